@@ -1,0 +1,58 @@
+import { paginateScan, UpdateCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { InventoryRepository } from '../../domain/inventory-service.ts';
+import type { InventoryItem, PetStatus } from '../../domain/schemas.ts';
+import { callStore } from './document-client.ts';
+
+interface StoredInventoryItem {
+  petId: NumberValue;
+  quantity: NumberValue;
+  status: PetStatus;
+}
+
+function toInventoryItem(stored: Record<string, unknown>): InventoryItem {
+  const { petId, quantity, status } = stored as unknown as StoredInventoryItem;
+  return { petId: BigInt(petId.toString()), quantity: Number(quantity.toString()), status };
+}
+
+export function createInventoryRepository(client: DynamoDBDocumentClient, tableName: string): InventoryRepository {
+  return {
+    listAll: () =>
+      callStore(async () => {
+        const items: InventoryItem[] = [];
+        const pages = paginateScan(
+          { client },
+          {
+            TableName: tableName,
+            ProjectionExpression: 'petId, quantity, #status',
+            ExpressionAttributeNames: { '#status': 'status' },
+          },
+        );
+        for await (const page of pages) {
+          for (const stored of page.Items ?? []) items.push(toInventoryItem(stored));
+        }
+        return items;
+      }),
+
+    setQuantity: (petId, quantity) =>
+      callStore(async () => {
+        try {
+          const { Attributes } = await client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: { petId },
+              UpdateExpression: 'SET quantity = :quantity',
+              // The write itself decides existence: no read first, so no race and no upsert.
+              ConditionExpression: 'attribute_exists(petId)',
+              ExpressionAttributeValues: { ':quantity': quantity },
+              ReturnValues: 'ALL_NEW',
+            }),
+          );
+          return Attributes ? toInventoryItem(Attributes) : undefined;
+        } catch (error) {
+          if (error instanceof ConditionalCheckFailedException) return undefined;
+          throw error;
+        }
+      }),
+  };
+}

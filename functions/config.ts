@@ -1,0 +1,52 @@
+import { DEFAULT_BAN_POLICY, type BanPolicy } from './domain/usage-limits.ts';
+
+/**
+ * Configuration is read once, at module load: a function deployed without a variable fails
+ * at cold start with a clear message, never halfway through a request.
+ */
+export interface ServiceConfig {
+  inventoryTable: string;
+  apiKeysTable: string;
+  usageCountersTable: string;
+  /** Only for the local store; on Lambda the SDK finds DynamoDB itself. */
+  dynamodbEndpoint?: string;
+  banPolicy: BanPolicy;
+}
+
+export const ENV = {
+  inventoryTable: 'INVENTORY_TABLE',
+  apiKeysTable: 'API_KEYS_TABLE',
+  usageCountersTable: 'USAGE_COUNTERS_TABLE',
+  dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  banRejectionsPerMinute: 'BAN_REJECTIONS_PER_MINUTE',
+  banDurationSeconds: 'BAN_DURATION_SECONDS',
+} as const;
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`Environment variable ${name} must be a positive integer, not "${text}".`);
+  return value;
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`Environment variable ${name} must be set.`);
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const config: ServiceConfig = {
+    inventoryTable: required(env, ENV.inventoryTable),
+    apiKeysTable: required(env, ENV.apiKeysTable),
+    usageCountersTable: required(env, ENV.usageCountersTable),
+    banPolicy: {
+      rejectionsPerMinute: positiveInteger(env, ENV.banRejectionsPerMinute, DEFAULT_BAN_POLICY.rejectionsPerMinute),
+      durationSeconds: positiveInteger(env, ENV.banDurationSeconds, DEFAULT_BAN_POLICY.durationSeconds),
+    },
+  };
+  const endpoint = env[ENV.dynamodbEndpoint];
+  if (endpoint) config.dynamodbEndpoint = endpoint;
+  return config;
+}

@@ -1,0 +1,91 @@
+import type { ErrorBody } from './schemas.ts';
+
+/**
+ * Every error a client can see is one of these: a status, a stable machine-readable code
+ * and a message safe to show. Nothing else builds Error bodies (see http/error-formatter.ts
+ * and http/gateway-responses.ts, which use the same codes).
+ */
+export const ErrorCode = {
+  invalidBody: 'INVALID_BODY',
+  malformedJson: 'MALFORMED_JSON',
+  invalidPetId: 'INVALID_PET_ID',
+  invalidQuery: 'INVALID_QUERY',
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  petNotFound: 'PET_NOT_FOUND',
+  routeNotFound: 'ROUTE_NOT_FOUND',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  rateLimited: 'RATE_LIMIT_EXCEEDED',
+  quotaExceeded: 'QUOTA_EXCEEDED',
+  keyBanned: 'API_KEY_TEMPORARILY_BANNED',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    /** Headers the response must carry, e.g. Retry-After on 429 and 503. */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  toJSON(): ErrorBody {
+    return { code: this.code, message: this.message, status: this.status };
+  }
+}
+
+export class BadRequestError extends ApiError {
+  constructor(code: ErrorCode, message: string) {
+    super(400, code, message);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(code: ErrorCode, message: string) {
+    super(404, code, message);
+  }
+}
+
+export class PayloadTooLargeError extends ApiError {
+  constructor(limitBytes: number) {
+    super(413, ErrorCode.payloadTooLarge, `Request body exceeds ${limitBytes} bytes.`);
+  }
+}
+
+export class UnsupportedMediaTypeError extends ApiError {
+  constructor() {
+    super(415, ErrorCode.unsupportedMediaType, 'Request body must be sent with Content-Type: application/json.');
+  }
+}
+
+export class ServiceUnavailableError extends ApiError {
+  constructor(retryAfterSeconds: number) {
+    super(503, ErrorCode.serviceUnavailable, 'The service is temporarily unavailable; retry after the time in Retry-After.', {
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
+}
+
+export class InternalError extends ApiError {
+  constructor() {
+    super(500, ErrorCode.internal, 'An unexpected error occurred.');
+  }
+}
+
+/**
+ * Thrown by storage adapters when the store is throttled or unreachable after the client's
+ * own bounded retries. It carries no AWS types, so the domain and handlers stay portable.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The data store is temporarily unavailable.', options);
+    this.name = 'StoreUnavailableError';
+  }
+}

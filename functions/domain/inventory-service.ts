@@ -1,0 +1,33 @@
+import { ErrorCode, NotFoundError } from './errors.ts';
+import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+
+/** What the service needs from storage; the DynamoDB adapter implements it. */
+export interface InventoryRepository {
+  /** Every entry, in no particular order. */
+  listAll(): Promise<InventoryItem[]>;
+  /** Sets quantity of an existing entry and returns it; undefined when no entry exists. */
+  setQuantity(petId: PetId, quantity: number): Promise<InventoryItem | undefined>;
+}
+
+export function byPetId(a: InventoryItem, b: InventoryItem): number {
+  return a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0;
+}
+
+export async function listInventory(repository: InventoryRepository): Promise<InventoryItem[]> {
+  const items = await repository.listAll();
+  return items.sort(byPetId);
+}
+
+/**
+ * Sets the stock count and nothing else: status is left as it is, because the spec
+ * defines no transition from quantity to status.
+ */
+export async function updateInventory(
+  repository: InventoryRepository,
+  petId: PetId,
+  update: InventoryUpdate,
+): Promise<InventoryItem> {
+  const item = await repository.setQuantity(petId, update.quantity);
+  if (!item) throw new NotFoundError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
+  return item;
+}

@@ -1,0 +1,40 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { authenticate, UnauthorizedError, type ApiKeyRepository } from '../domain/api-keys.ts';
+import { describeError, logger } from '../logger.ts';
+import { authorizerContext } from '../http/caller.ts';
+
+/** API Gateway answers 401 for exactly this error message; any other error is AUTHORIZER_FAILURE (503). */
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
+
+/** arn:aws:execute-api:region:account:apiId/stage/METHOD/path → the same API and stage, every method and path. */
+function wholeStageArn(methodArn: string): string {
+  const [apiArn, stage] = methodArn.split('/');
+  return `${apiArn}/${stage}/*`;
+}
+
+export function createAuthorizerHandler({ apiKeys }: { apiKeys: ApiKeyRepository }) {
+  return middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>()
+    .use(httpHeaderNormalizer())
+    .handler(async (event) => {
+      try {
+        const { apiKey, record } = await authenticate(apiKeys, event.headers?.authorization);
+        return {
+          principalId: record.keyId,
+          // The result is cached per Authorization header for every route, so it allows the whole stage.
+          policyDocument: {
+            Version: '2012-10-17',
+            Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: wholeStageArn(event.methodArn) }],
+          },
+          // API key source AUTHORIZER: usage plans count and throttle this key at the edge.
+          usageIdentifierKey: apiKey,
+          context: authorizerContext(record),
+        };
+      } catch (error) {
+        if (error instanceof UnauthorizedError) throw new Error(UNAUTHORIZED_MESSAGE);
+        logger.error('authorization failed', { requestId: event.requestContext?.requestId, ...describeError(error) });
+        throw error;
+      }
+    });
+}

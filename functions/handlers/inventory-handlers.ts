@@ -1,0 +1,22 @@
+import { listInventory, updateInventory, type InventoryRepository } from '../domain/inventory-service.ts';
+import { InventoryUpdate } from '../domain/schemas.ts';
+import type { UsageLimiter } from '../domain/usage-limits.ts';
+import { httpHandler } from '../http/http-handler.ts';
+import { jsonResponse } from '../http/json.ts';
+import { petIdFromPath } from '../http/path-parameters.ts';
+import { planLimits } from '../http/plan-limits.ts';
+
+export interface InventoryHandlerDependencies {
+  inventory: InventoryRepository;
+  limiter: UsageLimiter;
+}
+
+export function createListInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
+  return httpHandler({ guards: [planLimits(limiter)] }, async () => jsonResponse(200, await listInventory(inventory)));
+}
+
+export function createUpdateInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
+  return httpHandler({ guards: [planLimits(limiter)], body: InventoryUpdate }, async (event) =>
+    jsonResponse(200, await updateInventory(inventory, petIdFromPath(event), event.body)),
+  );
+}

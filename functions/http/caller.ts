@@ -1,0 +1,30 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { UnauthorizedError, type ApiKeyRecord } from '../domain/api-keys.ts';
+import { limitsFor, PlanName, type PlanLimits } from '../domain/plans.ts';
+
+/**
+ * Who is calling, as the authorizer resolved it. API Gateway passes the authorizer's context
+ * to the function (and caches it with the policy), so handlers never look the key up again.
+ */
+export interface Caller {
+  keyId: string;
+  plan: PlanName;
+  limits: PlanLimits;
+}
+
+export type AuthorizerContext = Record<'keyId' | 'plan', string> & Record<'perMinute' | 'perDay', number>;
+
+export function authorizerContext(record: ApiKeyRecord): AuthorizerContext {
+  const limits = limitsFor(record.plan, record.customLimits);
+  return { keyId: record.keyId, plan: record.plan, perMinute: limits.perMinute, perDay: limits.perDay };
+}
+
+export function callerFrom(event: Pick<APIGatewayProxyEvent, 'requestContext'>): Caller {
+  const context = event.requestContext?.authorizer ?? {};
+  const plan = PlanName.safeParse(context.plan);
+  const perMinute = Number(context.perMinute);
+  const perDay = Number(context.perDay);
+  // Behind the authorizer these are always set; without them the request was never authorized.
+  if (typeof context.keyId !== 'string' || !plan.success || !(perMinute > 0) || !(perDay > 0)) throw new UnauthorizedError();
+  return { keyId: context.keyId, plan: plan.data, limits: { perMinute, perDay } };
+}

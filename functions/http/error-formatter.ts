@@ -1,0 +1,37 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { ApiError, InternalError, ServiceUnavailableError, StoreUnavailableError } from '../domain/errors.ts';
+import { describeError, logger } from '../logger.ts';
+import { jsonResponse } from './json.ts';
+
+/** Seconds a client should wait after a 503: the store's throttling usually clears within one. */
+const STORE_RETRY_AFTER_SECONDS = 1;
+
+/** Maps anything thrown to the ApiError the client sees; unexpected errors keep their detail in the log only. */
+export function toApiError(error: unknown, requestId?: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof StoreUnavailableError) {
+    logger.warn('store unavailable', { requestId, ...describeError(error) });
+    logger.metric('StoreUnavailable', 1);
+    return new ServiceUnavailableError(STORE_RETRY_AFTER_SECONDS);
+  }
+  logger.error('unexpected error', { requestId, ...describeError(error) });
+  return new InternalError();
+}
+
+export function errorResponse(error: ApiError): APIGatewayProxyResult {
+  return jsonResponse(error.status, error.toJSON(), { ...error.headers });
+}
+
+/**
+ * The one place an error becomes a response: JSON Error body, status from the error,
+ * headers the error carries. Registered last so that its onError runs first and the
+ * middlewares before it (plan limits) can add their headers to the response it built.
+ */
+export function errorFormatter(): MiddlewareObj {
+  return {
+    onError: (request) => {
+      request.response = errorResponse(toApiError(request.error, request.context.awsRequestId));
+    },
+  };
+}

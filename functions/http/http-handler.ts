@@ -1,0 +1,29 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { errorFormatter } from './error-formatter.ts';
+import { jsonBody } from './json-body.ts';
+
+export type HttpEvent<Body = unknown> = Omit<APIGatewayProxyEvent, 'body'> & { body: Body };
+export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+interface HttpHandlerOptions<Schema extends z.ZodType> {
+  /** Runs after header normalisation and before the body is read (e.g. plan limits). */
+  guards?: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>[];
+  body?: Schema;
+}
+
+/**
+ * The one middleware stack every HTTP function shares:
+ * header normalizer → guards → JSON body + zod validation → handler → error formatter.
+ */
+export function httpHandler<Schema extends z.ZodType = z.ZodNever>(
+  options: HttpHandlerOptions<Schema>,
+  handle: (event: HttpEvent<z.infer<Schema>>, context: Context) => Promise<APIGatewayProxyResult>,
+): HttpHandler {
+  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult>().use(httpHeaderNormalizer());
+  for (const guard of options.guards ?? []) stack.use(guard);
+  if (options.body) stack.use(jsonBody(options.body));
+  return stack.use(errorFormatter()).handler((event, context) => handle(event as HttpEvent<z.infer<Schema>>, context)) as HttpHandler;
+}

@@ -1,0 +1,22 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+
+declare global {
+  interface JSON {
+    /** ES2025 (Node 21+): a value JSON.stringify emits verbatim. */
+    rawJSON(text: string): unknown;
+  }
+}
+
+/** JSON text in which bigints are written as exact integer literals (petId is int64). */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? JSON.rawJSON(field.toString()) : field));
+}
+
+export const JSON_HEADERS = {
+  'Content-Type': 'application/json',
+  'Cache-Control': 'no-store',
+} as const;
+
+export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: toJson(body) };
+}

@@ -1,0 +1,12 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { BadRequestError, ErrorCode } from '../domain/errors.ts';
+import { parsePetId, type PetId } from '../domain/schemas.ts';
+
+export function petIdFromPath(event: Pick<APIGatewayProxyEvent, 'pathParameters'>): PetId {
+  const text = event.pathParameters?.petId;
+  const petId = parsePetId(text);
+  if (petId === undefined) {
+    throw new BadRequestError(ErrorCode.invalidPetId, 'petId must be an integer from 1 to 9223372036854775807, written without sign, leading zeros or exponent.');
+  }
+  return petId;
+}

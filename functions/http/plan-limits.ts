@@ -1,0 +1,45 @@
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { StoreUnavailableError } from '../domain/errors.ts';
+import { rateLimitHeaders, RateLimitedError, type UsageLimiter } from '../domain/usage-limits.ts';
+import { logger } from '../logger.ts';
+import { callerFrom } from './caller.ts';
+
+type HttpRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult>;
+
+/**
+ * Counts the request against the caller's plan before anything else reads the body, and puts
+ * X-RateLimit-* on every response to an authenticated request: success, 4xx and 5xx alike.
+ *
+ * If the counters cannot be reached the request is served (fail-open): an outage of the
+ * counting table should not take the inventory down with it, and the usage plan at the
+ * edge still bounds traffic. The headers then describe the minute window as if unused,
+ * and the fault is logged as the metric UsageCountingUnavailable.
+ */
+export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  const headersOf = new WeakMap<APIGatewayProxyEvent, Record<string, string>>();
+
+  const addHeaders = (request: HttpRequest) => {
+    const headers = headersOf.get(request.event);
+    if (headers && request.response) request.response.headers = { ...request.response.headers, ...headers };
+  };
+
+  return {
+    before: async (request) => {
+      const caller = callerFrom(request.event);
+      try {
+        headersOf.set(request.event, rateLimitHeaders(await limiter.admit(caller.keyId, caller.limits)));
+      } catch (error) {
+        if (error instanceof RateLimitedError) {
+          logger.info('rate limited', { keyId: caller.keyId, code: error.code });
+          throw error;
+        }
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        logger.metric('UsageCountingUnavailable', 1);
+        headersOf.set(request.event, rateLimitHeaders(limiter.uncountedState(caller.limits)));
+      }
+    },
+    after: addHeaders,
+    onError: addHeaders,
+  };
+}

@@ -1,0 +1,87 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { API_KEY_PATTERN, hashApiKey } from '../domain/api-keys.ts';
+import type { PlanName } from '../domain/plans.ts';
+import { DEFAULT_BAN_POLICY, type BanPolicy } from '../domain/usage-limits.ts';
+import { createDependencies, type ServiceDependencies } from '../dependencies.ts';
+import { createAuthorizerHandler } from '../handlers/authorizer-handler.ts';
+import { createHttpHandlers } from '../handlers/http-handlers.ts';
+import { issueKey } from '../keys/key-admin.ts';
+import { apiRoutes } from '../routes.ts';
+import { createLocalServer, listen, STAGE } from './local-server.ts';
+import { LOCAL_TABLES, startLocalStore } from './local-store.ts';
+import { seedIfEmpty } from './seed.ts';
+import type { InventoryItem } from '../domain/schemas.ts';
+
+/** Written into the data directory while a server runs, so the key tool can reach its store. */
+export const STORE_ENDPOINT_FILE = 'store-endpoint';
+export const DEV_KEY_ID = 'key_localdev';
+
+export interface LocalAppOptions {
+  /** LevelDB directory of the store; in memory when undefined. */
+  dataDir?: string;
+  port?: number;
+  host?: string;
+  seed: readonly InventoryItem[];
+  devApiKey: string;
+  devPlan: Exclude<PlanName, 'enterprise'>;
+  banPolicy?: BanPolicy;
+}
+
+export interface LocalApp {
+  /** Base address, ending in /v1. */
+  baseUrl: string;
+  storeEndpoint: string;
+  dependencies: ServiceDependencies;
+  seeded: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Registers the developer's key with DEV_PLAN, replacing the previous dev key if it changed. */
+async function registerDevKey(dependencies: ServiceDependencies, apiKey: string, plan: Exclude<PlanName, 'enterprise'>): Promise<void> {
+  if (!API_KEY_PATTERN.test(apiKey)) throw new Error('DEV_API_KEY must be 20 to 128 letters and digits (API Gateway\'s rule for key values).');
+  const { apiKeys } = dependencies;
+  const existing = await apiKeys.findByKeyId(DEV_KEY_ID);
+  if (existing?.keyHash === hashApiKey(apiKey)) {
+    await apiKeys.update(existing.keyHash, { plan, status: 'active' });
+    return;
+  }
+  if (existing) await apiKeys.update(existing.keyHash, { status: 'revoked' });
+  await issueKey(apiKeys, { apiKey, keyId: DEV_KEY_ID, plan, owner: 'local developer' });
+}
+
+export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
+  const store = await startLocalStore(options.dataDir);
+  const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY });
+  const seeded = await seedIfEmpty(dependencies.client, LOCAL_TABLES.inventoryTable, options.seed);
+  await registerDevKey(dependencies, options.devApiKey, options.devPlan);
+
+  const handlers = createHttpHandlers(dependencies);
+  const server = createLocalServer({
+    authorizer: createAuthorizerHandler(dependencies),
+    routes: apiRoutes.map((route) => ({ route, handler: handlers[route.operationId]! })),
+  });
+  const host = options.host ?? '127.0.0.1';
+  const port = await listen(server, options.port ?? 0, host);
+  const endpointFile = options.dataDir ? join(options.dataDir, STORE_ENDPOINT_FILE) : undefined;
+  if (endpointFile) await writeFile(endpointFile, store.endpoint);
+
+  return {
+    baseUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${STAGE}`,
+    storeEndpoint: store.endpoint,
+    dependencies,
+    seeded,
+    server,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      dependencies.client.destroy();
+      if (endpointFile) await rm(endpointFile, { force: true });
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { BatchWriteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { InventoryItem } from '../domain/schemas.ts';
+
+const SeedFile = z.array(InventoryItem);
+
+/**
+ * Reads a JSON array of InventoryItem. petIds are taken from their source text, so ids
+ * above 2^53 keep every digit (JSON.parse alone would round them to the nearest double).
+ */
+export function parseSeed(text: string): InventoryItem[] {
+  const raw: unknown = JSON.parse(text, (key, value: unknown, context?: { source?: string }) =>
+    key === 'petId' && typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source)
+      ? BigInt(context.source)
+      : value,
+  );
+  const parsed = SeedFile.safeParse(raw);
+  if (!parsed.success) throw new Error(`Seed file is not a JSON array of InventoryItem: ${z.prettifyError(parsed.error)}`);
+  const ids = new Set<bigint>();
+  for (const item of parsed.data) {
+    if (ids.has(item.petId)) throw new Error(`Seed file lists petId ${item.petId} more than once.`);
+    ids.add(item.petId);
+  }
+  return parsed.data;
+}
+
+export async function readSeedFile(path: string): Promise<InventoryItem[]> {
+  return parseSeed(await readFile(path, 'utf8'));
+}
+
+export const DEMO_INVENTORY: readonly InventoryItem[] = [
+  { petId: 1n, quantity: 12, status: 'available' },
+  { petId: 2n, quantity: 3, status: 'available' },
+  { petId: 3n, quantity: 0, status: 'sold' },
+  { petId: 4n, quantity: 1, status: 'pending' },
+  { petId: 5n, quantity: 7, status: 'available' },
+  // Above 2^53: shows that ids keep every digit on the way through.
+  { petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' },
+];
+
+const BATCH_WRITE_LIMIT = 25;
+
+export async function writeInventory(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryItem[]): Promise<void> {
+  for (let start = 0; start < items.length; start += BATCH_WRITE_LIMIT) {
+    let pending = items.slice(start, start + BATCH_WRITE_LIMIT).map((item) => ({ PutRequest: { Item: { ...item } } }));
+    while (pending.length > 0) {
+      const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;
+    }
+  }
+}
+
+/** Loads the seed only into an empty inventory, so a restart never overwrites data. Returns how many were written. */
+export async function seedIfEmpty(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryItem[]): Promise<number> {
+  const { Items } = await client.send(new ScanCommand({ TableName: tableName, Limit: 1, ProjectionExpression: 'petId' }));
+  if ((Items?.length ?? 0) > 0) return 0;
+  await writeInventory(client, tableName, items);
+  return items.length;
+}

@@ -1,0 +1,20 @@
+/**
+ * The API's operations, once: the CDK stack makes a method and a function of each, the
+ * local server routes to the same handlers. `entry` is the function's file in functions/.
+ */
+export interface ApiRoute {
+  operationId: string;
+  method: 'GET' | 'PATCH';
+  /** API Gateway resource path, relative to the stage (`/v1`). */
+  resource: string;
+  entry: string;
+  /** What the function may do to the inventory table (least privilege by construction). */
+  inventoryAccess: 'read' | 'update';
+}
+
+export const apiRoutes: readonly ApiRoute[] = [
+  { operationId: 'listInventory', method: 'GET', resource: '/inventory', entry: 'list-inventory', inventoryAccess: 'read' },
+  { operationId: 'updateInventory', method: 'PATCH', resource: '/inventory/{petId}', entry: 'update-inventory', inventoryAccess: 'update' },
+];
+
+export const authorizerEntry = 'authorizer';

@@ -4,6 +4,7 @@ import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
+import { deliverable } from '../http/response-size.ts';
 import { planLimits } from '../http/plan-limits.ts';
 
 export interface InventoryHandlerDependencies {
@@ -12,7 +13,10 @@ export interface InventoryHandlerDependencies {
 }
 
 export function createListInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter)] }, async () => jsonResponse(200, await listInventory(inventory)));
+  return httpHandler({ guards: [planLimits(limiter)] }, async () => {
+    const items = await listInventory(inventory);
+    return deliverable(jsonResponse(200, items), items.length);
+  });
 }
 
 export function createUpdateInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {

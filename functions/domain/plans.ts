@@ -26,3 +26,22 @@ export function limitsFor(plan: PlanName, custom?: PlanLimits): PlanLimits {
   if (!custom) throw new Error('An enterprise key needs its own perMinute and perDay limits.');
   return custom;
 }
+
+export interface EdgeBackstop {
+  /** Steady requests per second API Gateway admits for a key. */
+  rateLimit: number;
+  /** Requests it admits at once. */
+  burstLimit: number;
+  /** Requests per day. */
+  quotaPerDay: number;
+}
+
+/**
+ * The usage plan API Gateway enforces for a plan, as a backstop behind our own counters. It is
+ * never tighter than the contract: a whole minute's allowance may arrive as one burst, and the
+ * steady rate refills it within the minute. So every 429 a client sees comes from our counters,
+ * with exact headers, unless something bypasses them.
+ */
+export function edgeBackstop(limits: PlanLimits): EdgeBackstop {
+  return { rateLimit: Math.ceil(limits.perMinute / 60), burstLimit: limits.perMinute, quotaPerDay: limits.perDay };
+}

@@ -7,7 +7,7 @@ import { DEFAULT_BAN_POLICY, type BanPolicy } from '../domain/usage-limits.ts';
 import { createDependencies, type ServiceDependencies } from '../dependencies.ts';
 import { createAuthorizerHandler } from '../handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../handlers/http-handlers.ts';
-import { issueKey } from '../keys/key-admin.ts';
+import { KeyAdmin } from '../keys/key-admin.ts';
 import { apiRoutes } from '../routes.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
 import { LOCAL_TABLES, startLocalStore } from './local-store.ts';
@@ -49,7 +49,7 @@ async function registerDevKey(dependencies: ServiceDependencies, apiKey: string,
     return;
   }
   if (existing) await apiKeys.update(existing.keyHash, { status: 'revoked' });
-  await issueKey(apiKeys, { apiKey, keyId: DEV_KEY_ID, plan, owner: 'local developer' });
+  await new KeyAdmin(apiKeys, dependencies.usageCounters).issue({ apiKey, keyId: DEV_KEY_ID, plan, owner: 'local developer' });
 }
 
 export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {

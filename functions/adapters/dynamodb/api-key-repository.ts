@@ -9,8 +9,13 @@ export interface ApiKeyAdminRepository extends ApiKeyRepository {
   create(record: ApiKeyRecord): Promise<void>;
   findByKeyId(keyId: string): Promise<ApiKeyRecord | undefined>;
   list(): Promise<ApiKeyRecord[]>;
-  update(keyHash: string, changes: Partial<Pick<ApiKeyRecord, 'plan' | 'status' | 'customLimits' | 'gatewayKeyId'>>): Promise<void>;
+  /** Sets the given fields; a field given as null is removed. */
+  update(keyHash: string, changes: ApiKeyChanges): Promise<void>;
 }
+
+export type ApiKeyChanges = {
+  [Field in 'plan' | 'status' | 'customLimits' | 'gatewayKeyId']?: ApiKeyRecord[Field] | null;
+};
 
 interface StoredLimits {
   perMinute: NumberValue;
@@ -68,15 +73,22 @@ export function createApiKeyRepository(client: DynamoDBDocumentClient, tableName
     update: (keyHash, changes) =>
       callStore(async () => {
         const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-        if (entries.length === 0) return;
+        const names = Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name]));
+        const toSet = entries.flatMap(([, value], index) => (value === null ? [] : [[index, value] as const]));
+        const toRemove = entries.flatMap(([, value], index) => (value === null ? [`#f${index}`] : []));
+        const clauses = [
+          toSet.length > 0 ? `SET ${toSet.map(([index]) => `#f${index} = :v${index}`).join(', ')}` : '',
+          toRemove.length > 0 ? `REMOVE ${toRemove.join(', ')}` : '',
+        ].filter(Boolean);
+        if (clauses.length === 0) return;
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { keyHash },
-            UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+            UpdateExpression: clauses.join(' '),
             ConditionExpression: 'attribute_exists(keyHash)',
-            ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
-            ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+            ExpressionAttributeNames: names,
+            ...(toSet.length > 0 ? { ExpressionAttributeValues: Object.fromEntries(toSet.map(([index, value]) => [`:v${index}`, value])) } : {}),
           }),
         );
       }),

@@ -1,0 +1,87 @@
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.ts';
+import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
+import { createUsageCounterRepository } from '../adapters/dynamodb/usage-counter-repository.ts';
+import { STORE_ENDPOINT_FILE } from '../local/local-app.ts';
+import { LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
+import { createGatewayKeys } from './gateway-keys.ts';
+import { KeyAdmin } from './key-admin.ts';
+
+export type DeployedStage = 'staging' | 'prod';
+
+export const STACK_NAMES: Record<DeployedStage, string> = {
+  staging: 'PetStoreInventory-Staging',
+  prod: 'PetStoreInventory-Prod',
+};
+
+export interface KeyTarget {
+  admin: KeyAdmin;
+  describe: string;
+  close(): Promise<void>;
+}
+
+async function reachable(endpoint: string): Promise<boolean> {
+  try {
+    await fetch(endpoint, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The local store under dataDir. While `npm start` runs it holds the store's lock, so the tool
+ * talks to the server's store over its endpoint instead of opening the files a second time.
+ */
+export async function openLocalTarget(dataDir: string): Promise<KeyTarget> {
+  const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
+  const running = existsSync(endpointFile) ? (await readFile(endpointFile, 'utf8')).trim() : undefined;
+  const shared = running !== undefined && (await reachable(running));
+  const store = shared ? { endpoint: running, close: async () => undefined } : await startLocalStore(dataDir);
+  const client = createDocumentClient({ endpoint: store.endpoint });
+  return {
+    admin: new KeyAdmin(createApiKeyRepository(client, LOCAL_TABLES.apiKeysTable), createUsageCounterRepository(client, LOCAL_TABLES.usageCountersTable)),
+    describe: `local store in ${dataDir}${shared ? ' (through the running server)' : ''}`,
+    async close() {
+      client.destroy();
+      await store.close();
+    },
+  };
+}
+
+/** A deployed stage, found through its CloudFormation stack's outputs; uses the caller's AWS credentials. */
+export async function openStageTarget(stage: DeployedStage): Promise<KeyTarget> {
+  const stackName = STACK_NAMES[stage];
+  const cloudFormation = new CloudFormationClient({});
+  const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+  cloudFormation.destroy();
+  const outputs = new Map((Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]));
+  const output = (name: string) => {
+    const value = outputs.get(name);
+    if (!value) throw new Error(`Stack ${stackName} has no output ${name}; deploy it first (npm run deploy:${stage}).`);
+    return value;
+  };
+  const client = createDocumentClient();
+  const apiGateway = new APIGatewayClient({});
+  const gateway = createGatewayKeys(apiGateway, {
+    restApiId: output('RestApiId'),
+    stageName: outputs.get('StageName') ?? 'v1',
+    usagePlanIds: { free: output('UsagePlanIdFree'), pro: output('UsagePlanIdPro'), business: output('UsagePlanIdBusiness') },
+  });
+  return {
+    admin: new KeyAdmin(
+      createApiKeyRepository(client, output('ApiKeysTableName')),
+      createUsageCounterRepository(client, output('UsageCountersTableName')),
+      gateway,
+    ),
+    describe: `stage ${stage} (${stackName})`,
+    async close() {
+      client.destroy();
+      apiGateway.destroy();
+    },
+  };
+}

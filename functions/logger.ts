@@ -2,14 +2,15 @@
  * Structured JSON logs, one object per line, as CloudWatch Logs Insights reads them.
  * Callers pass facts, never secrets: API keys and Authorization headers are not logged.
  */
-type Level = 'debug' | 'info' | 'warn' | 'error';
+type Level = 'info' | 'warn' | 'error';
 
 function write(level: Level, message: string, fields: Record<string, unknown>): void {
   const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...fields }, (_key, value: unknown) =>
     typeof value === 'bigint' ? value.toString() : value,
   );
+  if (process.env.LOG_LEVEL === 'silent') return;
   if (level === 'error' || level === 'warn') console.error(line);
-  else if (process.env.LOG_LEVEL !== 'silent') console.log(line);
+  else console.log(line);
 }
 
 export function describeError(error: unknown): Record<string, unknown> {

@@ -1,0 +1,250 @@
+import { ConditionalCheckFailedException, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
+import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
+import { DEFAULT_BAN_POLICY, UsageLimiter } from '../../functions/domain/usage-limits.ts';
+import { createListInventoryHandler, createUpdateInventoryHandler } from '../../functions/handlers/inventory-handlers.ts';
+import { MAX_BODY_BYTES } from '../../functions/http/json-body.ts';
+import { lambdaContext, patchEvent, proxyEvent } from '../support/events.ts';
+
+const INVENTORY = 'inventory-table';
+const COUNTERS = 'counters-table';
+// 2026-11-21T12:00:30Z: 30 s into a minute window.
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 30);
+const MINUTE_RESET = String(Date.UTC(2026, 10, 21, 12, 1, 0) / 1000);
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+
+function handlers() {
+  const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
+  const dependencies = {
+    inventory: createInventoryRepository(client, INVENTORY),
+    limiter: new UsageLimiter(createUsageCounterRepository(client, COUNTERS), DEFAULT_BAN_POLICY, () => NOW),
+  };
+  return { list: createListInventoryHandler(dependencies), update: createUpdateInventoryHandler(dependencies) };
+}
+
+function parse(body: string) {
+  return JSON.parse(body) as Record<string, unknown>;
+}
+
+beforeEach(() => {
+  dynamo.reset();
+  // First request of the minute and of the day: one used of each.
+  dynamo.on(UpdateCommand, { TableName: COUNTERS }).resolves({ Attributes: { requests: 1 } });
+  dynamo.on(GetCommand, { TableName: COUNTERS }).resolves({});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+describe('listInventory', () => {
+  it('reads every Scan page and answers all entries sorted by petId, with exact int64 ids', async () => {
+    dynamo
+      .on(ScanCommand, { TableName: INVENTORY })
+      .resolvesOnce({
+        Items: [
+          { petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' },
+          { petId: 7n, quantity: 1, status: 'sold' },
+        ],
+        LastEvaluatedKey: { petId: 7n },
+      })
+      .resolvesOnce({ Items: [{ petId: 3n, quantity: 0, status: 'pending' }] });
+
+    const response = await handlers().list(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(
+      '[{"petId":3,"quantity":0,"status":"pending"},{"petId":7,"quantity":1,"status":"sold"},{"petId":9007199254740993,"quantity":2,"status":"available"}]',
+    );
+    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 2);
+    expect(dynamo).toHaveReceivedNthCommandWith(ScanCommand, 2, { TableName: INVENTORY, ExclusiveStartKey: { petId: 7n } });
+  });
+
+  it('carries the rate-limit headers of the window closest to exhaustion', async () => {
+    dynamo.on(ScanCommand).resolves({ Items: [] });
+
+    const response = await handlers().list(proxyEvent(), lambdaContext);
+
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': '59',
+      'X-RateLimit-Reset': MINUTE_RESET,
+    });
+  });
+
+  it('answers 503 with Retry-After when the table stays throttled after the SDK retries', async () => {
+    dynamo.on(ScanCommand).rejects(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }));
+
+    const response = await handlers().list(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(503);
+    expect(parse(response.body)).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service is temporarily unavailable; retry after the time in Retry-After.',
+      status: 503,
+    });
+    expect(response.headers).toMatchObject({ 'Retry-After': '1', 'X-RateLimit-Remaining': '59' });
+  });
+
+  it('answers 503 for a timeout or an unreachable store too', async () => {
+    const timeout = Object.assign(new Error('socket timed out'), { name: 'TimeoutError' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    dynamo.on(ScanCommand).rejectsOnce(timeout).rejectsOnce(refused);
+
+    const { list } = handlers();
+    expect((await list(proxyEvent(), lambdaContext)).statusCode).toBe(503);
+    expect((await list(proxyEvent(), lambdaContext)).statusCode).toBe(503);
+  });
+
+  it('answers a generic 500 for an unexpected failure, keeping the detail in the log only', async () => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    dynamo.on(ScanCommand).rejects(Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' }));
+
+    const response = await handlers().list(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(500);
+    expect(parse(response.body)).toEqual({ code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.', status: 500 });
+    expect(response.body).not.toContain('parameter values');
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('One or more parameter values were invalid'));
+  });
+
+  it('refuses a request that carries no authorizer identity', async () => {
+    const response = await handlers().list(proxyEvent({ caller: null }), lambdaContext);
+
+    expect(response.statusCode).toBe(401);
+    expect(parse(response.body)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
+  });
+});
+
+describe('updateInventory', () => {
+  it('sends one conditional UpdateItem that returns the new item, and answers it', async () => {
+    dynamo.on(UpdateCommand, { TableName: INVENTORY }).resolves({
+      Attributes: { petId: 9_007_199_254_740_993n, quantity: 5, status: 'available' },
+    });
+
+    const response = await handlers().update(patchEvent('9007199254740993', '{"quantity":5}'), lambdaContext);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('{"petId":9007199254740993,"quantity":5,"status":"available"}');
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+      TableName: INVENTORY,
+      Key: { petId: 9_007_199_254_740_993n },
+      UpdateExpression: 'SET quantity = :quantity',
+      ConditionExpression: 'attribute_exists(petId)',
+      ExpressionAttributeValues: { ':quantity': 5 },
+      ReturnValues: 'ALL_NEW',
+    });
+    expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 1);
+    expect(dynamo.commandCalls(GetCommand, { TableName: INVENTORY })).toHaveLength(0);
+  });
+
+  it('answers 404 when the condition fails: no entry, and none created', async () => {
+    dynamo
+      .on(UpdateCommand, { TableName: INVENTORY })
+      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+
+    const response = await handlers().update(patchEvent('77', '{"quantity":5}'), lambdaContext);
+
+    expect(response.statusCode).toBe(404);
+    expect(parse(response.body)).toEqual({ code: 'PET_NOT_FOUND', message: 'No inventory entry exists for pet 77.', status: 404 });
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Remaining': '59' });
+  });
+
+  it.each([
+    ['no body', null, 'INVALID_BODY'],
+    ['an empty body', '', 'INVALID_BODY'],
+    ['malformed JSON', '{"quantity": 5', 'MALFORMED_JSON'],
+    ['a forbidden __proto__ key', '{"__proto__": {"quantity": 1}}', 'MALFORMED_JSON'],
+    ['an empty object', '{}', 'INVALID_BODY'],
+    ['a null quantity', '{"quantity": null}', 'INVALID_BODY'],
+    ['a negative quantity', '{"quantity": -1}', 'INVALID_BODY'],
+    ['a fractional quantity', '{"quantity": 1.5}', 'INVALID_BODY'],
+    ['a string quantity', '{"quantity": "5"}', 'INVALID_BODY'],
+    ['a boolean quantity', '{"quantity": true}', 'INVALID_BODY'],
+    ['a quantity above int32', '{"quantity": 2147483648}', 'INVALID_BODY'],
+    ['an unknown field', '{"quantity": 1, "status": "sold"}', 'INVALID_BODY'],
+    ['an array', '[{"quantity": 1}]', 'INVALID_BODY'],
+    ['a bare number', '5', 'INVALID_BODY'],
+  ])('answers 400 for %s and writes nothing', async (_case, body, code) => {
+    const response = await handlers().update(patchEvent('1', body), lambdaContext);
+
+    expect(response.statusCode).toBe(400);
+    expect(parse(response.body)).toMatchObject({ code, status: 400 });
+    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY })).toHaveLength(0);
+  });
+
+  it('names the field at fault in the message', async () => {
+    const response = await handlers().update(patchEvent('1', '{"quantity": -1}'), lambdaContext);
+
+    expect(parse(response.body).message).toMatch(/^quantity: /);
+  });
+
+  it.each(['0', '-1', 'abc', '007', '+7', '7.0', '1e3', '9223372036854775808', ''])('answers 400 INVALID_PET_ID for petId "%s"', async (petId) => {
+    const response = await handlers().update(patchEvent(petId, '{"quantity": 1}'), lambdaContext);
+
+    expect(response.statusCode).toBe(400);
+    expect(parse(response.body)).toMatchObject({ code: 'INVALID_PET_ID', status: 400 });
+    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY })).toHaveLength(0);
+  });
+
+  it('answers 415 for a body that is not declared as JSON', async () => {
+    const response = await handlers().update(patchEvent('1', '{"quantity": 1}', 'text/plain'), lambdaContext);
+
+    expect(response.statusCode).toBe(415);
+    expect(parse(response.body)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
+  });
+
+  it('accepts a JSON media type with parameters or a +json suffix', async () => {
+    dynamo.on(UpdateCommand, { TableName: INVENTORY }).resolves({ Attributes: { petId: 1n, quantity: 1, status: 'sold' } });
+    const { update } = handlers();
+
+    expect((await update(patchEvent('1', '{"quantity": 1}', 'application/json; charset=utf-8'), lambdaContext)).statusCode).toBe(200);
+    expect((await update(patchEvent('1', '{"quantity": 1}', 'application/merge-patch+json'), lambdaContext)).statusCode).toBe(200);
+  });
+
+  it('answers 413 above the body size cap', async () => {
+    const body = JSON.stringify({ quantity: 1, padding: 'x'.repeat(MAX_BODY_BYTES) });
+
+    const response = await handlers().update(patchEvent('1', body), lambdaContext);
+
+    expect(response.statusCode).toBe(413);
+    expect(parse(response.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
+  });
+
+  it('reads a base64-encoded body as API Gateway may send it', async () => {
+    dynamo.on(UpdateCommand, { TableName: INVENTORY }).resolves({ Attributes: { petId: 1n, quantity: 9, status: 'sold' } });
+    const event = { ...patchEvent('1', Buffer.from('{"quantity": 9}').toString('base64')), isBase64Encoded: true };
+
+    const response = await handlers().update(event, lambdaContext);
+
+    expect(response.statusCode).toBe(200);
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, { TableName: INVENTORY, ExpressionAttributeValues: { ':quantity': 9 } });
+  });
+
+  it('answers 503 with Retry-After when the update is throttled', async () => {
+    dynamo.on(UpdateCommand, { TableName: INVENTORY }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+
+    const response = await handlers().update(patchEvent('1', '{"quantity": 1}'), lambdaContext);
+
+    expect(response.statusCode).toBe(503);
+    expect(response.headers).toMatchObject({ 'Retry-After': '1' });
+  });
+});
+
+describe('the DynamoDB client', () => {
+  it('retries a bounded number of times, each attempt bounded by timeouts', async () => {
+    const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
+
+    expect(await client.config.maxAttempts()).toBe(3);
+    expect(await client.config.retryStrategy()).toMatchObject({ mode: 'standard' });
+  });
+});

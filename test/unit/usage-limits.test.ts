@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { closestToExhaustion, UsageLimiter, windowsAt, type UsageCounterStore, type UsageWindow } from '../../functions/domain/usage-limits.ts';
+import { RateLimitedError } from '../../functions/domain/usage-limits.ts';
+
+/** An in-memory counter store with the same contract as the DynamoDB one. */
+function memoryStore(): UsageCounterStore & { counts: Map<string, number>; bans: Map<string, number> } {
+  const counts = new Map<string, number>();
+  const bans = new Map<string, number>();
+  const id = (keyId: string, window: UsageWindow) => `${keyId}#${window.kind}#${window.startsAt}`;
+  return {
+    counts,
+    bans,
+    async consume(keyId, window) {
+      const count = counts.get(id(keyId, window)) ?? 0;
+      if (count >= window.limit) return undefined;
+      counts.set(id(keyId, window), count + 1);
+      return count + 1;
+    },
+    async release(keyId, window) {
+      counts.set(id(keyId, window), (counts.get(id(keyId, window)) ?? 0) - 1);
+    },
+    async recordRejection(keyId, minute) {
+      const key = `${id(keyId, minute)}#rejected`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      return counts.get(key)!;
+    },
+    async bannedUntil(keyId) {
+      return bans.get(keyId);
+    },
+    async ban(keyId, until) {
+      bans.set(keyId, until);
+    },
+    async unban(keyId) {
+      bans.delete(keyId);
+    },
+  };
+}
+
+const T0 = Date.UTC(2026, 10, 21, 23, 59, 50);
+
+async function rejection(promise: Promise<unknown>): Promise<RateLimitedError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(RateLimitedError);
+  return error as RateLimitedError;
+}
+
+describe('windowsAt', () => {
+  it('aligns the minute to the clock and the day to UTC midnight', () => {
+    const [minute, day] = windowsAt(T0, { perMinute: 60, perDay: 1_000 });
+
+    expect(minute).toEqual({ kind: 'minute', startsAt: Date.UTC(2026, 10, 21, 23, 59) / 1000, resetsAt: Date.UTC(2026, 10, 22) / 1000, limit: 60 });
+    expect(day).toEqual({ kind: 'day', startsAt: Date.UTC(2026, 10, 21) / 1000, resetsAt: Date.UTC(2026, 10, 22) / 1000, limit: 1_000 });
+  });
+});
+
+describe('closestToExhaustion', () => {
+  it('picks the window with the fewest remaining', () => {
+    expect(closestToExhaustion([{ limit: 60, remaining: 3, resetsAt: 100 }, { limit: 1_000, remaining: 10, resetsAt: 900 }])).toEqual({
+      limit: 60,
+      remaining: 3,
+      resetsAt: 100,
+    });
+  });
+
+  it('breaks a tie toward the window that resets later', () => {
+    expect(closestToExhaustion([{ limit: 60, remaining: 5, resetsAt: 100 }, { limit: 1_000, remaining: 5, resetsAt: 900 }]).resetsAt).toBe(900);
+  });
+});
+
+describe('UsageLimiter', () => {
+  it('reports the minute window while it is the scarcer one', async () => {
+    const limiter = new UsageLimiter(memoryStore(), undefined, () => T0);
+
+    expect(await limiter.admit('k', { perMinute: 60, perDay: 1_000 })).toEqual({ limit: 60, remaining: 59, resetsAt: Date.UTC(2026, 10, 22) / 1000 });
+  });
+
+  it('rejects over the minute limit with Retry-After to the window reset, and the rejection costs no quota', async () => {
+    const store = memoryStore();
+    const limiter = new UsageLimiter(store, undefined, () => T0);
+    for (let index = 0; index < 2; index += 1) await limiter.admit('k', { perMinute: 2, perDay: 10 });
+
+    const error = await rejection(limiter.admit('k', { perMinute: 2, perDay: 10 }));
+
+    expect(error.status).toBe(429);
+    expect(error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(error.headers).toEqual({
+      'X-RateLimit-Limit': '2',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(Date.UTC(2026, 10, 22) / 1000),
+      'Retry-After': '10',
+    });
+    const [, day] = windowsAt(T0, { perMinute: 2, perDay: 10 });
+    expect(store.counts.get(`k#day#${day.startsAt}`)).toBe(2);
+  });
+
+  it('admits again once the minute has rolled over', async () => {
+    let now = T0;
+    const limiter = new UsageLimiter(memoryStore(), undefined, () => now);
+    await limiter.admit('k', { perMinute: 1, perDay: 10 });
+    await rejection(limiter.admit('k', { perMinute: 1, perDay: 10 }));
+
+    now = T0 + 10_000;
+
+    expect((await limiter.admit('k', { perMinute: 1, perDay: 10 })).remaining).toBe(0);
+  });
+
+  it('rejects over the daily quota with its own code and Retry-After to UTC midnight', async () => {
+    const now = Date.UTC(2026, 10, 21, 18, 0, 0);
+    const limiter = new UsageLimiter(memoryStore(), undefined, () => now);
+    await limiter.admit('k', { perMinute: 10, perDay: 1 });
+
+    const error = await rejection(limiter.admit('k', { perMinute: 10, perDay: 1 }));
+
+    expect(error.code).toBe('QUOTA_EXCEEDED');
+    expect(error.headers['Retry-After']).toBe(String(6 * 3600));
+    expect(error.headers['X-RateLimit-Limit']).toBe('1');
+  });
+
+  it('bans a key that keeps sending after 429, until the ban ends or is lifted', async () => {
+    let now = T0 - 30_000;
+    const store = memoryStore();
+    const limiter = new UsageLimiter(store, { rejectionsPerMinute: 3, durationSeconds: 600 }, () => now);
+    const limits = { perMinute: 1, perDay: 100 };
+    await limiter.admit('k', limits);
+    for (let index = 0; index < 3; index += 1) expect((await rejection(limiter.admit('k', limits))).code).toBe('RATE_LIMIT_EXCEEDED');
+
+    now += 60_000;
+    const banned = await rejection(limiter.admit('k', limits));
+
+    expect(banned.code).toBe('API_KEY_TEMPORARILY_BANNED');
+    expect(banned.headers['Retry-After']).toBe('540');
+    expect(banned.headers['X-RateLimit-Remaining']).toBe('0');
+    await store.unban('k');
+    expect((await limiter.admit('k', limits)).remaining).toBe(0);
+  });
+
+  it('lets a ban lapse by itself', async () => {
+    let now = T0;
+    const store = memoryStore();
+    await store.ban('k', Math.floor(T0 / 1000) + 5);
+    const limiter = new UsageLimiter(store, undefined, () => now);
+    await rejection(limiter.admit('k', { perMinute: 5, perDay: 5 }));
+
+    now = T0 + 5_000;
+
+    expect((await limiter.admit('k', { perMinute: 5, perDay: 5 })).remaining).toBe(4);
+  });
+});

@@ -15,6 +15,7 @@ export interface ApiRoute {
 export const apiRoutes: readonly ApiRoute[] = [
   { operationId: 'listInventory', method: 'GET', resource: '/inventory', entry: 'list-inventory', inventoryAccess: 'read' },
   { operationId: 'updateInventory', method: 'PATCH', resource: '/inventory/{petId}', entry: 'update-inventory', inventoryAccess: 'update' },
+  { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet', inventoryAccess: 'read' },
 ];
 
 export const authorizerEntry = 'authorizer';

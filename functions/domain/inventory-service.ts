@@ -7,6 +7,8 @@ export interface InventoryRepository {
   listAll(): Promise<InventoryItem[]>;
   /** Sets quantity of an existing entry and returns it; undefined when no entry exists. */
   setQuantity(petId: PetId, quantity: number): Promise<InventoryItem | undefined>;
+  /** The entry of one pet; undefined when no entry exists. */
+  get(petId: PetId): Promise<InventoryItem | undefined>;
 }
 
 export function byPetId(a: InventoryItem, b: InventoryItem): number {

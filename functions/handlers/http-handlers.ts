@@ -1,11 +1,14 @@
+import { readPetsSunset } from '../config.ts';
 import type { ServiceDependencies } from '../dependencies.ts';
 import type { HttpHandler } from '../http/http-handler.ts';
 import { createListInventoryHandler, createUpdateInventoryHandler } from './inventory-handlers.ts';
+import { createGetPetHandler } from './pet-handlers.ts';
 
 /** Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in one process. */
 export function createHttpHandlers(dependencies: ServiceDependencies): Record<string, HttpHandler> {
   return {
     listInventory: createListInventoryHandler(dependencies),
     updateInventory: createUpdateInventoryHandler(dependencies),
+    getPetById: createGetPetHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
   };
 }

@@ -1,4 +1,4 @@
-import { paginateScan, UpdateCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateScan, UpdateCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { InventoryRepository } from '../../domain/inventory-service.ts';
 import type { InventoryItem, PetStatus } from '../../domain/schemas.ts';
@@ -53,6 +53,19 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
           if (error instanceof ConditionalCheckFailedException) return undefined;
           throw error;
         }
+      }),
+
+    get: (petId) =>
+      callStore(async () => {
+        const { Item } = await client.send(
+          new GetCommand({
+            TableName: tableName,
+            Key: { petId },
+            ProjectionExpression: 'petId, quantity, #status',
+            ExpressionAttributeNames: { '#status': 'status' },
+          }),
+        );
+        return Item ? toInventoryItem(Item) : undefined;
       }),
   };
 }

@@ -1,0 +1,28 @@
+/**
+ * The lifecycle signals of SPEC section 9, once: the OpenAPI document, the response headers
+ * and the client's README all read them from here.
+ */
+
+/** Where clients read about versions, deprecations and sunsets. The host is a placeholder, like the servers in openapi.json. */
+export const API_DOCUMENTATION_URL = 'https://docs.petstore.example/v1';
+
+/** Operations whose request shape may still change (SPEC 9); their responses say so in X-API-Stability. */
+export type OperationStability = 'experimental' | 'beta';
+
+export interface Deprecation {
+  /** When the operation became deprecated (RFC 9745 `Deprecation`). */
+  deprecatedAt: Date;
+  /** After this moment the operation may stop answering (RFC 8594 `Sunset`). */
+  sunsetAt: Date;
+  /** Human-readable notice: what replaces the operation and until when it is served. */
+  documentation: string;
+}
+
+/** GET /pets/{petId}: deprecated since version 1.0.0 of the contract; the sunset is set per stage (PETS_SUNSET_DATE). */
+export const GET_PET_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z');
+export const GET_PET_DEFAULT_SUNSET_AT = new Date('2027-07-01T00:00:00Z');
+export const GET_PET_DEPRECATION_NOTICE = `${API_DOCUMENTATION_URL}/deprecations#get-pet-by-id`;
+
+export function getPetDeprecation(sunsetAt: Date = GET_PET_DEFAULT_SUNSET_AT): Deprecation {
+  return { deprecatedAt: GET_PET_DEPRECATED_AT, sunsetAt, documentation: GET_PET_DEPRECATION_NOTICE };
+}

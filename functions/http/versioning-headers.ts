@@ -1,0 +1,28 @@
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { Deprecation, OperationStability } from '../domain/versioning.ts';
+
+/**
+ * Puts the same headers on every response of an operation, errors included: a client learns
+ * that an operation is experimental or deprecated from whatever answer it gets. Used as a
+ * guard, so its onError runs after the error formatter has built the response.
+ */
+export function operationHeaders(headers: Readonly<Record<string, string>>): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  const addHeaders = (request: Request<APIGatewayProxyEvent, APIGatewayProxyResult>) => {
+    if (request.response) request.response.headers = { ...request.response.headers, ...headers };
+  };
+  return { after: addHeaders, onError: addHeaders };
+}
+
+export function stabilityHeaders(stability: OperationStability): Record<string, string> {
+  return { 'X-API-Stability': stability };
+}
+
+/** RFC 9745 `Deprecation` (a structured-field date: `@` and Unix seconds), RFC 8594 `Sunset` (an HTTP-date), and where to read why. */
+export function deprecationHeaders({ deprecatedAt, sunsetAt, documentation }: Deprecation): Record<string, string> {
+  return {
+    Deprecation: `@${Math.floor(deprecatedAt.getTime() / 1000)}`,
+    Sunset: sunsetAt.toUTCString(),
+    Link: `<${documentation}>; rel="deprecation"; type="text/html", <${documentation}>; rel="sunset"; type="text/html"`,
+  };
+}

@@ -6,6 +6,7 @@ import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { deliverable } from '../http/response-size.ts';
 import { planLimits } from '../http/plan-limits.ts';
+import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
 
 export interface InventoryHandlerDependencies {
   inventory: InventoryRepository;
@@ -20,7 +21,8 @@ export function createListInventoryHandler({ inventory, limiter }: InventoryHand
 }
 
 export function createUpdateInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter)], body: InventoryUpdate }, async (event) =>
+  const experimental = operationHeaders(stabilityHeaders('experimental'));
+  return httpHandler({ guards: [planLimits(limiter), experimental], body: InventoryUpdate }, async (event) =>
     jsonResponse(200, await updateInventory(inventory, petIdFromPath(event), event.body)),
   );
 }

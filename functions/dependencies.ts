@@ -1,5 +1,5 @@
 import { createApiKeyRepository } from './adapters/dynamodb/api-key-repository.ts';
-import { createDocumentClient } from './adapters/dynamodb/document-client.ts';
+import { CALL_BOUNDS, createDocumentClient } from './adapters/dynamodb/document-client.ts';
 import { createInventoryRepository } from './adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from './adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from './config.ts';
@@ -7,14 +7,21 @@ import { UsageLimiter } from './domain/usage-limits.ts';
 
 /** Wires the adapters once per cold start (or per local server), from configuration. */
 export function createDependencies(config: ServiceConfig) {
-  const client = createDocumentClient(config.dynamodbEndpoint ? { endpoint: config.dynamodbEndpoint } : {});
-  const usageCounters = createUsageCounterRepository(client, config.usageCountersTable);
+  const endpoint = config.dynamodbEndpoint ? { endpoint: config.dynamodbEndpoint } : {};
+  const client = createDocumentClient(endpoint);
+  const countingClient = createDocumentClient({ ...endpoint, bounds: CALL_BOUNDS.counting });
+  const usageCounters = createUsageCounterRepository(countingClient, config.usageCountersTable);
   return {
     client,
+    countingClient,
     inventory: createInventoryRepository(client, config.inventoryTable),
     apiKeys: createApiKeyRepository(client, config.apiKeysTable),
     usageCounters,
     limiter: new UsageLimiter(usageCounters, config.banPolicy),
+    close(): void {
+      client.destroy();
+      countingClient.destroy();
+    },
   };
 }
 

@@ -79,7 +79,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      dependencies.client.destroy();
+      dependencies.close();
       if (endpointFile) await rm(endpointFile, { force: true });
       await store.close();
     },

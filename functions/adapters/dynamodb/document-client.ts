@@ -6,22 +6,49 @@ export interface DocumentClientOptions {
   /** Set for the local store (dynalite); unset on Lambda, where the SDK resolves it. */
   endpoint?: string;
   region?: string;
+  /** How calls are bounded: 'lambda' (the default without an endpoint) or 'local-store'. */
+  profile?: 'lambda' | 'local-store';
+  /** On Lambda: the attempts and timeouts of each call (default CALL_BOUNDS.data). */
+  bounds?: CallBounds;
+}
+
+export interface CallBounds {
+  maxAttempts: number;
+  connectionTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 /**
- * Three attempts with the SDK's standard backoff, each bounded by connect and request
- * timeouts: the worst case (about 7 s) stays inside the functions' 10 s timeout, so a
- * throttled or unreachable table ends in a 503, never in a Lambda timeout.
+ * Attempts with the SDK's standard backoff, each bounded by connect and request timeouts.
+ * Counting (about 1.2 s at worst, then it fails open) plus the data call (about 5 s at worst)
+ * stay inside the functions' 10 s timeout, so a throttled or unreachable table ends in a 503,
+ * never in a Lambda timeout. A Lambda instance serves one request at a time, with at most
+ * three store calls in flight.
  */
-export const STORE_RETRY = { maxAttempts: 3, connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500 } as const;
+export const CALL_BOUNDS = {
+  data: { maxAttempts: 3, connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500 },
+  // Counting fails open, so waiting long for it would only delay the answer.
+  counting: { maxAttempts: 2, connectionTimeoutMs: 500, requestTimeoutMs: 500 },
+} as const satisfies Record<string, CallBounds>;
+
+/**
+ * The local store is dynalite in this same process: under a burst, calls queue behind its
+ * single thread rather than a network, so they get many sockets and patience instead.
+ */
+const LOCAL_HTTP = { maxSockets: 1_024, timeoutMs: 15_000 } as const;
 
 export function createDocumentClient(options: DocumentClientOptions = {}): DynamoDBDocumentClient {
+  const local = (options.profile ?? (options.endpoint === undefined ? 'lambda' : 'local-store')) === 'local-store';
+  const bounds = options.bounds ?? CALL_BOUNDS.data;
   const config: DynamoDBClientConfig = {
-    maxAttempts: STORE_RETRY.maxAttempts,
+    maxAttempts: bounds.maxAttempts,
     retryMode: 'standard',
     requestHandler: {
-      connectionTimeout: STORE_RETRY.connectionTimeoutMs,
-      requestTimeout: STORE_RETRY.requestTimeoutMs,
+      connectionTimeout: local ? LOCAL_HTTP.timeoutMs : bounds.connectionTimeoutMs,
+      requestTimeout: local ? LOCAL_HTTP.timeoutMs : bounds.requestTimeoutMs,
+      // Without this the SDK only logs a breached request timeout and keeps waiting.
+      throwOnRequestTimeout: true,
+      ...(local ? { httpAgent: { keepAlive: true, maxSockets: LOCAL_HTTP.maxSockets } } : {}),
     },
   };
   if (options.region) config.region = options.region;

@@ -1,0 +1,96 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authenticate, hashApiKey } from '../../functions/domain/api-keys.ts';
+import { runKeysCommand } from '../../functions/keys/cli.ts';
+import { openLocalTarget } from '../../functions/keys/key-targets.ts';
+import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
+import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+
+let dataDir: string;
+let app: LocalApp | undefined;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'keys-cli-'));
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function keys(...argv: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  await runKeysCommand([...argv, '--data-dir', dataDir], (_stage, dir) => openLocalTarget(dir), (line) => lines.push(line));
+  return lines;
+}
+
+const issuedKey = (lines: string[]) => /API key \(shown once; only its SHA-256 is stored\): ([A-Za-z0-9]+)/.exec(lines.join('\n'))![1]!;
+const issuedId = (lines: string[]) => /Issued (key_[A-Za-z0-9]+)/.exec(lines[0]!)![1]!;
+
+describe('npm run keys (local store)', () => {
+  it('issues a key that is stored only as its hash, and lists it without secrets', async () => {
+    const issued = await keys('issue', '--plan', 'pro', '--owner', 'Acme Pets');
+    const apiKey = issuedKey(issued);
+    expect(apiKey).toMatch(/^[A-Za-z0-9]{43}$/);
+
+    const listed = await keys('list');
+
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatch(new RegExp(`^${issuedId(issued)}  active   pro         300/min 10000/day  Acme Pets`));
+    expect(listed.join('\n')).not.toContain(apiKey);
+    expect(listed.join('\n')).not.toContain(hashApiKey(apiKey));
+  });
+
+  it('works on the store of a running server, whose keys then take effect at once', async () => {
+    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const issued = await keys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000');
+    const apiKey = issuedKey(issued);
+    const call = () => fetch(`${app!.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${apiKey}` } });
+
+    const allowed = await call();
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('x-ratelimit-limit')).toBe('5000');
+
+    await keys('revoke', issuedId(issued));
+    expect((await call()).status).toBe(401);
+
+    const { Items } = await app.dependencies.client.send(new ScanCommand({ TableName: LOCAL_TABLES.apiKeysTable }));
+    expect(JSON.stringify(Items)).not.toContain(apiKey);
+  });
+
+  it('changes a plan, dropping enterprise limits when leaving enterprise', async () => {
+    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const issued = await keys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000');
+    const keyId = issuedId(issued);
+
+    expect(await keys('set-plan', keyId, 'business')).toEqual([`${keyId} is now on the business plan.`]);
+
+    const { record } = await authenticate(app.dependencies.apiKeys, `Bearer ${issuedKey(issued)}`);
+    expect(record).toMatchObject({ plan: 'business' });
+    expect(record.customLimits).toBeUndefined();
+  });
+
+  it('lifts a ban', async () => {
+    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const keyId = issuedId(await keys('issue', '--plan', 'free', '--owner', 'Noisy'));
+    await app.dependencies.usageCounters.ban(keyId, Math.floor(Date.now() / 1000) + 600);
+    expect((await keys('list')).join('\n')).toContain('banned until');
+
+    await keys('unban', keyId);
+
+    expect(await app.dependencies.usageCounters.bannedUntil(keyId)).toBeUndefined();
+  });
+
+  it.each([
+    [['issue', '--plan', 'gold', '--owner', 'x'], /Invalid option/],
+    [['issue', '--plan', 'enterprise', '--owner', 'x'], /enterprise key needs --per-minute and --per-day/],
+    [['issue', '--plan', 'pro', '--owner', 'x', '--per-minute', '10', '--per-day', '10'], /Only enterprise keys take their own limits/],
+    [['revoke', 'key_nobody'], /No key has the id key_nobody/],
+    [['frobnicate'], /Unknown command "frobnicate"/],
+  ])('refuses %j with a clear message', async (argv, message) => {
+    await expect(keys(...argv)).rejects.toThrow(message);
+  });
+});

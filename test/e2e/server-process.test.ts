@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+/** `npm start` as a user runs it: a separate process, configured by the environment. */
+interface RunningServer {
+  process: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+let dataDir: string;
+let running: RunningServer[] = [];
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'server-process-'));
+});
+afterEach(async () => {
+  for (const server of running) if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
+  await Promise.all(running.map((server) => server.exited));
+  running = [];
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /listening on (http:\/\/localhost:\d+\/v1)/.exec(output);
+      if (match) {
+        clearInterval(timer);
+        resolve(match[1]!);
+      }
+    }, 50);
+    child.once('exit', () => {
+      clearInterval(timer);
+      reject(new Error(`server exited before listening:\n${output}`));
+    });
+  });
+  const server = { process: child, baseUrl, output: () => output, exited };
+  running.push(server);
+  return server;
+}
+
+const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+const patch = (server: RunningServer, key: string, petId: string, quantity: number) =>
+  fetch(`${server.baseUrl}/inventory/${petId}`, { method: 'PATCH', headers: { ...bearer(key), 'Content-Type': 'application/json' }, body: JSON.stringify({ quantity }) });
+
+describe('npm start', () => {
+  it('generates a dev key once, prints it with a curl line, and keeps it in DATA_DIR', async () => {
+    const first = await startServer();
+    const key = (await readFile(join(dataDir, 'dev-api-key'), 'utf8')).trim();
+    expect(first.output()).toContain(`dev API key (shown once, kept in ${join(dataDir, 'dev-api-key')}): ${key}`);
+    expect(first.output()).toContain(`curl -H "Authorization: Bearer ${key}" ${first.baseUrl}/inventory`);
+    expect((await fetch(`${first.baseUrl}/inventory`, { headers: bearer(key) })).status).toBe(200);
+    first.process.kill('SIGTERM');
+    await first.exited;
+
+    const second = await startServer();
+
+    expect(second.output()).not.toContain(key);
+    expect(second.output()).toContain(`$(cat ${join(dataDir, 'dev-api-key')})`);
+    expect((await fetch(`${second.baseUrl}/inventory`, { headers: bearer(key) })).status).toBe(200);
+  });
+
+  it('keeps every write answered 200 through a kill -9, and never re-seeds over data', async () => {
+    const key = 'KillNineKey0123456789abcdefgh';
+    const server = await startServer({ DEV_API_KEY: key });
+    expect(server.output()).toContain('seeded 6 entries');
+    for (let index = 1; index <= 5; index += 1) expect((await patch(server, key, String(index), 1000 + index)).status).toBe(200);
+    expect((await patch(server, key, '9007199254740993', 77)).status).toBe(200);
+
+    server.process.kill('SIGKILL');
+    await server.exited;
+    const restarted = await startServer({ DEV_API_KEY: key });
+
+    expect(restarted.output()).not.toContain('seeded');
+    const listed = await (await fetch(`${restarted.baseUrl}/inventory`, { headers: bearer(key) })).text();
+    for (let index = 1; index <= 5; index += 1) expect(listed).toContain(`{"petId":${index},"quantity":${1000 + index},`);
+    expect(listed).toContain('{"petId":9007199254740993,"quantity":77,');
+  });
+
+  it('loads SEED_FILE with exact int64 ids', async () => {
+    const seedFile = join(dataDir, 'seed.json');
+    await writeFile(seedFile, '[{"petId": 9223372036854775807, "quantity": 3, "status": "sold"}, {"petId": 18014398509481985, "quantity": 1, "status": "available"}]');
+    const key = 'SeedFileKey0123456789abcdefgh';
+    const server = await startServer({ DEV_API_KEY: key, SEED_FILE: seedFile });
+
+    const listed = await (await fetch(`${server.baseUrl}/inventory`, { headers: bearer(key) })).text();
+
+    expect(listed).toBe('[{"petId":18014398509481985,"quantity":1,"status":"available"},{"petId":9223372036854775807,"quantity":3,"status":"sold"}]');
+  });
+
+  it('refuses to start on a seed file that is not an InventoryItem array, and says why', async () => {
+    const seedFile = join(dataDir, 'seed.json');
+    await writeFile(seedFile, '[{"petId": 1, "quantity": -1, "status": "lost"}]');
+
+    await expect(startServer({ SEED_FILE: seedFile })).rejects.toThrow(/Seed file is not a JSON array of InventoryItem/);
+  });
+
+  it('gives the dev key the plan of DEV_PLAN', async () => {
+    const key = 'DevPlanKey0123456789abcdefghi';
+    const server = await startServer({ DEV_API_KEY: key, DEV_PLAN: 'pro' });
+
+    const response = await fetch(`${server.baseUrl}/inventory`, { headers: bearer(key) });
+
+    expect(response.headers.get('x-ratelimit-limit')).toBe('300');
+  });
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    const server = await startServer();
+
+    server.process.kill('SIGTERM');
+
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('SIGTERM: shutting down');
+  });
+});

@@ -1,0 +1,276 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { ErrorCode } from '../domain/errors.ts';
+import { Pet } from '../domain/pets.ts';
+import { PLAN_LIMITS } from '../domain/plans.ts';
+import { ErrorBody, InventoryItem, InventoryUpdate, MAX_QUANTITY, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
+import { API_DOCUMENTATION_URL, GET_PET_DEPRECATION_NOTICE, getPetDeprecation } from '../domain/versioning.ts';
+import { MAX_BODY_BYTES } from '../http/json-body.ts';
+import { deprecationHeaders } from '../http/versioning-headers.ts';
+import { apiRoutes, type ApiRoute } from '../routes.ts';
+
+/**
+ * The published contract, generated from the zod schemas the handlers validate with: the
+ * schemas are annotated, never restated, so a change to a schema changes openapi.json (and
+ * `npm run openapi:check` fails until it is regenerated). Paths and methods come from routes.ts.
+ */
+
+export const API_VERSION = '1.0.0';
+const BEARER = 'bearerAuth';
+
+type Headers = NonNullable<ResponseConfig['headers']>;
+type SchemaAnnotation = NonNullable<Parameters<typeof zodToOpenAPIRegistry.add>[1]>;
+type Operation = Parameters<OpenAPIRegistry['registerPath']>[0];
+
+/**
+ * Names the schemas in components/schemas and adds what zod cannot say (int64 as a JSON
+ * integer, descriptions). The annotations go on the very instances the handlers validate
+ * with, in zod-to-openapi's own registry: `.openapi()` or `.meta()` would annotate copies,
+ * and the schemas nested in InventoryItem (PetId, PetStatus) would be inlined, not referenced.
+ */
+function annotateSchemas(): void {
+  const annotate = (schema: z.ZodType, refId: string, metadata: Omit<SchemaAnnotation, '_internal'>) =>
+    zodToOpenAPIRegistry.add(schema, { ...metadata, _internal: { refId } });
+  // zod's bigint has no JSON form; on the wire petId is a JSON integer of up to 19 digits.
+  annotate(PetId, 'PetId', {
+    type: 'integer',
+    format: 'int64',
+    minimum: Number(PetId.minValue),
+    pattern: undefined,
+    description:
+      'Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does.',
+    examples: [1],
+  });
+  annotate(PetStatus, 'PetStatus', { description: 'Status of the pet.' });
+  annotate(Quantity, 'Quantity', { format: 'int32', description: `Stock count, from 0 to ${MAX_QUANTITY}.` });
+  annotate(InventoryItem, 'InventoryItem', { description: 'The stock level of one pet.' });
+  annotate(InventoryUpdate, 'InventoryUpdate', {
+    description: 'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once.',
+  });
+  annotate(Pet, 'Pet', {
+    description: "What this service knows of a pet: its id and status, taken from the inventory (the Petstore Pet's other fields are not held here).",
+  });
+  annotate(ErrorBody, 'Error', {
+    description:
+      'Every error answer. `code` is stable and machine-readable (each response lists the codes it can carry; new codes may be added); `status` repeats the HTTP status.',
+  });
+}
+
+const HEADER = {
+  limit: 'X-RateLimit-Limit',
+  remaining: 'X-RateLimit-Remaining',
+  reset: 'X-RateLimit-Reset',
+  retryAfter: 'Retry-After',
+  stability: 'X-API-Stability',
+  deprecation: 'Deprecation',
+  sunset: 'Sunset',
+  link: 'Link',
+} as const;
+
+function registerHeaders(registry: OpenAPIRegistry) {
+  const integer = (minimum: number) => ({ type: 'integer' as const, minimum });
+  const defaults = deprecationHeaders(getPetDeprecation());
+  const headers = {
+    [HEADER.limit]: { description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).', schema: integer(1) },
+    [HEADER.remaining]: { description: 'Requests left in that window.', schema: integer(0) },
+    [HEADER.reset]: { description: 'Unix time (seconds) at which that window resets.', schema: integer(0) },
+    [HEADER.retryAfter]: { description: 'Seconds to wait before retrying.', schema: integer(1) },
+    [HEADER.stability]: {
+      description: 'The operation is experimental: its request shape may change before it becomes stable (SPEC section 9).',
+      schema: { type: 'string' as const, enum: ['experimental'] },
+    },
+    [HEADER.deprecation]: {
+      description: 'RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds).',
+      schema: { type: 'string' as const, pattern: '^@-?[0-9]+$', examples: [defaults.Deprecation] },
+    },
+    [HEADER.sunset]: {
+      description: `RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; ${defaults.Sunset} unless configured otherwise.`,
+      schema: {
+        type: 'string' as const,
+        pattern: '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
+        examples: [defaults.Sunset],
+      },
+    },
+    [HEADER.link]: {
+      description: 'Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset").',
+      schema: { type: 'string' as const, examples: [defaults.Link] },
+    },
+  };
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: true }).ref]),
+  ) as Record<(typeof HEADER)[keyof typeof HEADER], { $ref: string }>;
+}
+
+function codesSentence(codes: readonly ErrorCode[]): string {
+  return `Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`;
+}
+
+/** Which answers an operation can give, by who gives them: the function (after the key and the plan limits) or API Gateway on its own. */
+function describeResponses(refs: ReturnType<typeof registerHeaders>) {
+  const rateLimit: Headers = { [HEADER.limit]: refs[HEADER.limit], [HEADER.remaining]: refs[HEADER.remaining], [HEADER.reset]: refs[HEADER.reset] };
+  // When API Gateway answers on its own (an unreachable function, a failed authorizer) the key's counters are not known.
+  const rateLimitIfCounted: Headers = Object.fromEntries(
+    Object.entries(rateLimit).map(([name]) => [
+      name,
+      { description: `As ${name} on success; absent when API Gateway answered without reaching the function.`, required: false, schema: { type: 'integer', minimum: 0 } },
+    ]),
+  );
+  const error = (description: string, codes: readonly ErrorCode[], headers: Headers = {}): ResponseConfig => ({
+    description: `${description} ${codesSentence(codes)}`,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    content: { 'application/json': { schema: ErrorBody } },
+  });
+  /** An answer of the function, after the plan limits counted the request: it carries the key's X-RateLimit-* headers. */
+  const counted = (description: string, codes: readonly ErrorCode[]) => error(description, codes, rateLimit);
+  return {
+    rateLimit,
+    counted,
+    unauthorized: error(
+      'The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so no X-RateLimit-* headers.',
+      [ErrorCode.unauthorized],
+    ),
+    petNotFound: counted('No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+    rateLimited: error(
+      'Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff.',
+      [ErrorCode.rateLimited, ErrorCode.quotaExceeded, ErrorCode.keyBanned],
+      { ...rateLimit, [HEADER.retryAfter]: refs[HEADER.retryAfter] },
+    ),
+    internal: error('An unexpected error; the detail is in the service logs only.', [ErrorCode.internal], rateLimitIfCounted),
+    unavailable: error(
+      'The data store or the authorizer is temporarily unavailable. Retry after Retry-After.',
+      [ErrorCode.serviceUnavailable],
+      { ...rateLimitIfCounted, [HEADER.retryAfter]: refs[HEADER.retryAfter] },
+    ),
+  };
+}
+
+function routeFor(operationId: string): ApiRoute {
+  const route = apiRoutes.find((candidate) => candidate.operationId === operationId);
+  if (!route) throw new Error(`routes.ts has no operation ${operationId}`);
+  return route;
+}
+
+/** routes.ts is what is deployed; the document takes method and path from it so the two cannot disagree. */
+function operation(operationId: string, rest: Omit<Operation, 'method' | 'path' | 'operationId' | 'security'>): Operation {
+  const { method, resource } = routeFor(operationId);
+  return { ...rest, method: method.toLowerCase() as Operation['method'], path: resource, operationId, security: [{ [BEARER]: [] }] };
+}
+
+export function buildOpenApiDocument() {
+  annotateSchemas();
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', BEARER, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'API key',
+    description: 'Send the API key as a bearer token: `Authorization: Bearer <API_KEY>`.',
+  });
+  const refs = registerHeaders(registry);
+  const responses = describeResponses(refs);
+  const petIdParameter = z.object({ petId: PetId });
+
+  registry.registerPath(
+    operation('listInventory', {
+      tags: ['Store'],
+      summary: 'List the stock level of every pet',
+      description: 'One entry per pet, sorted by petId. The whole inventory is returned at once, never truncated.',
+      responses: {
+        200: { description: 'Every inventory entry, sorted by petId.', headers: responses.rateLimit, content: { 'application/json': { schema: z.array(InventoryItem) } } },
+        401: responses.unauthorized,
+        422: responses.counted("The inventory is larger than one response can carry (Lambda's 6 MiB limit); it is refused rather than truncated.", [
+          ErrorCode.inventoryTooLarge,
+        ]),
+        429: responses.rateLimited,
+        500: responses.internal,
+        503: responses.unavailable,
+      },
+    }),
+  );
+
+  const stability = { [HEADER.stability]: refs[HEADER.stability] };
+  const withStability = (response: ResponseConfig): ResponseConfig => ({ ...response, headers: { ...response.headers, ...stability } });
+  registry.registerPath(
+    operation('updateInventory', {
+      tags: ['Store'],
+      summary: 'Set the stock count of one pet (experimental)',
+      description:
+        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. **Experimental**: the request shape may change before the operation becomes stable; every response says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
+      'x-experimental': true,
+      request: {
+        params: petIdParameter,
+        body: { required: true, description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, content: { 'application/json': { schema: InventoryUpdate } } },
+      },
+      responses: {
+        200: { description: 'The entry with its new quantity.', headers: { ...responses.rateLimit, ...stability }, content: { 'application/json': { schema: InventoryItem } } },
+        400: withStability(
+          responses.counted(
+            'The body is not JSON, lacks `quantity` or holds an invalid value, or petId is not a canonical integer from 1 to 9223372036854775807.',
+            [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.invalidPetId],
+          ),
+        ),
+        401: responses.unauthorized,
+        404: withStability(responses.petNotFound),
+        413: withStability(responses.counted(`The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge])),
+        415: withStability(responses.counted('The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType])),
+        429: withStability(responses.rateLimited),
+        500: withStability(responses.internal),
+        503: withStability(responses.unavailable),
+      },
+    }),
+  );
+
+  const deprecation = { [HEADER.deprecation]: refs[HEADER.deprecation], [HEADER.sunset]: refs[HEADER.sunset], [HEADER.link]: refs[HEADER.link] };
+  const withDeprecation = (response: ResponseConfig): ResponseConfig => ({ ...response, headers: { ...response.headers, ...deprecation } });
+  registry.registerPath(
+    operation('getPetById', {
+      tags: ['Pets'],
+      summary: 'Find a pet by id (deprecated)',
+      description: `Returns what the service knows of the pet: its id and status. **Deprecated**: every response carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${GET_PET_DEPRECATION_NOTICE}; after the Sunset date the operation may stop answering.`,
+      deprecated: true,
+      request: { params: petIdParameter },
+      responses: {
+        200: { description: 'The pet.', headers: { ...responses.rateLimit, ...deprecation }, content: { 'application/json': { schema: Pet } } },
+        400: withDeprecation(responses.counted('petId is not a canonical integer from 1 to 9223372036854775807.', [ErrorCode.invalidPetId])),
+        401: responses.unauthorized,
+        404: withDeprecation(responses.petNotFound),
+        429: withDeprecation(responses.rateLimited),
+        500: withDeprecation(responses.internal),
+        503: withDeprecation(responses.unavailable),
+      },
+    }),
+  );
+
+  const limits = Object.entries(PLAN_LIMITS)
+    .map(([plan, { perMinute, perDay }]) => `${plan} ${perMinute}/min and ${perDay}/day`)
+    .join('; ');
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Pet Store Inventory API',
+      version: API_VERSION,
+      description: [
+        'Stock levels of the pets in the store. Every operation needs an API key sent as `Authorization: Bearer <API_KEY>`.',
+        `**Limits** per key and plan: ${limits}; enterprise limits are agreed per key. Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`. Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
+        '**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`.',
+        '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
+        '**Versioning**: `v1` is the last path segment of every server. `updateInventory` is experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
+        '**Servers**: the hosts are placeholders (the `.example` domain); replace `host` with the stage\'s custom domain or its execute-api host.',
+      ].join('\n\n'),
+    },
+    externalDocs: { description: 'API documentation, deprecations and sunsets', url: API_DOCUMENTATION_URL },
+    servers: [
+      { url: 'https://{host}/v1', description: 'Production (placeholder host)', variables: { host: { default: 'api.petstore.example' } } },
+      { url: 'https://{host}/v1', description: 'Staging (placeholder host)', variables: { host: { default: 'staging.api.petstore.example' } } },
+    ],
+    tags: [
+      { name: 'Store', description: 'Store operations: the inventory.' },
+      { name: 'Pets', description: 'Pet operations.' },
+    ],
+    security: [{ [BEARER]: [] }],
+  });
+}
+
+/** The text of openapi.json: what `npm run openapi` writes and the local server serves. */
+export function renderOpenApiDocument(): string {
+  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+}

@@ -7,6 +7,9 @@ import { DEFAULT_BAN_POLICY, type BanPolicy } from '../domain/usage-limits.ts';
 import { createDependencies, type ServiceDependencies } from '../dependencies.ts';
 import { createAuthorizerHandler } from '../handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../handlers/http-handlers.ts';
+import { renderOpenApiDocument } from '../contract/openapi-document.ts';
+import type { HttpHandler } from '../http/http-handler.ts';
+import { JSON_HEADERS } from '../http/json.ts';
 import { KeyAdmin } from '../keys/key-admin.ts';
 import { apiRoutes } from '../routes.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
@@ -52,6 +55,12 @@ async function registerDevKey(dependencies: ServiceDependencies, apiKey: string,
   await new KeyAdmin(apiKeys, dependencies.usageCounters).issue({ apiKey, keyId: DEV_KEY_ID, plan, owner: 'local developer' });
 }
 
+/** GET /v1/openapi.json: the same text `npm run openapi` writes to openapi.json. */
+function openApiDocumentHandler(): HttpHandler {
+  const body = renderOpenApiDocument();
+  return async () => ({ statusCode: 200, headers: { ...JSON_HEADERS }, body });
+}
+
 export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
   const store = await startLocalStore(options.dataDir);
   const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY });
@@ -61,7 +70,11 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const handlers = createHttpHandlers(dependencies);
   const server = createLocalServer({
     authorizer: createAuthorizerHandler(dependencies),
-    routes: apiRoutes.map((route) => ({ route, handler: handlers[route.operationId]! })),
+    routes: [
+      ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId]! })),
+      // The published contract, readable without a key, as a documentation site would serve it.
+      { route: { method: 'GET', resource: '/openapi.json' }, handler: openApiDocumentHandler(), authorized: false },
+    ],
   });
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 0, host);

@@ -1,5 +1,5 @@
-import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 
 export interface DocumentClientOptions {
@@ -90,6 +90,17 @@ export async function callStore<T>(operation: () => Promise<T>): Promise<T> {
     return await operation();
   } catch (error) {
     if (isTransientStoreError(error)) throw new StoreUnavailableError({ cause: error });
+    throw error;
+  }
+}
+
+/** Sends a conditional UpdateItem: the attributes it returns, or undefined when its condition did not hold. */
+export async function updateIfConditionHolds(client: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<Record<string, unknown> | undefined> {
+  try {
+    const { Attributes } = await client.send(new UpdateCommand(input));
+    return Attributes ?? {};
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
 }

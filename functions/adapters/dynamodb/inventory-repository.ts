@@ -1,8 +1,7 @@
-import { GetCommand, paginateScan, UpdateCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, paginateScan, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import type { InventoryRepository } from '../../domain/inventory-service.ts';
 import type { InventoryItem, PetStatus } from '../../domain/schemas.ts';
-import { callStore } from './document-client.ts';
+import { callStore, updateIfConditionHolds } from './document-client.ts';
 
 interface StoredInventoryItem {
   petId: NumberValue;
@@ -36,23 +35,16 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
 
     setQuantity: (petId, quantity) =>
       callStore(async () => {
-        try {
-          const { Attributes } = await client.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: { petId },
-              UpdateExpression: 'SET quantity = :quantity',
-              // The write itself decides existence: no read first, so no race and no upsert.
-              ConditionExpression: 'attribute_exists(petId)',
-              ExpressionAttributeValues: { ':quantity': quantity },
-              ReturnValues: 'ALL_NEW',
-            }),
-          );
-          return Attributes ? toInventoryItem(Attributes) : undefined;
-        } catch (error) {
-          if (error instanceof ConditionalCheckFailedException) return undefined;
-          throw error;
-        }
+        const updated = await updateIfConditionHolds(client, {
+          TableName: tableName,
+          Key: { petId },
+          UpdateExpression: 'SET quantity = :quantity',
+          // The write itself decides existence: no read first, so no race and no upsert.
+          ConditionExpression: 'attribute_exists(petId)',
+          ExpressionAttributeValues: { ':quantity': quantity },
+          ReturnValues: 'ALL_NEW',
+        });
+        return updated ? toInventoryItem(updated) : undefined;
       }),
 
     get: (petId) =>

@@ -1,7 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import type { UsageCounterStore, UsageWindow } from '../../domain/usage-limits.ts';
-import { callStore } from './document-client.ts';
+import { callStore, updateIfConditionHolds } from './document-client.ts';
 
 /** Counters outlive their window by an hour so that an operator can still inspect a burst. */
 const KEEP_AFTER_RESET_SECONDS = 3_600;
@@ -28,23 +27,16 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
   return {
     consume: (keyId, window) =>
       callStore(async () => {
-        try {
-          const { Attributes } = await client.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: { counterId: counterId(keyId, window) },
-              UpdateExpression: 'ADD requests :one SET expiresAt = :expiresAt',
-              // The limit is enforced by the write itself, so concurrent requests cannot overshoot it.
-              ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
-              ExpressionAttributeValues: { ':one': 1, ':limit': window.limit, ':expiresAt': window.resetsAt + KEEP_AFTER_RESET_SECONDS },
-              ReturnValues: 'UPDATED_NEW',
-            }),
-          );
-          return toNumber(Attributes?.requests);
-        } catch (error) {
-          if (error instanceof ConditionalCheckFailedException) return undefined;
-          throw error;
-        }
+        const counted = await updateIfConditionHolds(client, {
+          TableName: tableName,
+          Key: { counterId: counterId(keyId, window) },
+          UpdateExpression: 'ADD requests :one SET expiresAt = :expiresAt',
+          // The limit is enforced by the write itself, so concurrent requests cannot overshoot it.
+          ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
+          ExpressionAttributeValues: { ':one': 1, ':limit': window.limit, ':expiresAt': window.resetsAt + KEEP_AFTER_RESET_SECONDS },
+          ReturnValues: 'UPDATED_NEW',
+        });
+        return counted ? toNumber(counted.requests) : undefined;
       }),
 
     release: (keyId, window) =>

@@ -3,29 +3,17 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
-import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
-import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
-import { DEFAULT_BAN_POLICY, UsageLimiter } from '../../functions/domain/usage-limits.ts';
-import { createListInventoryHandler, createUpdateInventoryHandler } from '../../functions/handlers/inventory-handlers.ts';
 import { MAX_BODY_BYTES } from '../../functions/http/json-body.ts';
 import { lambdaContext, patchEvent, proxyEvent } from '../support/events.ts';
+import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
 
-const INVENTORY = 'inventory-table';
-const COUNTERS = 'counters-table';
 // 2026-11-21T12:00:30Z: 30 s into a minute window.
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 30);
 const MINUTE_RESET = String(Date.UTC(2026, 10, 21, 12, 1, 0) / 1000);
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-function handlers() {
-  const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
-  const dependencies = {
-    inventory: createInventoryRepository(client, INVENTORY),
-    limiter: new UsageLimiter(createUsageCounterRepository(client, COUNTERS), DEFAULT_BAN_POLICY, () => NOW),
-  };
-  return { list: createListInventoryHandler(dependencies), update: createUpdateInventoryHandler(dependencies) };
-}
+const handlers = () => inventoryHandlers(NOW);
 
 function parse(body: string) {
   return JSON.parse(body) as Record<string, unknown>;
@@ -34,8 +22,8 @@ function parse(body: string) {
 beforeEach(() => {
   dynamo.reset();
   // First request of the minute and of the day: one used of each.
-  dynamo.on(UpdateCommand, { TableName: COUNTERS }).resolves({ Attributes: { requests: 1 } });
-  dynamo.on(GetCommand, { TableName: COUNTERS }).resolves({});
+  dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).resolves({ Attributes: { requests: 1 } });
+  dynamo.on(GetCommand, { TableName: COUNTERS_TABLE }).resolves({});
 });
 
 afterEach(() => {
@@ -46,7 +34,7 @@ afterEach(() => {
 describe('listInventory', () => {
   it('reads every Scan page and answers all entries sorted by petId, with exact int64 ids', async () => {
     dynamo
-      .on(ScanCommand, { TableName: INVENTORY })
+      .on(ScanCommand, { TableName: INVENTORY_TABLE })
       .resolvesOnce({
         Items: [
           { petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' },
@@ -63,7 +51,7 @@ describe('listInventory', () => {
       '[{"petId":3,"quantity":0,"status":"pending"},{"petId":7,"quantity":1,"status":"sold"},{"petId":9007199254740993,"quantity":2,"status":"available"}]',
     );
     expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 2);
-    expect(dynamo).toHaveReceivedNthCommandWith(ScanCommand, 2, { TableName: INVENTORY, ExclusiveStartKey: { petId: 7n } });
+    expect(dynamo).toHaveReceivedNthCommandWith(ScanCommand, 2, { TableName: INVENTORY_TABLE, ExclusiveStartKey: { petId: 7n } });
   });
 
   it('carries the rate-limit headers of the window closest to exhaustion', async () => {
@@ -127,7 +115,7 @@ describe('listInventory', () => {
 
 describe('updateInventory', () => {
   it('sends one conditional UpdateItem that returns the new item, and answers it', async () => {
-    dynamo.on(UpdateCommand, { TableName: INVENTORY }).resolves({
+    dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).resolves({
       Attributes: { petId: 9_007_199_254_740_993n, quantity: 5, status: 'available' },
     });
 
@@ -136,7 +124,7 @@ describe('updateInventory', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('{"petId":9007199254740993,"quantity":5,"status":"available"}');
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
-      TableName: INVENTORY,
+      TableName: INVENTORY_TABLE,
       Key: { petId: 9_007_199_254_740_993n },
       UpdateExpression: 'SET quantity = :quantity',
       ConditionExpression: 'attribute_exists(petId)',
@@ -144,12 +132,12 @@ describe('updateInventory', () => {
       ReturnValues: 'ALL_NEW',
     });
     expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 1);
-    expect(dynamo.commandCalls(GetCommand, { TableName: INVENTORY })).toHaveLength(0);
+    expect(dynamo.commandCalls(GetCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
   });
 
   it('answers 404 when the condition fails: no entry, and none created', async () => {
     dynamo
-      .on(UpdateCommand, { TableName: INVENTORY })
+      .on(UpdateCommand, { TableName: INVENTORY_TABLE })
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
 
     const response = await handlers().update(patchEvent('77', '{"quantity":5}'), lambdaContext);
@@ -179,7 +167,7 @@ describe('updateInventory', () => {
 
     expect(response.statusCode).toBe(400);
     expect(parse(response.body)).toMatchObject({ code, status: 400 });
-    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY })).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
   });
 
   it('names the field at fault in the message', async () => {
@@ -193,7 +181,7 @@ describe('updateInventory', () => {
 
     expect(response.statusCode).toBe(400);
     expect(parse(response.body)).toMatchObject({ code: 'INVALID_PET_ID', status: 400 });
-    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY })).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
   });
 
   it('answers 415 for a body that is not declared as JSON', async () => {
@@ -204,7 +192,7 @@ describe('updateInventory', () => {
   });
 
   it('accepts a JSON media type with parameters or a +json suffix', async () => {
-    dynamo.on(UpdateCommand, { TableName: INVENTORY }).resolves({ Attributes: { petId: 1n, quantity: 1, status: 'sold' } });
+    dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).resolves({ Attributes: { petId: 1n, quantity: 1, status: 'sold' } });
     const { update } = handlers();
 
     expect((await update(patchEvent('1', '{"quantity": 1}', 'application/json; charset=utf-8'), lambdaContext)).statusCode).toBe(200);
@@ -221,17 +209,17 @@ describe('updateInventory', () => {
   });
 
   it('reads a base64-encoded body as API Gateway may send it', async () => {
-    dynamo.on(UpdateCommand, { TableName: INVENTORY }).resolves({ Attributes: { petId: 1n, quantity: 9, status: 'sold' } });
+    dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).resolves({ Attributes: { petId: 1n, quantity: 9, status: 'sold' } });
     const event = { ...patchEvent('1', Buffer.from('{"quantity": 9}').toString('base64')), isBase64Encoded: true };
 
     const response = await handlers().update(event, lambdaContext);
 
     expect(response.statusCode).toBe(200);
-    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, { TableName: INVENTORY, ExpressionAttributeValues: { ':quantity': 9 } });
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, { TableName: INVENTORY_TABLE, ExpressionAttributeValues: { ':quantity': 9 } });
   });
 
   it('answers 503 with Retry-After when the update is throttled', async () => {
-    dynamo.on(UpdateCommand, { TableName: INVENTORY }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+    dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
 
     const response = await handlers().update(patchEvent('1', '{"quantity": 1}'), lambdaContext);
 

@@ -2,34 +2,23 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
-import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
-import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
-import { UsageLimiter } from '../../functions/domain/usage-limits.ts';
-import { createListInventoryHandler } from '../../functions/handlers/inventory-handlers.ts';
 import { lambdaContext, proxyEvent } from '../support/events.ts';
+import { COUNTERS_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
 
-const COUNTERS = 'counters-table';
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 45);
 const MINUTE_START = Date.UTC(2026, 10, 21, 12, 0) / 1000;
 const DAY_START = Date.UTC(2026, 10, 21) / 1000;
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-function listHandler(banPolicy = { rejectionsPerMinute: 100, durationSeconds: 900 }) {
-  const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
-  return createListInventoryHandler({
-    inventory: createInventoryRepository(client, 'inventory-table'),
-    limiter: new UsageLimiter(createUsageCounterRepository(client, COUNTERS), banPolicy, () => NOW),
-  });
-}
+const listHandler = () => inventoryHandlers(NOW, { rejectionsPerMinute: 100, durationSeconds: 900 }).list;
 
 const full = new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
 beforeEach(() => {
   dynamo.reset();
   dynamo.on(ScanCommand).resolves({ Items: [] });
-  dynamo.on(GetCommand, { TableName: COUNTERS }).resolves({});
+  dynamo.on(GetCommand, { TableName: COUNTERS_TABLE }).resolves({});
 });
 
 afterEach(() => {
@@ -39,12 +28,12 @@ afterEach(() => {
 
 describe('plan limits', () => {
   it('counts both windows with one conditional ADD each, never above the limit', async () => {
-    dynamo.on(UpdateCommand, { TableName: COUNTERS }).resolves({ Attributes: { requests: 1 } });
+    dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).resolves({ Attributes: { requests: 1 } });
 
     await listHandler()(proxyEvent(), lambdaContext);
 
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
-      TableName: COUNTERS,
+      TableName: COUNTERS_TABLE,
       Key: { counterId: `key_test#minute#${MINUTE_START}` },
       UpdateExpression: 'ADD requests :one SET expiresAt = :expiresAt',
       ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
@@ -54,7 +43,7 @@ describe('plan limits', () => {
       Key: { counterId: `key_test#day#${DAY_START}` },
       ExpressionAttributeValues: { ':one': 1, ':limit': 1_000, ':expiresAt': DAY_START + 86_400 + 3600 },
     });
-    expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: COUNTERS, Key: { counterId: 'key_test#ban' }, ConsistentRead: true });
+    expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: COUNTERS_TABLE, Key: { counterId: 'key_test#ban' }, ConsistentRead: true });
   });
 
   it('answers 429 without touching the inventory, gives back the day unit and records the rejection', async () => {
@@ -96,7 +85,7 @@ describe('plan limits', () => {
 
     const bannedUntil = Math.floor(NOW / 1000) + 900;
     expect(dynamo).toHaveReceivedCommandWith(PutCommand, {
-      TableName: COUNTERS,
+      TableName: COUNTERS_TABLE,
       Item: { counterId: 'key_test#ban', bannedUntil, expiresAt: bannedUntil },
     });
   });
@@ -104,7 +93,7 @@ describe('plan limits', () => {
   it('serves the request (fail-open) and emits a metric when the counters are unavailable', async () => {
     vi.stubEnv('LOG_LEVEL', 'info');
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    dynamo.on(UpdateCommand, { TableName: COUNTERS }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+    dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
 
     const response = await listHandler()(proxyEvent(), lambdaContext);
 

@@ -1,0 +1,21 @@
+import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
+import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
+import { DEFAULT_BAN_POLICY, UsageLimiter, type BanPolicy } from '../../functions/domain/usage-limits.ts';
+import { createListInventoryHandler, createUpdateInventoryHandler } from '../../functions/handlers/inventory-handlers.ts';
+
+export const INVENTORY_TABLE = 'inventory-table';
+export const COUNTERS_TABLE = 'counters-table';
+
+/**
+ * The inventory handlers over the real repositories and limiter, with a pinned clock. Meant
+ * for tests that mock DynamoDBDocumentClient: the endpoint is never reached.
+ */
+export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BAN_POLICY) {
+  const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
+  const dependencies = {
+    inventory: createInventoryRepository(client, INVENTORY_TABLE),
+    limiter: new UsageLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), banPolicy, () => now),
+  };
+  return { list: createListInventoryHandler(dependencies), update: createUpdateInventoryHandler(dependencies) };
+}

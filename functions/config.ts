@@ -38,15 +38,19 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
+export function readBanPolicy(env: NodeJS.ProcessEnv = process.env): BanPolicy {
+  return {
+    rejectionsPerMinute: positiveInteger(env, ENV.banRejectionsPerMinute, DEFAULT_BAN_POLICY.rejectionsPerMinute),
+    durationSeconds: positiveInteger(env, ENV.banDurationSeconds, DEFAULT_BAN_POLICY.durationSeconds),
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const config: ServiceConfig = {
     inventoryTable: required(env, ENV.inventoryTable),
     apiKeysTable: required(env, ENV.apiKeysTable),
     usageCountersTable: required(env, ENV.usageCountersTable),
-    banPolicy: {
-      rejectionsPerMinute: positiveInteger(env, ENV.banRejectionsPerMinute, DEFAULT_BAN_POLICY.rejectionsPerMinute),
-      durationSeconds: positiveInteger(env, ENV.banDurationSeconds, DEFAULT_BAN_POLICY.durationSeconds),
-    },
+    banPolicy: readBanPolicy(env),
   };
   const endpoint = env[ENV.dynamodbEndpoint];
   if (endpoint) config.dynamodbEndpoint = endpoint;

@@ -7,9 +7,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateApiKey } from '../domain/api-keys.ts';
 import { PlanName } from '../domain/plans.ts';
-import { readConfig } from '../config.ts';
+import { readBanPolicy } from '../config.ts';
 import { startLocalApp } from './local-app.ts';
-import { LOCAL_TABLES } from './local-store.ts';
 import { DEMO_INVENTORY, readSeedFile } from './seed.ts';
 
 const DEV_KEY_FILE = 'dev-api-key';
@@ -29,8 +28,7 @@ async function main(): Promise<void> {
   const host = process.env.HOST ?? '127.0.0.1';
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const devPlan = PlanName.exclude(['enterprise']).parse(process.env.DEV_PLAN ?? 'free');
-  // The ban policy variables are the deployed functions' own; defaults apply when unset.
-  const { banPolicy } = readConfig({ ...process.env, INVENTORY_TABLE: LOCAL_TABLES.inventoryTable, API_KEYS_TABLE: LOCAL_TABLES.apiKeysTable, USAGE_COUNTERS_TABLE: LOCAL_TABLES.usageCountersTable });
+  const banPolicy = readBanPolicy();
   await mkdir(dataDir, { recursive: true });
 
   const seed = process.env.SEED_FILE ? await readSeedFile(process.env.SEED_FILE) : DEMO_INVENTORY;

@@ -1,0 +1,4 @@
+import { App } from 'aws-cdk-lib';
+import { addPetStoreStages } from '../lib/petstore-app.ts';
+
+addPetStoreStages(new App());

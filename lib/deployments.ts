@@ -1,0 +1,35 @@
+/**
+ * What a deployed stage looks like from outside: its CloudFormation stack and the outputs an
+ * operator's tool reads from it. Plain data with no CDK import, so the key tool can use it
+ * without loading aws-cdk-lib.
+ */
+export type DeploymentStage = 'staging' | 'prod';
+
+export const STACK_NAMES: Readonly<Record<DeploymentStage, string>> = {
+  staging: 'PetStoreInventory-Staging',
+  prod: 'PetStoreInventory-Prod',
+};
+
+/** The API Gateway stage: the version segment the contract's base address ends in. */
+export const API_STAGE_NAME = 'v1';
+
+/** Stack output keys; a tool finds a stage's resources by these names, so they never change. */
+export const STACK_OUTPUTS = {
+  restApiId: 'RestApiId',
+  apiUrl: 'ApiUrl',
+  stageName: 'StageName',
+  usagePlanIdFree: 'UsagePlanIdFree',
+  usagePlanIdPro: 'UsagePlanIdPro',
+  usagePlanIdBusiness: 'UsagePlanIdBusiness',
+  inventoryTableName: 'InventoryTableName',
+  apiKeysTableName: 'ApiKeysTableName',
+  usageCountersTableName: 'UsageCountersTableName',
+  alarmTopicArn: 'AlarmTopicArn',
+} as const;
+
+/**
+ * How long API Gateway reuses the authorizer's answer for one Authorization header. A revoked
+ * key or a plan change takes effect within this time; in exchange a busy key costs one
+ * authorizer call and one key read per minute instead of one per request.
+ */
+export const AUTHORIZER_CACHE_TTL_SECONDS = 60;

@@ -1,0 +1,179 @@
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  ApiKeySourceType,
+  EndpointType,
+  IdentitySource,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  Period,
+  RequestAuthorizer,
+  ResponseType,
+  RestApi,
+  type UsagePlan,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
+import { gatewayResponses } from '../functions/http/gateway-responses.ts';
+import type { ApiRoute } from '../functions/routes.ts';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
+
+export type ContractPlan = keyof typeof PLAN_LIMITS;
+
+export interface ApiOperation {
+  route: ApiRoute;
+  handler: IFunction;
+}
+
+export interface InventoryApiProps {
+  /** Also the ApiName dimension of the API's metrics, so it differs between stages. */
+  restApiName: string;
+  authorizerHandler: IFunction;
+  operations: readonly ApiOperation[];
+  logRetention: RetentionDays;
+  logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * One JSON object per request. Who called is the key's public id (the authorizer's
+ * principalId), never the key: with API key source AUTHORIZER, $context.identity.apiKey
+ * would be the secret itself.
+ */
+const ACCESS_LOG_FIELDS = {
+  requestId: AccessLogField.contextRequestId(),
+  extendedRequestId: AccessLogField.contextExtendedRequestId(),
+  requestTimeEpoch: AccessLogField.contextRequestTimeEpoch(),
+  sourceIp: AccessLogField.contextIdentitySourceIp(),
+  userAgent: AccessLogField.contextIdentityUserAgent(),
+  httpMethod: AccessLogField.contextHttpMethod(),
+  resourcePath: AccessLogField.contextResourcePath(),
+  path: AccessLogField.contextPath(),
+  status: AccessLogField.contextStatus(),
+  gatewayResponseType: AccessLogField.contextErrorResponseType(),
+  responseLength: AccessLogField.contextResponseLength(),
+  responseLatency: AccessLogField.contextResponseLatency(),
+  integrationLatency: AccessLogField.contextIntegrationLatency(),
+  integrationStatus: AccessLogField.contextIntegrationStatus(),
+  authorizerLatency: AccessLogField.contextAuthorizerLatency(),
+  keyId: AccessLogField.contextAuthorizerPrincipalId(),
+  plan: AccessLogField.contextAuthorizer('plan'),
+  xrayTraceId: AccessLogField.contextXrayTraceId(),
+};
+
+/** A static header value in API Gateway's notation: the value in single quotes. */
+function staticHeaderValue(value: string): string {
+  if (value.includes("'")) throw new Error(`A static header value cannot contain a single quote: ${value}`);
+  return `'${value}'`;
+}
+
+/**
+ * The REST API at stage `v1`: a method and a function per route of functions/routes.ts, all
+ * behind the API key authorizer and metered by the plans' usage plans; every answer the
+ * gateway gives on its own is the contract's Error JSON (functions/http/gateway-responses.ts).
+ */
+export class InventoryApi extends Construct {
+  readonly restApi: RestApi;
+  readonly usagePlans: Readonly<Record<ContractPlan, UsagePlan>>;
+
+  constructor(scope: Construct, id: string, props: InventoryApiProps) {
+    super(scope, id);
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+
+    this.restApi = new RestApi(this, 'RestApi', {
+      restApiName: props.restApiName,
+      description: 'Pet Store inventory API',
+      // Clients call the regional endpoint directly; an edge-optimized one adds a CloudFront hop we do not configure.
+      endpointTypes: [EndpointType.REGIONAL],
+      // Usage plans meter the key the authorizer returns (usageIdentifierKey), read from Authorization: Bearer.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+      // API Gateway writes access and execution logs only with an account-level role. Retained: the
+      // setting is per account and region, so the other stage (or another API) may be relying on it.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: API_STAGE_NAME,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        // Execution logs for errors only, and never request or response bodies (they would hold the keys).
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+
+    // API Gateway creates this group on its first error log, without retention, unless it exists already.
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${API_STAGE_NAME}`,
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+    this.restApi.deploymentStage.node.addDependency(executionLogs);
+
+    const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
+      handler: props.authorizerHandler,
+      identitySources: [IdentitySource.header('Authorization')],
+      resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
+    });
+
+    for (const { route, handler } of props.operations) {
+      this.restApi.root
+        .resourceForPath(route.resource)
+        .addMethod(route.method, new LambdaIntegration(handler, { allowTestInvoke: false }), {
+          operationName: route.operationId,
+          authorizer,
+          apiKeyRequired: true,
+        });
+    }
+
+    for (const [type, response] of Object.entries(gatewayResponses)) {
+      this.restApi.addGatewayResponse(type, {
+        type: ResponseType.of(type),
+        statusCode: String(response.status),
+        responseHeaders: Object.fromEntries(
+          Object.entries({ 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
+        ),
+        templates: { 'application/json': JSON.stringify({ code: response.code, message: response.message, status: response.status }) },
+      });
+    }
+
+    const usagePlan = (plan: ContractPlan) => {
+      const backstop = edgeBackstop(PLAN_LIMITS[plan]);
+      return this.restApi.addUsagePlan(`UsagePlan-${plan}`, {
+        name: `${props.restApiName}-${plan}`,
+        description: `Edge backstop of the ${plan} plan; the contract's limits are counted by the service.`,
+        quota: { limit: backstop.quotaPerDay, period: Period.DAY },
+        throttle: { rateLimit: backstop.rateLimit, burstLimit: backstop.burstLimit },
+        apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
+      });
+    };
+    this.usagePlans = { free: usagePlan('free'), pro: usagePlan('pro'), business: usagePlan('business') };
+
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason: 'The account-level role API Gateway needs to write logs; this AWS-managed policy is the documented one for it and only allows writing logs.',
+    });
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason: 'Requests are validated in the functions (zod), so that a bad body gets the contract\'s 400 Error with X-RateLimit-* headers, the same locally and on AWS.',
+    });
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason: 'No WAF web ACL yet: callers are authenticated API-key holders, throttled per key by usage plans and by the service\'s own counters.',
+    });
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-COG4',
+      reason: 'The contract authenticates with API keys (Authorization: Bearer), checked by the Lambda REQUEST authorizer; there are no Cognito users.',
+    });
+  }
+
+  /** The contract's base address: ends in /v1, without a trailing slash, so `$URL/inventory` is a path. */
+  get baseUrl(): string {
+    const stack = Stack.of(this);
+    return `https://${this.restApi.restApiId}.execute-api.${stack.region}.${stack.urlSuffix}/${API_STAGE_NAME}`;
+  }
+}

@@ -1,0 +1,138 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import { FilterPattern, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { ENV } from '../functions/config.ts';
+import { apiRoutes, authorizerEntry } from '../functions/routes.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from './deployments.ts';
+import { InventoryApi, type ContractPlan } from './inventory-api.ts';
+import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction } from './operational-alarms.ts';
+import { ServiceFunction } from './service-function.ts';
+import { ServiceTables } from './service-tables.ts';
+import { INVENTORY_ACCESS } from './table-access.ts';
+
+export interface StageSettings {
+  stage: DeploymentStage;
+  /** Tables and logs survive the stack's deletion, tables refuse deletion, the stack refuses `cdk destroy`. */
+  retainData: boolean;
+  logRetention: RetentionDays;
+  /** Alarms notify an SNS topic; elsewhere they are only visible in CloudWatch. */
+  notifyAlarms: boolean;
+}
+
+export const STAGE_SETTINGS: Readonly<Record<DeploymentStage, StageSettings>> = {
+  // Staging is disposable: tear it down and redeploy it from any commit.
+  staging: { stage: 'staging', retainData: false, logRetention: RetentionDays.TWO_WEEKS, notifyAlarms: false },
+  // Three months of logs covers an incident review or a client's dispute about a month's usage.
+  prod: { stage: 'prod', retainData: true, logRetention: RetentionDays.THREE_MONTHS, notifyAlarms: true },
+};
+
+/**
+ * What the authorizer logs (functions/handlers/authorizer-handler.ts) when it fails for a
+ * reason other than a bad key: its own failures, told apart from the 401s it throws on purpose.
+ */
+export const AUTHORIZER_FAILURE_LOG_MESSAGE = 'authorization failed';
+
+const USAGE_PLAN_OUTPUTS = {
+  free: STACK_OUTPUTS.usagePlanIdFree,
+  pro: STACK_OUTPUTS.usagePlanIdPro,
+  business: STACK_OUTPUTS.usagePlanIdBusiness,
+} as const satisfies Record<ContractPlan, string>;
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export interface PetStoreInventoryStackProps extends StackProps {
+  settings: StageSettings;
+}
+
+/** One stage of the service: its tables, functions, API, usage plans, alarms and outputs. */
+export class PetStoreInventoryStack extends Stack {
+  constructor(scope: Construct, id: string, props: PetStoreInventoryStackProps) {
+    const { settings, ...stackProps } = props;
+    super(scope, id, {
+      stackName: STACK_NAMES[settings.stage],
+      description: `Pet Store inventory API, ${settings.stage} stage`,
+      terminationProtection: settings.retainData,
+      ...stackProps,
+    });
+    const dataRemovalPolicy = settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    const tables = new ServiceTables(this, 'Tables', { retainData: settings.retainData });
+
+    // functions/config.ts reads all three names in every function, so each gets them; what it may do with each table is granted below.
+    const environment = {
+      [ENV.inventoryTable]: tables.inventory.tableName,
+      [ENV.apiKeysTable]: tables.apiKeys.tableName,
+      [ENV.usageCountersTable]: tables.usageCounters.tableName,
+    };
+    const functionDefaults = { environment, logRetention: settings.logRetention, logRemovalPolicy: dataRemovalPolicy };
+
+    const authorizer = new ServiceFunction(this, 'Authorizer', {
+      entry: authorizerEntry,
+      description: 'API key authorizer: Authorization: Bearer <key> to the key, its plan and limits',
+      ...functionDefaults,
+    });
+    authorizer.grantTableAccess(tables.apiKeys, 'keyLookup');
+
+    const operations = apiRoutes.map((route) => {
+      const service = new ServiceFunction(this, upperFirst(route.operationId), {
+        entry: route.entry,
+        description: `${route.operationId}: ${route.method} ${route.resource}`,
+        ...functionDefaults,
+      });
+      service.grantTableAccess(tables.inventory, INVENTORY_ACCESS[route.inventoryAccess]);
+      service.grantTableAccess(tables.usageCounters, 'usageCounting');
+      return { route, service };
+    });
+
+    const api = new InventoryApi(this, 'Api', {
+      restApiName: this.stackName,
+      authorizerHandler: authorizer.function,
+      operations: operations.map(({ route, service }) => ({ route, handler: service.function })),
+      logRetention: settings.logRetention,
+      logRemovalPolicy: dataRemovalPolicy,
+    });
+
+    const authorizerFailures = authorizer.logGroup.addMetricFilter('UnexpectedFailures', {
+      filterPattern: FilterPattern.literal(`"${AUTHORIZER_FAILURE_LOG_MESSAGE}"`),
+      metricNamespace: `PetStoreInventory/${this.stackName}`,
+      metricName: 'AuthorizerFailures',
+      metricValue: '1',
+    });
+    const monitoredFunctions: MonitoredFunction[] = [
+      { name: 'Authorizer', function: authorizer.function, unexpectedErrors: authorizerFailures.metric({ statistic: Stats.SUM, period: ALARM_PERIOD }) },
+      ...operations.map(({ route, service }) => ({
+        name: upperFirst(route.operationId),
+        function: service.function,
+        unexpectedErrors: service.function.metricErrors({ statistic: Stats.SUM, period: ALARM_PERIOD }),
+      })),
+    ];
+
+    const alarmTopic = settings.notifyAlarms ? new Topic(this, 'AlarmTopic', { displayName: `${this.stackName} alarms`, enforceSSL: true }) : undefined;
+    if (alarmTopic) {
+      new CfnOutput(this, STACK_OUTPUTS.alarmTopicArn, { value: alarmTopic.topicArn, description: 'SNS topic the alarms notify; subscribe the on-call address to it' });
+    }
+
+    new OperationalAlarms(this, 'Alarms', {
+      apiStage: api.restApi.deploymentStage,
+      functions: monitoredFunctions,
+      tables: [
+        { name: 'Inventory', table: tables.inventory },
+        { name: 'ApiKeys', table: tables.apiKeys },
+        { name: 'UsageCounters', table: tables.usageCounters },
+      ],
+      ...(alarmTopic ? { notify: alarmTopic } : {}),
+    });
+
+    new CfnOutput(this, STACK_OUTPUTS.restApiId, { value: api.restApi.restApiId, description: 'REST API id' });
+    new CfnOutput(this, STACK_OUTPUTS.apiUrl, { value: api.baseUrl, description: 'Base address of the API; paths such as /inventory follow it' });
+    new CfnOutput(this, STACK_OUTPUTS.stageName, { value: API_STAGE_NAME, description: 'API Gateway stage name' });
+    for (const [plan, outputName] of Object.entries(USAGE_PLAN_OUTPUTS)) {
+      new CfnOutput(this, outputName, { value: api.usagePlans[plan as ContractPlan].usagePlanId, description: `Usage plan of the ${plan} plan` });
+    }
+    new CfnOutput(this, STACK_OUTPUTS.inventoryTableName, { value: tables.inventory.tableName, description: 'Inventory table' });
+    new CfnOutput(this, STACK_OUTPUTS.apiKeysTableName, { value: tables.apiKeys.tableName, description: 'API keys table (by SHA-256 of the key)' });
+    new CfnOutput(this, STACK_OUTPUTS.usageCountersTableName, { value: tables.usageCounters.tableName, description: 'Usage counters and bans table' });
+  }
+}

@@ -1,0 +1,110 @@
+import { fileURLToPath } from 'node:url';
+import { Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ESBUILD_OPTIONS } from './bundling.ts';
+import { grantTableAccess, type TableAccess } from './table-access.ts';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Matches LAMBDA_NODE_TARGET (node24) in lib/bundling.ts: the bundle is compiled for the runtime it runs on. */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
+
+/**
+ * 1,769 MB is one full vCPU; 1,024 MB gives about 0.6. listInventory holds up to the whole
+ * inventory (100k items as objects, then as a JSON string of several MB) and cold starts parse
+ * a bundled SDK, both CPU-bound, so less memory would cost latency more than it saves money.
+ */
+export const FUNCTION_MEMORY_MB = 1024;
+
+/**
+ * The DynamoDB client gives up after about 7 s (3 attempts, 1 s connect and 1.5 s request
+ * timeouts, see STORE_RETRY) and answers 503; 10 s leaves room for that answer to be sent, so
+ * a slow table ends in our Error body rather than a Lambda timeout. Far below API Gateway's 29 s.
+ */
+export const FUNCTION_TIMEOUT = Duration.seconds(10);
+
+const OUTPUT_FORMATS = { esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const;
+
+/**
+ * lib/bundling.ts's esbuild options in NodejsFunction's terms, so that what is deployed is
+ * what the benchmark measures. An option added there must be mapped here, never dropped.
+ */
+export function nodejsBundlingOptions(): BundlingOptions {
+  const { bundle, platform, target, format, minify, sourcemap, external, mainFields, banner, ...unmapped } = ESBUILD_OPTIONS;
+  // NodejsFunction always runs esbuild with --bundle --platform=node.
+  if (!bundle || platform !== 'node') throw new Error('NodejsFunction can only bundle for the node platform.');
+  const unmappedNames = Object.keys(unmapped);
+  if (unmappedNames.length > 0) throw new Error(`lib/bundling.ts options not mapped to NodejsFunction: ${unmappedNames.join(', ')}.`);
+  return {
+    target,
+    format: OUTPUT_FORMATS[format],
+    minify,
+    sourceMap: sourcemap,
+    // Empty: the AWS SDK is bundled too, rather than NodejsFunction's default of taking it from the runtime.
+    externalModules: [...external],
+    mainFields: [...mainFields],
+    banner,
+  };
+}
+
+export interface ServiceFunctionProps {
+  /** The entry point's file name in functions/, without `.ts` (see functions/routes.ts). */
+  entry: string;
+  description: string;
+  environment: Record<string, string>;
+  logRetention: RetentionDays;
+  logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * A Lambda function with the house defaults (Node.js 24 on ARM64, the project's esbuild,
+ * active tracing, JSON logs in its own log group with a retention) and a role that starts
+ * empty: it may write its logs and traces, and use a table only through grantTableAccess.
+ */
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+    // An own role instead of the default one with AWSLambdaBasicExecutionRole, which may write to every log group.
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Runs ${props.entry}` });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: `${PROJECT_ROOT}functions/${props.entry}.ts`,
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
+      description: props.description,
+      runtime: FUNCTION_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: FUNCTION_MEMORY_MB,
+      timeout: FUNCTION_TIMEOUT,
+      role: this.role,
+      tracing: Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      systemLogLevelV2: SystemLogLevel.INFO,
+      bundling: nodejsBundlingOptions(),
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+    });
+
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Only xray:PutTraceSegments and xray:PutTelemetryRecords (added by active tracing) use Resource *: X-Ray has no resource-level permissions. Table access is granted per table ARN (test/infra checks this).',
+    });
+  }
+
+  grantTableAccess(table: ITable, access: TableAccess): void {
+    grantTableAccess(this.role, table, access);
+  }
+}

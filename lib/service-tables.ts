@@ -1,0 +1,59 @@
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute, type TableProps } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { apiKeysTable, inventoryTable, usageCountersTable } from '../functions/adapters/dynamodb/tables.ts';
+
+const ATTRIBUTE_TYPES = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY } as const;
+
+function attribute(key: { name: string; type: keyof typeof ATTRIBUTE_TYPES }): Attribute {
+  return { name: key.name, type: ATTRIBUTE_TYPES[key.type] };
+}
+
+export interface ServiceTablesProps {
+  /** Keep the tables when the stack is deleted and refuse to delete them (prod). */
+  retainData: boolean;
+}
+
+/**
+ * The service's three tables, with the key schemas the functions and the local store use
+ * (functions/adapters/dynamodb/tables.ts). Names are left to CloudFormation: tools find them
+ * through the stack's outputs, and a generated name never collides between stages.
+ */
+export class ServiceTables extends Construct {
+  readonly inventory: Table;
+  readonly apiKeys: Table;
+  readonly usageCounters: Table;
+
+  constructor(scope: Construct, id: string, { retainData }: ServiceTablesProps) {
+    super(scope, id);
+    const common: Partial<TableProps> = {
+      // Traffic follows API keys and plans, not a forecast: pay per request, no capacity to tune.
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      // The aws/dynamodb KMS key: encrypted at rest, key use visible in CloudTrail, no key policy of ours to keep.
+      encryption: TableEncryption.AWS_MANAGED,
+      removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      deletionProtection: retainData,
+    };
+    const recoverable: Partial<TableProps> = { pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true } };
+
+    this.inventory = new Table(this, 'Inventory', { ...common, ...recoverable, partitionKey: attribute(inventoryTable.partitionKey) });
+
+    this.apiKeys = new Table(this, 'ApiKeys', { ...common, ...recoverable, partitionKey: attribute(apiKeysTable.partitionKey) });
+    this.apiKeys.addGlobalSecondaryIndex({
+      indexName: apiKeysTable.keyIdIndex.indexName,
+      partitionKey: attribute(apiKeysTable.keyIdIndex.partitionKey),
+      // The key tool reads whole records through the index (to revoke or re-plan by keyId).
+      projectionType: ProjectionType.ALL,
+    });
+
+    this.usageCounters = new Table(this, 'UsageCounters', {
+      ...common,
+      partitionKey: attribute(usageCountersTable.partitionKey),
+      timeToLiveAttribute: usageCountersTable.timeToLiveAttribute,
+    });
+    Validations.of(this.usageCounters).acknowledge({
+      id: 'AwsSolutions-DDB3',
+      reason: 'Usage counters live at most a day and an hour (TTL on expiresAt) and are rebuilt by traffic; restoring them to a point in time has no use and PITR would bill for every write.',
+    });
+  }
+}

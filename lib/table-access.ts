@@ -1,0 +1,34 @@
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ApiRoute } from '../functions/routes.ts';
+
+/**
+ * Every DynamoDB permission the functions hold, named by what the caller does with the
+ * table. Each list is exactly the commands its adapter sends (functions/adapters/dynamodb),
+ * so a function can do what its code does and nothing more. The CDK's grantReadData and
+ * grantWriteData are not used: they add Query, BatchGetItem, DescribeTable, ConditionCheckItem,
+ * DeleteItem and more.
+ */
+export const TABLE_ACCESS = {
+  /** Read routes: listInventory pages through a Scan; a one-pet read (GET /pets/{petId}) gets one item. */
+  inventoryRead: ['dynamodb:Scan', 'dynamodb:GetItem'],
+  /** updateInventory: one conditional UpdateItem; a missing pet fails its condition, no read first. */
+  inventoryUpdate: ['dynamodb:UpdateItem'],
+  /** The authorizer looks a key up by its hash. */
+  keyLookup: ['dynamodb:GetItem'],
+  /** The rate limiter: counts with conditional ADD, reads a ban with GetItem, writes one with PutItem. */
+  usageCounting: ['dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
+} as const satisfies Record<string, readonly `dynamodb:${string}`[]>;
+
+export type TableAccess = keyof typeof TABLE_ACCESS;
+
+/** What a route's `inventoryAccess` (functions/routes.ts) means in IAM terms. */
+export const INVENTORY_ACCESS = {
+  read: 'inventoryRead',
+  update: 'inventoryUpdate',
+} as const satisfies Record<ApiRoute['inventoryAccess'], TableAccess>;
+
+/** Grants exactly the actions of one access intent on the table itself (no index, no wildcard). */
+export function grantTableAccess(grantee: IGrantable, table: ITable, access: TableAccess): Grant {
+  return Grant.addToPrincipal({ grantee, actions: [...TABLE_ACCESS[access]], resourceArns: [table.tableArn] });
+}

@@ -39,7 +39,7 @@ export interface paths {
         head?: never;
         /**
          * Set the stock count of one pet (experimental)
-         * @description Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. **Experimental**: the request shape may change before the operation becomes stable; every response says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.
+         * @description Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.
          */
         patch: operations["updateInventory"];
         trace?: never;
@@ -54,7 +54,7 @@ export interface paths {
         /**
          * Find a pet by id (deprecated)
          * @deprecated
-         * @description Returns what the service knows of the pet: its id and status. **Deprecated**: every response carries `Deprecation`, `Sunset` and a `Link` to https://docs.petstore.example/v1/deprecations#get-pet-by-id; after the Sunset date the operation may stop answering.
+         * @description Returns what the service knows of the pet: its id and status. **Deprecated**: every answer of the function carries `Deprecation`, `Sunset` and a `Link` to https://docs.petstore.example/v1/deprecations#get-pet-by-id; after the Sunset date the operation may stop answering.
          */
         get: operations["getPetById"];
         put?: never;
@@ -153,7 +153,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"][];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so no X-RateLimit-* headers. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -190,11 +190,11 @@ export interface operations {
             /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
             500: {
                 headers: {
-                    /** @description As X-RateLimit-Limit on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
-                    /** @description As X-RateLimit-Remaining on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description As X-RateLimit-Reset on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
@@ -205,11 +205,11 @@ export interface operations {
             /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
-                    /** @description As X-RateLimit-Limit on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
-                    /** @description As X-RateLimit-Remaining on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description As X-RateLimit-Reset on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -250,7 +250,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description The body is not JSON, lacks `quantity` or holds an invalid value, or petId is not a canonical integer from 1 to 9223372036854775807. Codes: `INVALID_BODY`, `MALFORMED_JSON`, `INVALID_PET_ID`. */
+            /** @description The body is not JSON, lacks `quantity` or holds an invalid value, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `INVALID_PET_ID`. */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -263,7 +263,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so no X-RateLimit-* headers. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -317,8 +317,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -328,13 +328,14 @@ export interface operations {
             /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
             500: {
                 headers: {
-                    /** @description As X-RateLimit-Limit on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
-                    /** @description As X-RateLimit-Remaining on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description As X-RateLimit-Reset on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
                 };
                 content: {
@@ -344,14 +345,15 @@ export interface operations {
             /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
-                    /** @description As X-RateLimit-Limit on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
-                    /** @description As X-RateLimit-Remaining on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description As X-RateLimit-Reset on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
                     "Retry-After": components["headers"]["Retry-After"];
-                    "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -387,7 +389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            /** @description petId is not a canonical integer from 1 to 9223372036854775807. Codes: `INVALID_PET_ID`. */
+            /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -402,7 +404,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so no X-RateLimit-* headers. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -411,7 +413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No inventory entry exists for petId. Codes: `PET_NOT_FOUND`. */
+            /** @description The inventory has no entry for petId. Codes: `PET_NOT_FOUND`. */
             404: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -432,10 +434,10 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -445,15 +447,18 @@ export interface operations {
             /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
             500: {
                 headers: {
-                    /** @description As X-RateLimit-Limit on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
-                    /** @description As X-RateLimit-Remaining on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description As X-RateLimit-Reset on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["Link"];
+                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
+                    Deprecation?: string;
+                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; Thu, 01 Jul 2027 00:00:00 GMT unless configured otherwise. Absent when API Gateway answered without reaching the function. */
+                    Sunset?: string;
+                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -463,16 +468,19 @@ export interface operations {
             /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
-                    /** @description As X-RateLimit-Limit on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
-                    /** @description As X-RateLimit-Remaining on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Remaining"?: number;
-                    /** @description As X-RateLimit-Reset on success; absent when API Gateway answered without reaching the function. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
+                    Deprecation?: string;
+                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; Thu, 01 Jul 2027 00:00:00 GMT unless configured otherwise. Absent when API Gateway answered without reaching the function. */
+                    Sunset?: string;
+                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
+                    Link?: string;
                     "Retry-After": components["headers"]["Retry-After"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {

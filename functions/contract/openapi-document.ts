@@ -18,7 +18,6 @@ import { apiRoutes, type ApiRoute } from '../routes.ts';
 export const API_VERSION = '1.0.0';
 const BEARER = 'bearerAuth';
 
-type Headers = NonNullable<ResponseConfig['headers']>;
 type SchemaAnnotation = NonNullable<Parameters<typeof zodToOpenAPIRegistry.add>[1]>;
 type Operation = Parameters<OpenAPIRegistry['registerPath']>[0];
 
@@ -56,91 +55,98 @@ function annotateSchemas(): void {
   });
 }
 
-const HEADER = {
-  limit: 'X-RateLimit-Limit',
-  remaining: 'X-RateLimit-Remaining',
-  reset: 'X-RateLimit-Reset',
-  retryAfter: 'Retry-After',
-  stability: 'X-API-Stability',
-  deprecation: 'Deprecation',
-  sunset: 'Sunset',
-  link: 'Link',
-} as const;
+type HeaderName = 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-API-Stability' | 'Deprecation' | 'Sunset' | 'Link';
+type HeaderObject = { description: string; required?: boolean; schema: Record<string, unknown> };
+type ResponseHeaders = Record<string, HeaderObject | { $ref: string }>;
 
-function registerHeaders(registry: OpenAPIRegistry) {
-  const integer = (minimum: number) => ({ type: 'integer' as const, minimum });
+const RATE_LIMIT_HEADERS: readonly HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const DEPRECATION_HEADERS: readonly HeaderName[] = ['Deprecation', 'Sunset', 'Link'];
+const HTTP_DATE = '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$';
+
+function headerDefinitions(): Record<HeaderName, HeaderObject> {
+  const integer = (minimum: number) => ({ type: 'integer', minimum });
   const defaults = deprecationHeaders(getPetDeprecation());
-  const headers = {
-    [HEADER.limit]: { description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).', schema: integer(1) },
-    [HEADER.remaining]: { description: 'Requests left in that window.', schema: integer(0) },
-    [HEADER.reset]: { description: 'Unix time (seconds) at which that window resets.', schema: integer(0) },
-    [HEADER.retryAfter]: { description: 'Seconds to wait before retrying.', schema: integer(1) },
-    [HEADER.stability]: {
+  return {
+    'X-RateLimit-Limit': { description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).', schema: integer(1) },
+    'X-RateLimit-Remaining': { description: 'Requests left in that window.', schema: integer(0) },
+    'X-RateLimit-Reset': { description: 'Unix time (seconds) at which that window resets.', schema: integer(0) },
+    'Retry-After': { description: 'Seconds to wait before retrying.', schema: integer(1) },
+    'X-API-Stability': {
       description: 'The operation is experimental: its request shape may change before it becomes stable (SPEC section 9).',
-      schema: { type: 'string' as const, enum: ['experimental'] },
+      schema: { type: 'string', enum: ['experimental'] },
     },
-    [HEADER.deprecation]: {
+    Deprecation: {
       description: 'RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds).',
-      schema: { type: 'string' as const, pattern: '^@-?[0-9]+$', examples: [defaults.Deprecation] },
+      schema: { type: 'string', pattern: '^@-?[0-9]+$', examples: [defaults.Deprecation] },
     },
-    [HEADER.sunset]: {
+    Sunset: {
       description: `RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; ${defaults.Sunset} unless configured otherwise.`,
-      schema: {
-        type: 'string' as const,
-        pattern: '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
-        examples: [defaults.Sunset],
-      },
+      schema: { type: 'string', pattern: HTTP_DATE, examples: [defaults.Sunset] },
     },
-    [HEADER.link]: {
+    Link: {
       description: 'Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset").',
-      schema: { type: 'string' as const, examples: [defaults.Link] },
+      schema: { type: 'string', examples: [defaults.Link] },
     },
   };
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: true }).ref]),
-  ) as Record<(typeof HEADER)[keyof typeof HEADER], { $ref: string }>;
 }
 
 function codesSentence(codes: readonly ErrorCode[]): string {
   return `Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`;
 }
 
-/** Which answers an operation can give, by who gives them: the function (after the key and the plan limits) or API Gateway on its own. */
-function describeResponses(refs: ReturnType<typeof registerHeaders>) {
-  const rateLimit: Headers = { [HEADER.limit]: refs[HEADER.limit], [HEADER.remaining]: refs[HEADER.remaining], [HEADER.reset]: refs[HEADER.reset] };
-  // When API Gateway answers on its own (an unreachable function, a failed authorizer) the key's counters are not known.
-  const rateLimitIfCounted: Headers = Object.fromEntries(
-    Object.entries(rateLimit).map(([name]) => [
-      name,
-      { description: `As ${name} on success; absent when API Gateway answered without reaching the function.`, required: false, schema: { type: 'integer', minimum: 0 } },
-    ]),
-  );
-  const error = (description: string, codes: readonly ErrorCode[], headers: Headers = {}): ResponseConfig => ({
+/** Every header in components/headers (always sent where listed); `optional` restates one for answers that may lack it. */
+function registerHeaders(registry: OpenAPIRegistry) {
+  const definitions = headerDefinitions();
+  const refs = Object.fromEntries(
+    Object.entries(definitions).map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: true }).ref]),
+  ) as Record<HeaderName, { $ref: string }>;
+  return {
+    required: (names: readonly HeaderName[]): ResponseHeaders => Object.fromEntries(names.map((name) => [name, refs[name]])),
+    optional: (names: readonly HeaderName[]): ResponseHeaders =>
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          { ...definitions[name], required: false, description: `${definitions[name].description} Absent when API Gateway answered without reaching the function.` },
+        ]),
+      ),
+  };
+}
+
+/**
+ * The answers of one operation, by who gives them. The function answers after the plan limits
+ * counted the request: its answers carry the X-RateLimit-* headers and the operation's own
+ * signals (stability, deprecation). API Gateway answers 401 before the key is known, and may
+ * answer 500 or 503 on its own (function unreachable, authorizer failing): there those headers
+ * are absent or optional.
+ */
+function answersOf({ required, optional }: ReturnType<typeof registerHeaders>, signals: readonly HeaderName[]) {
+  const fromFunction = [...RATE_LIMIT_HEADERS, ...signals];
+  const error = (description: string, codes: readonly ErrorCode[], headers?: ResponseHeaders): ResponseConfig => ({
     description: `${description} ${codesSentence(codes)}`,
-    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(headers ? { headers } : {}),
     content: { 'application/json': { schema: ErrorBody } },
   });
-  /** An answer of the function, after the plan limits counted the request: it carries the key's X-RateLimit-* headers. */
-  const counted = (description: string, codes: readonly ErrorCode[]) => error(description, codes, rateLimit);
   return {
-    rateLimit,
-    counted,
+    success: (description: string, schema: z.ZodType): ResponseConfig => ({
+      description,
+      headers: required(fromFunction),
+      content: { 'application/json': { schema } },
+    }),
+    error: (description: string, codes: readonly ErrorCode[]) => error(description, codes, required(fromFunction)),
     unauthorized: error(
-      'The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so no X-RateLimit-* headers.',
+      "The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals).",
       [ErrorCode.unauthorized],
     ),
-    petNotFound: counted('No inventory entry exists for petId.', [ErrorCode.petNotFound]),
     rateLimited: error(
       'Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff.',
       [ErrorCode.rateLimited, ErrorCode.quotaExceeded, ErrorCode.keyBanned],
-      { ...rateLimit, [HEADER.retryAfter]: refs[HEADER.retryAfter] },
+      required([...fromFunction, 'Retry-After']),
     ),
-    internal: error('An unexpected error; the detail is in the service logs only.', [ErrorCode.internal], rateLimitIfCounted),
-    unavailable: error(
-      'The data store or the authorizer is temporarily unavailable. Retry after Retry-After.',
-      [ErrorCode.serviceUnavailable],
-      { ...rateLimitIfCounted, [HEADER.retryAfter]: refs[HEADER.retryAfter] },
-    ),
+    internal: error('An unexpected error; the detail is in the service logs only.', [ErrorCode.internal], optional(fromFunction)),
+    unavailable: error('The data store or the authorizer is temporarily unavailable. Retry after Retry-After.', [ErrorCode.serviceUnavailable], {
+      ...optional(fromFunction),
+      ...required(['Retry-After']),
+    }),
   };
 }
 
@@ -165,77 +171,75 @@ export function buildOpenApiDocument() {
     bearerFormat: 'API key',
     description: 'Send the API key as a bearer token: `Authorization: Bearer <API_KEY>`.',
   });
-  const refs = registerHeaders(registry);
-  const responses = describeResponses(refs);
+  const headers = registerHeaders(registry);
   const petIdParameter = z.object({ petId: PetId });
+  const invalidPetId = 'petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent).';
 
+  const inventory = answersOf(headers, []);
   registry.registerPath(
     operation('listInventory', {
       tags: ['Store'],
       summary: 'List the stock level of every pet',
       description: 'One entry per pet, sorted by petId. The whole inventory is returned at once, never truncated.',
       responses: {
-        200: { description: 'Every inventory entry, sorted by petId.', headers: responses.rateLimit, content: { 'application/json': { schema: z.array(InventoryItem) } } },
-        401: responses.unauthorized,
-        422: responses.counted("The inventory is larger than one response can carry (Lambda's 6 MiB limit); it is refused rather than truncated.", [
+        200: inventory.success('Every inventory entry, sorted by petId.', z.array(InventoryItem)),
+        401: inventory.unauthorized,
+        422: inventory.error("The inventory is larger than one response can carry (Lambda's 6 MiB limit); it is refused rather than truncated.", [
           ErrorCode.inventoryTooLarge,
         ]),
-        429: responses.rateLimited,
-        500: responses.internal,
-        503: responses.unavailable,
+        429: inventory.rateLimited,
+        500: inventory.internal,
+        503: inventory.unavailable,
       },
     }),
   );
 
-  const stability = { [HEADER.stability]: refs[HEADER.stability] };
-  const withStability = (response: ResponseConfig): ResponseConfig => ({ ...response, headers: { ...response.headers, ...stability } });
+  const experimental = answersOf(headers, ['X-API-Stability']);
   registry.registerPath(
     operation('updateInventory', {
       tags: ['Store'],
       summary: 'Set the stock count of one pet (experimental)',
       description:
-        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. **Experimental**: the request shape may change before the operation becomes stable; every response says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
+        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
       'x-experimental': true,
       request: {
         params: petIdParameter,
         body: { required: true, description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, content: { 'application/json': { schema: InventoryUpdate } } },
       },
       responses: {
-        200: { description: 'The entry with its new quantity.', headers: { ...responses.rateLimit, ...stability }, content: { 'application/json': { schema: InventoryItem } } },
-        400: withStability(
-          responses.counted(
-            'The body is not JSON, lacks `quantity` or holds an invalid value, or petId is not a canonical integer from 1 to 9223372036854775807.',
-            [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.invalidPetId],
-          ),
-        ),
-        401: responses.unauthorized,
-        404: withStability(responses.petNotFound),
-        413: withStability(responses.counted(`The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge])),
-        415: withStability(responses.counted('The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType])),
-        429: withStability(responses.rateLimited),
-        500: withStability(responses.internal),
-        503: withStability(responses.unavailable),
+        200: experimental.success('The entry with its new quantity.', InventoryItem),
+        400: experimental.error(`The body is not JSON, lacks \`quantity\` or holds an invalid value, or ${invalidPetId}`, [
+          ErrorCode.invalidBody,
+          ErrorCode.malformedJson,
+          ErrorCode.invalidPetId,
+        ]),
+        401: experimental.unauthorized,
+        404: experimental.error('No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+        413: experimental.error(`The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: experimental.error('The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
       },
     }),
   );
 
-  const deprecation = { [HEADER.deprecation]: refs[HEADER.deprecation], [HEADER.sunset]: refs[HEADER.sunset], [HEADER.link]: refs[HEADER.link] };
-  const withDeprecation = (response: ResponseConfig): ResponseConfig => ({ ...response, headers: { ...response.headers, ...deprecation } });
+  const deprecated = answersOf(headers, DEPRECATION_HEADERS);
   registry.registerPath(
     operation('getPetById', {
       tags: ['Pets'],
       summary: 'Find a pet by id (deprecated)',
-      description: `Returns what the service knows of the pet: its id and status. **Deprecated**: every response carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${GET_PET_DEPRECATION_NOTICE}; after the Sunset date the operation may stop answering.`,
+      description: `Returns what the service knows of the pet: its id and status. **Deprecated**: every answer of the function carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${GET_PET_DEPRECATION_NOTICE}; after the Sunset date the operation may stop answering.`,
       deprecated: true,
       request: { params: petIdParameter },
       responses: {
-        200: { description: 'The pet.', headers: { ...responses.rateLimit, ...deprecation }, content: { 'application/json': { schema: Pet } } },
-        400: withDeprecation(responses.counted('petId is not a canonical integer from 1 to 9223372036854775807.', [ErrorCode.invalidPetId])),
-        401: responses.unauthorized,
-        404: withDeprecation(responses.petNotFound),
-        429: withDeprecation(responses.rateLimited),
-        500: withDeprecation(responses.internal),
-        503: withDeprecation(responses.unavailable),
+        200: deprecated.success('The pet.', Pet),
+        400: deprecated.error(invalidPetId, [ErrorCode.invalidPetId]),
+        401: deprecated.unauthorized,
+        404: deprecated.error('The inventory has no entry for petId.', [ErrorCode.petNotFound]),
+        429: deprecated.rateLimited,
+        500: deprecated.internal,
+        503: deprecated.unavailable,
       },
     }),
   );

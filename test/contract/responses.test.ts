@@ -1,0 +1,210 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { StoreUnavailableError } from '../../functions/domain/errors.ts';
+import type { InventoryItem } from '../../functions/domain/schemas.ts';
+import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { ContractValidator, OPENAPI_FILE, type ObservedResponse } from './contract-validator.ts';
+
+/**
+ * Every answer the local server gives in this file goes through ContractValidator: status,
+ * headers and body against openapi.json. The last test checks that every answer the document
+ * lists was provoked at least once, so a newly documented status needs a test here.
+ */
+
+const BUSINESS_KEY = 'ContractBusinessKey000000000001';
+const FREE_KEY = 'ContractFreeKey00000000000000001';
+const BIG_ID = '9007199254740993';
+
+let contract: ContractValidator;
+let app: LocalApp;
+
+interface Call {
+  body?: string;
+  contentType?: string;
+  /** null sends no Authorization header. */
+  apiKey?: string | null;
+}
+
+async function call(target: LocalApp, method: string, path: string, { body, contentType, apiKey = BUSINESS_KEY }: Call = {}): Promise<ObservedResponse> {
+  const headers: Record<string, string> = {};
+  if (apiKey !== null) headers.Authorization = `Bearer ${apiKey}`;
+  if (contentType) headers['Content-Type'] = contentType;
+  const url = new URL(`${target.baseUrl}${path}`);
+  const response = await fetch(url, { method, headers, body: body ?? null });
+  const observed = { method, path: url.pathname, status: response.status, headers: response.headers, text: await response.text() };
+  contract.check(observed);
+  return observed;
+}
+
+const json = { contentType: 'application/json' };
+const codeOf = (response: ObservedResponse) => (JSON.parse(response.text) as { code: string }).code;
+
+beforeAll(async () => {
+  contract = await ContractValidator.load();
+  app = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: BUSINESS_KEY, devPlan: 'business' });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('listInventory', () => {
+  it('200: every entry, petIds above 2^53 written exactly', async () => {
+    const response = await call(app, 'GET', '/inventory');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(`"petId":${BIG_ID}`);
+  });
+
+  it('422 INVENTORY_TOO_LARGE when the inventory would not fit one Lambda response', async () => {
+    const huge: InventoryItem[] = Array.from({ length: 150_000 }, (_, index) => ({ petId: BigInt(index + 1), quantity: 1, status: 'available' }));
+    vi.spyOn(app.dependencies.inventory, 'listAll').mockResolvedValueOnce(huge);
+    const response = await call(app, 'GET', '/inventory');
+    expect([response.status, codeOf(response)]).toEqual([422, 'INVENTORY_TOO_LARGE']);
+  });
+});
+
+describe('updateInventory', () => {
+  it('200: the entry with its new quantity, an int64 id kept exact', async () => {
+    const response = await call(app, 'PATCH', `/inventory/${BIG_ID}`, { ...json, body: '{"quantity":2147483647}' });
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(`{"petId":${BIG_ID},"quantity":2147483647,"status":"available"}`);
+    expect(response.headers.get('x-api-stability')).toBe('experimental');
+  });
+
+  it.each([
+    ['a missing quantity', '1', '{}', 'INVALID_BODY'],
+    ['a negative quantity', '1', '{"quantity":-1}', 'INVALID_BODY'],
+    ['a quantity above int32', '1', '{"quantity":2147483648}', 'INVALID_BODY'],
+    ['an unknown field', '1', '{"quantity":1,"status":"sold"}', 'INVALID_BODY'],
+    ['malformed JSON', '1', '{"quantity":', 'MALFORMED_JSON'],
+    ['a petId that is not a number', 'abc', '{"quantity":1}', 'INVALID_PET_ID'],
+    ['a petId above int64', '9223372036854775808', '{"quantity":1}', 'INVALID_PET_ID'],
+  ])('400 for %s', async (_case, petId, body, code) => {
+    const response = await call(app, 'PATCH', `/inventory/${petId}`, { ...json, body });
+    expect([response.status, codeOf(response)]).toEqual([400, code]);
+  });
+
+  it('404 PET_NOT_FOUND for a pet without an entry', async () => {
+    const response = await call(app, 'PATCH', '/inventory/424242', { ...json, body: '{"quantity":1}' });
+    expect([response.status, codeOf(response)]).toEqual([404, 'PET_NOT_FOUND']);
+  });
+
+  it('413 PAYLOAD_TOO_LARGE above 4 KiB', async () => {
+    const response = await call(app, 'PATCH', '/inventory/1', { ...json, body: JSON.stringify({ quantity: 1, padding: 'x'.repeat(5_000) }) });
+    expect([response.status, codeOf(response)]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+
+  it('415 UNSUPPORTED_MEDIA_TYPE for a body that is not sent as JSON', async () => {
+    const response = await call(app, 'PATCH', '/inventory/1', { contentType: 'text/plain', body: '{"quantity":1}' });
+    expect([response.status, codeOf(response)]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+  });
+});
+
+describe('getPetById (deprecated)', () => {
+  it('200: the id and status the inventory holds, with Deprecation, Sunset and Link', async () => {
+    const response = await call(app, 'GET', `/pets/${BIG_ID}`);
+    expect(response.text).toBe(`{"id":${BIG_ID},"status":"available"}`);
+    expect(response.headers.get('deprecation')).toBe('@1767225600');
+    expect(response.headers.get('sunset')).toBe('Thu, 01 Jul 2027 00:00:00 GMT');
+    expect(response.headers.get('link')).toContain('rel="sunset"');
+  });
+
+  it('400 INVALID_PET_ID for a non-canonical id', async () => {
+    const response = await call(app, 'GET', '/pets/007');
+    expect([response.status, codeOf(response)]).toEqual([400, 'INVALID_PET_ID']);
+  });
+
+  it('404 PET_NOT_FOUND for an id the inventory does not know', async () => {
+    const response = await call(app, 'GET', '/pets/424242');
+    expect([response.status, codeOf(response)]).toEqual([404, 'PET_NOT_FOUND']);
+    expect(response.headers.get('sunset')).toBe('Thu, 01 Jul 2027 00:00:00 GMT');
+  });
+});
+
+describe('every operation', () => {
+  const operations = [
+    ['listInventory', 'GET', '/inventory', undefined],
+    ['updateInventory', 'PATCH', '/inventory/1', '{"quantity":1}'],
+    ['getPetById', 'GET', '/pets/1', undefined],
+  ] as const;
+
+  it.each(operations)('%s: 401 UNAUTHORIZED without a key or with an unknown one', async (_operation, method, path, body) => {
+    for (const apiKey of [null, 'UnknownKey0000000000000000000']) {
+      const response = await call(app, method, path, { ...json, body, apiKey });
+      expect([response.status, codeOf(response)]).toEqual([401, 'UNAUTHORIZED']);
+    }
+  });
+
+  it.each(operations)('%s: 500 INTERNAL_ERROR when the store fails unexpectedly', async (_operation, method, path, body) => {
+    const boom = () => Promise.reject(new Error('unexpected'));
+    vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(boom);
+    vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(boom);
+    vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(boom);
+    const response = await call(app, method, path, { ...json, body });
+    expect([response.status, codeOf(response)]).toEqual([500, 'INTERNAL_ERROR']);
+    vi.restoreAllMocks();
+  });
+
+  it.each(operations)('%s: 503 with Retry-After when the store is unavailable, from the function or the authorizer', async (_operation, method, path, body) => {
+    const unavailable = () => Promise.reject(new StoreUnavailableError());
+    vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(unavailable);
+    vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(unavailable);
+    vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(unavailable);
+    const fromFunction = await call(app, method, path, { ...json, body });
+    vi.restoreAllMocks();
+    vi.spyOn(app.dependencies.apiKeys, 'findByHash').mockImplementationOnce(unavailable);
+    const fromAuthorizer = await call(app, method, path, { ...json, body });
+    vi.restoreAllMocks();
+
+    expect([fromFunction.status, codeOf(fromFunction), fromFunction.headers.has('x-ratelimit-limit')]).toEqual([503, 'SERVICE_UNAVAILABLE', true]);
+    expect([fromAuthorizer.status, codeOf(fromAuthorizer), fromAuthorizer.headers.has('x-ratelimit-limit')]).toEqual([503, 'SERVICE_UNAVAILABLE', false]);
+  });
+
+  it('429 on a free-plan key past 60 requests a minute, then API_KEY_TEMPORARILY_BANNED on every operation', async () => {
+    const free = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: FREE_KEY, devPlan: 'free', banPolicy: { rejectionsPerMinute: 2, durationSeconds: 60 } });
+    try {
+      // 61 requests reach the limit; a minute boundary crossed on the way can cost up to 60 more.
+      const statuses: number[] = [];
+      while (!statuses.includes(429) && statuses.length < 121) statuses.push((await call(free, 'GET', '/inventory', { apiKey: FREE_KEY })).status);
+      const limited = await call(free, 'GET', '/inventory', { apiKey: FREE_KEY });
+      const banned = await Promise.all(operations.map(([, method, path, body]) => call(free, method, path, { ...json, body, apiKey: FREE_KEY })));
+
+      expect(statuses.at(-1)).toBe(429);
+      expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+      expect(codeOf(limited)).toBe('RATE_LIMIT_EXCEEDED');
+      expect(banned.map((response) => [response.status, codeOf(response)])).toEqual(operations.map(() => [429, 'API_KEY_TEMPORARILY_BANNED']));
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await free.close();
+    }
+  });
+});
+
+describe('outside the operations', () => {
+  it.each([
+    ['GET', '/nothing-here'],
+    ['DELETE', '/inventory'],
+    ['PATCH', '/pets/1'],
+  ])('%s %s: 404 ROUTE_NOT_FOUND', async (method, path) => {
+    const response = await call(app, method, path);
+    expect([response.status, codeOf(response)]).toEqual([404, 'ROUTE_NOT_FOUND']);
+  });
+
+  it('GET /v1/openapi.json serves the committed document without a key', async () => {
+    const response = await fetch(`${app.baseUrl}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(await readFile(OPENAPI_FILE, 'utf8'));
+  });
+});
+
+describe('coverage of the contract', () => {
+  it('provoked every answer the document lists, and validated each one', () => {
+    const provoked = new Set(contract.checked);
+    const documented = contract.documentedAnswers();
+    console.log(
+      `contract: ${contract.checked.length} responses validated against openapi.json (${provoked.size} distinct operation/status pairs; ${documented.length} documented)`,
+    );
+    expect(documented.filter((answer) => !provoked.has(answer))).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ContractValidator, ContractViolation, type ObservedResponse } from './contract-validator.ts';
+
+/** The validator the contract tests rely on must refuse what the document does not allow. */
+
+let contract: ContractValidator;
+
+beforeAll(async () => {
+  contract = await ContractValidator.load();
+});
+
+const RATE_LIMIT = { 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59', 'X-RateLimit-Reset': '1795304460' };
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+function answer(overrides: Partial<Omit<ObservedResponse, 'headers'>> & { headers?: Record<string, string> } = {}): ObservedResponse {
+  const { headers = { ...JSON_TYPE, ...RATE_LIMIT }, ...rest } = overrides;
+  return {
+    method: 'GET',
+    path: '/v1/inventory',
+    status: 200,
+    text: '[{"petId":9007199254740993,"quantity":2,"status":"available"}]',
+    ...rest,
+    headers: new Headers(headers),
+  };
+}
+
+describe('ContractValidator', () => {
+  it('accepts an answer the document describes', () => {
+    expect(() => contract.check(answer())).not.toThrow();
+  });
+
+  it.each([
+    ['a body field of the wrong type', answer({ text: '[{"petId":"1","quantity":2,"status":"available"}]' })],
+    ['a status outside PetStatus', answer({ text: '[{"petId":1,"quantity":2,"status":"lost"}]' })],
+    ['a quantity below 0', answer({ text: '[{"petId":1,"quantity":-1,"status":"available"}]' })],
+    ['a field the schema does not have', answer({ text: '[{"petId":1,"quantity":2,"status":"available","name":"Rex"}]' })],
+    ['an undocumented status', answer({ status: 418, text: '{"code":"TEAPOT","message":"no","status":418}' })],
+    ['a missing required header', answer({ headers: { ...JSON_TYPE, 'X-RateLimit-Limit': '60', 'X-RateLimit-Reset': '1795304460' } })],
+    ['a header value of the wrong type', answer({ headers: { ...JSON_TYPE, ...RATE_LIMIT, 'X-RateLimit-Remaining': 'many' } })],
+    ['another Content-Type', answer({ headers: { 'Content-Type': 'text/plain', ...RATE_LIMIT } })],
+    ['an error without the Error shape', answer({ status: 429, text: '{"error":"slow down"}', headers: { ...JSON_TYPE, ...RATE_LIMIT, 'Retry-After': '3' } })],
+    ['a 429 without Retry-After', answer({ status: 429, text: '{"code":"RATE_LIMIT_EXCEEDED","message":"slow down","status":429}' })],
+    [
+      'a deprecated operation without Sunset',
+      answer({ path: '/v1/pets/1', text: '{"id":1,"status":"sold"}', headers: { ...JSON_TYPE, ...RATE_LIMIT, Deprecation: '@1767225600', Link: '<https://docs.petstore.example>; rel="sunset"' } }),
+    ],
+    ['an unknown route answering 200', answer({ path: '/v1/orders', text: '[]' })],
+  ])('refuses %s', (_case, response) => {
+    expect(() => contract.check(response)).toThrow(ContractViolation);
+  });
+});

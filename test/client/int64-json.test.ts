@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { INT64_FIELDS, parseJsonWithInt64 } from '../../client/int64-json.ts';
+
+const MAX_INT64 = 9_223_372_036_854_775_807n;
+
+describe('parseJsonWithInt64', () => {
+  it('keeps every int64 id exact, where JSON.parse would round it', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: MAX_INT64 }), fc.nat(), (petId, quantity) => {
+        const text = `[{"petId":${petId},"quantity":${quantity},"status":"sold"},{"id":${petId},"status":"sold"}]`;
+        expect(parseJsonWithInt64(text)).toEqual([
+          { petId, quantity, status: 'sold' },
+          { id: petId, status: 'sold' },
+        ]);
+      }),
+    );
+  });
+
+  it('leaves other numbers as numbers', () => {
+    expect(parseJsonWithInt64('{"code":"X","message":"m","status":429}')).toEqual({ code: 'X', message: 'm', status: 429 });
+  });
+
+  it('reads as int64 exactly the properties openapi.json declares int64', async () => {
+    const document = JSON.parse(await readFile(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
+      components: { schemas: Record<string, { format?: string; properties?: Record<string, { $ref?: string; format?: string }> }> };
+    };
+    const schemas = document.components.schemas;
+    const isInt64 = (schema: { $ref?: string; format?: string }) =>
+      (schema.$ref ? schemas[schema.$ref.replace('#/components/schemas/', '')]?.format : schema.format) === 'int64';
+    const declared = Object.values(schemas).flatMap((schema) =>
+      Object.entries(schema.properties ?? {})
+        .filter(([, property]) => isInt64(property))
+        .map(([name]) => name),
+    );
+
+    expect(new Set(declared)).toEqual(INT64_FIELDS);
+  });
+});

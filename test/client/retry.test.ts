@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createInventoryClient, type InventoryClientOptions, type RetryEvent } from '../../client/index.ts';
+import { isIdempotent, retryingFetch } from '../../client/retry.ts';
+
+/** The retry schedule under a fake clock: sleep and jitter are injected, nothing waits for real. */
+
+const ITEM = '[{"petId":1,"quantity":2,"status":"available"}]';
+const ERROR = (status: number, code: string) => JSON.stringify({ code, message: code, status });
+
+function answer(status: number, headers: Record<string, string> = {}, body = status < 400 ? ITEM : ERROR(status, 'SOME_ERROR')): Response {
+  return new Response(body, { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+/** A server that gives these answers in turn (an Error is thrown as a network failure) and records what it was sent. */
+function scripted(...outcomes: (Response | Error)[]) {
+  const requests: { method: string; body: string }[] = [];
+  const fetch = vi.fn(async (request: Request) => {
+    requests.push({ method: request.method, body: await request.text() });
+    const outcome = outcomes.shift();
+    if (!outcome) throw new Error('no more scripted answers');
+    if (outcome instanceof Error) throw outcome;
+    return outcome;
+  });
+  return { fetch, requests };
+}
+
+function clientFor(server: ReturnType<typeof scripted>, overrides: Partial<InventoryClientOptions> = {}) {
+  const sleeps: number[] = [];
+  const retries: RetryEvent[] = [];
+  const client = createInventoryClient({
+    baseUrl: 'https://api.petstore.example/v1',
+    apiKey: 'TestKey000000000000000000001',
+    fetch: server.fetch,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0.5,
+    onRetry: (retry) => retries.push(retry),
+    ...overrides,
+  });
+  return { client, sleeps, retries };
+}
+
+const networkError = () => new TypeError('fetch failed');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('on 5xx and network errors, idempotent calls', () => {
+  it('retry with exponential backoff and full jitter, then succeed', async () => {
+    const server = scripted(answer(503), answer(502), answer(500), answer(200));
+    const { client, sleeps } = clientFor(server, { maxAttempts: 4, baseDelayMs: 100 });
+
+    const result = await client.listInventory();
+
+    expect(result.status).toBe(200);
+    expect(server.fetch).toHaveBeenCalledTimes(4);
+    // random() = 0.5 of ceilings 100, 200, 400 ms.
+    expect(sleeps).toEqual([50, 100, 200]);
+  });
+
+  it('draw each delay uniformly below the ceiling, which doubles up to maxDelayMs', async () => {
+    const draws = [0, 0.999, 0.25, 0.999];
+    const server = scripted(answer(503), answer(503), answer(503), answer(503), answer(200));
+    const { client, sleeps } = clientFor(server, { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 300, random: () => draws.shift()! });
+
+    await client.listInventory();
+
+    // Ceilings 100, 200, 300 (capped from 400), 300 (capped from 800).
+    expect(sleeps).toEqual([0, 199, 75, 299]);
+  });
+
+  it('wait at least a Retry-After the 503 carries', async () => {
+    const server = scripted(answer(503, { 'Retry-After': '2' }), answer(200));
+    const { client, sleeps } = clientFor(server);
+
+    await client.listInventory();
+
+    expect(sleeps).toEqual([2_000]);
+  });
+
+  it('retry network errors, and throw the last one when attempts run out', async () => {
+    const server = scripted(networkError(), networkError(), networkError());
+    const { client, retries } = clientFor(server, { maxAttempts: 3 });
+
+    await expect(client.getPetById(1n)).rejects.toThrow('fetch failed');
+    expect(server.fetch).toHaveBeenCalledTimes(3);
+    expect(retries.map(({ attempt, reason }) => [attempt, String(reason)])).toEqual([
+      [1, 'TypeError: fetch failed'],
+      [2, 'TypeError: fetch failed'],
+    ]);
+  });
+
+  it('stop after maxAttempts and hand back the last answer', async () => {
+    const server = scripted(answer(503), answer(503));
+    const { client } = clientFor(server, { maxAttempts: 2 });
+
+    const result = await client.listInventory();
+
+    expect([result.status, result.error?.code]).toEqual([503, 'SOME_ERROR']);
+    expect(server.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('include updateInventory, whose absolute quantity makes a repeat harmless: the same body is sent again', async () => {
+    const server = scripted(answer(503), answer(200, {}, '{"petId":9007199254740993,"quantity":5,"status":"available"}'));
+    const { client } = clientFor(server);
+
+    const result = await client.updateInventory(9_007_199_254_740_993n, { quantity: 5 });
+
+    expect(result.data?.petId).toBe(9_007_199_254_740_993n);
+    expect(server.requests).toEqual([
+      { method: 'PATCH', body: '{"quantity":5}' },
+      { method: 'PATCH', body: '{"quantity":5}' },
+    ]);
+  });
+});
+
+describe('a request that is not idempotent (POST)', () => {
+  const post = () => new Request('https://api.petstore.example/v1/orders', { method: 'POST', body: '{}' });
+  const transport = (server: ReturnType<typeof scripted>, sleep = vi.fn(async () => undefined)) =>
+    retryingFetch({ maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterSeconds: 60, idempotent: isIdempotent, fetch: server.fetch, sleep, random: () => 0.5, now: Date.now });
+
+  it('is not retried on 5xx or network errors: it may have run', async () => {
+    const failing = scripted(answer(503));
+    const unreachable = scripted(networkError());
+
+    expect((await transport(failing)(post())).status).toBe(503);
+    await expect(transport(unreachable)(post())).rejects.toThrow('fetch failed');
+    expect([failing.fetch.mock.calls.length, unreachable.fetch.mock.calls.length]).toEqual([1, 1]);
+  });
+
+  it('is retried after a 429, which says the request was refused, not run', async () => {
+    const server = scripted(answer(429, { 'Retry-After': '1' }), answer(201, {}, '{}'));
+    const sleep = vi.fn(async () => undefined);
+
+    expect((await transport(server, sleep)(post())).status).toBe(201);
+    expect(sleep).toHaveBeenCalledWith(1_000);
+  });
+});
+
+describe('on 429', () => {
+  it('waits for Retry-After before retrying (fake timers, the default sleep)', async () => {
+    vi.useFakeTimers();
+    const server = scripted(answer(429, { 'Retry-After': '3' }), answer(200));
+    const client = createInventoryClient({ baseUrl: 'https://api.petstore.example/v1', apiKey: 'TestKey000000000000000000001', fetch: server.fetch });
+
+    const pending = client.listInventory();
+    await vi.advanceTimersByTimeAsync(2_999);
+    const callsBeforeRetryAfter = server.fetch.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(callsBeforeRetryAfter).toBe(1);
+    expect((await pending).status).toBe(200);
+    expect(server.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads Retry-After given as an HTTP-date', async () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    const server = scripted(answer(429, { 'Retry-After': 'Sat, 21 Nov 2026 12:00:05 GMT' }), answer(200));
+    const { client, sleeps } = clientFor(server, { now: () => now });
+
+    await client.listInventory();
+
+    expect(sleeps).toEqual([5_000]);
+  });
+
+  it('hands back a Retry-After longer than maxRetryAfterSeconds instead of waiting it out', async () => {
+    const server = scripted(answer(429, { 'Retry-After': '3600', 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '1795305600' }));
+    const { client, sleeps } = clientFor(server, { maxRetryAfterSeconds: 60 });
+
+    const result = await client.listInventory();
+
+    expect(sleeps).toEqual([]);
+    expect(result.rateLimit).toEqual({ limit: 1000, remaining: 0, resetAt: 1_795_305_600, retryAfterSeconds: 3600 });
+  });
+});
+
+describe('other 4xx', () => {
+  it.each([400, 401, 404, 413, 415, 422])('%i is never retried', async (status) => {
+    const server = scripted(answer(status));
+    const { client, sleeps } = clientFor(server);
+
+    const result = await client.getPetById(1n);
+
+    expect([result.status, sleeps, server.fetch.mock.calls.length]).toEqual([status, [], 1]);
+  });
+});

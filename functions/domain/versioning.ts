@@ -6,8 +6,11 @@
 /** Where clients read about versions, deprecations and sunsets. The host is a placeholder, like the servers in openapi.json. */
 export const API_DOCUMENTATION_URL = 'https://docs.petstore.example/v1';
 
-/** Operations whose request shape may still change (SPEC 9); their responses say so in X-API-Stability. */
-export type OperationStability = 'experimental' | 'beta';
+/**
+ * Operations whose request shape may still change (SPEC 9) say so in X-API-Stability. SPEC 9
+ * also names `beta`; no operation is beta yet, so neither the type nor openapi.json offers it.
+ */
+export type OperationStability = 'experimental';
 
 export interface Deprecation {
   /** When the operation became deprecated (RFC 9745 `Deprecation`). */

@@ -62,6 +62,13 @@ export class ContractValidator {
     return new ContractValidator(api, ajv.compile({ $ref: 'openapi.json#/components/schemas/Error' }));
   }
 
+  /** Reads a fetch answer to `method url`, checks it, and returns what was observed. */
+  async checkFetched(method: string, url: URL, response: Response): Promise<ObservedResponse> {
+    const observed = { method, path: url.pathname, status: response.status, headers: response.headers, text: await response.text() };
+    this.check(observed);
+    return observed;
+  }
+
   /** Throws ContractViolation unless the answer is one the document describes, headers included. */
   check(response: ObservedResponse): void {
     const body: unknown = JSON.parse(response.text);

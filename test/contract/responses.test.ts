@@ -31,10 +31,7 @@ async function call(target: LocalApp, method: string, path: string, { body, cont
   if (apiKey !== null) headers.Authorization = `Bearer ${apiKey}`;
   if (contentType) headers['Content-Type'] = contentType;
   const url = new URL(`${target.baseUrl}${path}`);
-  const response = await fetch(url, { method, headers, body: body ?? null });
-  const observed = { method, path: url.pathname, status: response.status, headers: response.headers, text: await response.text() };
-  contract.check(observed);
-  return observed;
+  return contract.checkFetched(method, url, await fetch(url, { method, headers, body: body ?? null }));
 }
 
 const json = { contentType: 'application/json' };

@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { edgeBackstop, PLAN_LIMITS } from '../../functions/domain/plans.ts';
+import { gatewayResponses } from '../../functions/http/gateway-responses.ts';
+import { apiRoutes } from '../../functions/routes.ts';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
+import { onlyResource, referencedId, referencedIds, resourcePath, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
+
+let synthesized: SynthesizedApp;
+beforeAll(() => {
+  synthesized = synthesizeApp();
+});
+
+describe.each(STAGES)('the %s API', (stage) => {
+  const template = () => synthesized.templates[stage];
+  const restApiId = () => onlyResource(template(), 'AWS::ApiGateway::RestApi')[0];
+  const stageResource = () => onlyResource(template(), 'AWS::ApiGateway::Stage');
+  const functionWithDescriptionStarting = (prefix: string) => {
+    const found = Object.entries(resourcesOfType(template(), 'AWS::Lambda::Function')).filter(([, fn]) => String(fn.Properties!.Description).startsWith(prefix));
+    expect(found).toHaveLength(1);
+    return found[0]![0];
+  };
+
+  it('is a regional REST API named after its stack, with API keys supplied by the authorizer', () => {
+    onlyResource(template(), 'AWS::ApiGateway::RestApi', {
+      Name: STACK_NAMES[stage],
+      ApiKeySourceType: 'AUTHORIZER',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
+  });
+
+  it('serves stage v1 with X-Ray tracing, method metrics and error-level execution logs without bodies', () => {
+    const [, resource] = stageResource();
+    expect(resource.Properties).toMatchObject({ StageName: API_STAGE_NAME, TracingEnabled: true, RestApiId: { Ref: restApiId() } });
+    expect(resource.Properties!.MethodSettings).toEqual([
+      { HttpMethod: '*', ResourcePath: '/*', MetricsEnabled: true, LoggingLevel: 'ERROR', DataTraceEnabled: false },
+    ]);
+  });
+
+  it('writes JSON access logs, naming the key by its id and never logging the key itself', () => {
+    const [, resource] = stageResource();
+    const { DestinationArn, Format } = resource.Properties!.AccessLogSetting;
+    const [logGroupId] = referencedIds(DestinationArn).filter((id) => !id.startsWith('AWS::'));
+    expect(resourcesOfType(template(), 'AWS::Logs::LogGroup')[logGroupId!]!.Properties!.RetentionInDays).toBeGreaterThan(0);
+    const fields = JSON.parse(Format);
+    expect(fields).toMatchObject({ requestId: '$context.requestId', status: '$context.status', keyId: '$context.authorizer.principalId', resourcePath: '$context.resourcePath' });
+    expect(Format).not.toMatch(/apiKey|Authorization/i);
+  });
+
+  it('creates the execution log group itself, with a retention, before the stage can log to it', () => {
+    const [logGroupId, logGroup] = onlyResource(template(), 'AWS::Logs::LogGroup', {
+      LogGroupName: { 'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: restApiId() }, `/${API_STAGE_NAME}`]] },
+    });
+    expect(logGroup.Properties!.RetentionInDays).toBeGreaterThan(0);
+    expect(stageResource()[1].DependsOn).toContain(logGroupId);
+  });
+
+  it('has a method for every route of functions/routes.ts and no other', () => {
+    const methods = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method'));
+    const served = methods.map((method) => `${method.Properties!.HttpMethod} ${resourcePath(template(), method.Properties!.ResourceId)}`);
+    expect(served.sort()).toEqual(apiRoutes.map((route) => `${route.method} ${route.resource}`).sort());
+  });
+
+  it.each(apiRoutes.map((route) => [route.operationId, route] as const))('sends %s to its own function, behind the authorizer, requiring an API key', (_, route) => {
+    const [authorizerId] = onlyResource(template(), 'AWS::ApiGateway::Authorizer');
+    const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find(
+      (candidate) => candidate.Properties!.HttpMethod === route.method && resourcePath(template(), candidate.Properties!.ResourceId) === route.resource,
+    );
+    expect(method?.Properties).toMatchObject({
+      OperationName: route.operationId,
+      AuthorizationType: 'CUSTOM',
+      AuthorizerId: { Ref: authorizerId },
+      ApiKeyRequired: true,
+      Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
+    });
+    expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionWithDescriptionStarting(`${route.operationId}:`));
+  });
+
+  it(`authorizes with the Lambda REQUEST authorizer on the Authorization header, caching answers ${AUTHORIZER_CACHE_TTL_SECONDS} s`, () => {
+    const [, authorizer] = onlyResource(template(), 'AWS::ApiGateway::Authorizer', {
+      Type: 'REQUEST',
+      IdentitySource: 'method.request.header.Authorization',
+      AuthorizerResultTtlInSeconds: 60,
+      RestApiId: { Ref: restApiId() },
+    });
+    expect(AUTHORIZER_CACHE_TTL_SECONDS).toBe(60);
+    expect(referencedIds(authorizer.Properties!.AuthorizerUri)).toContain(functionWithDescriptionStarting('API key authorizer'));
+  });
+
+  it('lets API Gateway invoke each function only for its own method on this stage, or as the authorizer', () => {
+    const permissions = Object.values(resourcesOfType(template(), 'AWS::Lambda::Permission'));
+    expect(permissions).toHaveLength(apiRoutes.length + 1);
+    const [stageId] = stageResource();
+    for (const route of apiRoutes) {
+      const functionId = functionWithDescriptionStarting(`${route.operationId}:`);
+      const own = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionId);
+      expect(own).toHaveLength(1);
+      expect(own[0]!.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+      const sourceArn = own[0]!.Properties!.SourceArn['Fn::Join'][1] as unknown[];
+      expect(sourceArn.slice(-3)).toEqual(['/', { Ref: stageId }, `/${route.method}${route.resource.replace(/\{[^}]+\}/g, '*')}`]);
+    }
+    const [authorizerId] = onlyResource(template(), 'AWS::ApiGateway::Authorizer');
+    const authorizerPermissions = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionWithDescriptionStarting('API key authorizer'));
+    expect(authorizerPermissions).toHaveLength(1);
+    expect(authorizerPermissions[0]!.Properties!.SourceArn['Fn::Join'][1].slice(-2)).toEqual(['/authorizers/', { Ref: authorizerId }]);
+  });
+
+  it.each(Object.entries(gatewayResponses))('answers %s with the contract Error body, JSON content type and its headers', (type, response) => {
+    const [, gatewayResponse] = onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type });
+    expect(gatewayResponse.Properties!.StatusCode).toBe(String(response.status));
+    const headers = { 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) };
+    expect(gatewayResponse.Properties!.ResponseParameters).toEqual(Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, `'${value}'`])));
+    const templates = gatewayResponse.Properties!.ResponseTemplates;
+    expect(Object.keys(templates)).toEqual(['application/json']);
+    expect(JSON.parse(templates['application/json'])).toEqual({ code: response.code, message: response.message, status: response.status });
+  });
+
+  it('installs exactly the gateway responses of functions/http/gateway-responses.ts, with Retry-After on 429 and 503', () => {
+    const installed = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::GatewayResponse'));
+    expect(installed.map((response) => response.Properties!.ResponseType).sort()).toEqual(Object.keys(gatewayResponses).sort());
+    for (const response of installed.filter((candidate) => ['429', '503'].includes(candidate.Properties!.StatusCode))) {
+      expect(response.Properties!.ResponseParameters['gatewayresponse.header.Retry-After']).toMatch(/^'\d+'$/);
+    }
+  });
+
+  describe.each(Object.entries(PLAN_LIMITS))('the %s usage plan', (plan, limits) => {
+    const usagePlan = () => onlyResource(template(), 'AWS::ApiGateway::UsagePlan', { UsagePlanName: `${STACK_NAMES[stage]}-${plan}` })[1].Properties!;
+
+    it('has the plan\'s daily quota', () => {
+      expect(usagePlan().Quota).toEqual({ Limit: limits.perDay, Period: 'DAY' });
+    });
+
+    it('throttles no tighter than the plan\'s per-minute rate, as the shared backstop rule says', () => {
+      const { RateLimit, BurstLimit } = usagePlan().Throttle;
+      expect(RateLimit * 60).toBeGreaterThanOrEqual(limits.perMinute);
+      expect(BurstLimit).toBeGreaterThanOrEqual(limits.perMinute);
+      const backstop = edgeBackstop(limits);
+      expect({ RateLimit, BurstLimit, quota: usagePlan().Quota.Limit }).toEqual({ RateLimit: backstop.rateLimit, BurstLimit: backstop.burstLimit, quota: backstop.quotaPerDay });
+    });
+
+    it('applies to the v1 stage of this API', () => {
+      const [stageId] = stageResource();
+      expect(usagePlan().ApiStages).toEqual([{ ApiId: { Ref: restApiId() }, Stage: { Ref: stageId }, Throttle: {} }]);
+    });
+  });
+
+  it('has usage plans for Free, Pro and Business only: enterprise plans are made by the key tool', () => {
+    const names = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::UsagePlan')).map((plan) => plan.Properties!.UsagePlanName);
+    expect(names.sort()).toEqual(['business', 'free', 'pro'].map((plan) => `${STACK_NAMES[stage]}-${plan}`));
+  });
+
+  it('sets the account\'s API Gateway logging role and keeps it when the stack goes', () => {
+    const [, account] = onlyResource(template(), 'AWS::ApiGateway::Account');
+    expect(account.DeletionPolicy).toBe('Retain');
+    expect(resourcesOfType(template(), 'AWS::IAM::Role')[referencedId(account.Properties!.CloudWatchRoleArn)!]!.DeletionPolicy).toBe('Retain');
+  });
+});

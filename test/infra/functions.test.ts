@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import type { Context } from 'aws-lambda';
+import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { ENV } from '../../functions/config.ts';
+import { createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
+import { apiRoutes, type ApiRoute } from '../../functions/routes.ts';
+import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
+import { AUTHORIZER_FAILURE_LOG_MESSAGE, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
+import { FUNCTION_RUNTIME, nodejsBundlingOptions } from '../../lib/service-function.ts';
+import { onlyResource, referencedId, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
+
+let synthesized: SynthesizedApp;
+beforeAll(() => {
+  synthesized = synthesizeApp();
+});
+
+const RETENTION_DAYS = { staging: 14, prod: 90 } as const;
+
+interface DeployedFunction {
+  name: string;
+  /** How the function's Description starts (see lib/petstore-inventory-stack.ts). */
+  descriptionPrefix: string;
+  /** The DynamoDB actions it may use, per table (by partition key), exactly. */
+  tableActions: Record<string, string[]>;
+}
+
+const USAGE_COUNTING = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const INVENTORY_ACTIONS: Record<ApiRoute['inventoryAccess'], string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:Scan'],
+  update: ['dynamodb:UpdateItem'],
+};
+
+const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
+  { name: 'authorizer', descriptionPrefix: 'API key authorizer', tableActions: { [apiKeysTable.partitionKey.name]: ['dynamodb:GetItem'] } },
+  ...apiRoutes.map((route) => ({
+    name: route.operationId,
+    descriptionPrefix: `${route.operationId}:`,
+    tableActions: { [inventoryTable.partitionKey.name]: INVENTORY_ACTIONS[route.inventoryAccess], [usageCountersTable.partitionKey.name]: USAGE_COUNTING },
+  })),
+];
+
+describe('bundling', () => {
+  it('gives NodejsFunction every esbuild option of lib/bundling.ts', () => {
+    expect(nodejsBundlingOptions()).toEqual({
+      target: ESBUILD_OPTIONS.target,
+      format: OutputFormat.ESM,
+      minify: true,
+      sourceMap: true,
+      externalModules: [],
+      mainFields: ESBUILD_OPTIONS.mainFields,
+      banner: ESBUILD_OPTIONS.banner,
+    });
+    expect(ESBUILD_OPTIONS).toMatchObject({ bundle: true, platform: 'node', format: 'esm', minify: true, sourcemap: true });
+  });
+
+  it('compiles for the Node.js version the functions run on', () => {
+    expect(FUNCTION_RUNTIME.name).toBe('nodejs24.x');
+    expect(LAMBDA_NODE_TARGET).toBe('node24');
+  });
+});
+
+describe.each(STAGES)('the %s functions', (stage) => {
+  const template = () => synthesized.templates[stage];
+  const functions = () => resourcesOfType(template(), 'AWS::Lambda::Function');
+  const tableIdWithKey = (name: string) => onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: name, KeyType: 'HASH' }] })[0];
+  const functionFor = (deployed: DeployedFunction) => {
+    const found = Object.entries(functions()).filter(([, fn]) => String(fn.Properties!.Description).startsWith(deployed.descriptionPrefix));
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('are the authorizer and one per route', () => {
+    expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length);
+  });
+
+  describe.each(DEPLOYED_FUNCTIONS.map((deployed) => [deployed.name, deployed] as const))('%s', (_, deployed) => {
+    it('runs on Node.js 24, ARM64, 1024 MB, 10 s, with active X-Ray tracing', () => {
+      expect(functionFor(deployed)[1].Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        MemorySize: 1024,
+        Timeout: 10,
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
+    });
+
+    it(`logs JSON to its own log group, kept ${RETENTION_DAYS[stage]} days`, () => {
+      const { LoggingConfig } = functionFor(deployed)[1].Properties!;
+      expect(LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO', SystemLogLevel: 'INFO' });
+      const logGroup = resourcesOfType(template(), 'AWS::Logs::LogGroup')[referencedId(LoggingConfig.LogGroup)!]!;
+      expect(logGroup.Properties!.RetentionInDays).toBe(RETENTION_DAYS[stage]);
+      expect(logGroup.DeletionPolicy).toBe(STAGE_SETTINGS[stage].retainData ? 'Retain' : 'Delete');
+    });
+
+    it('reads the table names functions/config.ts expects, and maps its stack traces through source maps', () => {
+      expect(functionFor(deployed)[1].Properties!.Environment.Variables).toEqual({
+        [ENV.inventoryTable]: { Ref: tableIdWithKey(inventoryTable.partitionKey.name) },
+        [ENV.apiKeysTable]: { Ref: tableIdWithKey(apiKeysTable.partitionKey.name) },
+        [ENV.usageCountersTable]: { Ref: tableIdWithKey(usageCountersTable.partitionKey.name) },
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    });
+
+    it('is bundled by the project\'s esbuild options: minified ESM with the AWS SDK inside, a banner and a source map', () => {
+      const assetHash = String(functionFor(deployed)[1].Properties!.Code.S3Key).replace(/\.zip$/, '');
+      const assetDirectory = join(synthesized.assembly.directory, `asset.${assetHash}`);
+      const bundle = readFileSync(join(assetDirectory, 'index.mjs'), 'utf8');
+      expect(bundle.startsWith(ESBUILD_OPTIONS.banner)).toBe(true);
+      expect(bundle).toMatch(/export\s*\{[^}]*\bas handler\b[^}]*\};?\s*\n\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      // Only Node.js built-ins stay outside the bundle: the AWS SDK and every other package are inside it.
+      const imported = [...bundle.matchAll(/\bfrom\s*"([^"]+)"/g)].map((match) => match[1]!.replace(/^node:/, ''));
+      expect(imported.filter((specifier) => !builtinModules.includes(specifier))).toEqual([]);
+      expect(bundle.length / bundle.split('\n').length).toBeGreaterThan(1_000);
+      expect(JSON.parse(readFileSync(join(assetDirectory, 'index.mjs.map'), 'utf8')).version).toBe(3);
+    });
+
+    it('may use exactly its tables\' actions, its own logs and X-Ray: no wildcard action, no data on Resource *', () => {
+      const [, fn] = functionFor(deployed);
+      const roleId = referencedId(fn.Properties!.Role)!;
+      const role = resourcesOfType(template(), 'AWS::IAM::Role')[roleId]!;
+      expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
+      expect(role.Properties!.Policies).toBeUndefined();
+      const statements = Object.values(resourcesOfType(template(), 'AWS::IAM::Policy'))
+        .filter((policy) => policy.Properties!.Roles.some((role: unknown) => referencedId(role) === roleId))
+        .flatMap((policy) => policy.Properties!.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown }[]);
+      const actionsOf = (statement: { Action: string | string[] }) => [statement.Action].flat().sort();
+
+      expect(statements.every((statement) => statement.Effect === 'Allow')).toBe(true);
+      expect(statements.flatMap(actionsOf).some((action) => action.endsWith('*'))).toBe(false);
+      for (const statement of statements.filter((candidate) => candidate.Resource === '*')) {
+        expect(actionsOf(statement)).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+      }
+      const logStatements = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('logs:')));
+      expect(logStatements.map((statement) => [actionsOf(statement), statement.Resource])).toEqual([
+        [['logs:CreateLogStream', 'logs:PutLogEvents'], { 'Fn::GetAtt': [referencedId(fn.Properties!.LoggingConfig.LogGroup), 'Arn'] }],
+      ]);
+
+      const dynamoActionsByTable: Record<string, string[]> = {};
+      for (const statement of statements.filter((candidate) => actionsOf(candidate).some((action) => action.startsWith('dynamodb:')))) {
+        const tableId = referencedId(statement.Resource);
+        expect(statement.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+        (dynamoActionsByTable[tableId!] ??= []).push(...actionsOf(statement));
+      }
+      const expected = Object.fromEntries(Object.entries(deployed.tableActions).map(([key, actions]) => [tableIdWithKey(key), [...actions].sort()]));
+      expect(Object.fromEntries(Object.entries(dynamoActionsByTable).map(([table, actions]) => [table, actions.sort()]))).toEqual(expected);
+    });
+  });
+
+  it('count unexpected authorizer failures from its logs, since its Errors metric also counts every 401', () => {
+    const [, authorizer] = functionFor(DEPLOYED_FUNCTIONS[0]!);
+    onlyResource(template(), 'AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: referencedId(authorizer.Properties!.LoggingConfig.LogGroup) },
+      FilterPattern: `"${AUTHORIZER_FAILURE_LOG_MESSAGE}"`,
+    });
+  });
+});
+
+describe('the authorizer failure the metric filter counts', () => {
+  const event = {
+    type: 'REQUEST',
+    methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:abc123/v1/GET/inventory',
+    headers: { Authorization: 'Bearer Abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG' },
+    requestContext: { requestId: 'r-1' },
+  } as never;
+  const context = {} as Context;
+
+  beforeEach(() => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('is logged when the key store fails', async () => {
+    const errorLines = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.reject(new Error('store down')) } });
+    await expect(handler(event, context)).rejects.toThrow('store down');
+    expect(errorLines.mock.calls.flat().join('\n')).toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
+  });
+
+  it('is not logged for an unknown key, which is a 401', async () => {
+    const errorLines = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.resolve(undefined) } });
+    await expect(handler(event, context)).rejects.toThrow('Unauthorized');
+    expect(errorLines.mock.calls.flat().join('\n')).not.toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
+  });
+});

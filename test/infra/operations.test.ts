@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { apiRoutes } from '../../functions/routes.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
+import { API_5XX_RATE_THRESHOLD } from '../../lib/operational-alarms.ts';
+import { onlyResource, referencedId, resourcesOfType, STAGES, synthesizeApp, type Resources, type SynthesizedApp } from './synthesized-app.ts';
+
+let synthesized: SynthesizedApp;
+beforeAll(() => {
+  synthesized = synthesizeApp();
+});
+
+type AlarmProperties = Record<string, any>;
+
+describe.each(STAGES)('operations of the %s stage', (stage) => {
+  const template = () => synthesized.templates[stage];
+  const alarms = () => Object.values(resourcesOfType(template(), 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties as AlarmProperties);
+  const functionId = (descriptionPrefix: string) => {
+    const found = Object.entries(resourcesOfType(template(), 'AWS::Lambda::Function')).filter(([, fn]) => String(fn.Properties!.Description).startsWith(descriptionPrefix));
+    expect(found).toHaveLength(1);
+    return found[0]![0];
+  };
+  const alarmsOnMetric = (namespace: string, metricName: string, dimensions?: unknown[]) =>
+    alarms().filter((alarm) => alarm.Namespace === namespace && alarm.MetricName === metricName && JSON.stringify(alarm.Dimensions) === JSON.stringify(dimensions));
+
+  it(`alarms when more than ${API_5XX_RATE_THRESHOLD * 100}% of the stage's requests answer 5xx`, () => {
+    const found = alarmsOnMetric('AWS/ApiGateway', '5XXError', [
+      { Name: 'ApiName', Value: STACK_NAMES[stage] },
+      { Name: 'Stage', Value: { Ref: onlyResource(template(), 'AWS::ApiGateway::Stage', { StageName: API_STAGE_NAME })[0] } },
+    ]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ Statistic: 'Average', Period: 60, Threshold: 0.05, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 5, DatapointsToAlarm: 3, TreatMissingData: 'notBreaching' });
+  });
+
+  it.each(apiRoutes.map((route) => route.operationId))('alarms on any error or throttle of the %s function', (operationId) => {
+    for (const metricName of ['Errors', 'Throttles']) {
+      const found = alarmsOnMetric('AWS/Lambda', metricName, [{ Name: 'FunctionName', Value: { Ref: functionId(`${operationId}:`) } }]);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    }
+  });
+
+  it('alarms on authorizer throttles, and on its failures as logged (its Errors metric counts every 401)', () => {
+    const authorizerId = functionId('API key authorizer');
+    expect(alarmsOnMetric('AWS/Lambda', 'Throttles', [{ Name: 'FunctionName', Value: { Ref: authorizerId } }])).toHaveLength(1);
+    expect(alarmsOnMetric('AWS/Lambda', 'Errors', [{ Name: 'FunctionName', Value: { Ref: authorizerId } }])).toHaveLength(0);
+    const [, filter] = onlyResource(template(), 'AWS::Logs::MetricFilter');
+    const [{ MetricNamespace, MetricName }] = filter.Properties!.MetricTransformations;
+    expect(referencedId(filter.Properties!.LogGroupName)).toBe(referencedId(resourcesOfType(template(), 'AWS::Lambda::Function')[authorizerId]!.Properties!.LoggingConfig.LogGroup));
+    const found = alarmsOnMetric(MetricNamespace, MetricName);
+    expect(found).toHaveLength(1);
+    expect(MetricNamespace).toContain(STACK_NAMES[stage]);
+    expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+  });
+
+  it.each([inventoryTable, apiKeysTable, usageCountersTable].map((table) => table.partitionKey.name))('alarms on throttled reads or writes of the table keyed by %s', (keyName) => {
+    const [tableId] = onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: keyName, KeyType: 'HASH' }] });
+    const found = alarms().filter((alarm) => JSON.stringify(alarm.Metrics ?? []).includes(`"Ref":"${tableId}"`));
+    expect(found).toHaveLength(1);
+    const metrics = found[0]!.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string } } }[];
+    expect(metrics.find((metric) => metric.Expression)?.Expression).toBe('FILL(reads, 0) + FILL(writes, 0)');
+    expect(metrics.flatMap((metric) => (metric.MetricStat ? [`${metric.MetricStat.Metric.Namespace} ${metric.MetricStat.Metric.MetricName}`] : [])).sort()).toEqual([
+      'AWS/DynamoDB ReadThrottleEvents',
+      'AWS/DynamoDB WriteThrottleEvents',
+    ]);
+    expect(found[0]).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+  });
+
+  it('has no other alarms', () => {
+    const functions = apiRoutes.length + 1;
+    expect(alarms()).toHaveLength(1 + functions * 2 + 3);
+  });
+
+  if (stage === 'prod') {
+    it('sends every alarm and its recovery to the SNS topic, whose ARN is an output', () => {
+      const [topicId] = onlyResource(template(), 'AWS::SNS::Topic');
+      for (const alarm of alarms()) {
+        expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+        expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+      }
+      expect((template().toJSON().Outputs as Record<string, { Value: unknown }>)[STACK_OUTPUTS.alarmTopicArn]!.Value).toEqual({ Ref: topicId });
+    });
+
+    it('accepts only TLS publishers on the topic', () => {
+      const [, policy] = onlyResource(template(), 'AWS::SNS::TopicPolicy');
+      expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    });
+  } else {
+    it('keeps its alarms in CloudWatch without notifying anyone', () => {
+      expect(Object.keys(resourcesOfType(template(), 'AWS::SNS::Topic'))).toHaveLength(0);
+      for (const alarm of alarms()) expect(alarm.AlarmActions ?? []).toEqual([]);
+      expect(Object.keys(template().toJSON().Outputs)).not.toContain(STACK_OUTPUTS.alarmTopicArn);
+    });
+  }
+
+  it('sets a retention on every log group and keeps them with the stack only in prod', () => {
+    const logGroups: Resources = resourcesOfType(template(), 'AWS::Logs::LogGroup');
+    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 1 + 2);
+    for (const logGroup of Object.values(logGroups)) {
+      expect(logGroup.Properties!.RetentionInDays).toBe(stage === 'prod' ? 90 : 14);
+      expect(logGroup.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
+import { CDK_JSON_CONTEXT, onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let synthesized: SynthesizedApp;
+beforeAll(() => {
+  synthesized = synthesizeApp();
+});
+
+describe('the CDK app', () => {
+  it('has exactly a staging and a prod stack, named as the deploy scripts and the key tool expect', async () => {
+    const stackArtifacts = synthesized.assembly.stacks.map((stack) => ({ id: stack.id, name: stack.stackName }));
+    expect(stackArtifacts).toEqual(expect.arrayContaining([
+      { id: 'PetStoreInventory-Staging', name: 'PetStoreInventory-Staging' },
+      { id: 'PetStoreInventory-Prod', name: 'PetStoreInventory-Prod' },
+    ]));
+    expect(stackArtifacts).toHaveLength(2);
+    const packageJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
+    expect(packageJson.scripts['deploy:staging']).toBe(`cdk deploy ${STACK_NAMES.staging}`);
+    expect(packageJson.scripts['deploy:prod']).toBe(`cdk deploy ${STACK_NAMES.prod}`);
+    const keyTool = await import('../../functions/keys/key-targets.ts');
+    expect(keyTool.STACK_NAMES).toEqual(STACK_NAMES);
+  });
+
+  it('takes account and region from the CLI (CDK_DEFAULT_ACCOUNT/REGION), and without them is environment-agnostic', () => {
+    const expected = `aws://${process.env.CDK_DEFAULT_ACCOUNT ?? 'unknown-account'}/${process.env.CDK_DEFAULT_REGION ?? 'unknown-region'}`;
+    for (const stage of STAGES) expect(synthesized.stacks[stage].environment).toBe(expected);
+  });
+
+  it('runs as cdk.json says, with no AWS credentials or environment, and writes both stages without findings', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'petstore-cdk-app-'));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && !name.startsWith('CDK_')));
+    const appCommand: string = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')).app;
+    expect(appCommand).toBe('npx tsx bin/app.ts');
+    const [command, ...args] = appCommand.split(' ');
+    // What the CDK CLI does: run the app command with the output directory and cdk.json's context in the environment.
+    await promisify(execFile)(command!, args, { cwd: PROJECT_ROOT, env: { ...env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(CDK_JSON_CONTEXT) } });
+
+    const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8'));
+    const stacks = Object.entries(manifest.artifacts as Record<string, { type: string; environment: string }>).filter(([, artifact]) => artifact.type === 'aws:cloudformation:stack');
+    expect(stacks.map(([id, artifact]) => [id, artifact.environment])).toEqual([
+      ['PetStoreInventory-Staging', 'aws://unknown-account/unknown-region'],
+      ['PetStoreInventory-Prod', 'aws://unknown-account/unknown-region'],
+    ]);
+    const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8'));
+    expect(report.pluginReports).toEqual([]);
+  }, 120_000);
+
+  it('gives both stages the same paths and methods', () => {
+    const routesOf = (stage: (typeof STAGES)[number]) => {
+      const template = synthesized.templates[stage];
+      return Object.values(resourcesOfType(template, 'AWS::ApiGateway::Method'))
+        .map((method) => `${method.Properties!.HttpMethod} ${resourcePath(template, method.Properties!.ResourceId)}`)
+        .sort();
+    };
+    expect(routesOf('staging')).toEqual(routesOf('prod'));
+  });
+
+  it('protects the prod stack from `cdk destroy`, not staging', () => {
+    expect(synthesized.stacks.prod.terminationProtection).toBe(true);
+    expect(synthesized.stacks.staging.terminationProtection).toBe(false);
+  });
+});
+
+describe.each(STAGES)('the %s stage', (stage) => {
+  const template = () => synthesized.templates[stage];
+
+  it('has its own three tables, with names CloudFormation generates', () => {
+    const tables = resourcesOfType(template(), 'AWS::DynamoDB::Table');
+    expect(Object.keys(tables)).toHaveLength(3);
+    for (const table of Object.values(tables)) expect(table.Properties!.TableName).toBeUndefined();
+  });
+
+  it('keys the tables as the functions and the local store do', () => {
+    const key = (attribute: { name: string; type: string }) => ({
+      KeySchema: [{ AttributeName: attribute.name, KeyType: 'HASH' }],
+      AttributeDefinitions: Match.arrayWith([{ AttributeName: attribute.name, AttributeType: attribute.type }]),
+    });
+    onlyResource(template(), 'AWS::DynamoDB::Table', key(inventoryTable.partitionKey));
+    onlyResource(template(), 'AWS::DynamoDB::Table', {
+      ...key(apiKeysTable.partitionKey),
+      AttributeDefinitions: [
+        { AttributeName: apiKeysTable.partitionKey.name, AttributeType: apiKeysTable.partitionKey.type },
+        { AttributeName: apiKeysTable.keyIdIndex.partitionKey.name, AttributeType: apiKeysTable.keyIdIndex.partitionKey.type },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: apiKeysTable.keyIdIndex.indexName,
+          KeySchema: [{ AttributeName: apiKeysTable.keyIdIndex.partitionKey.name, KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    });
+    onlyResource(template(), 'AWS::DynamoDB::Table', {
+      ...key(usageCountersTable.partitionKey),
+      TimeToLiveSpecification: { AttributeName: usageCountersTable.timeToLiveAttribute, Enabled: true },
+    });
+  });
+
+  it('bills every table on demand and encrypts it with the AWS-managed KMS key', () => {
+    for (const table of Object.values(resourcesOfType(template(), 'AWS::DynamoDB::Table'))) {
+      expect(table.Properties!.BillingMode).toBe('PAY_PER_REQUEST');
+      // KMS encryption with no key of ours: DynamoDB uses the aws/dynamodb key (without SSEEnabled it would be an AWS-owned key).
+      expect(table.Properties!.SSESpecification).toEqual({ SSEEnabled: true });
+    }
+  });
+
+  it('keeps point-in-time recovery on the inventory and keys tables', () => {
+    const recoverable = { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } };
+    onlyResource(template(), 'AWS::DynamoDB::Table', { ...recoverable, KeySchema: [{ AttributeName: inventoryTable.partitionKey.name, KeyType: 'HASH' }] });
+    onlyResource(template(), 'AWS::DynamoDB::Table', { ...recoverable, KeySchema: [{ AttributeName: apiKeysTable.partitionKey.name, KeyType: 'HASH' }] });
+  });
+
+  it(stage === 'prod' ? 'retains and deletion-protects every table' : 'lets every table be deleted with the stack', () => {
+    for (const table of Object.values(resourcesOfType(template(), 'AWS::DynamoDB::Table'))) {
+      const policy = stage === 'prod' ? 'Retain' : 'Delete';
+      expect({ DeletionPolicy: table.DeletionPolicy, UpdateReplacePolicy: table.UpdateReplacePolicy }).toEqual({ DeletionPolicy: policy, UpdateReplacePolicy: policy });
+      expect(table.Properties!.DeletionProtectionEnabled).toBe(stage === 'prod');
+    }
+  });
+
+  it('outputs what the key tool needs, under stable names', () => {
+    const outputs = template().toJSON().Outputs as Record<string, { Value: unknown }>;
+    const refTo = (type: string, properties?: Record<string, unknown>) => ({ Ref: onlyResource(template(), type, properties)[0] });
+    const tableWithKey = (name: string) => refTo('AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: name, KeyType: 'HASH' }] });
+    expect(outputs[STACK_OUTPUTS.restApiId]!.Value).toEqual(refTo('AWS::ApiGateway::RestApi'));
+    expect(outputs[STACK_OUTPUTS.stageName]!.Value).toBe(API_STAGE_NAME);
+    expect(outputs[STACK_OUTPUTS.usagePlanIdFree]!.Value).toEqual(refTo('AWS::ApiGateway::UsagePlan', { Quota: { Limit: 1_000, Period: 'DAY' } }));
+    expect(outputs[STACK_OUTPUTS.usagePlanIdPro]!.Value).toEqual(refTo('AWS::ApiGateway::UsagePlan', { Quota: { Limit: 10_000, Period: 'DAY' } }));
+    expect(outputs[STACK_OUTPUTS.usagePlanIdBusiness]!.Value).toEqual(refTo('AWS::ApiGateway::UsagePlan', { Quota: { Limit: 100_000, Period: 'DAY' } }));
+    expect(outputs[STACK_OUTPUTS.inventoryTableName]!.Value).toEqual(tableWithKey(inventoryTable.partitionKey.name));
+    expect(outputs[STACK_OUTPUTS.apiKeysTableName]!.Value).toEqual(tableWithKey(apiKeysTable.partitionKey.name));
+    expect(outputs[STACK_OUTPUTS.usageCountersTableName]!.Value).toEqual(tableWithKey(usageCountersTable.partitionKey.name));
+  });
+
+  it('outputs the base address, which ends in /v1', () => {
+    const url = (template().toJSON().Outputs as Record<string, { Value: unknown }>)[STACK_OUTPUTS.apiUrl]!.Value;
+    expect(url).toEqual({
+      'Fn::Join': ['', ['https://', { Ref: onlyResource(template(), 'AWS::ApiGateway::RestApi')[0] }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, `/${API_STAGE_NAME}`]],
+    });
+  });
+});

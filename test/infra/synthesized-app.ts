@@ -1,0 +1,80 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import type { DeploymentStage } from '../../lib/deployments.ts';
+import { addPetStoreStages } from '../../lib/petstore-app.ts';
+import type { PetStoreInventoryStack } from '../../lib/petstore-inventory-stack.ts';
+
+/** The context `cdk synth` gives the app (cdk.json's feature flags), so tests synthesize what the CLI does. */
+export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
+
+export const STAGES: readonly DeploymentStage[] = ['staging', 'prod'];
+
+export interface SynthesizedApp {
+  app: App;
+  stacks: Record<DeploymentStage, PetStoreInventoryStack>;
+  templates: Record<DeploymentStage, Template>;
+  assembly: CloudAssembly;
+}
+
+/** Synthesizes both stages, bundling every function with esbuild: call it once per file, in beforeAll. */
+export function synthesizeApp(): SynthesizedApp {
+  const app = new App({ context: CDK_JSON_CONTEXT, outdir: mkdtempSync(join(tmpdir(), 'petstore-cdk-')) });
+  const stacks = addPetStoreStages(app);
+  const assembly = app.synth();
+  return {
+    app,
+    stacks,
+    assembly,
+    templates: { staging: Template.fromStack(stacks.staging), prod: Template.fromStack(stacks.prod) },
+  };
+}
+
+export type Resources = Record<string, { Type: string; Properties?: Record<string, any>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
+
+export function resourcesOfType(template: Template, type: string): Resources {
+  return template.findResources(type) as Resources;
+}
+
+/** The one resource of a type whose properties match; fails unless there is exactly one. */
+export function onlyResource(template: Template, type: string, properties?: Record<string, unknown>): [string, Resources[string]] {
+  const found = Object.entries(template.findResources(type, properties ? { Properties: properties } : undefined) as Resources);
+  if (found.length !== 1) throw new Error(`Expected one ${type} matching ${JSON.stringify(properties)}, found ${found.length}.`);
+  return found[0]!;
+}
+
+/** `Fn::GetAtt [id, Arn]` or `Ref id` → id. */
+export function referencedId(value: unknown): string | undefined {
+  if (value && typeof value === 'object') {
+    const ref = (value as { Ref?: unknown }).Ref;
+    if (typeof ref === 'string') return ref;
+    const getAtt = (value as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') return getAtt[0];
+  }
+  return undefined;
+}
+
+/** The logical ids a value refers to anywhere inside it (Ref, GetAtt, within joins). */
+export function referencedIds(value: unknown): string[] {
+  const direct = referencedId(value);
+  if (direct) return [direct];
+  if (Array.isArray(value)) return value.flatMap(referencedIds);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(referencedIds);
+  return [];
+}
+
+/** The API Gateway resource path ('/inventory/{petId}') of an AWS::ApiGateway::Resource id, or '/' for the root. */
+export function resourcePath(template: Template, resourceId: unknown): string {
+  const apiResources = resourcesOfType(template, 'AWS::ApiGateway::Resource');
+  const parts: string[] = [];
+  let current = referencedId(resourceId);
+  while (current && apiResources[current]) {
+    const { PathPart, ParentId } = apiResources[current]!.Properties!;
+    parts.unshift(PathPart);
+    current = referencedId(ParentId);
+  }
+  return `/${parts.join('/')}`;
+}

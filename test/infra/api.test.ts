@@ -3,7 +3,19 @@ import { edgeBackstop, PLAN_LIMITS } from '../../functions/domain/plans.ts';
 import { gatewayResponses } from '../../functions/http/gateway-responses.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
-import { onlyResource, referencedId, referencedIds, resourcePath, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
+import {
+  AUTHORIZER_DESCRIPTION,
+  functionWithDescription,
+  onlyResource,
+  referencedId,
+  referencedIds,
+  resourcePath,
+  resourcesOfType,
+  routeDescription,
+  STAGES,
+  synthesizeApp,
+  type SynthesizedApp,
+} from './synthesized-app.ts';
 
 let synthesized: SynthesizedApp;
 beforeAll(() => {
@@ -14,11 +26,7 @@ describe.each(STAGES)('the %s API', (stage) => {
   const template = () => synthesized.templates[stage];
   const restApiId = () => onlyResource(template(), 'AWS::ApiGateway::RestApi')[0];
   const stageResource = () => onlyResource(template(), 'AWS::ApiGateway::Stage');
-  const functionWithDescriptionStarting = (prefix: string) => {
-    const found = Object.entries(resourcesOfType(template(), 'AWS::Lambda::Function')).filter(([, fn]) => String(fn.Properties!.Description).startsWith(prefix));
-    expect(found).toHaveLength(1);
-    return found[0]![0];
-  };
+  const functionId = (prefix: string) => functionWithDescription(template(), prefix)[0];
 
   it('is a regional REST API named after its stack, with API keys supplied by the authorizer', () => {
     onlyResource(template(), 'AWS::ApiGateway::RestApi', {
@@ -72,7 +80,7 @@ describe.each(STAGES)('the %s API', (stage) => {
       ApiKeyRequired: true,
       Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
     });
-    expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionWithDescriptionStarting(`${route.operationId}:`));
+    expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionId(routeDescription(route.operationId)));
   });
 
   it(`authorizes with the Lambda REQUEST authorizer on the Authorization header, caching answers ${AUTHORIZER_CACHE_TTL_SECONDS} s`, () => {
@@ -83,7 +91,7 @@ describe.each(STAGES)('the %s API', (stage) => {
       RestApiId: { Ref: restApiId() },
     });
     expect(AUTHORIZER_CACHE_TTL_SECONDS).toBe(60);
-    expect(referencedIds(authorizer.Properties!.AuthorizerUri)).toContain(functionWithDescriptionStarting('API key authorizer'));
+    expect(referencedIds(authorizer.Properties!.AuthorizerUri)).toContain(functionId(AUTHORIZER_DESCRIPTION));
   });
 
   it('lets API Gateway invoke each function only for its own method on this stage, or as the authorizer', () => {
@@ -91,15 +99,14 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(permissions).toHaveLength(apiRoutes.length + 1);
     const [stageId] = stageResource();
     for (const route of apiRoutes) {
-      const functionId = functionWithDescriptionStarting(`${route.operationId}:`);
-      const own = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionId);
+      const own = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionId(routeDescription(route.operationId)));
       expect(own).toHaveLength(1);
       expect(own[0]!.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
       const sourceArn = own[0]!.Properties!.SourceArn['Fn::Join'][1] as unknown[];
       expect(sourceArn.slice(-3)).toEqual(['/', { Ref: stageId }, `/${route.method}${route.resource.replace(/\{[^}]+\}/g, '*')}`]);
     }
     const [authorizerId] = onlyResource(template(), 'AWS::ApiGateway::Authorizer');
-    const authorizerPermissions = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionWithDescriptionStarting('API key authorizer'));
+    const authorizerPermissions = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionId(AUTHORIZER_DESCRIPTION));
     expect(authorizerPermissions).toHaveLength(1);
     expect(authorizerPermissions[0]!.Properties!.SourceArn['Fn::Join'][1].slice(-2)).toEqual(['/authorizers/', { Ref: authorizerId }]);
   });

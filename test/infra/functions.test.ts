@@ -11,7 +11,17 @@ import { apiRoutes, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
 import { FUNCTION_RUNTIME, nodejsBundlingOptions } from '../../lib/service-function.ts';
-import { onlyResource, referencedId, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
+import {
+  AUTHORIZER_DESCRIPTION,
+  functionWithDescription,
+  onlyResource,
+  referencedId,
+  resourcesOfType,
+  routeDescription,
+  STAGES,
+  synthesizeApp,
+  type SynthesizedApp,
+} from './synthesized-app.ts';
 
 let synthesized: SynthesizedApp;
 beforeAll(() => {
@@ -22,7 +32,6 @@ const RETENTION_DAYS = { staging: 14, prod: 90 } as const;
 
 interface DeployedFunction {
   name: string;
-  /** How the function's Description starts (see lib/petstore-inventory-stack.ts). */
   descriptionPrefix: string;
   /** The DynamoDB actions it may use, per table (by partition key), exactly. */
   tableActions: Record<string, string[]>;
@@ -35,10 +44,10 @@ const INVENTORY_ACTIONS: Record<ApiRoute['inventoryAccess'], string[]> = {
 };
 
 const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
-  { name: 'authorizer', descriptionPrefix: 'API key authorizer', tableActions: { [apiKeysTable.partitionKey.name]: ['dynamodb:GetItem'] } },
+  { name: 'authorizer', descriptionPrefix: AUTHORIZER_DESCRIPTION, tableActions: { [apiKeysTable.partitionKey.name]: ['dynamodb:GetItem'] } },
   ...apiRoutes.map((route) => ({
     name: route.operationId,
-    descriptionPrefix: `${route.operationId}:`,
+    descriptionPrefix: routeDescription(route.operationId),
     tableActions: { [inventoryTable.partitionKey.name]: INVENTORY_ACTIONS[route.inventoryAccess], [usageCountersTable.partitionKey.name]: USAGE_COUNTING },
   })),
 ];
@@ -67,11 +76,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
   const template = () => synthesized.templates[stage];
   const functions = () => resourcesOfType(template(), 'AWS::Lambda::Function');
   const tableIdWithKey = (name: string) => onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: name, KeyType: 'HASH' }] })[0];
-  const functionFor = (deployed: DeployedFunction) => {
-    const found = Object.entries(functions()).filter(([, fn]) => String(fn.Properties!.Description).startsWith(deployed.descriptionPrefix));
-    expect(found).toHaveLength(1);
-    return found[0]!;
-  };
+  const functionFor = (deployed: DeployedFunction) => functionWithDescription(template(), deployed.descriptionPrefix);
 
   it('are the authorizer and one per route', () => {
     expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length);

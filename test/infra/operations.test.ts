@@ -3,7 +3,18 @@ import { apiKeysTable, inventoryTable, usageCountersTable } from '../../function
 import { apiRoutes } from '../../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { API_5XX_RATE_THRESHOLD } from '../../lib/operational-alarms.ts';
-import { onlyResource, referencedId, resourcesOfType, STAGES, synthesizeApp, type Resources, type SynthesizedApp } from './synthesized-app.ts';
+import {
+  AUTHORIZER_DESCRIPTION,
+  functionWithDescription,
+  onlyResource,
+  referencedId,
+  resourcesOfType,
+  routeDescription,
+  STAGES,
+  synthesizeApp,
+  type Resources,
+  type SynthesizedApp,
+} from './synthesized-app.ts';
 
 let synthesized: SynthesizedApp;
 beforeAll(() => {
@@ -15,11 +26,7 @@ type AlarmProperties = Record<string, any>;
 describe.each(STAGES)('operations of the %s stage', (stage) => {
   const template = () => synthesized.templates[stage];
   const alarms = () => Object.values(resourcesOfType(template(), 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties as AlarmProperties);
-  const functionId = (descriptionPrefix: string) => {
-    const found = Object.entries(resourcesOfType(template(), 'AWS::Lambda::Function')).filter(([, fn]) => String(fn.Properties!.Description).startsWith(descriptionPrefix));
-    expect(found).toHaveLength(1);
-    return found[0]![0];
-  };
+  const functionId = (prefix: string) => functionWithDescription(template(), prefix)[0];
   const alarmsOnMetric = (namespace: string, metricName: string, dimensions?: unknown[]) =>
     alarms().filter((alarm) => alarm.Namespace === namespace && alarm.MetricName === metricName && JSON.stringify(alarm.Dimensions) === JSON.stringify(dimensions));
 
@@ -34,14 +41,14 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
 
   it.each(apiRoutes.map((route) => route.operationId))('alarms on any error or throttle of the %s function', (operationId) => {
     for (const metricName of ['Errors', 'Throttles']) {
-      const found = alarmsOnMetric('AWS/Lambda', metricName, [{ Name: 'FunctionName', Value: { Ref: functionId(`${operationId}:`) } }]);
+      const found = alarmsOnMetric('AWS/Lambda', metricName, [{ Name: 'FunctionName', Value: { Ref: functionId(routeDescription(operationId)) } }]);
       expect(found).toHaveLength(1);
       expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
     }
   });
 
   it('alarms on authorizer throttles, and on its failures as logged (its Errors metric counts every 401)', () => {
-    const authorizerId = functionId('API key authorizer');
+    const authorizerId = functionId(AUTHORIZER_DESCRIPTION);
     expect(alarmsOnMetric('AWS/Lambda', 'Throttles', [{ Name: 'FunctionName', Value: { Ref: authorizerId } }])).toHaveLength(1);
     expect(alarmsOnMetric('AWS/Lambda', 'Errors', [{ Name: 'FunctionName', Value: { Ref: authorizerId } }])).toHaveLength(0);
     const [, filter] = onlyResource(template(), 'AWS::Logs::MetricFilter');

@@ -46,6 +46,17 @@ export function onlyResource(template: Template, type: string, properties?: Reco
   return found[0]!;
 }
 
+/** How the functions' descriptions start (lib/petstore-inventory-stack.ts), which is how tests find them. */
+export const AUTHORIZER_DESCRIPTION = 'API key authorizer';
+export const routeDescription = (operationId: string) => `${operationId}:`;
+
+/** The one Lambda function whose Description starts with the prefix; fails unless there is exactly one. */
+export function functionWithDescription(template: Template, prefix: string): [string, Resources[string]] {
+  const found = Object.entries(resourcesOfType(template, 'AWS::Lambda::Function')).filter(([, fn]) => String(fn.Properties!.Description).startsWith(prefix));
+  if (found.length !== 1) throw new Error(`Expected one function described "${prefix}…", found ${found.length}.`);
+  return found[0]!;
+}
+
 /** `Fn::GetAtt [id, Arn]` or `Ref id` → id. */
 export function referencedId(value: unknown): string | undefined {
   if (value && typeof value === 'object') {

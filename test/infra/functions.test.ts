@@ -5,7 +5,7 @@ import type { Context } from 'aws-lambda';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
-import { ENV } from '../../functions/config.ts';
+import { ENV, readConfig } from '../../functions/config.ts';
 import { createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
 import { apiRoutes, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
@@ -109,6 +109,10 @@ describe.each(STAGES)('the %s functions', (stage) => {
         [ENV.usageCountersTable]: { Ref: tableIdWithKey(usageCountersTable.partitionKey.name) },
         NODE_OPTIONS: '--enable-source-maps',
       });
+      const deployedEnvironment = Object.fromEntries(
+        Object.entries(functionFor(deployed)[1].Properties!.Environment.Variables as Record<string, unknown>).map(([name, value]) => [name, typeof value === 'string' ? value : 'resolved-at-deploy']),
+      );
+      expect(() => readConfig(deployedEnvironment)).not.toThrow();
     });
 
     it('is bundled by the project\'s esbuild options: minified ESM with the AWS SDK inside, a banner and a source map', () => {

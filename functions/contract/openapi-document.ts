@@ -15,7 +15,7 @@ import { apiRoutes, type ApiRoute } from '../routes.ts';
  * `npm run openapi:check` fails until it is regenerated). Paths and methods come from routes.ts.
  */
 
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
 const BEARER = 'bearerAuth';
 
 type SchemaAnnotation = NonNullable<Parameters<typeof zodToOpenAPIRegistry.add>[1]>;
@@ -30,14 +30,14 @@ type Operation = Parameters<OpenAPIRegistry['registerPath']>[0];
 function annotateSchemas(): void {
   const annotate = (schema: z.ZodType, refId: string, metadata: Omit<SchemaAnnotation, '_internal'>) =>
     zodToOpenAPIRegistry.add(schema, { ...metadata, _internal: { refId } });
-  // zod's bigint has no JSON form; on the wire petId is a JSON integer of up to 19 digits.
+  // zod-to-openapi writes a bigint as a string of digits; on the wire petId is a JSON integer of up to 19 digits.
   annotate(PetId, 'PetId', {
     type: 'integer',
     format: 'int64',
     minimum: Number(PetId.minValue),
     pattern: undefined,
     description:
-      'Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does.',
+      `Identifier of a pet: an int64 from ${PetId.minValue} to ${PetId.maxValue}. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does.`,
     examples: [1],
   });
   annotate(PetStatus, 'PetStatus', { description: 'Status of the pet.' });
@@ -173,7 +173,7 @@ export function buildOpenApiDocument() {
   });
   const headers = registerHeaders(registry);
   const petIdParameter = z.object({ petId: PetId });
-  const invalidPetId = 'petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent).';
+  const invalidPetId = `petId is not a canonical integer from ${PetId.minValue} to ${PetId.maxValue} (no sign, leading zeros or exponent).`;
 
   const inventory = answersOf(headers, []);
   registry.registerPath(

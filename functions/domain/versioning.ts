@@ -1,6 +1,6 @@
 /**
- * The lifecycle signals of SPEC section 9, once: the OpenAPI document, the response headers
- * and the client's README all read them from here.
+ * The lifecycle signals of SPEC section 9, once: the OpenAPI document and the response
+ * headers both read them from here.
  */
 
 /** Where clients read about versions, deprecations and sunsets. The host is a placeholder, like the servers in openapi.json. */
@@ -17,7 +17,7 @@ export interface Deprecation {
   deprecatedAt: Date;
   /** After this moment the operation may stop answering (RFC 8594 `Sunset`). */
   sunsetAt: Date;
-  /** Human-readable notice: what replaces the operation and until when it is served. */
+  /** A page for people: why the operation goes, what to use instead, until when it answers. */
   documentation: string;
 }
 

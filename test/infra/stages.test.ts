@@ -135,9 +135,10 @@ describe.each(STAGES)('the %s stage', (stage) => {
     const tableWithKey = (name: string) => refTo('AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: name, KeyType: 'HASH' }] });
     expect(outputs[STACK_OUTPUTS.restApiId]!.Value).toEqual(refTo('AWS::ApiGateway::RestApi'));
     expect(outputs[STACK_OUTPUTS.stageName]!.Value).toBe(API_STAGE_NAME);
-    expect(outputs[STACK_OUTPUTS.usagePlanIdFree]!.Value).toEqual(refTo('AWS::ApiGateway::UsagePlan', { Quota: { Limit: 1_000, Period: 'DAY' } }));
-    expect(outputs[STACK_OUTPUTS.usagePlanIdPro]!.Value).toEqual(refTo('AWS::ApiGateway::UsagePlan', { Quota: { Limit: 10_000, Period: 'DAY' } }));
-    expect(outputs[STACK_OUTPUTS.usagePlanIdBusiness]!.Value).toEqual(refTo('AWS::ApiGateway::UsagePlan', { Quota: { Limit: 100_000, Period: 'DAY' } }));
+    const usagePlan = (plan: string) => refTo('AWS::ApiGateway::UsagePlan', { UsagePlanName: `${STACK_NAMES[stage]}-${plan}` });
+    expect(outputs[STACK_OUTPUTS.usagePlanIdFree]!.Value).toEqual(usagePlan('free'));
+    expect(outputs[STACK_OUTPUTS.usagePlanIdPro]!.Value).toEqual(usagePlan('pro'));
+    expect(outputs[STACK_OUTPUTS.usagePlanIdBusiness]!.Value).toEqual(usagePlan('business'));
     expect(outputs[STACK_OUTPUTS.inventoryTableName]!.Value).toEqual(tableWithKey(inventoryTable.partitionKey.name));
     expect(outputs[STACK_OUTPUTS.apiKeysTableName]!.Value).toEqual(tableWithKey(apiKeysTable.partitionKey.name));
     expect(outputs[STACK_OUTPUTS.usageCountersTableName]!.Value).toEqual(tableWithKey(usageCountersTable.partitionKey.name));

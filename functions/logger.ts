@@ -1,16 +1,25 @@
 /**
- * Structured JSON logs, one object per line, as CloudWatch Logs Insights reads them.
+ * Structured JSON logs, one object per line, as CloudWatch Logs Insights reads them. Lines go
+ * straight to stdout/stderr: with Lambda's JSON log format, console.log would wrap each line
+ * in a `message` string, and CloudWatch would no longer see the metric (EMF) lines.
  * Callers pass facts, never secrets: API keys and Authorization headers are not logged.
  */
 type Level = 'info' | 'warn' | 'error';
 
+export const METRIC_NAMESPACE = 'PetStoreInventory';
+
+/** Metrics the HTTP functions emit when they serve in a degraded way; each has an alarm. */
+export const SERVICE_METRICS = {
+  storeUnavailable: 'StoreUnavailable',
+  usageCountingUnavailable: 'UsageCountingUnavailable',
+} as const;
+
 function write(level: Level, message: string, fields: Record<string, unknown>): void {
+  if (process.env.LOG_LEVEL === 'silent') return;
   const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...fields }, (_key, value: unknown) =>
     typeof value === 'bigint' ? value.toString() : value,
   );
-  if (process.env.LOG_LEVEL === 'silent') return;
-  if (level === 'error' || level === 'warn') console.error(line);
-  else console.log(line);
+  (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`);
 }
 
 export function describeError(error: unknown): Record<string, unknown> {
@@ -25,12 +34,14 @@ export const logger = {
   error: (message: string, fields: Record<string, unknown> = {}) => write('error', message, fields),
   /** An Embedded Metric Format line: CloudWatch turns it into a metric without an API call. */
   metric(name: string, value: number, dimensions: Record<string, string> = {}): void {
+    // The function's name tells stages apart when staging and prod share an account.
+    const scoped = { FunctionName: process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'local', ...dimensions };
     write('info', `metric ${name}`, {
       _aws: {
         Timestamp: Date.now(),
-        CloudWatchMetrics: [{ Namespace: 'PetStoreInventory', Dimensions: [Object.keys(dimensions)], Metrics: [{ Name: name, Unit: 'Count' }] }],
+        CloudWatchMetrics: [{ Namespace: METRIC_NAMESPACE, Dimensions: [Object.keys(scoped)], Metrics: [{ Name: name, Unit: 'Count' }] }],
       },
-      ...dimensions,
+      ...scoped,
       [name]: value,
     });
   },

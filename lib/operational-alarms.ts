@@ -33,10 +33,18 @@ export interface MonitoredTable {
   table: ITable;
 }
 
+/** A metric the service emits itself when it serves in a degraded way; any datapoint alarms. */
+export interface ServiceSignal {
+  name: string;
+  metric: IMetric;
+  description: string;
+}
+
 export interface OperationalAlarmsProps {
   apiStage: Stage;
   functions: readonly MonitoredFunction[];
   tables: readonly MonitoredTable[];
+  serviceSignals: readonly ServiceSignal[];
   /** Where alarms and recoveries are sent; without it the alarms only show in CloudWatch. */
   notify?: ITopic;
 }
@@ -74,6 +82,16 @@ export class OperationalAlarms extends Construct {
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         alarmDescription: `Lambda throttled ${monitored.name} (concurrency limit) in the last 5 minutes.`,
+      });
+    }
+
+    for (const signal of props.serviceSignals) {
+      this.add(signal.name, {
+        metric: signal.metric,
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        alarmDescription: signal.description,
       });
     }
 

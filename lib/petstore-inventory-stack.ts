@@ -1,13 +1,15 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import { Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { ENV } from '../functions/config.ts';
+import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
+import { METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
 import { apiRoutes, authorizerEntry } from '../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from './deployments.ts';
 import { InventoryApi, type ContractPlan } from './inventory-api.ts';
-import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction } from './operational-alarms.ts';
+import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type ServiceSignal } from './operational-alarms.ts';
 import { ServiceFunction } from './service-function.ts';
 import { ServiceTables } from './service-tables.ts';
 import { INVENTORY_ACCESS } from './table-access.ts';
@@ -28,11 +30,6 @@ export const STAGE_SETTINGS: Readonly<Record<DeploymentStage, StageSettings>> = 
   prod: { stage: 'prod', retainData: true, logRetention: RetentionDays.THREE_MONTHS, notifyAlarms: true },
 };
 
-/**
- * What the authorizer logs (functions/handlers/authorizer-handler.ts) when it fails for a
- * reason other than a bad key: its own failures, told apart from the 401s it throws on purpose.
- */
-export const AUTHORIZER_FAILURE_LOG_MESSAGE = 'authorization failed';
 
 const USAGE_PLAN_OUTPUTS = {
   free: STACK_OUTPUTS.usagePlanIdFree,
@@ -109,6 +106,23 @@ export class PetStoreInventoryStack extends Stack {
       })),
     ];
 
+    // The functions' own EMF metrics (functions/logger.ts): serving degraded, though without errors.
+    const serviceSignals: ServiceSignal[] = operations.flatMap(({ route, service }) =>
+      Object.values(SERVICE_METRICS).map((metricName) => ({
+        name: `${upperFirst(route.operationId)}${metricName}`,
+        metric: new Metric({
+          namespace: METRIC_NAMESPACE,
+          metricName,
+          dimensionsMap: { FunctionName: service.function.functionName },
+          statistic: Stats.SUM,
+          period: ALARM_PERIOD,
+        }),
+        description: `${route.operationId} reported ${metricName} in the last 5 minutes: ${
+          metricName === SERVICE_METRICS.storeUnavailable ? 'DynamoDB stayed throttled or unreachable and clients got 503' : 'requests were served without plan-limit counting (fail-open)'
+        }.`,
+      })),
+    );
+
     const alarmTopic = settings.notifyAlarms ? new Topic(this, 'AlarmTopic', { displayName: `${this.stackName} alarms`, enforceSSL: true }) : undefined;
     if (alarmTopic) {
       new CfnOutput(this, STACK_OUTPUTS.alarmTopicArn, { value: alarmTopic.topicArn, description: 'SNS topic the alarms notify; subscribe the on-call address to it' });
@@ -117,6 +131,7 @@ export class PetStoreInventoryStack extends Stack {
     new OperationalAlarms(this, 'Alarms', {
       apiStage: api.restApi.deploymentStage,
       functions: monitoredFunctions,
+      serviceSignals,
       tables: [
         { name: 'Inventory', table: tables.inventory },
         { name: 'ApiKeys', table: tables.apiKeys },

@@ -37,11 +37,12 @@ export interface EdgeBackstop {
 }
 
 /**
- * The usage plan API Gateway enforces for a plan, as a backstop behind our own counters. It is
- * never tighter than the contract: a whole minute's allowance may arrive as one burst, and the
- * steady rate refills it within the minute. So every 429 a client sees comes from our counters,
- * with exact headers, unless something bypasses them.
+ * The usage plan API Gateway enforces for a plan, as a backstop behind our own counters, which
+ * give the exact answers and headers. Its throttle is never tighter than the contract: fixed
+ * minute windows admit a whole minute's allowance at the end of one minute and another at the
+ * start of the next, so the burst holds two, and the steady rate refills a minute's worth
+ * within the minute. The daily quota is the plan's own.
  */
 export function edgeBackstop(limits: PlanLimits): EdgeBackstop {
-  return { rateLimit: Math.ceil(limits.perMinute / 60), burstLimit: limits.perMinute, quotaPerDay: limits.perDay };
+  return { rateLimit: Math.ceil(limits.perMinute / 60), burstLimit: 2 * limits.perMinute, quotaPerDay: limits.perDay };
 }

@@ -5,6 +5,9 @@ import { authenticate, UnauthorizedError, type ApiKeyRepository } from '../domai
 import { describeError, logger } from '../logger.ts';
 import { authorizerContext } from '../http/caller.ts';
 
+/** Logged when authorization fails for any reason but a bad key; an alarm counts these lines. */
+export const AUTHORIZER_FAILURE_LOG_MESSAGE = 'authorization failed';
+
 /** API Gateway answers 401 for exactly this error message; any other error is AUTHORIZER_FAILURE (503). */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 
@@ -33,7 +36,7 @@ export function createAuthorizerHandler({ apiKeys }: { apiKeys: ApiKeyRepository
         };
       } catch (error) {
         if (error instanceof UnauthorizedError) throw new Error(UNAUTHORIZED_MESSAGE);
-        logger.error('authorization failed', { requestId: event.requestContext?.requestId, ...describeError(error) });
+        logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, { requestId: event.requestContext?.requestId, ...describeError(error) });
         throw error;
       }
     });

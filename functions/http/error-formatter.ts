@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError, InternalError, ServiceUnavailableError, StoreUnavailableError } from '../domain/errors.ts';
-import { describeError, logger } from '../logger.ts';
+import { describeError, logger, SERVICE_METRICS } from '../logger.ts';
 import { jsonResponse } from './json.ts';
 
 /** Seconds a client should wait after a 503: the store's throttling usually clears within one. */
@@ -12,7 +12,7 @@ export function toApiError(error: unknown, requestId?: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof StoreUnavailableError) {
     logger.warn('store unavailable', { requestId, ...describeError(error) });
-    logger.metric('StoreUnavailable', 1);
+    logger.metric(SERVICE_METRICS.storeUnavailable, 1);
     return new ServiceUnavailableError(STORE_RETRY_AFTER_SECONDS);
   }
   logger.error('unexpected error', { requestId, ...describeError(error) });

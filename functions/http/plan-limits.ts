@@ -2,7 +2,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { rateLimitHeaders, RateLimitedError, type UsageLimiter } from '../domain/usage-limits.ts';
-import { logger } from '../logger.ts';
+import { logger, SERVICE_METRICS } from '../logger.ts';
 import { callerFrom } from './caller.ts';
 
 type HttpRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult>;
@@ -35,7 +35,7 @@ export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxy
           throw error;
         }
         if (!(error instanceof StoreUnavailableError)) throw error;
-        logger.metric('UsageCountingUnavailable', 1);
+        logger.metric(SERVICE_METRICS.usageCountingUnavailable, 1);
         headersOf.set(request.event, rateLimitHeaders(limiter.uncountedState(caller.limits)));
       }
     },

@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApiKeyRecord } from '../domain/api-keys.ts';
 import { CustomLimits, limitsFor, PlanName, type PlanLimits } from '../domain/plans.ts';
-import { openLocalTarget, openStageTarget, type DeployedStage, type KeyTarget } from './key-targets.ts';
+import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../../lib/deployments.ts';
+import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -32,7 +33,7 @@ function describeKey(record: ApiKeyRecord, bannedUntil: number | undefined): str
   return `${record.keyId}  ${record.status.padEnd(7)}  ${record.plan.padEnd(10)}  ${limits.perMinute}/min ${limits.perDay}/day  ${record.owner}  created ${record.createdAt}${ban}`;
 }
 
-export async function runKeysCommand(argv: string[], target: (stage: DeployedStage | undefined, dataDir: string) => Promise<KeyTarget>, print: (line: string) => void): Promise<void> {
+export async function runKeysCommand(argv: string[], target: (stage: DeploymentStage | undefined, dataDir: string) => Promise<KeyTarget>, print: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -78,7 +79,7 @@ export async function runKeysCommand(argv: string[], target: (stage: DeployedSta
       }
       case 'revoke': {
         const record = await admin.revoke(keyIdArgument());
-        print(`Revoked ${record.keyId}. Locally it is refused at once; on AWS within the authorizer cache TTL (60 s).`);
+        print(`Revoked ${record.keyId}. Locally it is refused at once; on AWS within the authorizer cache TTL (${AUTHORIZER_CACHE_TTL_SECONDS} s).`);
         break;
       }
       case 'set-plan': {

@@ -10,13 +10,8 @@ import { STORE_ENDPOINT_FILE } from '../local/local-app.ts';
 import { LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
 import { createGatewayKeys } from './gateway-keys.ts';
 import { KeyAdmin } from './key-admin.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 
-export type DeployedStage = 'staging' | 'prod';
-
-export const STACK_NAMES: Record<DeployedStage, string> = {
-  staging: 'PetStoreInventory-Staging',
-  prod: 'PetStoreInventory-Prod',
-};
 
 export interface KeyTarget {
   admin: KeyAdmin;
@@ -54,7 +49,7 @@ export async function openLocalTarget(dataDir: string): Promise<KeyTarget> {
 }
 
 /** A deployed stage, found through its CloudFormation stack's outputs; uses the caller's AWS credentials. */
-export async function openStageTarget(stage: DeployedStage): Promise<KeyTarget> {
+export async function openStageTarget(stage: DeploymentStage): Promise<KeyTarget> {
   const stackName = STACK_NAMES[stage];
   const cloudFormation = new CloudFormationClient({});
   const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
@@ -68,14 +63,18 @@ export async function openStageTarget(stage: DeployedStage): Promise<KeyTarget> 
   const client = createDocumentClient();
   const apiGateway = new APIGatewayClient({});
   const gateway = createGatewayKeys(apiGateway, {
-    restApiId: output('RestApiId'),
-    stageName: outputs.get('StageName') ?? 'v1',
-    usagePlanIds: { free: output('UsagePlanIdFree'), pro: output('UsagePlanIdPro'), business: output('UsagePlanIdBusiness') },
+    restApiId: output(STACK_OUTPUTS.restApiId),
+    stageName: outputs.get(STACK_OUTPUTS.stageName) ?? API_STAGE_NAME,
+    usagePlanIds: {
+      free: output(STACK_OUTPUTS.usagePlanIdFree),
+      pro: output(STACK_OUTPUTS.usagePlanIdPro),
+      business: output(STACK_OUTPUTS.usagePlanIdBusiness),
+    },
   });
   return {
     admin: new KeyAdmin(
-      createApiKeyRepository(client, output('ApiKeysTableName')),
-      createUsageCounterRepository(client, output('UsageCountersTableName')),
+      createApiKeyRepository(client, output(STACK_OUTPUTS.apiKeysTableName)),
+      createUsageCounterRepository(client, output(STACK_OUTPUTS.usageCountersTableName)),
       gateway,
     ),
     describe: `stage ${stage} (${stackName})`,

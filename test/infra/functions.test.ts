@@ -9,7 +9,8 @@ import { ENV, readConfig } from '../../functions/config.ts';
 import { createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
 import { apiRoutes, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
-import { AUTHORIZER_FAILURE_LOG_MESSAGE, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
+import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../../functions/handlers/authorizer-handler.ts';
+import { STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
 import { FUNCTION_RUNTIME, nodejsBundlingOptions } from '../../lib/service-function.ts';
 import {
   AUTHORIZER_DESCRIPTION,
@@ -188,14 +189,14 @@ describe('the authorizer failure the metric filter counts', () => {
   });
 
   it('is logged when the key store fails', async () => {
-    const errorLines = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errorLines = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.reject(new Error('store down')) } });
     await expect(handler(event, context)).rejects.toThrow('store down');
     expect(errorLines.mock.calls.flat().join('\n')).toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
   });
 
   it('is not logged for an unknown key, which is a 401', async () => {
-    const errorLines = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errorLines = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.resolve(undefined) } });
     await expect(handler(event, context)).rejects.toThrow('Unauthorized');
     expect(errorLines.mock.calls.flat().join('\n')).not.toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { METRIC_NAMESPACE, SERVICE_METRICS } from '../../functions/logger.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { API_5XX_RATE_THRESHOLD } from '../../lib/operational-alarms.ts';
@@ -73,9 +74,18 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     expect(found[0]).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
   });
 
+  it.each(apiRoutes.map((route) => route.operationId))('alarms when the %s function serves degraded (store unavailable, counting unavailable)', (operationId) => {
+    for (const metricName of Object.values(SERVICE_METRICS)) {
+      const found = alarmsOnMetric(METRIC_NAMESPACE, metricName, [{ Name: 'FunctionName', Value: { Ref: functionId(routeDescription(operationId)) } }]);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    }
+  });
+
   it('has no other alarms', () => {
     const functions = apiRoutes.length + 1;
-    expect(alarms()).toHaveLength(1 + functions * 2 + 3);
+    const serviceSignals = apiRoutes.length * Object.keys(SERVICE_METRICS).length;
+    expect(alarms()).toHaveLength(1 + functions * 2 + 3 + serviceSignals);
   });
 
   if (stage === 'prod') {

@@ -46,7 +46,7 @@ describe('API Gateway keys of a deployed stage', () => {
     expect(apiGateway).toHaveReceivedCommandWith(CreateUsagePlanCommand, {
       name: 'enterprise-key_acme',
       apiStages: [{ apiId: 'api123', stage: 'v1' }],
-      throttle: { rateLimit: 100, burstLimit: 6_000 },
+      throttle: { rateLimit: 100, burstLimit: 12_000 },
       quota: { limit: 5_000_000, period: 'DAY' },
     });
     expect(apiGateway).toHaveReceivedCommandWith(CreateUsagePlanKeyCommand, { usagePlanId: 'plan-enterprise-acme', keyId: 'gw-key-1' });

@@ -93,7 +93,7 @@ describe('listInventory', () => {
 
   it('answers a generic 500 for an unexpected failure, keeping the detail in the log only', async () => {
     vi.stubEnv('LOG_LEVEL', 'info');
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const log = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     dynamo.on(ScanCommand).rejects(Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' }));
 
     const response = await handlers().list(proxyEvent(), lambdaContext);

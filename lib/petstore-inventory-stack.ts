@@ -3,7 +3,7 @@ import { Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { ENV } from '../functions/config.ts';
+import { ENV, readPetsSunset } from '../functions/config.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
 import { METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
 import { apiRoutes, authorizerEntry } from '../functions/routes.ts';
@@ -30,6 +30,8 @@ export const STAGE_SETTINGS: Readonly<Record<DeploymentStage, StageSettings>> = 
   prod: { stage: 'prod', retainData: true, logRetention: RetentionDays.THREE_MONTHS, notifyAlarms: true },
 };
 
+
+export const PETS_SUNSET_CONTEXT_KEY = 'petsSunsetDate';
 
 const USAGE_PLAN_OUTPUTS = {
   free: STACK_OUTPUTS.usagePlanIdFree,
@@ -58,11 +60,17 @@ export class PetStoreInventoryStack extends Stack {
     const tables = new ServiceTables(this, 'Tables', { retainData: settings.retainData });
 
     // functions/config.ts reads all three names in every function, so each gets them; what it may do with each table is granted below.
-    const environment = {
+    const environment: Record<string, string> = {
       [ENV.inventoryTable]: tables.inventory.tableName,
       [ENV.apiKeysTable]: tables.apiKeys.tableName,
       [ENV.usageCountersTable]: tables.usageCounters.tableName,
     };
+    // `cdk deploy -c petsSunsetDate=2027-12-01` moves GET /pets/{petId}'s Sunset; checked here, so a bad date fails the synth, not a cold start.
+    const petsSunsetDate: unknown = this.node.tryGetContext(PETS_SUNSET_CONTEXT_KEY);
+    if (typeof petsSunsetDate === 'string') {
+      readPetsSunset({ [ENV.petsSunsetDate]: petsSunsetDate });
+      environment[ENV.petsSunsetDate] = petsSunsetDate;
+    }
     const functionDefaults = { environment, logRetention: settings.logRetention, logRemovalPolicy: dataRemovalPolicy };
 
     const authorizer = new ServiceFunction(this, 'Authorizer', {

@@ -6,11 +6,10 @@ import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig } from '../../functions/config.ts';
-import { createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
 import { apiRoutes, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
-import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../../functions/handlers/authorizer-handler.ts';
-import { STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
+import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
+import { PETS_SUNSET_CONTEXT_KEY, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
 import { FUNCTION_RUNTIME, nodejsBundlingOptions } from '../../lib/service-function.ts';
 import {
   AUTHORIZER_DESCRIPTION,
@@ -200,5 +199,20 @@ describe('the authorizer failure the metric filter counts', () => {
     const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.resolve(undefined) } });
     await expect(handler(event, context)).rejects.toThrow('Unauthorized');
     expect(errorLines.mock.calls.flat().join('\n')).not.toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
+  });
+});
+
+describe('the sunset of GET /pets/{petId}', () => {
+  const withoutBundling = { 'aws:cdk:bundling-stacks': [] };
+
+  it('reaches every function from the petsSunsetDate context', () => {
+    const { templates } = synthesizeApp({ ...withoutBundling, [PETS_SUNSET_CONTEXT_KEY]: '2027-12-01' });
+
+    const functions = Object.values(resourcesOfType(templates.prod, 'AWS::Lambda::Function'));
+    expect(functions.map((deployed) => deployed.Properties!.Environment.Variables[ENV.petsSunsetDate])).toEqual(functions.map(() => '2027-12-01'));
+  });
+
+  it('fails the synthesis, not a cold start, on a value that is not a date', () => {
+    expect(() => synthesizeApp({ ...withoutBundling, [PETS_SUNSET_CONTEXT_KEY]: 'soon' })).toThrow(/PETS_SUNSET_DATE must be an ISO 8601 date/);
   });
 });

@@ -21,8 +21,8 @@ export interface SynthesizedApp {
 }
 
 /** Synthesizes both stages, bundling every function with esbuild: call it once per file, in beforeAll. */
-export function synthesizeApp(): SynthesizedApp {
-  const app = new App({ context: CDK_JSON_CONTEXT, outdir: mkdtempSync(join(tmpdir(), 'petstore-cdk-')) });
+export function synthesizeApp(context: Record<string, unknown> = {}): SynthesizedApp {
+  const app = new App({ context: { ...CDK_JSON_CONTEXT, ...context }, outdir: mkdtempSync(join(tmpdir(), 'petstore-cdk-')) });
   const stacks = addPetStoreStages(app);
   const assembly = app.synth();
   return {

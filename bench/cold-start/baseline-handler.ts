@@ -1,0 +1,17 @@
+/**
+ * The cold-start floor: a Lambda entry point that only imports and constructs a DynamoDB
+ * document client, and whose invocation is one GetItem. The SDK's first-call work
+ * (endpoint resolution, signing, a connection) is in its first invocation as in ours.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+
+const endpoint = process.env.DYNAMODB_ENDPOINT;
+const client = DynamoDBDocumentClient.from(
+  new DynamoDBClient(endpoint ? { endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+);
+
+export const handler = async () => {
+  const { Item } = await client.send(new GetCommand({ TableName: process.env.INVENTORY_TABLE, Key: { petId: 1 } }));
+  return { statusCode: Item ? 200 : 404, body: '' };
+};

@@ -1,0 +1,160 @@
+import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ENV, type ServiceConfig } from '../functions/config.ts';
+import { createDependencies, type ServiceDependencies } from '../functions/dependencies.ts';
+import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
+import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
+import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
+import { authorizerContext } from '../functions/http/caller.ts';
+import { KeyAdmin } from '../functions/keys/key-admin.ts';
+import { LOCAL_TABLES, startLocalStore } from '../functions/local/local-store.ts';
+import { writeInventory } from '../functions/local/seed.ts';
+import { apiRoutes, type ApiRoute } from '../functions/routes.ts';
+
+/** An enterprise key whose limits no benchmark reaches, so no run is cut short by a 429. */
+export const UNTHROTTLED_LIMITS = { perMinute: 1_000_000, perDay: 1_000_000_000 } as const;
+
+const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
+
+/**
+ * Pets `firstId`, `firstId + 1`, … with quantities 0–49 and statuses in turn: the same data in
+ * every run, so response sizes (and the largest inventory that fits) are reproducible.
+ */
+export function benchInventory(count: number, firstId = 1n): InventoryItem[] {
+  return Array.from({ length: count }, (_, index) => ({
+    petId: firstId + BigInt(index),
+    quantity: index % 50,
+    status: STATUSES[index % STATUSES.length]!,
+  }));
+}
+
+/** dynalite answers one request at a time, but overlapping batches keep it busy while the client waits. */
+const PARALLEL_BATCH_WRITERS = 8;
+
+export async function loadInventory(client: DynamoDBDocumentClient, items: readonly InventoryItem[]): Promise<void> {
+  const share = Math.ceil(items.length / PARALLEL_BATCH_WRITERS);
+  await Promise.all(
+    Array.from({ length: PARALLEL_BATCH_WRITERS }, (_, writer) =>
+      writeInventory(client, LOCAL_TABLES.inventoryTable, items.slice(writer * share, (writer + 1) * share)),
+    ),
+  );
+}
+
+/** Every document client the service wired (data and counting have their own), for stubs and instrumentation. */
+export function documentClientsOf(dependencies: ServiceDependencies): DynamoDBDocumentClient[] {
+  return Object.values(dependencies).filter((value): value is DynamoDBDocumentClient => value instanceof DynamoDBDocumentClient);
+}
+
+export interface BenchStore {
+  endpoint: string;
+  dependencies: ServiceDependencies;
+  /** The environment a deployed function reads its configuration from, pointed at this store. */
+  functionEnv: Record<string, string>;
+  apiKey: string;
+  keyRecord: ApiKeyRecord;
+  close(): Promise<void>;
+}
+
+/** An in-memory dynalite with the service's tables, the given pets and an unthrottled key. */
+export async function startBenchStore(pets: readonly InventoryItem[]): Promise<BenchStore> {
+  const store = await startLocalStore();
+  const config: ServiceConfig = { ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY };
+  const dependencies = createDependencies(config);
+  await loadInventory(dependencies.client, pets);
+  const { apiKey, record } = await new KeyAdmin(dependencies.apiKeys, dependencies.usageCounters).issue({ plan: 'enterprise', owner: 'bench', customLimits: { ...UNTHROTTLED_LIMITS } });
+  return {
+    endpoint: store.endpoint,
+    dependencies,
+    functionEnv: {
+      [ENV.inventoryTable]: LOCAL_TABLES.inventoryTable,
+      [ENV.apiKeysTable]: LOCAL_TABLES.apiKeysTable,
+      [ENV.usageCountersTable]: LOCAL_TABLES.usageCountersTable,
+      [ENV.dynamodbEndpoint]: store.endpoint,
+    },
+    apiKey,
+    keyRecord: record,
+    close: () => store.close(),
+  };
+}
+
+/** Bodies of the operations that take one; the others are sent without. */
+const REQUEST_BODIES: Readonly<Record<string, unknown>> = { updateInventory: { quantity: 7 } };
+
+/**
+ * The proxy event API Gateway sends a function behind the authorizer (its context included),
+ * for any route of routes.ts: every path parameter is `petId`, by default pet 1, which the
+ * bench stores seed.
+ */
+export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): APIGatewayProxyEvent {
+  const pathParameters = Object.fromEntries([...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, petId]));
+  const path = route.resource.replace(/\{\w+\}/g, petId);
+  const body = REQUEST_BODIES[route.operationId];
+  return {
+    resource: route.resource,
+    path,
+    httpMethod: route.method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : null,
+    stageVariables: null,
+    body: body === undefined ? null : JSON.stringify(body),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'benchapi',
+      authorizer: { principalId: record.keyId, ...authorizerContext(record) },
+      httpMethod: route.method,
+      path: `/v1${path}`,
+      protocol: 'HTTP/1.1',
+      requestId: 'bench',
+      requestTimeEpoch: Date.now(),
+      resourceId: 'bench',
+      resourcePath: route.resource,
+      stage: 'v1',
+      identity: { sourceIp: '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+    },
+  };
+}
+
+export function routeOf(operationId: string): ApiRoute {
+  const route = apiRoutes.find((candidate) => candidate.operationId === operationId);
+  if (!route) throw new Error(`routes.ts has no operation ${operationId}`);
+  return route;
+}
+
+export function authorizerEvent(apiKey: string): APIGatewayRequestAuthorizerEvent {
+  return {
+    type: 'REQUEST',
+    methodArn: 'arn:aws:execute-api:us-east-1:123456789012:benchapi/v1/GET/inventory',
+    resource: '/inventory',
+    path: '/inventory',
+    httpMethod: 'GET',
+    headers: { Authorization: `Bearer ${apiKey}` },
+    multiValueHeaders: { Authorization: [`Bearer ${apiKey}`] },
+    pathParameters: null,
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    stageVariables: null,
+    requestContext: { requestId: 'bench', stage: 'v1' } as APIGatewayRequestAuthorizerEvent['requestContext'],
+  };
+}
+
+/** The Lambda context the handlers read (request id, remaining time for Middy's timeout). */
+export function lambdaContext(): Context {
+  return {
+    awsRequestId: 'bench',
+    functionName: 'bench',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:bench',
+    memoryLimitInMB: '1024',
+    logGroupName: 'bench',
+    logStreamName: 'bench',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

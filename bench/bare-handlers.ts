@@ -1,0 +1,65 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, NumberValue, paginateScan, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import { createHash } from 'node:crypto';
+
+/**
+ * The floor the service is compared with: the same DynamoDB call and the same answer, written
+ * as plainly as it can be (no Middy, zod, plan limits, error mapping or size check). It trusts
+ * its input, so it only serves the requests the benchmarks send.
+ */
+export interface BareResponse {
+  statusCode: number;
+  body: string;
+}
+
+const numbersAsJson = (_key: string, value: unknown) => (value instanceof NumberValue ? JSON.rawJSON(value.toString()) : value);
+
+export async function bareListInventory(client: DynamoDBDocumentClient, tableName: string): Promise<BareResponse> {
+  const items: { petId: bigint; item: Record<string, unknown> }[] = [];
+  const pages = paginateScan({ client }, { TableName: tableName, ProjectionExpression: 'petId, quantity, #status', ExpressionAttributeNames: { '#status': 'status' } });
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) items.push({ petId: BigInt(String(item.petId)), item });
+  }
+  // Sorted by petId like the service's answer, so both produce the same body.
+  items.sort((a, b) => (a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0));
+  return { statusCode: 200, body: JSON.stringify(items.map(({ item }) => item), numbersAsJson) };
+}
+
+export async function bareUpdateInventory(client: DynamoDBDocumentClient, tableName: string, petIdText: string, bodyText: string): Promise<BareResponse> {
+  const { quantity } = JSON.parse(bodyText) as { quantity: number };
+  try {
+    const { Attributes } = await client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { petId: BigInt(petIdText) },
+        UpdateExpression: 'SET quantity = :quantity',
+        ConditionExpression: 'attribute_exists(petId)',
+        ExpressionAttributeValues: { ':quantity': quantity },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { statusCode: 200, body: JSON.stringify(Attributes, numbersAsJson) };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return { statusCode: 404, body: '{"message":"not found"}' };
+    throw error;
+  }
+}
+
+export async function bareGetPet(client: DynamoDBDocumentClient, tableName: string, petIdText: string): Promise<BareResponse> {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: tableName, Key: { petId: BigInt(petIdText) }, ProjectionExpression: 'petId, #status', ExpressionAttributeNames: { '#status': 'status' } }),
+  );
+  if (!Item) return { statusCode: 404, body: '{"message":"not found"}' };
+  return { statusCode: 200, body: JSON.stringify({ id: Item.petId, status: Item.status }, numbersAsJson) };
+}
+
+export async function bareAuthorize(client: DynamoDBDocumentClient, tableName: string, authorization: string, methodArn: string): Promise<APIGatewayAuthorizerResult> {
+  const keyHash = createHash('sha256').update(authorization.slice('Bearer '.length)).digest('hex');
+  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { keyHash }, ConsistentRead: true }));
+  if (Item?.status !== 'active') throw new Error('Unauthorized');
+  return {
+    principalId: String(Item.keyId),
+    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: methodArn }] },
+  };
+}

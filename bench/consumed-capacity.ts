@@ -1,0 +1,54 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export interface StoreCall {
+  /** DynamoDB's operation name: GetItem, UpdateItem, Scan, … */
+  operation: string;
+  table: string;
+  kind: 'read' | 'write';
+  capacityUnits: number;
+  /** A conditional write whose condition failed: billed, though DynamoDB reports no capacity with the error. */
+  conditionFailed: boolean;
+}
+
+const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+
+/**
+ * A DynamoDB write whose condition fails consumes write capacity as if it had written (at
+ * least one unit), but the error carries no ConsumedCapacity: count the minimum.
+ */
+const FAILED_CONDITION_WRITE_UNITS = 1;
+
+/**
+ * Adds `ReturnConsumedCapacity: 'TOTAL'` to every command these clients send (a client
+ * middleware: the service's code is unchanged) and records what each call consumed.
+ */
+export function recordStoreCalls(clients: readonly DynamoDBDocumentClient[]): StoreCall[] {
+  const calls: StoreCall[] = [];
+  for (const client of clients) {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const operation = context.commandName?.replace(/Command$/, '') ?? 'unknown';
+        const call = { operation, table: String((args.input as { TableName?: string }).TableName), kind: WRITE_OPERATIONS.has(operation) ? 'write' : 'read' } as const;
+        try {
+          const result = await next({ ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } });
+          const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity;
+          calls.push({ ...call, capacityUnits: consumed?.CapacityUnits ?? 0, conditionFailed: false });
+          return result;
+        } catch (error) {
+          if ((error as Error).name === 'ConditionalCheckFailedException') calls.push({ ...call, capacityUnits: FAILED_CONDITION_WRITE_UNITS, conditionFailed: true });
+          throw error;
+        }
+      },
+      { step: 'initialize', name: 'benchConsumedCapacity' },
+    );
+  }
+  return calls;
+}
+
+export function readUnits(calls: readonly StoreCall[]): number {
+  return calls.filter((call) => call.kind === 'read').reduce((sum, call) => sum + call.capacityUnits, 0);
+}
+
+export function writeUnits(calls: readonly StoreCall[]): number {
+  return calls.filter((call) => call.kind === 'write').reduce((sum, call) => sum + call.capacityUnits, 0);
+}

@@ -1,0 +1,119 @@
+import { createDependencies } from '../functions/dependencies.ts';
+import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
+import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
+import { createHttpHandlers } from '../functions/handlers/http-handlers.ts';
+import { KeyAdmin } from '../functions/keys/key-admin.ts';
+import { LOCAL_TABLES } from '../functions/local/local-store.ts';
+import { apiRoutes } from '../functions/routes.ts';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
+import { readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consumed-capacity.ts';
+import { authorizerEvent, documentClientsOf, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
+import type { ListingMeasurement } from './listing-at-scale.ts';
+import { dollars, fixed, integer, table } from './markdown.ts';
+
+/**
+ * DynamoDB on-demand list prices, us-east-1, in force since AWS halved on-demand throughput
+ * prices on 1 November 2024. Checked on 2026-11-21 (see PRICE_SOURCES).
+ */
+const PRICES = { region: 'us-east-1', usdPerMillionReadUnits: 0.125, usdPerMillionWriteUnits: 0.625 } as const;
+const PRICE_SOURCES =
+  'AWS, "Amazon DynamoDB pricing for on-demand capacity" (https://aws.amazon.com/dynamodb/pricing/on-demand/: unit definitions), with the us-east-1 figures as reported by Airbyte, "Amazon DynamoDB Pricing" (21 July 2025) and JusDB, "DynamoDB Cost Optimization" (19 August 2025, on the 1 November 2024 reduction); checked 2026-11-21';
+/** The steady client the cached column assumes: one request per second on one key. */
+const REQUESTS_PER_SECOND_PER_KEY = 1;
+const UNKNOWN_PET_ID = '999999999';
+
+const usdPerMillion = (calls: readonly StoreCall[], authorizationShare = 0, authorization: readonly StoreCall[] = []) =>
+  (readUnits(calls) + authorizationShare * readUnits(authorization)) * PRICES.usdPerMillionReadUnits +
+  (writeUnits(calls) + authorizationShare * writeUnits(authorization)) * PRICES.usdPerMillionWriteUnits;
+
+function describeCalls(calls: readonly StoreCall[]): string {
+  const counts = new Map<string, number>();
+  for (const call of calls) {
+    const name = `${call.operation}${call.conditionFailed ? ' (condition failed)' : ''}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => `${name} ×${count}`).join(', ') || '—';
+}
+
+/** Section 5: the capacity every call consumes, by what it is for, and its on-demand price. */
+export async function measureCostPerCall(store: BenchStore, listings: readonly ListingMeasurement[], seededPets: number): Promise<string> {
+  const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY });
+  const calls = recordStoreCalls(documentClientsOf(dependencies));
+  const handlers = createHttpHandlers(dependencies);
+  const authorizer = createAuthorizerHandler(dependencies);
+  const context = lambdaContext();
+  const callsOf = async (invoke: () => Promise<unknown>) => {
+    calls.length = 0;
+    const result = await invoke();
+    return { result, calls: [...calls] };
+  };
+  const byTable = (made: readonly StoreCall[], tableName: string) => made.filter((call) => call.table === tableName);
+
+  try {
+    const { calls: authorization } = await callsOf(() => authorizer(authorizerEvent(store.apiKey), context));
+    const scenarios: { name: string; calls: StoreCall[] }[] = [];
+    for (const route of apiRoutes) {
+      const { result, calls: made } = await callsOf(() => handlers[route.operationId]!(routeEvent(route, store.keyRecord), context));
+      const status = (result as { statusCode: number }).statusCode;
+      scenarios.push({ name: `\`${route.operationId}\`${route.operationId === 'listInventory' ? `, ${seededPets} pets` : ''} (${status})`, calls: made });
+    }
+    const update = routeOf('updateInventory');
+    const unknownPet = await callsOf(() => handlers[update.operationId]!(routeEvent(update, store.keyRecord, UNKNOWN_PET_ID), context));
+    scenarios.push({ name: `\`updateInventory\`, unknown pet (${(unknownPet.result as { statusCode: number }).statusCode})`, calls: unknownPet.calls });
+
+    // A key allowed one request a minute: once it is used, the next request is a 429 (a new minute may admit one more).
+    const { record: limitedKey } = await new KeyAdmin(dependencies.apiKeys, dependencies.usageCounters).issue({
+      plan: 'enterprise',
+      owner: 'bench, one request a minute',
+      customLimits: { perMinute: 1, perDay: 1_000 },
+    });
+    const list = routeOf('listInventory');
+    let rejected = await callsOf(() => handlers[list.operationId]!(routeEvent(list, limitedKey), context));
+    while ((rejected.result as { statusCode: number }).statusCode !== 429) rejected = await callsOf(() => handlers[list.operationId]!(routeEvent(list, limitedKey), context));
+
+    const admittedCounting = byTable(scenarios[0]!.calls, LOCAL_TABLES.usageCountersTable);
+    const rejectedCounting = byTable(rejected.calls, LOCAL_TABLES.usageCountersTable);
+    const componentRow = (name: string, made: readonly StoreCall[]) => [name, describeCalls(made), fixed(readUnits(made), 1), fixed(writeUnits(made), 1), dollars(usdPerMillion(made))];
+    const components = [
+      componentRow('Authorization (authorizer, key lookup, strongly consistent)', authorization),
+      componentRow('Rate-limit counting, admitted request (ban lookup strongly consistent, two counters)', admittedCounting),
+      componentRow('Rate-limit counting, request rejected with 429', rejectedCounting),
+      ...scenarios.map((scenario) => componentRow(`Operation: ${scenario.name}`, byTable(scenario.calls, LOCAL_TABLES.inventoryTable))),
+    ];
+
+    const cachedShare = 1 / (AUTHORIZER_CACHE_TTL_SECONDS * REQUESTS_PER_SECOND_PER_KEY);
+    const totalRow = (name: string, made: readonly StoreCall[]) => [
+      name,
+      fixed(readUnits(made), 1),
+      fixed(writeUnits(made), 1),
+      dollars(usdPerMillion(made, 1, authorization)),
+      dollars(usdPerMillion(made, cachedShare, authorization)),
+    ];
+    const totals = [
+      ...scenarios.map((scenario) => totalRow(scenario.name, scenario.calls)),
+      totalRow('`listInventory` (429, over the minute limit)', rejected.calls),
+      ...listings.map((listing) => {
+        const atScale: StoreCall[] = [...admittedCounting, { operation: 'Scan', table: LOCAL_TABLES.inventoryTable, kind: 'read', capacityUnits: listing.readUnits, conditionFailed: false }];
+        return totalRow(`\`listInventory\`, ${integer(listing.pets)} pets (section 4)`, atScale);
+      }),
+    ];
+
+    return [
+      '## 5. Cost per call',
+      '',
+      `The service's handlers and authorizer in this process, against the bench's dynalite, with a client middleware that adds \`ReturnConsumedCapacity: 'TOTAL'\` to every command (the service's code is unchanged) and records what each call consumed, as dynalite computes it: read units per 4 KB (1 for a strongly consistent read, 0.5 for an eventually consistent one; a lookup that finds nothing still costs the minimum), write units per 1 KB. A write whose condition fails is billed like a write but reports no capacity; it is counted as 1 write unit. Prices: DynamoDB on-demand, ${PRICES.region}, $${PRICES.usdPerMillionWriteUnits} per million write request units and $${PRICES.usdPerMillionReadUnits} per million read request units (${PRICE_SOURCES}). Lambda, API Gateway and data transfer are not included.`,
+      '',
+      '**Per component of a request:**',
+      '',
+      table(['Work', 'DynamoDB calls', 'Read units', 'Write units', '$ per million'], components),
+      '',
+      `**Per API call**, counting and operation (read and write units exclude authorization); with the authorizer on every call (as locally), and with API Gateway's ${AUTHORIZER_CACHE_TTL_SECONDS} s authorizer cache for a client sending ${REQUESTS_PER_SECOND_PER_KEY} request per second on its key (one key lookup per ${AUTHORIZER_CACHE_TTL_SECONDS} calls):`,
+      '',
+      table(['API call', 'Read units', 'Write units', '$ per million calls, authorizer every call', `$ per million calls, authorizer cached ${AUTHORIZER_CACHE_TTL_SECONDS} s`], totals),
+      '',
+      `Rate-limit counting dominates the bill of every call but large listings: a strongly consistent ban lookup and ${fixed(writeUnits(admittedCounting), 0)} counter writes, ${dollars(usdPerMillion(admittedCounting))} per million requests, against ${dollars(usdPerMillion(byTable(scenarios[0]!.calls, LOCAL_TABLES.inventoryTable)))} for listing ${seededPets} pets. A rejected request costs more than an admitted one (the failed counter write, the rejection count and the release of the other window), so a client that keeps retrying after 429s is billed to us until the ban stops it.`,
+    ].join('\n');
+  } finally {
+    dependencies.close();
+  }
+}

@@ -1,4 +1,4 @@
-import type { LambdaBundle } from './bundle.ts';
+import { BASELINES, type LambdaBundle } from './bundle.ts';
 import { authorizerEvent, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import { integer, ms, ratio, table, verdict } from './markdown.ts';
 import { runBundle, type BundleRun } from './run-bundle.ts';
@@ -55,11 +55,11 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
     const plain = result(bundle, 'noSourceMaps');
     const deployedRatio = deployed.loadAndFirstMs / baseline.deployed.loadAndFirstMs;
     const plainRatio = plain.loadAndFirstMs / baseline.noSourceMaps.loadAndFirstMs;
-    const isEntryPoint = !bundle.name.startsWith('baseline');
+    const isEntryPoint = !(bundle.name in BASELINES);
     return {
       bundle,
+      isEntryPoint,
       deployedRatio,
-      plainRatio,
       deployed,
       cells: [
         isEntryPoint ? `\`${bundle.name}\`` : bundle.name,
@@ -78,7 +78,7 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
   });
 
   const zod = result(bundles.find((bundle) => bundle.name === 'baseline + zod')!, 'noSourceMaps');
-  const entryRows = rows.filter((row) => !row.bundle.name.startsWith('baseline'));
+  const entryRows = rows.filter((row) => row.isEntryPoint);
   const smallestEntry = Math.min(...entryRows.map((row) => row.bundle.bytes));
   const entryLoadWithoutMaps = median(entryRows.map((row) => result(row.bundle, 'noSourceMaps').loadMs));
   const mapCost = median(entryRows.map((row) => row.deployed.loadMs - result(row.bundle, 'noSourceMaps').loadMs));

@@ -73,7 +73,10 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
     },
     apiKey,
     keyRecord: record,
-    close: () => store.close(),
+    close: async () => {
+      dependencies.close();
+      await store.close();
+    },
   };
 }
 

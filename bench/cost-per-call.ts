@@ -11,13 +11,10 @@ import { authorizerEvent, documentClientsOf, lambdaContext, routeEvent, routeOf,
 import type { ListingMeasurement } from './listing-at-scale.ts';
 import { dollars, fixed, integer, table } from './markdown.ts';
 
-/**
- * DynamoDB on-demand list prices, us-east-1, in force since AWS halved on-demand throughput
- * prices on 1 November 2024. Checked on 2026-11-21 (see PRICE_SOURCES).
- */
+/** DynamoDB on-demand list prices in us-east-1, in force since AWS halved on-demand throughput prices on 1 November 2024. */
 const PRICES = { region: 'us-east-1', usdPerMillionReadUnits: 0.125, usdPerMillionWriteUnits: 0.625 } as const;
 const PRICE_SOURCES =
-  'AWS, "Amazon DynamoDB pricing for on-demand capacity" (https://aws.amazon.com/dynamodb/pricing/on-demand/: unit definitions), with the us-east-1 figures as reported by Airbyte, "Amazon DynamoDB Pricing" (21 July 2025) and JusDB, "DynamoDB Cost Optimization" (19 August 2025, on the 1 November 2024 reduction); checked 2026-11-21';
+  'Sources, checked 2026-11-21: the units as AWS defines them (https://aws.amazon.com/dynamodb/pricing/on-demand/); the us-east-1 prices as Airbyte ("Amazon DynamoDB Pricing", 21 July 2025) and JusDB ("DynamoDB Cost Optimization", 19 August 2025) report them after the 1 November 2024 reduction.';
 /** The steady client the cached column assumes: one request per second on one key. */
 const REQUESTS_PER_SECOND_PER_KEY = 1;
 const UNKNOWN_PET_ID = '999999999';
@@ -94,14 +91,14 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       totalRow('`listInventory` (429, over the minute limit)', rejected.calls),
       ...listings.map((listing) => {
         const atScale: StoreCall[] = [...admittedCounting, { operation: 'Scan', table: LOCAL_TABLES.inventoryTable, kind: 'read', capacityUnits: listing.readUnits, conditionFailed: false }];
-        return totalRow(`\`listInventory\`, ${integer(listing.pets)} pets (section 4)`, atScale);
+        return totalRow(`\`listInventory\`, ${integer(listing.pets)} pets (${listing.status}, section 4)`, atScale);
       }),
     ];
 
     return [
       '## 5. Cost per call',
       '',
-      `The service's handlers and authorizer in this process, against the bench's dynalite, with a client middleware that adds \`ReturnConsumedCapacity: 'TOTAL'\` to every command (the service's code is unchanged) and records what each call consumed, as dynalite computes it: read units per 4 KB (1 for a strongly consistent read, 0.5 for an eventually consistent one; a lookup that finds nothing still costs the minimum), write units per 1 KB. A write whose condition fails is billed like a write but reports no capacity; it is counted as 1 write unit. Prices: DynamoDB on-demand, ${PRICES.region}, $${PRICES.usdPerMillionWriteUnits} per million write request units and $${PRICES.usdPerMillionReadUnits} per million read request units (${PRICE_SOURCES}). Lambda, API Gateway and data transfer are not included.`,
+      `The service's handlers and authorizer in this process, against the bench's dynalite, with a client middleware that adds \`ReturnConsumedCapacity: 'TOTAL'\` to every command (the service's code is unchanged) and records what each call consumed, as dynalite computes it: read units per 4 KB (1 for a strongly consistent read, 0.5 for an eventually consistent one; a lookup that finds nothing still costs the minimum), write units per 1 KB. A write whose condition fails is billed like a write but reports no capacity; it is counted as 1 write unit. Prices: DynamoDB on-demand in ${PRICES.region}, $${PRICES.usdPerMillionWriteUnits} per million write request units and $${PRICES.usdPerMillionReadUnits} per million read request units, the list prices since AWS halved on-demand throughput prices on 1 November 2024; Lambda, API Gateway and data transfer are not included. ${PRICE_SOURCES}`,
       '',
       '**Per component of a request:**',
       '',

@@ -1,0 +1,58 @@
+/**
+ * `npm run bench`: what a request costs, at which scale, against the floor. Five sections,
+ * each next to a baseline measured in the same run; writes bench/results.md.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleLambdas } from './bundle.ts';
+import { measureColdStart } from './cold-start.ts';
+import { measureCostPerCall } from './cost-per-call.ts';
+import { benchInventory, startBenchStore } from './fixtures.ts';
+import { measureHttpThroughput } from './http-throughput.ts';
+import { measureListingAtScale } from './listing-at-scale.ts';
+import { describeMachine } from './machine.ts';
+import { fixed } from './markdown.ts';
+import { measureWarmOverhead } from './warm-overhead.ts';
+
+const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
+/** The store of sections 1 and 5: pet 1 for the path parameters, and a small listing. */
+const SEEDED_PETS = 100;
+
+const startedAt = performance.now();
+const loadAtStart = loadavg()[0]!;
+const progress = (message: string) => console.log(`[bench ${fixed((performance.now() - startedAt) / 1_000, 0)} s] ${message}`);
+
+const bundleDir = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
+const store = await startBenchStore(benchInventory(SEEDED_PETS));
+const sections: string[] = [];
+try {
+  progress('bundling the entry points with lib/bundling.ts');
+  const bundles = await bundleLambdas(bundleDir);
+  progress('1. cold start');
+  sections.push(await measureColdStart(bundles, store));
+  progress('2. warm overhead');
+  sections.push(await measureWarmOverhead());
+  progress('3. local HTTP throughput');
+  sections.push(await measureHttpThroughput());
+  progress('4. listing at scale');
+  const listing = await measureListingAtScale(bundles.find((bundle) => bundle.operationId === 'listInventory')!);
+  sections.push(listing.markdown);
+  progress('5. cost per call');
+  sections.push(await measureCostPerCall(store, listing.measurements, SEEDED_PETS));
+} finally {
+  await store.close();
+  await rm(bundleDir, { recursive: true, force: true });
+}
+
+const seconds = (performance.now() - startedAt) / 1_000;
+const header = [
+  '# Benchmarks',
+  '',
+  `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}. Machine: ${describeMachine()}. Load average (1 min) ${fixed(loadAtStart, 2)} at the start and ${fixed(loadavg()[0]!, 2)} at the end: anything else running on the machine slows every figure, the baselines' too. The whole run took ${fixed(seconds, 0)} s.`,
+  '',
+  'Every section puts the service next to a floor measured in the same run and the same process layout, so that the ratios mean more than the absolute figures, which depend on the machine. Targets that are missed say by how much and why.',
+];
+await writeFile(RESULTS, `${[...header, ...sections.flatMap((section) => ['', section])].join('\n')}\n`);
+progress(`wrote ${RESULTS}`);

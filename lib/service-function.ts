@@ -35,7 +35,7 @@ const OUTPUT_FORMATS = { esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const
  * what the benchmark measures. An option added there must be mapped here, never dropped.
  */
 export function nodejsBundlingOptions(): BundlingOptions {
-  const { bundle, platform, target, format, minify, sourcemap, external, mainFields, banner, ...unmapped } = ESBUILD_OPTIONS;
+  const { bundle, platform, target, format, minify, sourcemap, sourcesContent, external, mainFields, banner, ...unmapped } = ESBUILD_OPTIONS;
   // NodejsFunction always runs esbuild with --bundle --platform=node.
   if (!bundle || platform !== 'node') throw new Error('NodejsFunction can only bundle for the node platform.');
   const unmappedNames = Object.keys(unmapped);
@@ -45,6 +45,7 @@ export function nodejsBundlingOptions(): BundlingOptions {
     format: OUTPUT_FORMATS[format],
     minify,
     sourceMap: sourcemap,
+    sourcesContent,
     // Empty: the AWS SDK is bundled too, rather than NodejsFunction's default of taking it from the runtime.
     externalModules: [...external],
     mainFields: [...mainFields],

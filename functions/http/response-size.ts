@@ -9,8 +9,22 @@ import { ApiError, ErrorCode } from '../domain/errors.ts';
 export const LAMBDA_RESPONSE_LIMIT_BYTES = 6 * 1024 * 1024;
 const HEADROOM_BYTES = 64 * 1024;
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Bytes of JSON.stringify(result), without stringifying a body of megabytes a second time. The
+ * body is JSON text already, so it holds no raw control characters: in the serialized result it
+ * grows by one byte per quote and per backslash, which JSON.stringify escapes.
+ */
 export function proxyResultBytes(result: APIGatewayProxyResult): number {
-  return Buffer.byteLength(JSON.stringify(result), 'utf8');
+  const { body } = result;
+  let escapes = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    const code = body.charCodeAt(index);
+    if (code === QUOTE || code === BACKSLASH) escapes += 1;
+  }
+  return Buffer.byteLength(JSON.stringify({ ...result, body: '' }), 'utf8') + Buffer.byteLength(body, 'utf8') + escapes;
 }
 
 export class ResponseTooLargeError extends ApiError {

@@ -59,11 +59,12 @@ describe('bundling', () => {
       format: OutputFormat.ESM,
       minify: true,
       sourceMap: true,
+      sourcesContent: false,
       externalModules: [],
       mainFields: ESBUILD_OPTIONS.mainFields,
       banner: ESBUILD_OPTIONS.banner,
     });
-    expect(ESBUILD_OPTIONS).toMatchObject({ bundle: true, platform: 'node', format: 'esm', minify: true, sourcemap: true });
+    expect(ESBUILD_OPTIONS).toMatchObject({ bundle: true, platform: 'node', format: 'esm', minify: true, sourcemap: true, sourcesContent: false });
   });
 
   it('compiles for the Node.js version the functions run on', () => {

@@ -58,11 +58,15 @@ export function createDocumentClient(options: DocumentClientOptions = {}): Dynam
     // The local store accepts any credentials; fixed ones keep the developer's AWS profile out of it.
     config.credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   }
-  return DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+  const base = new DynamoDBClient(config);
+  const document = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true },
     // Numbers come back as exact decimal text: petId is int64 and must not pass through a double.
     unmarshallOptions: { wrapNumbers: true },
   });
+  // The document client's own destroy() does nothing; this one owns its base client, so it releases its sockets.
+  document.destroy = () => base.destroy();
+  return document;
 }
 
 const TRANSIENT_ERROR_NAMES = new Set([

@@ -1,6 +1,7 @@
 import { createDocumentClient } from '../functions/adapters/dynamodb/document-client.ts';
 import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
-import { MAX_INT64, type InventoryItem } from '../functions/domain/schemas.ts';
+import { MAX_INT64 } from '../functions/domain/pet-id.ts';
+import type { InventoryItem } from '../functions/domain/schemas.ts';
 import { jsonResponse } from '../functions/http/json.ts';
 import { deliverable, LAMBDA_RESPONSE_LIMIT_BYTES, proxyResultBytes } from '../functions/http/response-size.ts';
 import { LOCAL_TABLES } from '../functions/local/local-store.ts';

@@ -1,9 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ErrorCode } from '../domain/errors.ts';
-import { Pet } from '../domain/pets.ts';
 import { PLAN_LIMITS } from '../domain/plans.ts';
-import { ErrorBody, InventoryItem, InventoryUpdate, MAX_QUANTITY, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
+import { ErrorBody, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
 import { API_DOCUMENTATION_URL, GET_PET_DEPRECATION_NOTICE, getPetDeprecation } from '../domain/versioning.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import { deprecationHeaders } from '../http/versioning-headers.ts';

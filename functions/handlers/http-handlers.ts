@@ -1,7 +1,8 @@
 import { readPetsSunset } from '../config.ts';
 import type { ServiceDependencies } from '../dependencies.ts';
 import type { HttpHandler } from '../http/http-handler.ts';
-import { createListInventoryHandler, createUpdateInventoryHandler } from './inventory-handlers.ts';
+import { createListInventoryHandler } from './list-inventory-handler.ts';
+import { createUpdateInventoryHandler } from './update-inventory-handler.ts';
 import { createGetPetHandler } from './pet-handlers.ts';
 
 /** Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in one process. */

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { UnauthorizedError, type ApiKeyRecord } from '../domain/api-keys.ts';
-import { limitsFor, PlanName, type PlanLimits } from '../domain/plans.ts';
+import { isPlanName, limitsFor, type PlanLimits, type PlanName } from '../domain/plans.ts';
 
 /**
  * Who is calling, as the authorizer resolved it. API Gateway passes the authorizer's context
@@ -21,10 +21,10 @@ export function authorizerContext(record: ApiKeyRecord): AuthorizerContext {
 
 export function callerFrom(event: Pick<APIGatewayProxyEvent, 'requestContext'>): Caller {
   const context = event.requestContext?.authorizer ?? {};
-  const plan = PlanName.safeParse(context.plan);
+  const { keyId, plan } = context;
   const perMinute = Number(context.perMinute);
   const perDay = Number(context.perDay);
   // Behind the authorizer these are always set; without them the request was never authorized.
-  if (typeof context.keyId !== 'string' || !plan.success || !(perMinute > 0) || !(perDay > 0)) throw new UnauthorizedError();
-  return { keyId: context.keyId, plan: plan.data, limits: { perMinute, perDay } };
+  if (typeof keyId !== 'string' || !isPlanName(plan) || !(perMinute > 0) || !(perDay > 0)) throw new UnauthorizedError();
+  return { keyId, plan, limits: { perMinute, perDay } };
 }

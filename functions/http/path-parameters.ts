@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { BadRequestError, ErrorCode } from '../domain/errors.ts';
-import { parsePetId, type PetId } from '../domain/schemas.ts';
+import { parsePetId } from '../domain/pet-id.ts';
+import type { PetId } from '../domain/schemas.ts';
 
 export function petIdFromPath(event: Pick<APIGatewayProxyEvent, 'pathParameters'>): PetId {
   const text = event.pathParameters?.petId;

@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApiKeyRecord } from '../domain/api-keys.ts';
-import { CustomLimits, limitsFor, PlanName, type PlanLimits } from '../domain/plans.ts';
+import { z } from 'zod';
+import { limitsFor, PLAN_NAMES, type PlanLimits } from '../domain/plans.ts';
 import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../../lib/deployments.ts';
 import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
 
@@ -21,6 +22,12 @@ Commands:
 Options:
   --stage <staging|prod>   operate on a deployed stage (AWS credentials needed); default: the local store
   --data-dir <dir>         the local store's directory (default: $DATA_DIR or .data)`;
+
+const PlanName = z.enum(PLAN_NAMES);
+const CustomLimits = z.strictObject({
+  perMinute: z.int().min(1).max(1_000_000),
+  perDay: z.int().min(1).max(1_000_000_000),
+});
 
 function customLimits(values: { 'per-minute'?: string; 'per-day'?: string }): PlanLimits | undefined {
   if (values['per-minute'] === undefined && values['per-day'] === undefined) return undefined;

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateApiKey } from '../domain/api-keys.ts';
-import { PlanName } from '../domain/plans.ts';
+import { z } from 'zod';
 import { readBanPolicy } from '../config.ts';
 import { startLocalApp } from './local-app.ts';
 import { DEMO_INVENTORY, readSeedFile } from './seed.ts';
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '127.0.0.1';
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-  const devPlan = PlanName.exclude(['enterprise']).parse(process.env.DEV_PLAN ?? 'free');
+  const devPlan = z.enum(['free', 'pro', 'business']).parse(process.env.DEV_PLAN ?? 'free');
   const banPolicy = readBanPolicy();
   await mkdir(dataDir, { recursive: true });
 

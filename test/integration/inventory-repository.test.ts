@@ -1,7 +1,7 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listInventory, updateInventory } from '../../functions/domain/inventory-service.ts';
-import { MAX_INT64 } from '../../functions/domain/schemas.ts';
+import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
 import { writeInventory } from '../../functions/local/seed.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';

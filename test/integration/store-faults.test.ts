@@ -5,7 +5,7 @@ import { CALL_BOUNDS, createDocumentClient } from '../../functions/adapters/dyna
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
 import { UsageLimiter } from '../../functions/domain/usage-limits.ts';
-import { createUpdateInventoryHandler } from '../../functions/handlers/inventory-handlers.ts';
+import { createUpdateInventoryHandler } from '../../functions/handlers/update-inventory-handler.ts';
 import { lambdaContext, patchEvent } from '../support/events.ts';
 
 /** A store that accepts connections and never answers: the SDK's own timeouts must end the wait. */

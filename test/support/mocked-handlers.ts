@@ -2,7 +2,8 @@ import { createDocumentClient } from '../../functions/adapters/dynamodb/document
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
 import { DEFAULT_BAN_POLICY, UsageLimiter, type BanPolicy } from '../../functions/domain/usage-limits.ts';
-import { createListInventoryHandler, createUpdateInventoryHandler } from '../../functions/handlers/inventory-handlers.ts';
+import { createListInventoryHandler } from '../../functions/handlers/list-inventory-handler.ts';
+import { createUpdateInventoryHandler } from '../../functions/handlers/update-inventory-handler.ts';
 
 export const INVENTORY_TABLE = 'inventory-table';
 export const COUNTERS_TABLE = 'counters-table';

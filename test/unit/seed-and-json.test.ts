@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePetId } from '../../functions/domain/schemas.ts';
+import { parsePetId } from '../../functions/domain/pet-id.ts';
 import { toJson } from '../../functions/http/json.ts';
 import { parseSeed } from '../../functions/local/seed.ts';
 

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +7,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
-import { CDK_JSON_CONTEXT, onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
+import { CDK_JSON_CONTEXT, onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, temporaryDirectory, type SynthesizedApp } from './synthesized-app.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,7 +35,7 @@ describe('the CDK app', () => {
   });
 
   it('runs as cdk.json says, with no AWS credentials or environment, and writes both stages without findings', async () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'petstore-cdk-app-'));
+    const outdir = temporaryDirectory('petstore-cdk-app-');
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && !name.startsWith('CDK_')));
     const appCommand: string = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')).app;
     expect(appCommand).toBe('npx tsx bin/app.ts');

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { afterAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -20,9 +21,22 @@ export interface SynthesizedApp {
   assembly: CloudAssembly;
 }
 
+const temporaryDirectories: string[] = [];
+// Registered when a test file imports this module: each file removes what it synthesized.
+afterAll(() => {
+  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+/** A directory under the system's temporary one, removed after the test file. */
+export function temporaryDirectory(prefix: string): string {
+  const directory = mkdtempSync(join(tmpdir(), prefix));
+  temporaryDirectories.push(directory);
+  return directory;
+}
+
 /** Synthesizes both stages, bundling every function with esbuild: call it once per file, in beforeAll. */
 export function synthesizeApp(context: Record<string, unknown> = {}): SynthesizedApp {
-  const app = new App({ context: { ...CDK_JSON_CONTEXT, ...context }, outdir: mkdtempSync(join(tmpdir(), 'petstore-cdk-')) });
+  const app = new App({ context: { ...CDK_JSON_CONTEXT, ...context }, outdir: temporaryDirectory('petstore-cdk-') });
   const stacks = addPetStoreStages(app);
   const assembly = app.synth();
   return {

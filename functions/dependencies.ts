@@ -4,6 +4,7 @@ import { createInventoryRepository } from './adapters/dynamodb/inventory-reposit
 import { createUsageCounterRepository } from './adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from './config.ts';
 import { UsageLimiter } from './domain/usage-limits.ts';
+import { logger, SERVICE_METRICS } from './logger.ts';
 
 /** Wires the adapters once per cold start (or per local server), from configuration. */
 export function createDependencies(config: ServiceConfig) {
@@ -17,7 +18,7 @@ export function createDependencies(config: ServiceConfig) {
     inventory: createInventoryRepository(client, config.inventoryTable),
     apiKeys: createApiKeyRepository(client, config.apiKeysTable),
     usageCounters,
-    limiter: new UsageLimiter(usageCounters, config.banPolicy),
+    limiter: new UsageLimiter(usageCounters, config.banPolicy, Date.now, () => logger.metric(SERVICE_METRICS.usageCountingUnavailable, 1)),
     close(): void {
       client.destroy();
       countingClient.destroy();

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from './errors.ts';
+import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
 import type { PlanLimits } from './plans.ts';
 
 /**
@@ -30,12 +30,23 @@ export function windowsAt(nowMs: number, limits: PlanLimits): [UsageWindow, Usag
   return [window('minute', limits.perMinute), window('day', limits.perDay)];
 }
 
-/** Atomic counters; the DynamoDB adapter implements them with conditional ADD. */
+export interface WindowCounts {
+  minute: number;
+  day: number;
+}
+
+export type ConsumeResult = { admitted: true; counts: WindowCounts } | { admitted: false; full: WindowKind[]; counts: WindowCounts };
+
+/** Atomic counters; the DynamoDB adapter implements them with conditional writes on one item. */
 export interface UsageCounterStore {
-  /** Adds one to the window's count unless it has reached the limit; returns the new count, or undefined when full. */
-  consume(keyId: string, window: UsageWindow): Promise<number | undefined>;
-  /** Takes back a unit consumed by a request that was then rejected by another window. */
-  release(keyId: string, window: UsageWindow): Promise<void>;
+  /**
+   * Counts one request in both windows or in neither, in one atomic step: a request is refused
+   * when either window is full, and a refused request counts nowhere. Returns the counts after
+   * (admitted) or as they stand (refused).
+   */
+  consume(keyId: string, minute: UsageWindow, day: UsageWindow): Promise<ConsumeResult>;
+  /** Takes back an admitted request (one that turned out to come from a banned key). */
+  release(keyId: string, minute: UsageWindow, day: UsageWindow): Promise<void>;
   /** Counts a request rejected with 429 in this minute window; returns how many there have been. */
   recordRejection(keyId: string, minute: UsageWindow): Promise<number>;
   /** Unix seconds until which the key is banned, if it is. */
@@ -93,6 +104,8 @@ export class UsageLimiter {
     private readonly store: UsageCounterStore,
     private readonly banPolicy: BanPolicy = DEFAULT_BAN_POLICY,
     private readonly now: () => number = Date.now,
+    /** Told when bookkeeping after a verdict (release, rejection count, ban) could not be written. */
+    private readonly onBookkeepingFailure: (error: StoreUnavailableError) => void = () => undefined,
   ) {}
 
   /** What to report when the counters could not be reached: the minute window, as if unused. */
@@ -102,55 +115,57 @@ export class UsageLimiter {
   }
 
   /**
-   * Counts one request against both windows in parallel (one round trip) and returns the
-   * state the X-RateLimit-* headers report, or throws
-   * RateLimitedError. A rejected request takes back what it consumed, so it costs no quota;
-   * it counts toward the ban threshold instead.
+   * Counts one request in both windows at once, beside a read of the key's ban (one round
+   * trip), and returns the state the X-RateLimit-* headers report, or throws RateLimitedError.
+   * A refused request costs no quota; it counts toward the ban threshold instead.
    */
   async admit(keyId: string, limits: PlanLimits): Promise<RateLimitState> {
     const nowMs = this.now();
-    const windows = windowsAt(nowMs, limits);
-    const [bannedUntil, ...counts] = await Promise.all([
-      this.store.bannedUntil(keyId),
-      ...windows.map((window) => this.store.consume(keyId, window)),
-    ]);
-    const consumed = windows.filter((_, index) => counts[index] !== undefined);
-    const states = windows.map((window, index): RateLimitState => ({
-      limit: window.limit,
-      remaining: Math.max(0, window.limit - (counts[index] ?? window.limit)),
-      resetsAt: window.resetsAt,
-    }));
+    const [minute, day] = windowsAt(nowMs, limits);
+    const [bannedUntil, result] = await Promise.all([this.store.bannedUntil(keyId), this.store.consume(keyId, minute, day)]);
+    const states: RateLimitState[] = [
+      { limit: minute.limit, remaining: Math.max(0, minute.limit - result.counts.minute), resetsAt: minute.resetsAt },
+      { limit: day.limit, remaining: Math.max(0, day.limit - result.counts.day), resetsAt: day.resetsAt },
+    ];
 
     if (bannedUntil !== undefined && bannedUntil > nowMs / 1000) {
-      await Promise.all(consumed.map((window) => this.store.release(keyId, window)));
+      if (result.admitted) await this.bestEffort(() => this.store.release(keyId, minute, day));
       throw new RateLimitedError(
         ErrorCode.keyBanned,
         'This API key is temporarily banned for continuing to send requests after 429 responses; retry after the time in Retry-After.',
-        { ...closestToExhaustion(states), remaining: 0 },
+        // Nothing is admitted before the ban ends, so that is when the limit resets for this key.
+        { limit: closestToExhaustion(states).limit, remaining: 0, resetsAt: bannedUntil },
         secondsUntil(bannedUntil, nowMs),
       );
     }
+    if (result.admitted) return closestToExhaustion(states);
 
-    const full = windows.filter((_, index) => counts[index] === undefined);
-    if (full.length === 0) return closestToExhaustion(states);
-
-    const [minute] = windows;
-    const [rejections] = await Promise.all([
-      this.store.recordRejection(keyId, minute),
-      ...consumed.map((window) => this.store.release(keyId, window)),
-    ]);
-    const blocking = full.reduce((latest, window) => (window.resetsAt > latest.resetsAt ? window : latest));
-    const state: RateLimitState = { limit: blocking.limit, remaining: 0, resetsAt: blocking.resetsAt };
-    if (rejections >= this.banPolicy.rejectionsPerMinute) {
-      const bannedUntilSeconds = Math.floor(nowMs / 1000) + this.banPolicy.durationSeconds;
-      await this.store.ban(keyId, bannedUntilSeconds);
+    // Of the full windows, the one that resets last is the one the client must wait for.
+    const blocking = result.full.includes('day') ? day : minute;
+    const rejections = await this.bestEffort(() => this.store.recordRejection(keyId, minute));
+    if (rejections !== undefined && rejections >= this.banPolicy.rejectionsPerMinute) {
+      await this.bestEffort(() => this.store.ban(keyId, Math.floor(nowMs / 1000) + this.banPolicy.durationSeconds));
     }
     const perWhat = blocking.kind === 'minute' ? 'per-minute request limit' : 'daily request quota';
     throw new RateLimitedError(
       blocking.kind === 'minute' ? ErrorCode.rateLimited : ErrorCode.quotaExceeded,
       `The ${perWhat} of this API key (${blocking.limit}) is used up; retry after the time in Retry-After, with exponential backoff.`,
-      state,
+      { limit: blocking.limit, remaining: 0, resetsAt: blocking.resetsAt },
       secondsUntil(blocking.resetsAt, nowMs),
     );
+  }
+
+  /**
+   * Once the verdict is known, failing to write down what follows from it must not change the
+   * verdict: a refused request stays refused even when the store is too busy to count it.
+   */
+  private async bestEffort<T>(write: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      this.onBookkeepingFailure(error);
+      return undefined;
+    }
   }
 }

@@ -22,7 +22,7 @@ function parse(body: string) {
 beforeEach(() => {
   dynamo.reset();
   // First request of the minute and of the day: one used of each.
-  dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).resolves({ Attributes: { requests: 1 } });
+  dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).resolves({ Attributes: { requests: 1, minuteRequests: 1 } });
   dynamo.on(GetCommand, { TableName: COUNTERS_TABLE }).resolves({});
 });
 

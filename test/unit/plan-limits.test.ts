@@ -13,12 +13,15 @@ const dynamo = mockClient(DynamoDBDocumentClient);
 
 const listHandler = () => inventoryHandlers(NOW, { rejectionsPerMinute: 100, durationSeconds: 900 }).list;
 
-const full = new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+const conditionFailed = new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
+const USAGE_ITEM = { counterId: `key_test#usage#${DAY_START}` };
+const SAME_MINUTE = 'ADD requests :one, minuteRequests :one';
+const NEW_MINUTE = 'SET minuteStartsAt = :minute, minuteRequests = :one, expiresAt = :expiresAt ADD requests :one';
 
 beforeEach(() => {
   dynamo.reset();
   dynamo.on(ScanCommand).resolves({ Items: [] });
-  dynamo.on(GetCommand, { TableName: COUNTERS_TABLE }).resolves({});
+  dynamo.on(GetCommand, { TableName: COUNTERS_TABLE, Key: { counterId: 'key_test#ban' } }).resolves({});
 });
 
 afterEach(() => {
@@ -26,30 +29,50 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe('plan limits', () => {
-  it('counts both windows with one conditional ADD each, never above the limit', async () => {
-    dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).resolves({ Attributes: { requests: 1 } });
+/** The usage item as it stands when both conditional writes fail. */
+function fullMinute() {
+  dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).rejects(conditionFailed);
+  dynamo.on(UpdateCommand, { UpdateExpression: NEW_MINUTE }).rejects(conditionFailed);
+  dynamo.on(GetCommand, { Key: USAGE_ITEM }).resolves({ Item: { ...USAGE_ITEM, minuteStartsAt: MINUTE_START, minuteRequests: 60, requests: 500 } });
+}
 
-    await listHandler()(proxyEvent(), lambdaContext);
+describe('plan limits', () => {
+  it('counts both windows in one conditional write on the key\'s usage item, beside a consistent read of its ban', async () => {
+    dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).resolves({ Attributes: { requests: 8, minuteRequests: 3 } });
+
+    const response = await listHandler()(proxyEvent(), lambdaContext);
 
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       TableName: COUNTERS_TABLE,
-      Key: { counterId: `key_test#minute#${MINUTE_START}` },
-      UpdateExpression: 'ADD requests :one SET expiresAt = :expiresAt',
-      ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
-      ExpressionAttributeValues: { ':one': 1, ':limit': 60, ':expiresAt': MINUTE_START + 60 + 3600 },
-    });
-    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
-      Key: { counterId: `key_test#day#${DAY_START}` },
-      ExpressionAttributeValues: { ':one': 1, ':limit': 1_000, ':expiresAt': DAY_START + 86_400 + 3600 },
+      Key: USAGE_ITEM,
+      UpdateExpression: SAME_MINUTE,
+      ConditionExpression: 'minuteStartsAt = :minute AND minuteRequests < :perMinute AND requests < :perDay',
+      ExpressionAttributeValues: { ':one': 1, ':minute': MINUTE_START, ':perMinute': 60, ':perDay': 1_000 },
+      ReturnValues: 'UPDATED_NEW',
     });
     expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: COUNTERS_TABLE, Key: { counterId: 'key_test#ban' }, ConsistentRead: true });
+    expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 1);
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '57' });
   });
 
-  it('answers 429 without touching the inventory, gives back the day unit and records the rejection', async () => {
-    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#minute#${MINUTE_START}` }, UpdateExpression: 'ADD requests :one SET expiresAt = :expiresAt' }).rejects(full);
-    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#day#${DAY_START}` } }).resolves({ Attributes: { requests: 500 } });
-    dynamo.on(UpdateCommand, { ExpressionAttributeNames: { '#attribute': 'rejected' } }).resolves({ Attributes: { rejected: 1 } });
+  it('starts the minute over on the first request of a new minute, still under the daily limit', async () => {
+    dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).rejects(conditionFailed);
+    dynamo.on(UpdateCommand, { UpdateExpression: NEW_MINUTE }).resolves({ Attributes: { requests: 999, minuteRequests: 1 } });
+
+    const response = await listHandler()(proxyEvent(), lambdaContext);
+
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+      Key: USAGE_ITEM,
+      UpdateExpression: NEW_MINUTE,
+      ConditionExpression: '(attribute_not_exists(minuteStartsAt) OR minuteStartsAt < :minute) AND (attribute_not_exists(requests) OR requests < :perDay)',
+      ExpressionAttributeValues: { ':one': 1, ':minute': MINUTE_START, ':perDay': 1_000, ':expiresAt': DAY_START + 86_400 + 3600 },
+    });
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '1', 'X-RateLimit-Reset': String(DAY_START + 86_400) });
+  });
+
+  it('answers 429 without touching the inventory and records the rejection, counting nothing', async () => {
+    fullMinute();
+    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).resolves({ Attributes: { rejected: 1 } });
 
     const response = await listHandler()(proxyEvent(), lambdaContext);
 
@@ -67,19 +90,15 @@ describe('plan limits', () => {
     });
     expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
-      Key: { counterId: `key_test#day#${DAY_START}` },
-      ExpressionAttributeNames: { '#attribute': 'requests' },
-      ExpressionAttributeValues: { ':amount': -1, ':expiresAt': DAY_START + 86_400 + 3600 },
+      Key: { counterId: `key_test#rejections#${MINUTE_START}` },
+      UpdateExpression: 'ADD rejected :one SET expiresAt = :expiresAt',
     });
-    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
-      Key: { counterId: `key_test#minute#${MINUTE_START}` },
-      ExpressionAttributeNames: { '#attribute': 'rejected' },
-    });
+    expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 3);
   });
 
   it('bans the key when its 429s in one minute reach the threshold', async () => {
-    dynamo.on(UpdateCommand, { UpdateExpression: 'ADD requests :one SET expiresAt = :expiresAt' }).rejects(full);
-    dynamo.on(UpdateCommand, { ExpressionAttributeNames: { '#attribute': 'rejected' } }).resolves({ Attributes: { rejected: 100 } });
+    fullMinute();
+    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).resolves({ Attributes: { rejected: 100 } });
 
     await listHandler()(proxyEvent(), lambdaContext);
 
@@ -88,6 +107,17 @@ describe('plan limits', () => {
       TableName: COUNTERS_TABLE,
       Item: { counterId: 'key_test#ban', bannedUntil, expiresAt: bannedUntil },
     });
+  });
+
+  it('still answers 429 when the rejection cannot be recorded', async () => {
+    fullMinute();
+    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+
+    const response = await listHandler()(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(429);
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Remaining': '0' });
+    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
   });
 
   it('serves the request (fail-open) and emits a metric when the counters are unavailable', async () => {

@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { closestToExhaustion, UsageLimiter, windowsAt, type UsageCounterStore, type UsageWindow } from '../../functions/domain/usage-limits.ts';
 import { RateLimitedError } from '../../functions/domain/usage-limits.ts';
+import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 
 /** An in-memory counter store with the same contract as the DynamoDB one. */
 function memoryStore(): UsageCounterStore & { counts: Map<string, number>; bans: Map<string, number> } {
   const counts = new Map<string, number>();
   const bans = new Map<string, number>();
   const id = (keyId: string, window: UsageWindow) => `${keyId}#${window.kind}#${window.startsAt}`;
+  const countOf = (keyId: string, window: UsageWindow) => counts.get(id(keyId, window)) ?? 0;
+  const add = (keyId: string, window: UsageWindow, amount: number) => counts.set(id(keyId, window), countOf(keyId, window) + amount);
   return {
     counts,
     bans,
-    async consume(keyId, window) {
-      const count = counts.get(id(keyId, window)) ?? 0;
-      if (count >= window.limit) return undefined;
-      counts.set(id(keyId, window), count + 1);
-      return count + 1;
+    async consume(keyId, minute, day) {
+      const full = [minute, day].filter((window) => countOf(keyId, window) >= window.limit).map((window) => window.kind);
+      if (full.length > 0) return { admitted: false, full, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
+      add(keyId, minute, 1);
+      add(keyId, day, 1);
+      return { admitted: true, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
     },
-    async release(keyId, window) {
-      counts.set(id(keyId, window), (counts.get(id(keyId, window)) ?? 0) - 1);
+    async release(keyId, minute, day) {
+      add(keyId, minute, -1);
+      add(keyId, day, -1);
     },
     async recordRejection(keyId, minute) {
       const key = `${id(keyId, minute)}#rejected`;
@@ -133,6 +138,8 @@ describe('UsageLimiter', () => {
     expect(banned.code).toBe('API_KEY_TEMPORARILY_BANNED');
     expect(banned.headers['Retry-After']).toBe('540');
     expect(banned.headers['X-RateLimit-Remaining']).toBe('0');
+    // Nothing is admitted until the ban ends, so Reset points there, not at the minute's end.
+    expect(banned.headers['X-RateLimit-Reset']).toBe(String(Math.floor((T0 - 30_000) / 1000) + 600));
     await store.unban('k');
     expect((await limiter.admit('k', limits)).remaining).toBe(0);
   });
@@ -147,5 +154,28 @@ describe('UsageLimiter', () => {
     now = T0 + 5_000;
 
     expect((await limiter.admit('k', { perMinute: 5, perDay: 5 })).remaining).toBe(4);
+  });
+
+  it('keeps a refusal a refusal when what follows it cannot be written down', async () => {
+    const store = memoryStore();
+    const busy = new StoreUnavailableError();
+    store.recordRejection = () => Promise.reject(busy);
+    const failures: unknown[] = [];
+    const limiter = new UsageLimiter(store, undefined, () => T0, (error) => failures.push(error));
+    await limiter.admit('k', { perMinute: 1, perDay: 10 });
+
+    const error = await rejection(limiter.admit('k', { perMinute: 1, perDay: 10 }));
+
+    expect(error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(failures).toEqual([busy]);
+  });
+
+  it('keeps a banned key refused when its admitted unit cannot be given back', async () => {
+    const store = memoryStore();
+    await store.ban('k', Math.floor(T0 / 1000) + 60);
+    store.release = () => Promise.reject(new StoreUnavailableError());
+    const limiter = new UsageLimiter(store, undefined, () => T0);
+
+    expect((await rejection(limiter.admit('k', { perMinute: 5, perDay: 5 }))).code).toBe('API_KEY_TEMPORARILY_BANNED');
   });
 });

@@ -1,51 +1,105 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
-import type { UsageCounterStore, UsageWindow } from '../../domain/usage-limits.ts';
+import { StoreUnavailableError } from '../../domain/errors.ts';
+import type { ConsumeResult, UsageCounterStore, UsageWindow, WindowCounts, WindowKind } from '../../domain/usage-limits.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
 
 /** Counters outlive their window by an hour so that an operator can still inspect a burst. */
 const KEEP_AFTER_RESET_SECONDS = 3_600;
+/** Conditional writes race only with the same key's other requests; a few rounds always settle. */
+const MAX_CONSUME_ROUNDS = 4;
 
-const counterId = (keyId: string, window: UsageWindow) => `${keyId}#${window.kind}#${window.startsAt}`;
+/**
+ * One item per key and UTC day counts both windows: `requests` for the day, and
+ * `minuteRequests` for the minute starting at `minuteStartsAt`. One conditional write on one
+ * item admits a request in both windows or in neither, so concurrent requests can never be
+ * admitted past either limit, nor refused while both have room.
+ */
+const usageId = (keyId: string, day: UsageWindow) => `${keyId}#usage#${day.startsAt}`;
+const rejectionsId = (keyId: string, minute: UsageWindow) => `${keyId}#rejections#${minute.startsAt}`;
 const banId = (keyId: string) => `${keyId}#ban`;
-const toNumber = (value: unknown) => Number((value as NumberValue).toString());
+const toNumber = (value: unknown) => (value === undefined ? 0 : Number((value as NumberValue).toString()));
+
+function countsOf(attributes: Record<string, unknown>): WindowCounts {
+  return { minute: toNumber(attributes.minuteRequests), day: toNumber(attributes.requests) };
+}
 
 export function createUsageCounterRepository(client: DynamoDBDocumentClient, tableName: string): UsageCounterStore {
-  const add = async (id: string, attribute: 'requests' | 'rejected', amount: number, expiresAt: number) => {
-    const { Attributes } = await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: { counterId: id },
-        UpdateExpression: 'ADD #attribute :amount SET expiresAt = :expiresAt',
-        ExpressionAttributeNames: { '#attribute': attribute },
-        ExpressionAttributeValues: { ':amount': amount, ':expiresAt': expiresAt },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return toNumber(Attributes?.[attribute]);
-  };
+  const update = (counterId: string, expression: string, condition: string, values: Record<string, unknown>) =>
+    updateIfConditionHolds(client, {
+      TableName: tableName,
+      Key: { counterId },
+      UpdateExpression: expression,
+      ConditionExpression: condition,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'UPDATED_NEW',
+    });
+
+  async function consume(keyId: string, requestMinute: UsageWindow, day: UsageWindow): Promise<ConsumeResult> {
+    const counterId = usageId(keyId, day);
+    let minute = requestMinute;
+    for (let round = 0; round < MAX_CONSUME_ROUNDS; round += 1) {
+      const limits = { ':one': 1, ':minute': minute.startsAt, ':perMinute': minute.limit, ':perDay': day.limit };
+      const sameMinute = await update(
+        counterId,
+        'ADD requests :one, minuteRequests :one',
+        'minuteStartsAt = :minute AND minuteRequests < :perMinute AND requests < :perDay',
+        limits,
+      );
+      if (sameMinute) return { admitted: true, counts: countsOf(sameMinute) };
+
+      const newMinute = await update(
+        counterId,
+        'SET minuteStartsAt = :minute, minuteRequests = :one, expiresAt = :expiresAt ADD requests :one',
+        '(attribute_not_exists(minuteStartsAt) OR minuteStartsAt < :minute) AND (attribute_not_exists(requests) OR requests < :perDay)',
+        { ':one': 1, ':minute': minute.startsAt, ':perDay': day.limit, ':expiresAt': day.resetsAt + KEEP_AFTER_RESET_SECONDS },
+      );
+      if (newMinute) return { admitted: true, counts: countsOf(newMinute) };
+
+      // Both conditions failed: find out why from the item itself.
+      const { Item = {} } = await client.send(new GetCommand({ TableName: tableName, Key: { counterId }, ConsistentRead: true }));
+      const storedMinute = toNumber(Item.minuteStartsAt);
+      if (storedMinute > minute.startsAt) {
+        // Another instance's clock is already in the next minute: count this request there.
+        minute = { ...minute, startsAt: storedMinute, resetsAt: storedMinute + (minute.resetsAt - minute.startsAt) };
+        continue;
+      }
+      const counts = { minute: storedMinute === minute.startsAt ? toNumber(Item.minuteRequests) : 0, day: toNumber(Item.requests) };
+      const full: WindowKind[] = [];
+      if (counts.minute >= minute.limit) full.push('minute');
+      if (counts.day >= day.limit) full.push('day');
+      if (full.length > 0) return { admitted: false, full, counts };
+      // Neither window is full: another request of this key changed the item between our writes.
+    }
+    throw new StoreUnavailableError({ cause: new Error(`usage counter ${counterId} kept changing under ${MAX_CONSUME_ROUNDS} rounds`) });
+  }
 
   return {
-    consume: (keyId, window) =>
-      callStore(async () => {
-        const counted = await updateIfConditionHolds(client, {
-          TableName: tableName,
-          Key: { counterId: counterId(keyId, window) },
-          UpdateExpression: 'ADD requests :one SET expiresAt = :expiresAt',
-          // The limit is enforced by the write itself, so concurrent requests cannot overshoot it.
-          ConditionExpression: 'attribute_not_exists(requests) OR requests < :limit',
-          ExpressionAttributeValues: { ':one': 1, ':limit': window.limit, ':expiresAt': window.resetsAt + KEEP_AFTER_RESET_SECONDS },
-          ReturnValues: 'UPDATED_NEW',
-        });
-        return counted ? toNumber(counted.requests) : undefined;
-      }),
+    consume: (keyId, minute, day) => callStore(() => consume(keyId, minute, day)),
 
-    release: (keyId, window) =>
+    release: (keyId, minute, day) =>
       callStore(async () => {
-        await add(counterId(keyId, window), 'requests', -1, window.resetsAt + KEEP_AFTER_RESET_SECONDS);
+        const counterId = usageId(keyId, day);
+        const both = await update(counterId, 'ADD requests :minusOne, minuteRequests :minusOne', 'minuteStartsAt = :minute', {
+          ':minusOne': -1,
+          ':minute': minute.startsAt,
+        });
+        // The minute has moved on since: only the day still holds the unit.
+        if (!both) await client.send(new UpdateCommand({ TableName: tableName, Key: { counterId }, UpdateExpression: 'ADD requests :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } }));
       }),
 
     recordRejection: (keyId, minute) =>
-      callStore(() => add(counterId(keyId, minute), 'rejected', 1, minute.resetsAt + KEEP_AFTER_RESET_SECONDS)),
+      callStore(async () => {
+        const { Attributes } = await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { counterId: rejectionsId(keyId, minute) },
+            UpdateExpression: 'ADD rejected :one SET expiresAt = :expiresAt',
+            ExpressionAttributeValues: { ':one': 1, ':expiresAt': minute.resetsAt + KEEP_AFTER_RESET_SECONDS },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        );
+        return toNumber(Attributes?.rejected);
+      }),
 
     bannedUntil: (keyId) =>
       callStore(async () => {

@@ -39,6 +39,7 @@ export class KeyAdmin {
   /** Creates a key and returns it: the only moment the key exists outside its holder's hands. */
   async issue(request: IssueKeyRequest): Promise<{ apiKey: string; record: ApiKeyRecord }> {
     checkLimits(request.plan, request.customLimits);
+    if (request.keyId !== undefined && (await this.keys.findByKeyId(request.keyId))) throw new Error(`A key with the id ${request.keyId} exists already.`);
     const generated = generateApiKey();
     const apiKey = request.apiKey ?? generated.key;
     const record: ApiKeyRecord = {

@@ -19,7 +19,7 @@ import type { InventoryItem } from '../domain/schemas.ts';
 
 /** Written into the data directory while a server runs, so the key tool can reach its store. */
 export const STORE_ENDPOINT_FILE = 'store-endpoint';
-export const DEV_KEY_ID = 'key_localdev';
+const DEV_KEY_OWNER = 'local developer';
 
 export interface LocalAppOptions {
   /** LevelDB directory of the store; in memory when undefined. */
@@ -42,17 +42,21 @@ export interface LocalApp {
   close(): Promise<void>;
 }
 
-/** Registers the developer's key with DEV_PLAN, replacing the previous dev key if it changed. */
+/**
+ * Registers the developer's key with DEV_PLAN. A changed DEV_API_KEY gets a record of its own
+ * (its keyId comes from its hash), and every earlier dev key is revoked, so only the current
+ * one works.
+ */
 async function registerDevKey(dependencies: ServiceDependencies, apiKey: string, plan: Exclude<PlanName, 'enterprise'>): Promise<void> {
   if (!API_KEY_PATTERN.test(apiKey)) throw new Error('DEV_API_KEY must be 20 to 128 letters and digits (API Gateway\'s rule for key values).');
   const { apiKeys } = dependencies;
-  const existing = await apiKeys.findByKeyId(DEV_KEY_ID);
-  if (existing?.keyHash === hashApiKey(apiKey)) {
-    await apiKeys.update(existing.keyHash, { plan, status: 'active' });
-    return;
+  const keyHash = hashApiKey(apiKey);
+  const admin = new KeyAdmin(apiKeys, dependencies.usageCounters);
+  if (await apiKeys.findByHash(keyHash)) await apiKeys.update(keyHash, { plan, status: 'active' });
+  else await admin.issue({ apiKey, keyId: `key_dev${keyHash.slice(0, 12)}`, plan, owner: DEV_KEY_OWNER });
+  for (const earlier of await admin.list()) {
+    if (earlier.owner === DEV_KEY_OWNER && earlier.keyHash !== keyHash && earlier.status === 'active') await admin.revoke(earlier.keyId);
   }
-  if (existing) await apiKeys.update(existing.keyHash, { status: 'revoked' });
-  await new KeyAdmin(apiKeys, dependencies.usageCounters).issue({ apiKey, keyId: DEV_KEY_ID, plan, owner: 'local developer' });
 }
 
 /** GET /v1/openapi.json: the same text `npm run openapi` writes to openapi.json. */

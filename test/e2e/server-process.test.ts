@@ -110,6 +110,18 @@ describe('npm start', () => {
     await expect(startServer({ SEED_FILE: seedFile })).rejects.toThrow(/Seed file is not a JSON array of InventoryItem/);
   });
 
+  it('accepts a changed DEV_API_KEY, and only the current one works', async () => {
+    const [first, second] = ['FirstDevKey0123456789abcdefgh', 'SecondDevKey0123456789abcdefg'];
+    for (const key of [first, second, second, first]) {
+      const server = await startServer({ DEV_API_KEY: key });
+      const other = key === first ? second : first;
+      expect((await fetch(`${server.baseUrl}/inventory`, { headers: bearer(key) })).status).toBe(200);
+      expect((await fetch(`${server.baseUrl}/inventory`, { headers: bearer(other) })).status).toBe(401);
+      server.process.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
   it('gives the dev key the plan of DEV_PLAN', async () => {
     const key = 'DevPlanKey0123456789abcdefghi';
     const server = await startServer({ DEV_API_KEY: key, DEV_PLAN: 'pro' });

@@ -43,13 +43,14 @@ export interface RateLimit {
   remaining: number;
   /** Unix seconds at which the window resets. */
   resetAt: number;
-  /** Set on 429 and 503. */
-  retryAfterSeconds?: number;
 }
 
 interface Answer {
   status: number;
+  /** Undefined on answers that carry no X-RateLimit-* headers (a 401, an answer of API Gateway's own). */
   rateLimit: RateLimit | undefined;
+  /** From Retry-After, whoever sent it (429 and 503). */
+  retryAfterSeconds?: number;
   response: Response;
 }
 /** Like openapi-fetch: `data` on success, `error` (the contract's Error body) otherwise. */
@@ -63,11 +64,10 @@ export interface InventoryClient {
   getPetById(petId: PetId): Promise<ApiResult<Pet>>;
 }
 
-function rateLimitOf(response: Response, nowMs: number): RateLimit | undefined {
+function rateLimitOf(response: Response): RateLimit | undefined {
   const [limit, remaining, resetAt] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) => response.headers.get(name));
   if (limit == null || remaining == null || resetAt == null) return undefined;
-  const retryAfter = retryAfterSeconds(response, nowMs);
-  return { limit: Number(limit), remaining: Number(remaining), resetAt: Number(resetAt), ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
+  return { limit: Number(limit), remaining: Number(remaining), resetAt: Number(resetAt) };
 }
 
 /** An answer that is not the contract's Error (a proxy's HTML page, say) is still reported in its shape. */
@@ -99,7 +99,8 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
   // Bodies are read as text and parsed here, so that int64 fields become exact bigints.
   async function answer<T>(call: Promise<{ data?: string; error?: unknown; response: Response }>): Promise<ApiResult<T>> {
     const { data, error, response } = await call;
-    const common = { status: response.status, rateLimit: rateLimitOf(response, now()), response };
+    const retryAfter = retryAfterSeconds(response, now());
+    const common = { status: response.status, rateLimit: rateLimitOf(response), response, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
     return response.ok ? { ...common, data: parseJsonWithInt64(data ?? 'null') as T } : { ...common, error: errorBodyOf(error, response) };
   }
 

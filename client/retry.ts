@@ -1,8 +1,10 @@
 /**
  * The client's retry policy, as a fetch function for openapi-fetch:
  * - 429: wait for Retry-After, then try again, whatever the method (the request was refused,
- *   not run). A Retry-After longer than `maxRetryAfterSeconds` (a spent daily quota, a ban) is
- *   handed to the caller instead of slept through.
+ *   not run); a 429 repeated on later attempts waits the longer of Retry-After and the
+ *   exponential backoff below, as the contract asks of clients. A Retry-After longer than
+ *   `maxRetryAfterSeconds` (a spent daily quota, a ban) is handed to the caller instead of
+ *   slept through.
  * - 5xx and network errors: retried only for idempotent requests, after exponential backoff with
  *   full jitter (a random delay between 0 and base × 2^(attempt−1), capped), and never sooner
  *   than a Retry-After the answer carries.
@@ -68,7 +70,7 @@ function delayBefore(retry: number, outcome: Response | Error, request: Request,
   const waitSeconds = retryAfterSeconds(outcome, options.now());
   if (outcome.status === 429) {
     if (waitSeconds === undefined) return backoffMs(retry, options);
-    return waitSeconds <= options.maxRetryAfterSeconds ? waitSeconds * 1000 : undefined;
+    return waitSeconds <= options.maxRetryAfterSeconds ? Math.max(waitSeconds * 1000, backoffMs(retry, options)) : undefined;
   }
   if (outcome.status >= 500 && options.idempotent(request)) return Math.max(backoffMs(retry, options), (waitSeconds ?? 0) * 1000);
   return undefined;

@@ -119,7 +119,7 @@ describe('createInventoryClient against the local server', () => {
 
       const limited = results.at(-1)!;
       expect([limited.status, limited.error?.code, limited.rateLimit?.remaining]).toEqual([429, 'RATE_LIMIT_EXCEEDED', 0]);
-      expect(limited.rateLimit?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(limited.retryAfterSeconds).toBeGreaterThanOrEqual(1);
       expect([once.retries, once.sleeps]).toEqual([[], []]);
       expect(answers.map((answer) => answer.status)).toEqual([429, retried.status]);
       expect(twice.sleeps).toEqual([Number(answers[0]!.headers.get('Retry-After')) * 1000]);

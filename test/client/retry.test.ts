@@ -172,7 +172,27 @@ describe('on 429', () => {
     const result = await client.listInventory();
 
     expect(sleeps).toEqual([]);
-    expect(result.rateLimit).toEqual({ limit: 1000, remaining: 0, resetAt: 1_795_305_600, retryAfterSeconds: 3600 });
+    expect(result.rateLimit).toEqual({ limit: 1000, remaining: 0, resetAt: 1_795_305_600 });
+    expect(result.retryAfterSeconds).toBe(3600);
+  });
+
+  it('reports Retry-After even on an answer without rate-limit headers (API Gateway\'s own 429)', async () => {
+    const server = scripted(answer(429, { 'Retry-After': '3600' }));
+    const { client } = clientFor(server, { maxRetryAfterSeconds: 60 });
+
+    const result = await client.listInventory();
+
+    expect(result.rateLimit).toBeUndefined();
+    expect(result.retryAfterSeconds).toBe(3600);
+  });
+
+  it('backs off exponentially on 429s that repeat, never sooner than Retry-After', async () => {
+    const server = scripted(answer(429, { 'Retry-After': '1' }), answer(429, { 'Retry-After': '1' }), answer(429, { 'Retry-After': '1' }), answer(200));
+    const { client, sleeps } = clientFor(server, { maxAttempts: 4, baseDelayMs: 1_000, random: () => 1 });
+
+    await client.listInventory();
+
+    expect(sleeps).toEqual([1_000, 2_000, 4_000]);
   });
 });
 

@@ -5,6 +5,7 @@ import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
 import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
 import { ContractValidator, OPENAPI_FILE, type ObservedResponse } from './contract-validator.ts';
+import { insideOneMinute } from '../support/minute-window.ts';
 
 /**
  * Every answer the local server gives in this file goes through ContractValidator: status,
@@ -161,7 +162,7 @@ describe('every operation', () => {
   it('429 on a free-plan key past 60 requests a minute, then API_KEY_TEMPORARILY_BANNED on every operation', async () => {
     const free = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: FREE_KEY, devPlan: 'free', banPolicy: { rejectionsPerMinute: 2, durationSeconds: 60 } });
     try {
-      // 61 requests reach the limit; a minute boundary crossed on the way can cost up to 60 more.
+      await insideOneMinute();
       const statuses: number[] = [];
       while (!statuses.includes(429) && statuses.length < 121) statuses.push((await call(free, 'GET', '/inventory', { apiKey: FREE_KEY })).status);
       const limited = await call(free, 'GET', '/inventory', { apiKey: FREE_KEY });

@@ -4,6 +4,7 @@ import { listInventory } from '../../functions/domain/inventory-service.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { KeyAdmin } from '../../functions/keys/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { insideOneMinute } from '../support/minute-window.ts';
 
 const DEV_KEY = 'E2eDevKey0123456789abcdefghijklmnop';
 const SEED: InventoryItem[] = [
@@ -133,12 +134,6 @@ describe('routing', () => {
     await expectError(await call(path, { method }), 404, 'ROUTE_NOT_FOUND');
   });
 });
-
-/** Waits out the last seconds of a minute, so that a burst is counted in one minute window. */
-async function insideOneMinute(): Promise<void> {
-  const second = new Date().getUTCSeconds();
-  if (second >= 55) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
-}
 
 describe('plan limits over HTTP', () => {
   it('answers the 61st request of a free key within a minute with 429, Retry-After and its own code', async () => {

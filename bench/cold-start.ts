@@ -96,7 +96,7 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
       rows.map((row) => row.cells),
     ),
     '',
-    '*First response* is the status code, or the authorizer policy\'s effect. The first invocation of `list-inventory` and `update-inventory` makes four DynamoDB calls (ban lookup and both counters in parallel, then the operation), `get-pet` the same with a GetItem, the authorizer one (the key), the baseline one.',
+    '*First response* is the status code, or the authorizer policy\'s effect. The first invocation of `list-inventory` and `update-inventory` makes four DynamoDB calls (the ban lookup beside two writes to the usage counter, since its first request of a minute starts the minute over, then the operation), `get-pet` the same with a GetItem, the authorizer one (the key), the baseline one.',
     '',
     missed.length === 0
       ? 'Every entry point is within the target.'
@@ -105,7 +105,7 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
           '',
           `- **zod.** ${names(missed)}: ${integer(Math.min(...missed.map((row) => row.bundle.bytes)))} bytes or more against ${integer(baselineBundle.bytes)} for the baseline${met.length > 0 ? ` and ${integer(Math.max(...met.map((row) => row.bundle.bytes)))} or less for ${names(met)}` : ''}; most of the difference is zod 4's classic API (\`import { z } from 'zod'\`, request-body validation), which cannot be tree-shaken and brings every locale and the JSON Schema converters. Without source maps, the baseline loads in ${ms(baseline.noSourceMaps.loadMs)}, the baseline with zod in ${ms(zod.loadMs)} and ${names(missed)} in ${ms(missedLoadWithoutMaps)} (median): zod's import alone is ${ms(zod.loadMs - baseline.noSourceMaps.loadMs)} of the ${ms(missedLoadWithoutMaps - baseline.noSourceMaps.loadMs)} extra load time, and the baseline with zod is already at ${ratio(zod.loadAndFirstMs / baseline.noSourceMaps.loadAndFirstMs)}. The entry points that validate no body load no zod.`,
           `- **Source maps.** With \`--enable-source-maps\` Node reads and parses each bundle's map at load: a median ${ms(mapCost)} more per entry point; our maps are ${integer(Math.min(...entryRows.map((row) => row.bundle.mapBytes)))} bytes or more against ${integer(baselineBundle.mapBytes)} for the baseline's.`,
-          '- **More calls in the first invocation.** Plan limits make three store calls before the operation (one round trip, in parallel), so the first invocation opens three connections where the baseline opens one.',
+          '- **More calls in the first invocation.** Plan limits make their store calls before the operation (the ban lookup beside the usage counter\'s writes), so the first invocation opens two connections where the baseline opens one.',
         ].join('\n'),
   ].join('\n');
 }

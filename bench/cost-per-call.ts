@@ -73,7 +73,7 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
     const componentRow = (name: string, made: readonly StoreCall[]) => [name, describeCalls(made), fixed(readUnits(made), 1), fixed(writeUnits(made), 1), dollars(usdPerMillion(made))];
     const components = [
       componentRow('Authorization (authorizer, key lookup, strongly consistent)', authorization),
-      componentRow('Rate-limit counting, admitted request (ban lookup strongly consistent, two counters)', admittedCounting),
+      componentRow('Rate-limit counting, admitted request (ban lookup strongly consistent, one usage write)', admittedCounting),
       componentRow('Rate-limit counting, request rejected with 429', rejectedCounting),
       ...scenarios.map((scenario) => componentRow(`Operation: ${scenario.name}`, byTable(scenario.calls, LOCAL_TABLES.inventoryTable))),
     ];

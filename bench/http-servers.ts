@@ -32,8 +32,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * GET /v1/inventory and PATCH /v1/inventory/{petId}, nothing else. With `sameCalls` it also
- * makes the calls the service makes around the operation (key lookup, ban lookup, two
- * counters), still without any framework: the floor for the service's whole request.
+ * makes the calls the service makes around the operation (key lookup, ban lookup, usage
+ * counter), still without any framework: the floor for the service's whole request.
  */
 function bareServer(dependencies: ServiceDependencies, sameCalls: boolean): Server {
   return createServer((request, response) => {

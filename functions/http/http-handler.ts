@@ -2,8 +2,12 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
 import { jsonBody } from './json-body.ts';
+
+/** Time kept back from the Lambda timeout to format and return the 503. */
+export const TIMEOUT_MARGIN_MS = 500;
 
 export type HttpEvent<Body = unknown> = Omit<APIGatewayProxyEvent, 'body'> & { body: Body };
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -22,7 +26,15 @@ export function httpHandler<Schema extends z.ZodType = z.ZodNever>(
   options: HttpHandlerOptions<Schema>,
   handle: (event: HttpEvent<z.infer<Schema>>, context: Context) => Promise<APIGatewayProxyResult>,
 ): HttpHandler {
-  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult>().use(httpHeaderNormalizer());
+  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult>({
+    // One deadline for the whole request, however many store calls (Scan pages) it makes: the
+    // handler is cut short in time for the error formatter to answer 503 with our headers,
+    // rather than Lambda's timeout ending in a bare gateway 5xx.
+    timeoutEarlyInMillis: TIMEOUT_MARGIN_MS,
+    timeoutEarlyResponse: () => {
+      throw new StoreUnavailableError({ cause: new Error('the request ran out of time') });
+    },
+  }).use(httpHeaderNormalizer());
   for (const guard of options.guards ?? []) stack.use(guard);
   if (options.body) stack.use(jsonBody(options.body));
   return stack.use(errorFormatter()).handler((event, context) => handle(event as HttpEvent<z.infer<Schema>>, context)) as HttpHandler;

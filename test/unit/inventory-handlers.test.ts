@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
+import { TIMEOUT_MARGIN_MS } from '../../functions/http/http-handler.ts';
 import { MAX_BODY_BYTES } from '../../functions/http/json-body.ts';
 import { lambdaContext, patchEvent, proxyEvent } from '../support/events.ts';
 import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
@@ -234,5 +235,18 @@ describe('the DynamoDB client', () => {
 
     expect(await client.config.maxAttempts()).toBe(3);
     expect(await client.config.retryStrategy()).toMatchObject({ mode: 'standard' });
+  });
+});
+
+describe('the request deadline', () => {
+  it('answers 503 with the rate-limit headers, in time, when the store is still busy near the Lambda timeout', async () => {
+    dynamo.on(ScanCommand).callsFake(() => new Promise(() => undefined));
+    const nearlyOutOfTime = { ...lambdaContext, getRemainingTimeInMillis: () => TIMEOUT_MARGIN_MS + 50 };
+
+    const response = await handlers().list(proxyEvent(), nearlyOutOfTime);
+
+    expect(response.statusCode).toBe(503);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    expect(response.headers).toMatchObject({ 'Retry-After': '1', 'X-RateLimit-Remaining': '59' });
   });
 });

@@ -19,11 +19,12 @@ export interface CallBounds {
 }
 
 /**
- * Attempts with the SDK's standard backoff, each bounded by connect and request timeouts.
- * Counting (about 1.2 s at worst, then it fails open) plus the data call (about 5 s at worst)
- * stay inside the functions' 10 s timeout, so a throttled or unreachable table ends in a 503,
- * never in a Lambda timeout. A Lambda instance serves one request at a time, with at most
- * three store calls in flight.
+ * Attempts with the SDK's standard backoff, each bounded by connect and request timeouts:
+ * counting gives up within about 2 s (then it fails open), a data call within about 7.5 s. A
+ * request making several calls (a Scan of several pages) could still add up past the
+ * functions' 10 s timeout, so the handler also has one deadline (http-handler.ts): either
+ * way a throttled or unreachable table ends in a 503, never in a Lambda timeout. A Lambda
+ * instance serves one request at a time, with at most two store calls in flight.
  */
 export const CALL_BOUNDS = {
   data: { maxAttempts: 3, connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500 },

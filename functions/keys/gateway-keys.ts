@@ -3,9 +3,11 @@ import {
   CreateApiKeyCommand,
   CreateUsagePlanCommand,
   CreateUsagePlanKeyCommand,
+  DeleteUsagePlanCommand,
   DeleteUsagePlanKeyCommand,
   GetUsagePlansCommand,
   UpdateApiKeyCommand,
+  UpdateUsagePlanCommand,
 } from '@aws-sdk/client-api-gateway';
 import type { ApiKeyRecord } from '../domain/api-keys.ts';
 import { edgeBackstop, limitsFor, type PlanName } from '../domain/plans.ts';
@@ -18,14 +20,35 @@ export interface GatewayStage {
   usagePlanIds: Record<Exclude<PlanName, 'enterprise'>, string>;
 }
 
+const ENTERPRISE_PLAN_PREFIX = 'enterprise-';
+
 /** API keys and usage-plan membership on a deployed stage, through the API Gateway API. */
 export function createGatewayKeys(client: APIGatewayClient, stage: GatewayStage): GatewayKeys {
+  /**
+   * Takes the key out of every usage plan it is in. An enterprise key's own plan lives outside
+   * CloudFormation, so it is deleted with it rather than left attached to the stage.
+   */
+  async function leavePlans(gatewayKeyId: string): Promise<void> {
+    const { items } = await client.send(new GetUsagePlansCommand({ keyId: gatewayKeyId }));
+    for (const plan of items ?? []) {
+      await client.send(new DeleteUsagePlanKeyCommand({ usagePlanId: plan.id, keyId: gatewayKeyId }));
+      if (!plan.name?.startsWith(ENTERPRISE_PLAN_PREFIX)) continue;
+      await client.send(
+        new UpdateUsagePlanCommand({
+          usagePlanId: plan.id,
+          patchOperations: [{ op: 'remove', path: '/apiStages', value: `${stage.restApiId}:${stage.stageName}` }],
+        }),
+      );
+      await client.send(new DeleteUsagePlanCommand({ usagePlanId: plan.id }));
+    }
+  }
+
   async function usagePlanFor(record: ApiKeyRecord): Promise<string> {
     if (record.plan !== 'enterprise') return stage.usagePlanIds[record.plan];
     const backstop = edgeBackstop(limitsFor(record.plan, record.customLimits));
     const { id } = await client.send(
       new CreateUsagePlanCommand({
-        name: `enterprise-${record.keyId}`,
+        name: `${ENTERPRISE_PLAN_PREFIX}${record.keyId}`,
         description: `Enterprise plan of ${record.owner} (${record.keyId})`,
         apiStages: [{ apiId: stage.restApiId, stage: stage.stageName }],
         throttle: { rateLimit: backstop.rateLimit, burstLimit: backstop.burstLimit },
@@ -51,15 +74,13 @@ export function createGatewayKeys(client: APIGatewayClient, stage: GatewayStage)
     },
 
     async moveToPlan(gatewayKeyId, record) {
-      const { items } = await client.send(new GetUsagePlansCommand({ keyId: gatewayKeyId }));
-      for (const plan of items ?? []) {
-        await client.send(new DeleteUsagePlanKeyCommand({ usagePlanId: plan.id, keyId: gatewayKeyId }));
-      }
+      await leavePlans(gatewayKeyId);
       await join(gatewayKeyId, record);
     },
 
     async disable(gatewayKeyId) {
       await client.send(new UpdateApiKeyCommand({ apiKey: gatewayKeyId, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }));
+      await leavePlans(gatewayKeyId);
     },
   };
 }

@@ -3,9 +3,11 @@ import {
   CreateApiKeyCommand,
   CreateUsagePlanCommand,
   CreateUsagePlanKeyCommand,
+  DeleteUsagePlanCommand,
   DeleteUsagePlanKeyCommand,
   GetUsagePlansCommand,
   UpdateApiKeyCommand,
+  UpdateUsagePlanCommand,
 } from '@aws-sdk/client-api-gateway';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -62,12 +64,29 @@ describe('API Gateway keys of a deployed stage', () => {
     expect(apiGateway).toHaveReceivedCommandWith(CreateUsagePlanKeyCommand, { usagePlanId: 'plan-business', keyId: 'gw-key-1' });
   });
 
-  it('disables a revoked key at the gateway', async () => {
+  it('disables a revoked key at the gateway and takes it out of its plans', async () => {
+    apiGateway.on(GetUsagePlansCommand).resolves({ items: [{ id: 'plan-pro', name: 'PetStoreInventory-Staging-pro' }] });
+
     await createGatewayKeys(new APIGatewayClient({}), stage).disable('gw-key-1');
 
     expect(apiGateway).toHaveReceivedCommandWith(UpdateApiKeyCommand, {
       apiKey: 'gw-key-1',
       patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }],
     });
+    expect(apiGateway).toHaveReceivedCommandWith(DeleteUsagePlanKeyCommand, { usagePlanId: 'plan-pro', keyId: 'gw-key-1' });
+    expect(apiGateway).toHaveReceivedCommandTimes(DeleteUsagePlanCommand, 0);
+  });
+
+  it('deletes an enterprise key\'s own plan when the key leaves it, instead of leaving it on the stage', async () => {
+    apiGateway.on(GetUsagePlansCommand).resolves({ items: [{ id: 'plan-enterprise-acme', name: 'enterprise-key_acme' }] });
+
+    await createGatewayKeys(new APIGatewayClient({}), stage).moveToPlan('gw-key-1', { ...record, plan: 'business' });
+
+    expect(apiGateway).toHaveReceivedCommandWith(UpdateUsagePlanCommand, {
+      usagePlanId: 'plan-enterprise-acme',
+      patchOperations: [{ op: 'remove', path: '/apiStages', value: 'api123:v1' }],
+    });
+    expect(apiGateway).toHaveReceivedCommandWith(DeleteUsagePlanCommand, { usagePlanId: 'plan-enterprise-acme' });
+    expect(apiGateway).toHaveReceivedCommandWith(CreateUsagePlanKeyCommand, { usagePlanId: 'plan-business', keyId: 'gw-key-1' });
   });
 });

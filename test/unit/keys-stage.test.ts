@@ -1,4 +1,4 @@
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, GetUsagePlansCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -36,6 +36,7 @@ beforeEach(() => {
     Stacks: [{ StackName: 'PetStoreInventory-Staging', CreationTime: new Date(), StackStatus: 'UPDATE_COMPLETE', Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })) }],
   });
   apiGateway.on(CreateApiKeyCommand).resolves({ id: 'gw-key-9' });
+  apiGateway.on(GetUsagePlansCommand).resolves({ items: [{ id: 'plan-pro', name: 'PetStoreInventory-Staging-pro' }] });
 });
 
 describe('npm run keys -- --stage staging', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.ts';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import { createUsageCounterRepository } from '../adapters/dynamodb/usage-counter-repository.ts';
-import { STORE_ENDPOINT_FILE } from '../local/local-app.ts';
+import { STORE_ENDPOINT_FILE, type StoreEndpoint } from '../local/local-app.ts';
 import { LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
 import { createGatewayKeys } from './gateway-keys.ts';
 import { KeyAdmin } from './key-admin.ts';
@@ -19,13 +19,21 @@ export interface KeyTarget {
   close(): Promise<void>;
 }
 
-async function reachable(endpoint: string): Promise<boolean> {
+function isRunning(pid: number): boolean {
   try {
-    await fetch(endpoint, { signal: AbortSignal.timeout(1_000) });
+    process.kill(pid, 0);
     return true;
   } catch {
     return false;
   }
+}
+
+/** The running server's store, if the endpoint file was left by a server that still runs. */
+async function runningServerStore(dataDir: string): Promise<string | undefined> {
+  const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
+  if (!existsSync(endpointFile)) return undefined;
+  const { endpoint, pid } = JSON.parse(await readFile(endpointFile, 'utf8')) as StoreEndpoint;
+  return isRunning(pid) ? endpoint : undefined;
 }
 
 /**
@@ -33,9 +41,8 @@ async function reachable(endpoint: string): Promise<boolean> {
  * talks to the server's store over its endpoint instead of opening the files a second time.
  */
 export async function openLocalTarget(dataDir: string): Promise<KeyTarget> {
-  const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
-  const running = existsSync(endpointFile) ? (await readFile(endpointFile, 'utf8')).trim() : undefined;
-  const shared = running !== undefined && (await reachable(running));
+  const running = await runningServerStore(dataDir);
+  const shared = running !== undefined;
   const store = shared ? { endpoint: running, close: async () => undefined } : await startLocalStore(dataDir);
   const client = createDocumentClient({ endpoint: store.endpoint });
   return {

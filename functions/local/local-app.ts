@@ -18,7 +18,13 @@ import { seedIfEmpty } from './seed.ts';
 import type { InventoryItem } from '../domain/schemas.ts';
 
 /** Written into the data directory while a server runs, so the key tool can reach its store. */
-export const STORE_ENDPOINT_FILE = 'store-endpoint';
+export const STORE_ENDPOINT_FILE = 'store-endpoint.json';
+
+export interface StoreEndpoint {
+  endpoint: string;
+  /** The server's process: a file left by a killed server names a process that is gone. */
+  pid: number;
+}
 const DEV_KEY_OWNER = 'local developer';
 
 export interface LocalAppOptions {
@@ -83,7 +89,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 0, host);
   const endpointFile = options.dataDir ? join(options.dataDir, STORE_ENDPOINT_FILE) : undefined;
-  if (endpointFile) await writeFile(endpointFile, store.endpoint);
+  if (endpointFile) await writeFile(endpointFile, JSON.stringify({ endpoint: store.endpoint, pid: process.pid } satisfies StoreEndpoint));
 
   return {
     baseUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${STAGE}`,

@@ -1,5 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { authenticate, hashApiKey } from '../../functions/domain/api-keys.ts';
 import { runKeysCommand } from '../../functions/keys/cli.ts';
 import { openLocalTarget } from '../../functions/keys/key-targets.ts';
 import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { STORE_ENDPOINT_FILE, startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
 
 let dataDir: string;
 let app: LocalApp | undefined;
@@ -92,5 +92,21 @@ describe('npm run keys (local store)', () => {
     [['frobnicate'], /Unknown command "frobnicate"/],
   ])('refuses %j with a clear message', async (argv, message) => {
     await expect(keys(...argv)).rejects.toThrow(message);
+  });
+});
+
+describe('npm run keys after the server was killed', () => {
+  it('opens the store itself instead of trusting the endpoint file a dead server left', async () => {
+    const server = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
+    const left = await readFile(endpointFile, 'utf8');
+    await server.close();
+    // What kill -9 leaves: the file, naming a process that is gone.
+    await writeFile(endpointFile, JSON.stringify({ ...JSON.parse(left), pid: 2 ** 22 + 1 }));
+
+    const lines = await keys('issue', '--plan', 'free', '--owner', 'After the crash');
+
+    expect(lines[0]).toMatch(new RegExp(`on the local store in ${dataDir}\\.$`));
+    expect((await keys('list')).join('\n')).toContain('After the crash');
   });
 });

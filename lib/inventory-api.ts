@@ -18,7 +18,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
-import { gatewayResponses } from '../functions/http/gateway-responses.ts';
+import { gatewayErrorBody, gatewayResponses } from '../functions/http/gateway-responses.ts';
 import type { ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
 
@@ -141,7 +141,7 @@ export class InventoryApi extends Construct {
         responseHeaders: Object.fromEntries(
           Object.entries({ 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
         ),
-        templates: { 'application/json': JSON.stringify({ code: response.code, message: response.message, status: response.status }) },
+        templates: { 'application/json': JSON.stringify(gatewayErrorBody(response)) },
       });
     }
 

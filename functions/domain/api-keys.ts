@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ApiError, ErrorCode } from './errors.ts';
+import { ApiError, ERROR_MESSAGES, ErrorCode } from './errors.ts';
 import type { PlanLimits, PlanName } from './plans.ts';
 
 export type ApiKeyStatus = 'active' | 'revoked';
@@ -52,7 +52,7 @@ export function generateApiKey(): { key: string; keyId: string; keyHash: string 
 
 export class UnauthorizedError extends ApiError {
   constructor() {
-    super(401, ErrorCode.unauthorized, 'A valid API key is required: send Authorization: Bearer <API_KEY>.');
+    super(401, ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized);
   }
 }
 

@@ -2,8 +2,8 @@ import type { ErrorBody } from './schemas.ts';
 
 /**
  * Every error a client can see is one of these: a status, a stable machine-readable code
- * and a message safe to show. Nothing else builds Error bodies (see http/error-formatter.ts
- * and http/gateway-responses.ts, which use the same codes).
+ * and a message safe to show. Every Error body is made by errorBody(): for the service's own
+ * errors (http/error-formatter.ts) and for API Gateway's answers (http/gateway-responses.ts).
  */
 export const ErrorCode = {
   invalidBody: 'INVALID_BODY',
@@ -25,6 +25,19 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/** Messages shared by the service's own errors and API Gateway's answers (http/gateway-responses.ts). */
+export const ERROR_MESSAGES = {
+  unauthorized: 'A valid API key is required: send Authorization: Bearer <API_KEY>.',
+  unsupportedMediaType: 'Request body must be sent with Content-Type: application/json.',
+  serviceUnavailable: 'The service is temporarily unavailable; retry after the time in Retry-After.',
+  internal: 'An unexpected error occurred.',
+} as const;
+
+/** The contract's Error object; `status` repeats the HTTP status. */
+export function errorBody(status: number, code: ErrorCode, message: string): ErrorBody {
+  return { code, message, status };
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -38,7 +51,7 @@ export class ApiError extends Error {
   }
 
   toJSON(): ErrorBody {
-    return { code: this.code, message: this.message, status: this.status };
+    return errorBody(this.status, this.code, this.message);
   }
 }
 
@@ -62,13 +75,13 @@ export class PayloadTooLargeError extends ApiError {
 
 export class UnsupportedMediaTypeError extends ApiError {
   constructor() {
-    super(415, ErrorCode.unsupportedMediaType, 'Request body must be sent with Content-Type: application/json.');
+    super(415, ErrorCode.unsupportedMediaType, ERROR_MESSAGES.unsupportedMediaType);
   }
 }
 
 export class ServiceUnavailableError extends ApiError {
   constructor(retryAfterSeconds: number) {
-    super(503, ErrorCode.serviceUnavailable, 'The service is temporarily unavailable; retry after the time in Retry-After.', {
+    super(503, ErrorCode.serviceUnavailable, ERROR_MESSAGES.serviceUnavailable, {
       'Retry-After': String(retryAfterSeconds),
     });
   }
@@ -76,7 +89,7 @@ export class ServiceUnavailableError extends ApiError {
 
 export class InternalError extends ApiError {
   constructor() {
-    super(500, ErrorCode.internal, 'An unexpected error occurred.');
+    super(500, ErrorCode.internal, ERROR_MESSAGES.internal);
   }
 }
 

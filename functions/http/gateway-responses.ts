@@ -1,10 +1,12 @@
-import { ErrorCode } from '../domain/errors.ts';
+import { ERROR_MESSAGES, errorBody, ErrorCode } from '../domain/errors.ts';
+import type { ErrorBody } from '../domain/schemas.ts';
 
 /**
  * The answers API Gateway gives on its own (before or instead of our functions), restated
  * in the contract's Error shape. The CDK stack installs them as gateway responses; the local
  * server answers with the same entries, so a client sees one behaviour in both places.
- * Gateway responses are static templates: they cannot carry per-key X-RateLimit-* values.
+ * Gateway responses are static templates: they cannot carry per-key X-RateLimit-* values, so
+ * the edge's own 429s say only `X-RateLimit-Remaining: 0`.
  */
 export interface GatewayErrorResponse {
   status: number;
@@ -16,7 +18,7 @@ export interface GatewayErrorResponse {
 const unauthorized: GatewayErrorResponse = {
   status: 401,
   code: ErrorCode.unauthorized,
-  message: 'A valid API key is required: send Authorization: Bearer <API_KEY>.',
+  message: ERROR_MESSAGES.unauthorized,
 };
 const routeNotFound: GatewayErrorResponse = {
   status: 404,
@@ -26,10 +28,10 @@ const routeNotFound: GatewayErrorResponse = {
 const unavailable: GatewayErrorResponse = {
   status: 503,
   code: ErrorCode.serviceUnavailable,
-  message: 'The service is temporarily unavailable; retry after the time in Retry-After.',
+  message: ERROR_MESSAGES.serviceUnavailable,
   headers: { 'Retry-After': '1' },
 };
-const internal: GatewayErrorResponse = { status: 500, code: ErrorCode.internal, message: 'An unexpected error occurred.' };
+const internal: GatewayErrorResponse = { status: 500, code: ErrorCode.internal, message: ERROR_MESSAGES.internal };
 
 export const gatewayResponses = {
   UNAUTHORIZED: unauthorized,
@@ -45,18 +47,18 @@ export const gatewayResponses = {
     status: 429,
     code: ErrorCode.rateLimited,
     message: 'Too many requests; retry after the time in Retry-After, with exponential backoff.',
-    headers: { 'Retry-After': '1' },
+    headers: { 'Retry-After': '1', 'X-RateLimit-Remaining': '0' },
   },
   QUOTA_EXCEEDED: {
     status: 429,
     code: ErrorCode.quotaExceeded,
     message: 'The daily request quota of this API key is used up; retry after the time in Retry-After.',
-    headers: { 'Retry-After': '3600' },
+    headers: { 'Retry-After': '3600', 'X-RateLimit-Remaining': '0' },
   },
   BAD_REQUEST_BODY: { status: 400, code: ErrorCode.invalidBody, message: 'The request body is invalid.' },
   BAD_REQUEST_PARAMETERS: { status: 400, code: ErrorCode.invalidQuery, message: 'The request parameters are invalid.' },
   REQUEST_TOO_LARGE: { status: 413, code: ErrorCode.payloadTooLarge, message: 'The request is too large.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, code: ErrorCode.unsupportedMediaType, message: 'Request body must be sent with Content-Type: application/json.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, code: ErrorCode.unsupportedMediaType, message: ERROR_MESSAGES.unsupportedMediaType },
   AUTHORIZER_FAILURE: unavailable,
   INTEGRATION_FAILURE: unavailable,
   INTEGRATION_TIMEOUT: unavailable,
@@ -67,3 +69,7 @@ export const gatewayResponses = {
 } as const satisfies Record<string, GatewayErrorResponse>;
 
 export type GatewayResponseType = keyof typeof gatewayResponses;
+
+export function gatewayErrorBody(answer: GatewayErrorResponse): ErrorBody {
+  return errorBody(answer.status, answer.code, answer.message);
+}

@@ -2,7 +2,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyR
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gatewayResponses, type GatewayErrorResponse } from '../http/gateway-responses.ts';
+import { gatewayErrorBody, gatewayResponses, type GatewayErrorResponse } from '../http/gateway-responses.ts';
 import { JSON_HEADERS } from '../http/json.ts';
 import type { HttpHandler } from '../http/http-handler.ts';
 import { UNAUTHORIZED_MESSAGE } from '../handlers/authorizer-handler.ts';
@@ -70,7 +70,7 @@ function gatewayResult(answer: GatewayErrorResponse): APIGatewayProxyResult {
   return {
     statusCode: answer.status,
     headers: { ...JSON_HEADERS, ...answer.headers },
-    body: JSON.stringify({ code: answer.code, message: answer.message, status: answer.status }),
+    body: JSON.stringify(gatewayErrorBody(answer)),
   };
 }
 

@@ -6,12 +6,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateApiKey } from '../domain/api-keys.ts';
-import { z } from 'zod';
 import { readBanPolicy } from '../config.ts';
 import { startLocalApp } from './local-app.ts';
 import { DEMO_INVENTORY, readSeedFile } from './seed.ts';
 
 const DEV_KEY_FILE = 'dev-api-key';
+const DEV_PLANS = ['free', 'pro', 'business'] as const;
 
 async function devApiKey(dataDir: string): Promise<{ apiKey: string; generated: boolean }> {
   const fromEnv = process.env.DEV_API_KEY;
@@ -25,9 +25,11 @@ async function devApiKey(dataDir: string): Promise<{ apiKey: string; generated: 
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${process.env.PORT}".`);
   const host = process.env.HOST ?? '127.0.0.1';
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-  const devPlan = z.enum(['free', 'pro', 'business']).parse(process.env.DEV_PLAN ?? 'free');
+  const devPlan = DEV_PLANS.find((plan) => plan === (process.env.DEV_PLAN ?? 'free'));
+  if (!devPlan) throw new Error(`DEV_PLAN must be one of ${DEV_PLANS.join(', ')}, not "${process.env.DEV_PLAN}".`);
   const banPolicy = readBanPolicy();
   await mkdir(dataDir, { recursive: true });
 

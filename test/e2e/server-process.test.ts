@@ -122,6 +122,13 @@ describe('npm start', () => {
     }
   });
 
+  it.each([
+    [{ DEV_PLAN: 'gold' }, 'DEV_PLAN must be one of free, pro, business, not "gold".'],
+    [{ PORT: 'abc' }, 'PORT must be a port number, not "abc".'],
+  ])('refuses to start with %j, in one line', async (env, message) => {
+    await expect(startServer(env)).rejects.toThrow(message);
+  });
+
   it('gives the dev key the plan of DEV_PLAN', async () => {
     const key = 'DevPlanKey0123456789abcdefghi';
     const server = await startServer({ DEV_API_KEY: key, DEV_PLAN: 'pro' });

@@ -145,6 +145,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const body = await readBody(request);
     if (body === 'too large') return gatewayResult(gatewayResponses.REQUEST_TOO_LARGE);
     const { headers, multiValueHeaders } = headerMaps(request);
+    const query = queryMaps(url);
     const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
 
     let authorizer: Record<string, string | number | boolean> | null = null;
@@ -158,7 +159,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
         headers,
         multiValueHeaders,
         pathParameters: matched.pathParameters,
-        ...queryMaps(url),
+        ...query,
         stageVariables: null,
         requestContext: { requestId, stage: STAGE } as APIGatewayRequestAuthorizerEvent['requestContext'],
       };
@@ -177,7 +178,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       httpMethod: method,
       headers,
       multiValueHeaders,
-      ...queryMaps(url),
+      ...query,
       pathParameters: matched.pathParameters,
       stageVariables: null,
       body: body.length > 0 ? body.toString('utf8') : null,

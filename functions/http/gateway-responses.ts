@@ -68,8 +68,6 @@ export const gatewayResponses = {
   DEFAULT_5XX: internal,
 } as const satisfies Record<string, GatewayErrorResponse>;
 
-export type GatewayResponseType = keyof typeof gatewayResponses;
-
 export function gatewayErrorBody(answer: GatewayErrorResponse): ErrorBody {
   return errorBody(answer.status, answer.code, answer.message);
 }

@@ -7,7 +7,7 @@ import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { authorizerContext } from '../functions/http/caller.ts';
 import { KeyAdmin } from '../functions/keys/key-admin.ts';
-import { LOCAL_TABLES, startLocalStore } from '../functions/local/local-store.ts';
+import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../functions/local/local-store.ts';
 import { writeInventory } from '../functions/local/seed.ts';
 import { apiRoutes, type ApiRoute } from '../functions/routes.ts';
 
@@ -28,7 +28,7 @@ export function benchInventory(count: number, firstId = 1n): InventoryItem[] {
   }));
 }
 
-/** dynalite answers one request at a time, but overlapping batches keep it busy while the client waits. */
+/** Overlapping batches keep DynamoDB Local's threads busy while the client waits on each answer. */
 const PARALLEL_BATCH_WRITERS = 8;
 
 export async function loadInventory(client: DynamoDBDocumentClient, items: readonly InventoryItem[]): Promise<void> {
@@ -55,9 +55,10 @@ export interface BenchStore {
   close(): Promise<void>;
 }
 
-/** An in-memory dynalite with the service's tables, the given pets and an unthrottled key. */
+/** An in-memory DynamoDB Local with the service's tables, the given pets and an unthrottled key. */
 export async function startBenchStore(pets: readonly InventoryItem[]): Promise<BenchStore> {
   const store = await startLocalStore();
+  await createServiceTables(store.endpoint, LOCAL_TABLES);
   const config: ServiceConfig = { ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY };
   const dependencies = createDependencies(config);
   await loadInventory(dependencies.client, pets);

@@ -1,13 +1,10 @@
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.ts';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import { createUsageCounterRepository } from '../adapters/dynamodb/usage-counter-repository.ts';
-import { STORE_ENDPOINT_FILE, type StoreEndpoint } from '../local/local-app.ts';
-import { LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
+import { runningServer } from '../local/local-app.ts';
+import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
 import { createGatewayKeys } from './gateway-keys.ts';
 import { KeyAdmin } from './key-admin.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
@@ -19,31 +16,15 @@ export interface KeyTarget {
   close(): Promise<void>;
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The running server's store, if the endpoint file was left by a server that still runs. */
-async function runningServerStore(dataDir: string): Promise<string | undefined> {
-  const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
-  if (!existsSync(endpointFile)) return undefined;
-  const { endpoint, pid } = JSON.parse(await readFile(endpointFile, 'utf8')) as StoreEndpoint;
-  return isRunning(pid) ? endpoint : undefined;
-}
-
 /**
  * The local store under dataDir. While `npm start` runs it holds the store's lock, so the tool
  * talks to the server's store over its endpoint instead of opening the files a second time.
  */
 export async function openLocalTarget(dataDir: string): Promise<KeyTarget> {
-  const running = await runningServerStore(dataDir);
+  const running = await runningServer(dataDir);
   const shared = running !== undefined;
-  const store = shared ? { endpoint: running, close: async () => undefined } : await startLocalStore(dataDir);
+  const store = running ? { endpoint: running.endpoint, close: async () => undefined } : await startLocalStore({ dataDir });
+  await createServiceTables(store.endpoint, LOCAL_TABLES);
   const client = createDocumentClient({ endpoint: store.endpoint });
   return {
     admin: new KeyAdmin(createApiKeyRepository(client, LOCAL_TABLES.apiKeysTable), createUsageCounterRepository(client, LOCAL_TABLES.usageCountersTable)),

@@ -1,4 +1,5 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { API_KEY_PATTERN, hashApiKey } from '../domain/api-keys.ts';
@@ -13,7 +14,7 @@ import { JSON_HEADERS } from '../http/json.ts';
 import { KeyAdmin } from '../keys/key-admin.ts';
 import { apiRoutes } from '../routes.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
-import { LOCAL_TABLES, startLocalStore } from './local-store.ts';
+import { createServiceTables, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
 import { seedIfEmpty } from './seed.ts';
 import type { InventoryItem } from '../domain/schemas.ts';
 
@@ -24,12 +25,37 @@ export interface StoreEndpoint {
   endpoint: string;
   /** The server's process: a file left by a killed server names a process that is gone. */
   pid: number;
+  /** Where the server answers, for the message a second server on the same data directory gives. */
+  baseUrl: string;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running server's store, if the endpoint file in dataDir was left by a server that still runs. */
+export async function runningServer(dataDir: string): Promise<StoreEndpoint | undefined> {
+  const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
+  if (!existsSync(endpointFile)) return undefined;
+  const running = JSON.parse(await readFile(endpointFile, 'utf8')) as StoreEndpoint;
+  return isRunning(running.pid) ? running : undefined;
 }
 const DEV_KEY_OWNER = 'local developer';
 
 export interface LocalAppOptions {
-  /** LevelDB directory of the store; in memory when undefined. */
+  /** Where the store keeps its data; in memory when undefined. */
   dataDir?: string;
+  /** An engine that is already running (the tests' shared one), used instead of starting one. */
+  store?: { endpoint: string };
+  /** The tables' names in the store; LOCAL_TABLES by default. */
+  tables?: ServiceTableNames;
+  /** Told, in one line, about anything the start had to clean up. */
+  onNotice?: (line: string) => void;
   port?: number;
   host?: string;
   seed: readonly InventoryItem[];
@@ -72,9 +98,27 @@ function openApiDocumentHandler(): HttpHandler {
 }
 
 export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
-  const store = await startLocalStore(options.dataDir);
-  const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY });
-  const seeded = await seedIfEmpty(dependencies.client, LOCAL_TABLES.inventoryTable, options.seed);
+  const { dataDir } = options;
+  const other = dataDir ? await runningServer(dataDir) : undefined;
+  if (dataDir && other) {
+    throw new LocalStoreError(`${dataDir} is in use by another server (pid ${other.pid}, ${other.baseUrl}); stop it, or start with another DATA_DIR.`);
+  }
+  const tables = options.tables ?? LOCAL_TABLES;
+  const store = options.store
+    ? { endpoint: options.store.endpoint, close: async () => undefined }
+    : await startLocalStore({ ...(dataDir ? { dataDir } : {}), ...(options.onNotice ? { onNotice: options.onNotice } : {}) });
+  try {
+    await createServiceTables(store.endpoint, tables);
+    return await serve(options, tables, store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+async function serve(options: LocalAppOptions, tables: ServiceTableNames, store: { endpoint: string; close(): Promise<void> }): Promise<LocalApp> {
+  const dependencies = createDependencies({ ...tables, dynamodbEndpoint: store.endpoint, banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY });
+  const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
   await registerDevKey(dependencies, options.devApiKey, options.devPlan);
 
   const handlers = createHttpHandlers(dependencies);
@@ -87,12 +131,19 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     ],
   });
   const host = options.host ?? '127.0.0.1';
-  const port = await listen(server, options.port ?? 0, host);
+  let port: number;
+  try {
+    port = await listen(server, options.port ?? 0, host);
+  } catch (error) {
+    dependencies.close();
+    throw error;
+  }
+  const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${STAGE}`;
   const endpointFile = options.dataDir ? join(options.dataDir, STORE_ENDPOINT_FILE) : undefined;
-  if (endpointFile) await writeFile(endpointFile, JSON.stringify({ endpoint: store.endpoint, pid: process.pid } satisfies StoreEndpoint));
+  if (endpointFile) await writeFile(endpointFile, JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint));
 
   return {
-    baseUrl: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${STAGE}`,
+    baseUrl,
     storeEndpoint: store.endpoint,
     dependencies,
     seeded,

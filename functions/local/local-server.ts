@@ -230,7 +230,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
 export async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is in use by another program; start with another port, e.g. PORT=3001 npm start (PORT=0 picks a free one).`) : error),
+    );
     server.listen(port, host, () => resolve());
   });
   return (server.address() as AddressInfo).port;

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { generateApiKey } from '../domain/api-keys.ts';
 import { readBanPolicy } from '../config.ts';
 import { startLocalApp } from './local-app.ts';
+import { requireJava } from './local-store.ts';
 import { DEMO_INVENTORY, readSeedFile } from './seed.ts';
 
 const DEV_KEY_FILE = 'dev-api-key';
@@ -24,6 +25,7 @@ async function devApiKey(dataDir: string): Promise<{ apiKey: string; generated: 
 }
 
 async function main(): Promise<void> {
+  requireJava();
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${process.env.PORT}".`);
   const host = process.env.HOST ?? '127.0.0.1';
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
 
   const seed = process.env.SEED_FILE ? await readSeedFile(process.env.SEED_FILE) : DEMO_INVENTORY;
   const { apiKey, generated } = await devApiKey(dataDir);
-  const app = await startLocalApp({ dataDir, port, host, seed, devApiKey: apiKey, devPlan, banPolicy });
+  const app = await startLocalApp({ dataDir, port, host, seed, devApiKey: apiKey, devPlan, banPolicy, onNotice: (line) => console.log(line) });
 
   const shownUrl = app.baseUrl.replace('127.0.0.1', 'localhost');
   const lines = [

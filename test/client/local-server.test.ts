@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInventoryClient, type InventoryClientOptions, type RetryEvent } from '../../client/index.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { testAppStore } from '../support/local-store.ts';
 import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 
@@ -14,7 +15,7 @@ const BIG_ID = 9_007_199_254_740_993n;
 let app: LocalApp;
 
 beforeAll(async () => {
-  app = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: PRO_KEY, devPlan: 'pro' });
+  app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: PRO_KEY, devPlan: 'pro' });
 });
 
 afterAll(async () => {
@@ -91,7 +92,7 @@ describe('createInventoryClient against the local server', () => {
   });
 
   it('throws after maxAttempts when the server cannot be reached', async () => {
-    const closed = await startLocalApp({ seed: [], devApiKey: PRO_KEY, devPlan: 'pro' });
+    const closed = await startLocalApp({ ...testAppStore(), seed: [], devApiKey: PRO_KEY, devPlan: 'pro' });
     await closed.close();
     const { client, retries } = clientOf(closed, PRO_KEY, { maxAttempts: 3 });
 
@@ -100,7 +101,7 @@ describe('createInventoryClient against the local server', () => {
   });
 
   it('waits for the Retry-After of a real 429 on a free-plan key (61st request in a minute), then retries once', async () => {
-    const free = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: FREE_KEY, devPlan: 'free' });
+    const free = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: FREE_KEY, devPlan: 'free' });
     try {
       const once = clientOf(free, FREE_KEY, { maxAttempts: 1 });
       const results = [];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { testAppStore } from '../support/local-store.ts';
 import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
 import { ContractValidator, OPENAPI_FILE, type ObservedResponse } from './contract-validator.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
@@ -40,7 +41,7 @@ const codeOf = (response: ObservedResponse) => (JSON.parse(response.text) as { c
 
 beforeAll(async () => {
   contract = await ContractValidator.load();
-  app = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: BUSINESS_KEY, devPlan: 'business' });
+  app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: BUSINESS_KEY, devPlan: 'business' });
 });
 
 afterAll(async () => {
@@ -160,7 +161,7 @@ describe('every operation', () => {
   });
 
   it('429 on a free-plan key past 60 requests a minute, then API_KEY_TEMPORARILY_BANNED on every operation', async () => {
-    const free = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: FREE_KEY, devPlan: 'free', banPolicy: { rejectionsPerMinute: 2, durationSeconds: 60 } });
+    const free = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: FREE_KEY, devPlan: 'free', banPolicy: { rejectionsPerMinute: 2, durationSeconds: 60 } });
     try {
       await insideOneMinute();
       const statuses: number[] = [];

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readPetsSunset } from '../../functions/config.ts';
 import { startLocalApp } from '../../functions/local/local-app.ts';
+import { testAppStore } from '../support/local-store.ts';
 import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
 import { ContractValidator } from './contract-validator.ts';
 
@@ -30,7 +31,7 @@ describe('PETS_SUNSET_DATE', () => {
   it('sets the Sunset header of every GET /v1/pets/{petId} answer', async () => {
     vi.stubEnv('PETS_SUNSET_DATE', '2027-12-01');
     const contract = await ContractValidator.load();
-    const app = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: API_KEY, devPlan: 'pro' });
+    const app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: API_KEY, devPlan: 'pro' });
     try {
       const answers = await Promise.all(
         ['/pets/1', '/pets/999'].map(async (path) => {

@@ -4,6 +4,7 @@ import { listInventory } from '../../functions/domain/inventory-service.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { KeyAdmin } from '../../functions/keys/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { testAppStore } from '../support/local-store.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 
 const DEV_KEY = 'E2eDevKey0123456789abcdefghijklmnop';
@@ -19,7 +20,7 @@ let admin: KeyAdmin;
 let roomyKey: string;
 
 beforeAll(async () => {
-  app = await startLocalApp({ seed: SEED, devApiKey: DEV_KEY, devPlan: 'business' });
+  app = await startLocalApp({ ...testAppStore(), seed: SEED, devApiKey: DEV_KEY, devPlan: 'business' });
   admin = new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters);
   // Property runs send hundreds of requests; this key's limits keep them out of 429 territory.
   roomyKey = (await admin.issue({ plan: 'enterprise', owner: 'e2e', customLimits: { perMinute: 100_000, perDay: 1_000_000 } })).apiKey;

@@ -1,5 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,8 +27,10 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
+/** `node --import tsx functions/local/main.ts`, or `npm start` itself (npm's process is then the one signalled). */
+async function startServer(env: Record<string, string> = {}, command: readonly string[] = [process.execPath, '--import', 'tsx', 'functions/local/main.ts']): Promise<RunningServer> {
+  const [file, ...args] = command;
+  const child = spawn(file!, args, {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -145,5 +149,106 @@ describe('npm start', () => {
 
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('SIGTERM: shutting down');
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function gone(pid: number, withinMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
+  return !isAlive(pid);
+}
+
+/** The DynamoDB Local JVM serving dataDir, from the pid file the server keeps there. */
+async function storePid(): Promise<number> {
+  return (JSON.parse(await readFile(join(dataDir, 'dynamodb-local.pid'), 'utf8')) as { pid: number }).pid;
+}
+
+describe('npm start and its DynamoDB Local engine', () => {
+  it('takes its JVM down with it when the Node process alone is killed with SIGKILL', async () => {
+    const server = await startServer();
+    const jvm = await storePid();
+    expect(isAlive(jvm)).toBe(true);
+
+    server.process.kill('SIGKILL');
+    await server.exited;
+
+    expect(await gone(jvm)).toBe(true);
+  });
+
+  it('ends a JVM that a killed server left behind, identified by its pid file, and says so in one line', async () => {
+    const server = await startServer();
+    const jvm = await storePid();
+    // Kill the engine's watchdog first, so that nothing is left to end the JVM: what a crash of both would leave.
+    const watchdog = Number(spawnSync('ps', ['-o', 'ppid=', '-p', String(jvm)], { encoding: 'utf8' }).stdout.trim());
+    process.kill(watchdog, 'SIGKILL');
+    server.process.kill('SIGKILL');
+    await server.exited;
+    expect(isAlive(jvm)).toBe(true);
+
+    const restarted = await startServer();
+
+    expect(restarted.output()).toContain(`Ended DynamoDB Local (pid ${jvm}) left running on ${dataDir}`);
+    expect(await gone(jvm)).toBe(true);
+  });
+
+  it('stops the server, its Node children and the JVM when SIGTERM reaches the npm process alone', async () => {
+    const server = await startServer({}, ['npm', 'start']);
+    const jvm = await storePid();
+
+    server.process.kill('SIGTERM');
+    await server.exited;
+
+    expect(await gone(jvm)).toBe(true);
+    await expect(fetch(`${server.baseUrl}/inventory`)).rejects.toThrow();
+  });
+
+  it('refuses a second server on a DATA_DIR in use, naming the running one, in one line', async () => {
+    const first = await startServer();
+
+    const refusal = await startServer().then(
+      () => '',
+      (error: Error) => error.message,
+    );
+
+    const port = new URL(first.baseUrl).port;
+    expect(refusal).toMatch(new RegExp(`^server exited before listening:\\n${dataDir} is in use by another server \\(pid ${first.process.pid}, http://127.0.0.1:${port}/v1\\); stop it, or start with another DATA_DIR.\\n$`));
+  });
+
+  it('names a port in use and how to choose another, in one line', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      await expect(startServer({ PORT: String(port) })).rejects.toThrow(
+        `Port ${port} on 127.0.0.1 is in use by another program; start with another port, e.g. PORT=3001 npm start (PORT=0 picks a free one).\n`,
+      );
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('without Java, stops at once with one line that says what to install', async () => {
+    const emptyPath = await mkdtemp(join(tmpdir(), 'no-java-'));
+    try {
+      const refusal = await startServer({ PATH: emptyPath }).then(
+        () => '',
+        (error: Error) => error.message,
+      );
+      expect(refusal.split('\n').filter(Boolean)).toEqual([
+        'server exited before listening:',
+        "The local store (AWS's DynamoDB Local) needs Java, and `java` was not found. Install a Java runtime, 17 or later: on Debian/Ubuntu `sudo apt-get install openjdk-17-jre-headless`, on macOS `brew install openjdk@17`.",
+      ]);
+    } finally {
+      await rm(emptyPath, { recursive: true, force: true });
+    }
   });
 });

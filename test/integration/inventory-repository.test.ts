@@ -2,7 +2,6 @@ import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listInventory, updateInventory } from '../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
-import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
 import { writeInventory } from '../../functions/local/seed.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 
@@ -17,11 +16,11 @@ afterEach(async () => {
 });
 
 const snapshot = async () =>
-  (await test.dependencies.client.send(new ScanCommand({ TableName: LOCAL_TABLES.inventoryTable }))).Items?.length ?? 0;
+  (await test.dependencies.client.send(new ScanCommand({ TableName: test.tables.inventoryTable }))).Items?.length ?? 0;
 
-describe('the inventory repository on DynamoDB (dynalite)', () => {
+describe('the inventory repository on DynamoDB Local', () => {
   it('sets the quantity of an existing entry and leaves its status alone', async () => {
-    await writeInventory(test.dependencies.client, LOCAL_TABLES.inventoryTable, [{ petId: 10n, quantity: 1, status: 'pending' }]);
+    await writeInventory(test.dependencies.client, test.tables.inventoryTable, [{ petId: 10n, quantity: 1, status: 'pending' }]);
 
     const updated = await updateInventory(test.dependencies.inventory, 10n, { quantity: 42 });
 
@@ -38,7 +37,7 @@ describe('the inventory repository on DynamoDB (dynalite)', () => {
     const ids = [2n ** 53n + 1n, 1_234_567_890_123_456_789n, MAX_INT64];
     await writeInventory(
       test.dependencies.client,
-      LOCAL_TABLES.inventoryTable,
+      test.tables.inventoryTable,
       ids.map((petId) => ({ petId, quantity: 1, status: 'available' as const })),
     );
 
@@ -57,7 +56,7 @@ describe('the inventory repository on DynamoDB (dynalite)', () => {
     const ids = Array.from({ length: 400 }, (_, index) => BigInt((index * 7919) % 400) + 1n);
     await Promise.all(
       ids.map((petId) =>
-        test.dependencies.client.send(new PutCommand({ TableName: LOCAL_TABLES.inventoryTable, Item: { petId, quantity: 1, status: 'available', padding } })),
+        test.dependencies.client.send(new PutCommand({ TableName: test.tables.inventoryTable, Item: { petId, quantity: 1, status: 'available', padding } })),
       ),
     );
     const send = vi.spyOn(test.dependencies.client, 'send');
@@ -72,7 +71,7 @@ describe('the inventory repository on DynamoDB (dynalite)', () => {
   });
 
   it('applies 40 concurrent updates to one pet: each succeeds and the last write stands whole', async () => {
-    await writeInventory(test.dependencies.client, LOCAL_TABLES.inventoryTable, [{ petId: 5n, quantity: 0, status: 'available' }]);
+    await writeInventory(test.dependencies.client, test.tables.inventoryTable, [{ petId: 5n, quantity: 0, status: 'available' }]);
     const quantities = Array.from({ length: 40 }, (_, index) => index + 100);
 
     const results = await Promise.all(quantities.map((quantity) => updateInventory(test.dependencies.inventory, 5n, { quantity })));
@@ -85,7 +84,7 @@ describe('the inventory repository on DynamoDB (dynalite)', () => {
 
   it('applies 40 concurrent updates to 40 pets, each exactly', async () => {
     const pets = Array.from({ length: 40 }, (_, index) => ({ petId: BigInt(index + 1), quantity: 0, status: 'available' as const }));
-    await writeInventory(test.dependencies.client, LOCAL_TABLES.inventoryTable, pets);
+    await writeInventory(test.dependencies.client, test.tables.inventoryTable, pets);
 
     await Promise.all(pets.map(({ petId }) => updateInventory(test.dependencies.inventory, petId, { quantity: Number(petId) * 3 })));
 

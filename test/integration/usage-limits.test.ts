@@ -2,7 +2,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../functions/domain/plans.ts';
 import { RateLimitedError, UsageLimiter, windowsAt, type RateLimitState } from '../../functions/domain/usage-limits.ts';
-import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 
 let test: TestStore | undefined;
@@ -23,7 +22,7 @@ async function burst(limiter: UsageLimiter, keyId: string, limits: { perMinute: 
 
 const remainingOf = (states: RateLimitState[]) => states.map((state) => state.remaining).sort((a, b) => a - b);
 
-describe('plan limits on DynamoDB (dynalite) under a concurrent burst', () => {
+describe('plan limits on DynamoDB Local under a concurrent burst', () => {
   it.each(Object.entries(PLAN_LIMITS))('%s: exactly the per-minute limit succeeds, reporting each remaining count once', async (_plan, limits) => {
     test = await startTestStore();
     const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => T0);
@@ -38,7 +37,7 @@ describe('plan limits on DynamoDB (dynalite) under a concurrent burst', () => {
     // Refused requests counted nowhere: the day holds the admitted ones only.
     const [, day] = windowsAt(T0, limits);
     const { Item } = await test.dependencies.client.send(
-      new GetCommand({ TableName: LOCAL_TABLES.usageCountersTable, Key: { counterId: `key_burst#usage#${day.startsAt}` } }),
+      new GetCommand({ TableName: test.tables.usageCountersTable, Key: { counterId: `key_burst#usage#${day.startsAt}` } }),
     );
     expect(Number(Item?.requests)).toBe(limits.perMinute);
   });

@@ -1,23 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import { createDependencies, type ServiceDependencies } from '../../functions/dependencies.ts';
 import { DEFAULT_BAN_POLICY, type BanPolicy } from '../../functions/domain/usage-limits.ts';
-import { LOCAL_TABLES, startLocalStore, type LocalStore } from '../../functions/local/local-store.ts';
+import { createServiceTables, LOCAL_TABLES, type ServiceTableNames } from '../../functions/local/local-store.ts';
 
 export interface TestStore {
-  store: LocalStore;
+  endpoint: string;
+  tables: ServiceTableNames;
   dependencies: ServiceDependencies;
   close(): Promise<void>;
 }
 
-/** A fresh in-memory dynalite with the service's tables, and the service's adapters over it. */
-export async function startTestStore(banPolicy: BanPolicy = DEFAULT_BAN_POLICY): Promise<TestStore> {
-  const store = await startLocalStore();
-  const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy });
+/** The test run's DynamoDB Local engine (test/global-setup.ts). */
+export function sharedStore(): { endpoint: string } {
+  return { endpoint: inject('storeEndpoint') };
+}
+
+/** Names no other test uses, so tests share the engine and never each other's data. */
+export function uniqueTables(): ServiceTableNames {
+  const suffix = randomUUID().slice(0, 8);
   return {
-    store,
+    inventoryTable: `${LOCAL_TABLES.inventoryTable}-${suffix}`,
+    apiKeysTable: `${LOCAL_TABLES.apiKeysTable}-${suffix}`,
+    usageCountersTable: `${LOCAL_TABLES.usageCountersTable}-${suffix}`,
+  };
+}
+
+/** Fresh tables on the shared DynamoDB Local, and the service's adapters over them. */
+export async function startTestStore(banPolicy: BanPolicy = DEFAULT_BAN_POLICY): Promise<TestStore> {
+  const { endpoint } = sharedStore();
+  const tables = uniqueTables();
+  await createServiceTables(endpoint, tables);
+  const dependencies = createDependencies({ ...tables, dynamodbEndpoint: endpoint, banPolicy });
+  return {
+    endpoint,
+    tables,
     dependencies,
     async close() {
       dependencies.close();
-      await store.close();
     },
   };
+}
+
+/** What startLocalApp needs to serve from fresh tables on the shared engine. */
+export function testAppStore(): { store: { endpoint: string }; tables: ServiceTableNames } {
+  return { store: sharedStore(), tables: uniqueTables() };
 }

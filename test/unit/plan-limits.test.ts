@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaContext, proxyEvent } from '../support/events.ts';
@@ -13,7 +14,6 @@ const dynamo = mockClient(DynamoDBDocumentClient);
 
 const listHandler = () => inventoryHandlers(NOW, { rejectionsPerMinute: 100, durationSeconds: 900 }).list;
 
-const conditionFailed = new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 const USAGE_ITEM = { counterId: `key_test#usage#${DAY_START}` };
 const SAME_MINUTE = 'ADD requests :one, minuteRequests :one';
 const NEW_MINUTE = 'SET minuteStartsAt = :minute, minuteRequests = :one, expiresAt = :expiresAt ADD requests :one';
@@ -29,11 +29,18 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-/** The usage item as it stands when both conditional writes fail. */
+/** The counting write refused, carrying the usage item as it stands (ReturnValuesOnConditionCheckFailure). */
+function conditionFailedOn(item: Record<string, number>) {
+  return new ConditionalCheckFailedException({
+    message: 'The conditional request failed',
+    $metadata: {},
+    Item: marshall({ ...USAGE_ITEM, ...item }),
+  });
+}
+
+/** This minute's allowance is used up. */
 function fullMinute() {
-  dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).rejects(conditionFailed);
-  dynamo.on(UpdateCommand, { UpdateExpression: NEW_MINUTE }).rejects(conditionFailed);
-  dynamo.on(GetCommand, { Key: USAGE_ITEM }).resolves({ Item: { ...USAGE_ITEM, minuteStartsAt: MINUTE_START, minuteRequests: 60, requests: 500 } });
+  dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).rejects(conditionFailedOn({ minuteStartsAt: MINUTE_START, minuteRequests: 60, requests: 500 }));
 }
 
 describe('plan limits', () => {
@@ -49,6 +56,7 @@ describe('plan limits', () => {
       ConditionExpression: 'minuteStartsAt = :minute AND minuteRequests < :perMinute AND requests < :perDay',
       ExpressionAttributeValues: { ':one': 1, ':minute': MINUTE_START, ':perMinute': 60, ':perDay': 1_000 },
       ReturnValues: 'UPDATED_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
     expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: COUNTERS_TABLE, Key: { counterId: 'key_test#ban' }, ConsistentRead: true });
     expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 1);
@@ -56,7 +64,7 @@ describe('plan limits', () => {
   });
 
   it('starts the minute over on the first request of a new minute, still under the daily limit', async () => {
-    dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).rejects(conditionFailed);
+    dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).rejects(conditionFailedOn({ minuteStartsAt: MINUTE_START - 60, minuteRequests: 60, requests: 998 }));
     dynamo.on(UpdateCommand, { UpdateExpression: NEW_MINUTE }).resolves({ Attributes: { requests: 999, minuteRequests: 1 } });
 
     const response = await listHandler()(proxyEvent(), lambdaContext);
@@ -68,6 +76,7 @@ describe('plan limits', () => {
       ExpressionAttributeValues: { ':one': 1, ':minute': MINUTE_START, ':perDay': 1_000, ':expiresAt': DAY_START + 86_400 + 3600 },
     });
     expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '1', 'X-RateLimit-Reset': String(DAY_START + 86_400) });
+    expect(dynamo.commandCalls(GetCommand, { Key: USAGE_ITEM })).toHaveLength(0);
   });
 
   it('answers 429 without touching the inventory and records the rejection, counting nothing', async () => {
@@ -93,7 +102,10 @@ describe('plan limits', () => {
       Key: { counterId: `key_test#rejections#${MINUTE_START}` },
       UpdateExpression: 'ADD rejected :one SET expiresAt = :expiresAt',
     });
-    expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 3);
+    // The refused count and the rejection: the refusal carried the item, so no second write and no read.
+    expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 2);
+    expect(dynamo.commandCalls(UpdateCommand, { UpdateExpression: NEW_MINUTE })).toHaveLength(0);
+    expect(dynamo.commandCalls(GetCommand, { Key: USAGE_ITEM })).toHaveLength(0);
   });
 
   it('bans the key when its 429s in one minute reach the threshold', async () => {

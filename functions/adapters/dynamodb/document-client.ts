@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 
 export interface DocumentClientOptions {
-  /** Set for the local store (dynalite); unset on Lambda, where the SDK resolves it. */
+  /** Set for the local store (DynamoDB Local); unset on Lambda, where the SDK resolves it. */
   endpoint?: string;
   region?: string;
   /** How calls are bounded: 'lambda' (the default without an endpoint) or 'local-store'. */
@@ -33,10 +34,17 @@ export const CALL_BOUNDS = {
 } as const satisfies Record<string, CallBounds>;
 
 /**
- * The local store is dynalite in this same process: under a burst, calls queue behind its
- * single thread rather than a network, so they get many sockets and patience instead.
+ * The local store is DynamoDB Local on this machine, sharing its two cores with the server and
+ * the tests: under a burst, calls queue for the CPU rather than a network, so they get many
+ * sockets and patience instead.
  */
 const LOCAL_HTTP = { maxSockets: 1_024, timeoutMs: 15_000 } as const;
+
+/**
+ * Numbers come back as exact decimal text: petId is int64 and must not pass through a double.
+ * A function, not a shared object: the document client writes its own flags into the options it is given.
+ */
+const unmarshallOptions = () => ({ wrapNumbers: true });
 
 export function createDocumentClient(options: DocumentClientOptions = {}): DynamoDBDocumentClient {
   const local = (options.profile ?? (options.endpoint === undefined ? 'lambda' : 'local-store')) === 'local-store';
@@ -62,8 +70,7 @@ export function createDocumentClient(options: DocumentClientOptions = {}): Dynam
   const base = new DynamoDBClient(config);
   const document = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true },
-    // Numbers come back as exact decimal text: petId is int64 and must not pass through a double.
-    unmarshallOptions: { wrapNumbers: true },
+    unmarshallOptions: unmarshallOptions(),
   });
   // The document client's own destroy() does nothing; this one owns its base client, so it releases its sockets.
   document.destroy = () => base.destroy();
@@ -99,13 +106,19 @@ export async function callStore<T>(operation: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Sends a conditional UpdateItem: the attributes it returns, or undefined when its condition did not hold. */
-export async function updateIfConditionHolds(client: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<Record<string, unknown> | undefined> {
+export type ConditionalWrite =
+  | { held: true; attributes: Record<string, unknown> }
+  /** `current` is the item as the failed condition saw it, when the input asked for it with ReturnValuesOnConditionCheckFailure. */
+  | { held: false; current: Record<string, unknown> | undefined };
+
+/** Sends a conditional UpdateItem and says whether its condition held, without treating a failed condition as an error. */
+export async function updateIfConditionHolds(client: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<ConditionalWrite> {
   try {
     const { Attributes } = await client.send(new UpdateCommand(input));
-    return Attributes ?? {};
+    return { held: true, attributes: Attributes ?? {} };
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // The document client unmarshalls answers but not the item a failed condition carries.
+    return { held: false, current: error.Item ? unmarshall(error.Item, unmarshallOptions()) : undefined };
   }
 }

@@ -44,7 +44,7 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
           ExpressionAttributeValues: { ':quantity': quantity },
           ReturnValues: 'ALL_NEW',
         });
-        return updated ? toInventoryItem(updated) : undefined;
+        return updated.held ? toInventoryItem(updated.attributes) : undefined;
       }),
 
     get: (petId) =>

@@ -32,20 +32,36 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
       ConditionExpression: condition,
       ExpressionAttributeValues: values,
       ReturnValues: 'UPDATED_NEW',
+      // A refused write says why in the same round trip: no read after it.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
 
   async function consume(keyId: string, requestMinute: UsageWindow, day: UsageWindow): Promise<ConsumeResult> {
     const counterId = usageId(keyId, day);
     let minute = requestMinute;
     for (let round = 0; round < MAX_CONSUME_ROUNDS; round += 1) {
-      const limits = { ':one': 1, ':minute': minute.startsAt, ':perMinute': minute.limit, ':perDay': day.limit };
       const sameMinute = await update(
         counterId,
         'ADD requests :one, minuteRequests :one',
         'minuteStartsAt = :minute AND minuteRequests < :perMinute AND requests < :perDay',
-        limits,
+        { ':one': 1, ':minute': minute.startsAt, ':perMinute': minute.limit, ':perDay': day.limit },
       );
-      if (sameMinute) return { admitted: true, counts: countsOf(sameMinute) };
+      if (sameMinute.held) return { admitted: true, counts: countsOf(sameMinute.attributes) };
+
+      const stored = sameMinute.current ?? {};
+      const storedMinute = toNumber(stored.minuteStartsAt);
+      if (storedMinute > minute.startsAt) {
+        // Another instance's clock is already in the next minute: count this request there.
+        minute = { ...minute, startsAt: storedMinute, resetsAt: storedMinute + (minute.resetsAt - minute.startsAt) };
+        continue;
+      }
+      const counts = { minute: storedMinute === minute.startsAt ? toNumber(stored.minuteRequests) : 0, day: toNumber(stored.requests) };
+      const full: WindowKind[] = [];
+      if (counts.minute >= minute.limit) full.push('minute');
+      if (counts.day >= day.limit) full.push('day');
+      if (full.length > 0) return { admitted: false, full, counts };
+      // Same minute with room in both windows: another request of this key changed the item in between.
+      if (storedMinute === minute.startsAt) continue;
 
       const newMinute = await update(
         counterId,
@@ -53,22 +69,8 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
         '(attribute_not_exists(minuteStartsAt) OR minuteStartsAt < :minute) AND (attribute_not_exists(requests) OR requests < :perDay)',
         { ':one': 1, ':minute': minute.startsAt, ':perDay': day.limit, ':expiresAt': day.resetsAt + KEEP_AFTER_RESET_SECONDS },
       );
-      if (newMinute) return { admitted: true, counts: countsOf(newMinute) };
-
-      // Both conditions failed: find out why from the item itself.
-      const { Item = {} } = await client.send(new GetCommand({ TableName: tableName, Key: { counterId }, ConsistentRead: true }));
-      const storedMinute = toNumber(Item.minuteStartsAt);
-      if (storedMinute > minute.startsAt) {
-        // Another instance's clock is already in the next minute: count this request there.
-        minute = { ...minute, startsAt: storedMinute, resetsAt: storedMinute + (minute.resetsAt - minute.startsAt) };
-        continue;
-      }
-      const counts = { minute: storedMinute === minute.startsAt ? toNumber(Item.minuteRequests) : 0, day: toNumber(Item.requests) };
-      const full: WindowKind[] = [];
-      if (counts.minute >= minute.limit) full.push('minute');
-      if (counts.day >= day.limit) full.push('day');
-      if (full.length > 0) return { admitted: false, full, counts };
-      // Neither window is full: another request of this key changed the item between our writes.
+      if (newMinute.held) return { admitted: true, counts: countsOf(newMinute.attributes) };
+      // Another request started this minute first: the next round counts in it.
     }
     throw new StoreUnavailableError({ cause: new Error(`usage counter ${counterId} kept changing under ${MAX_CONSUME_ROUNDS} rounds`) });
   }
@@ -84,7 +86,7 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
           ':minute': minute.startsAt,
         });
         // The minute has moved on since: only the day still holds the unit.
-        if (!both) await client.send(new UpdateCommand({ TableName: tableName, Key: { counterId }, UpdateExpression: 'ADD requests :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } }));
+        if (!both.held) await client.send(new UpdateCommand({ TableName: tableName, Key: { counterId }, UpdateExpression: 'ADD requests :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } }));
       }),
 
     recordRejection: (keyId, minute) =>

@@ -12,7 +12,7 @@ import { InventoryApi, type ContractPlan } from './inventory-api.ts';
 import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type ServiceSignal } from './operational-alarms.ts';
 import { ServiceFunction } from './service-function.ts';
 import { ServiceTables } from './service-tables.ts';
-import { INVENTORY_ACCESS } from './table-access.ts';
+import { ROUTE_TABLE_ACCESS, type TableAccess } from './table-access.ts';
 
 export interface StageSettings {
   stage: DeploymentStage;
@@ -64,6 +64,7 @@ export class PetStoreInventoryStack extends Stack {
       [ENV.inventoryTable]: tables.inventory.tableName,
       [ENV.apiKeysTable]: tables.apiKeys.tableName,
       [ENV.usageCountersTable]: tables.usageCounters.tableName,
+      [ENV.idempotencyRecordsTable]: tables.idempotencyRecords.tableName,
     };
     // `cdk deploy -c petsSunsetDate=2027-12-01` moves GET /pets/{petId}'s Sunset; checked here, so a bad date fails the synth, not a cold start.
     const petsSunsetDate: unknown = this.node.tryGetContext(PETS_SUNSET_CONTEXT_KEY);
@@ -86,7 +87,9 @@ export class PetStoreInventoryStack extends Stack {
         description: `${route.operationId}: ${route.method} ${route.resource}`,
         ...functionDefaults,
       });
-      service.grantTableAccess(tables.inventory, INVENTORY_ACCESS[route.inventoryAccess]);
+      const access: { inventory: TableAccess; idempotencyRecords?: TableAccess } = ROUTE_TABLE_ACCESS[route.inventoryAccess];
+      service.grantTableAccess(tables.inventory, access.inventory);
+      if (access.idempotencyRecords) service.grantTableAccess(tables.idempotencyRecords, access.idempotencyRecords);
       service.grantTableAccess(tables.usageCounters, 'usageCounting');
       return { route, service };
     });
@@ -144,6 +147,7 @@ export class PetStoreInventoryStack extends Stack {
         { name: 'Inventory', table: tables.inventory },
         { name: 'ApiKeys', table: tables.apiKeys },
         { name: 'UsageCounters', table: tables.usageCounters },
+        { name: 'IdempotencyRecords', table: tables.idempotencyRecords },
       ],
       ...(alarmTopic ? { notify: alarmTopic } : {}),
     });

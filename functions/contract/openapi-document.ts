@@ -2,7 +2,9 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type Respon
 import { z } from 'zod';
 import { ErrorCode } from '../domain/errors.ts';
 import { PLAN_LIMITS } from '../domain/plans.ts';
-import { ErrorBody, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_SECONDS } from '../domain/inventory-adjustments.ts';
+import { AdjustmentReason, Delta, ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
+import { REPLAYED_HEADER } from '../handlers/adjust-inventory-handler.ts';
 import { API_DOCUMENTATION_URL, GET_PET_DEPRECATION_NOTICE, getPetDeprecation } from '../domain/versioning.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import { deprecationHeaders } from '../http/versioning-headers.ts';
@@ -43,7 +45,13 @@ function annotateSchemas(): void {
   annotate(Quantity, 'Quantity', { format: 'int32', description: `Stock count, from 0 to ${MAX_QUANTITY}.` });
   annotate(InventoryItem, 'InventoryItem', { description: 'The stock level of one pet.' });
   annotate(InventoryUpdate, 'InventoryUpdate', {
-    description: 'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once.',
+    description:
+      'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once. With `changeFromQuantity` it is a compare-and-set: written only while the stored count is `changeFromQuantity` (or already `quantity`), otherwise 409 `QUANTITY_CHANGED` and nothing is written.',
+  });
+  annotate(AdjustmentReason, 'AdjustmentReason', { description: 'Why the stock changes: a new arrival, a return, or a manual correction.' });
+  annotate(Delta, 'Delta', { description: `The change of stock, positive or negative, never 0, from -${MAX_QUANTITY} to ${MAX_QUANTITY}.` });
+  annotate(InventoryAdjustment, 'InventoryAdjustment', {
+    description: 'A relative change of stock, applied exactly once per Idempotency-Key: the stock can neither go below 0 nor above the largest quantity.',
   });
   annotate(Pet, 'Pet', {
     description: "What this service knows of a pet: its id and status, taken from the inventory (the Petstore Pet's other fields are not held here).",
@@ -54,12 +62,23 @@ function annotateSchemas(): void {
   });
 }
 
-type HeaderName = 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-API-Stability' | 'Deprecation' | 'Sunset' | 'Link';
+type HeaderName =
+  | 'X-RateLimit-Limit'
+  | 'X-RateLimit-Remaining'
+  | 'X-RateLimit-Reset'
+  | 'Retry-After'
+  | 'X-API-Stability'
+  | 'Deprecation'
+  | 'Sunset'
+  | 'Link'
+  | typeof REPLAYED_HEADER;
+/** Headers stated once in components/headers and referenced; Idempotent-Replayed is only ever optional, so it is stated inline. */
+type RegisteredHeader = Exclude<HeaderName, typeof REPLAYED_HEADER>;
 type HeaderObject = { description: string; required?: boolean; schema: Record<string, unknown> };
 type ResponseHeaders = Record<string, HeaderObject | { $ref: string }>;
 
-const RATE_LIMIT_HEADERS: readonly HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
-const DEPRECATION_HEADERS: readonly HeaderName[] = ['Deprecation', 'Sunset', 'Link'];
+const RATE_LIMIT_HEADERS: readonly RegisteredHeader[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const DEPRECATION_HEADERS: readonly RegisteredHeader[] = ['Deprecation', 'Sunset', 'Link'];
 const HTTP_DATE = '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$';
 
 function headerDefinitions(): Record<HeaderName, HeaderObject> {
@@ -86,6 +105,10 @@ function headerDefinitions(): Record<HeaderName, HeaderObject> {
       description: 'Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset").',
       schema: { type: 'string', examples: [defaults.Link] },
     },
+    [REPLAYED_HEADER]: {
+      description: 'Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time.',
+      schema: { type: 'string', enum: ['true'] },
+    },
   };
 }
 
@@ -97,15 +120,19 @@ function codesSentence(codes: readonly ErrorCode[]): string {
 function registerHeaders(registry: OpenAPIRegistry) {
   const definitions = headerDefinitions();
   const refs = Object.fromEntries(
-    Object.entries(definitions).map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: true }).ref]),
-  ) as Record<HeaderName, { $ref: string }>;
+    Object.entries(definitions)
+      .filter(([name]) => name !== REPLAYED_HEADER)
+      .map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: true }).ref]),
+  ) as Record<RegisteredHeader, { $ref: string }>;
   return {
-    required: (names: readonly HeaderName[]): ResponseHeaders => Object.fromEntries(names.map((name) => [name, refs[name]])),
+    required: (names: readonly RegisteredHeader[]): ResponseHeaders => Object.fromEntries(names.map((name) => [name, refs[name]])),
     optional: (names: readonly HeaderName[]): ResponseHeaders =>
       Object.fromEntries(
         names.map((name) => [
           name,
-          { ...definitions[name], required: false, description: `${definitions[name].description} Absent when API Gateway answered without reaching the function.` },
+          name === REPLAYED_HEADER
+            ? { ...definitions[name], required: false }
+            : { ...definitions[name], required: false, description: `${definitions[name].description} Absent when API Gateway answered without reaching the function.` },
         ]),
       ),
   };
@@ -118,7 +145,7 @@ function registerHeaders(registry: OpenAPIRegistry) {
  * answer 500 or 503 on its own (function unreachable, authorizer failing): there those headers
  * are absent or optional.
  */
-function answersOf({ required, optional }: ReturnType<typeof registerHeaders>, signals: readonly HeaderName[]) {
+function answersOf({ required, optional }: ReturnType<typeof registerHeaders>, signals: readonly RegisteredHeader[]) {
   const fromFunction = [...RATE_LIMIT_HEADERS, ...signals];
   const error = (description: string, codes: readonly ErrorCode[], headers?: ResponseHeaders): ResponseConfig => ({
     description: `${description} ${codesSentence(codes)}`,
@@ -126,12 +153,13 @@ function answersOf({ required, optional }: ReturnType<typeof registerHeaders>, s
     content: { 'application/json': { schema: ErrorBody } },
   });
   return {
-    success: (description: string, schema: z.ZodType): ResponseConfig => ({
+    success: (description: string, schema: z.ZodType, optionalHeaders: readonly HeaderName[] = []): ResponseConfig => ({
       description,
-      headers: required(fromFunction),
+      headers: { ...required(fromFunction), ...optional(optionalHeaders) },
       content: { 'application/json': { schema } },
     }),
-    error: (description: string, codes: readonly ErrorCode[]) => error(description, codes, required(fromFunction)),
+    error: (description: string, codes: readonly ErrorCode[], optionalHeaders: readonly HeaderName[] = []) =>
+      error(description, codes, { ...required(fromFunction), ...optional(optionalHeaders) }),
     unauthorized: error(
       "The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals).",
       [ErrorCode.unauthorized],
@@ -193,13 +221,31 @@ export function buildOpenApiDocument() {
     }),
   );
 
+  registry.registerPath(
+    operation('getInventoryItem', {
+      tags: ['Store'],
+      summary: 'Read the stock level of one pet',
+      description: 'The entry of one pet, read strongly consistent: it reflects every write answered before the read, so a compare-and-set built on it does not fail on a stale count.',
+      request: { params: petIdParameter },
+      responses: {
+        200: inventory.success('The entry.', InventoryItem),
+        400: inventory.error(invalidPetId, [ErrorCode.invalidPetId]),
+        401: inventory.unauthorized,
+        404: inventory.error('No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+        429: inventory.rateLimited,
+        500: inventory.internal,
+        503: inventory.unavailable,
+      },
+    }),
+  );
+
   const experimental = answersOf(headers, ['X-API-Stability']);
   registry.registerPath(
     operation('updateInventory', {
       tags: ['Store'],
       summary: 'Set the stock count of one pet (experimental)',
       description:
-        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
+        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten; a stored count that already equals `quantity` answers 200, so retrying a compare-and-set whose answer was lost is safe. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
       'x-experimental': true,
       request: {
         params: petIdParameter,
@@ -214,8 +260,56 @@ export function buildOpenApiDocument() {
         ]),
         401: experimental.unauthorized,
         404: experimental.error('No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+        409: experimental.error('`changeFromQuantity` was given and the stored quantity is neither it nor `quantity`; the message states the stored quantity. Nothing was written.', [
+          ErrorCode.quantityChanged,
+        ]),
         413: experimental.error(`The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
         415: experimental.error('The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+
+  const idempotencyKey = z.object({
+    'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY_PATTERN).meta({
+      description: `1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again unchanged on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key.`,
+    }),
+  });
+  registry.registerPath(
+    operation('adjustInventory', {
+      tags: ['Store'],
+      summary: 'Change the stock of one pet by a delta, exactly once (experimental)',
+      description: [
+        'Adds `delta` (negative to remove) to the stock of an existing entry and returns the entry; `status` is left as it is. Use it for arrivals, returns and corrections that are relative: concurrent adjustments of one pet never lose each other.',
+        `**Exactly once**: the same \`Idempotency-Key\` from the same API key, for the same petId and body, within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours, answers what the first request answered (200, 404 or 409, with \`${REPLAYED_HEADER}: true\`) and applies nothing; the same key with another request answers 422. Concurrent duplicates apply once, and each answers the same outcome. 429 and 5xx answers are not remembered: a retry runs afresh. A replay counts against the plan like any request.`,
+        '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
+      ].join('\n\n'),
+      'x-experimental': true,
+      request: {
+        params: petIdParameter,
+        headers: idempotencyKey,
+        body: { required: true, description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, content: { 'application/json': { schema: InventoryAdjustment } } },
+      },
+      responses: {
+        200: experimental.success('The entry with its new quantity.', InventoryItem, [REPLAYED_HEADER]),
+        400: experimental.error(
+          `The body is not JSON, lacks \`delta\` or \`reason\` or holds an invalid value, the Idempotency-Key header is missing or malformed, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.invalidPetId],
+        ),
+        401: experimental.unauthorized,
+        404: experimental.error('No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound], [REPLAYED_HEADER]),
+        409: experimental.error(
+          `The delta would take the stock below 0 or above ${MAX_QUANTITY}; the message states the stock. Nothing was written.`,
+          [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
+          [REPLAYED_HEADER],
+        ),
+        413: experimental.error(`The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: experimental.error('The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        422: experimental.error('The Idempotency-Key was already used with another request (another pet, delta or reason). Nothing was written.', [
+          ErrorCode.idempotencyKeyReused,
+        ]),
         429: experimental.rateLimited,
         500: experimental.internal,
         503: experimental.unavailable,
@@ -256,7 +350,7 @@ export function buildOpenApiDocument() {
         `**Limits** per key and plan: ${limits}; enterprise limits are agreed per key. Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`. Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
         '**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`.',
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
-        '**Versioning**: `v1` is the last path segment of every server. `updateInventory` is experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
+        '**Versioning**: `v1` is the last path segment of every server. `updateInventory` and `adjustInventory` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
         '**Servers**: the hosts are placeholders (the `.example` domain); replace `host` with the stage\'s custom domain or its execute-api host.',
       ].join('\n\n'),
     },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig } from '../../functions/config.ts';
 import { apiRoutes, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
@@ -38,9 +38,14 @@ interface DeployedFunction {
 }
 
 const USAGE_COUNTING = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
-const INVENTORY_ACTIONS: Record<ApiRoute['inventoryAccess'], string[]> = {
-  read: ['dynamodb:GetItem', 'dynamodb:Scan'],
-  update: ['dynamodb:UpdateItem'],
+/** Per route intent, the actions on each table it touches besides the usage counters, keyed by the table's partition key. */
+const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], Record<string, string[]>> = {
+  read: { [inventoryTable.partitionKey.name]: ['dynamodb:GetItem', 'dynamodb:Scan'] },
+  update: { [inventoryTable.partitionKey.name]: ['dynamodb:UpdateItem'] },
+  adjust: {
+    [inventoryTable.partitionKey.name]: ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+    [idempotencyRecordsTable.partitionKey.name]: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+  },
 };
 
 const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
@@ -48,7 +53,7 @@ const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
   ...apiRoutes.map((route) => ({
     name: route.operationId,
     descriptionPrefix: routeDescription(route.operationId),
-    tableActions: { [inventoryTable.partitionKey.name]: INVENTORY_ACTIONS[route.inventoryAccess], [usageCountersTable.partitionKey.name]: USAGE_COUNTING },
+    tableActions: { ...ROUTE_ACTIONS[route.inventoryAccess], [usageCountersTable.partitionKey.name]: USAGE_COUNTING },
   })),
 ];
 
@@ -108,6 +113,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
         [ENV.inventoryTable]: { Ref: tableIdWithKey(inventoryTable.partitionKey.name) },
         [ENV.apiKeysTable]: { Ref: tableIdWithKey(apiKeysTable.partitionKey.name) },
         [ENV.usageCountersTable]: { Ref: tableIdWithKey(usageCountersTable.partitionKey.name) },
+        [ENV.idempotencyRecordsTable]: { Ref: tableIdWithKey(idempotencyRecordsTable.partitionKey.name) },
         NODE_OPTIONS: '--enable-source-maps',
       });
       const deployedEnvironment = Object.fromEntries(

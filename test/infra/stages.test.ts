@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { CDK_JSON_CONTEXT, onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, temporaryDirectory, type SynthesizedApp } from './synthesized-app.ts';
 
@@ -72,9 +72,9 @@ describe('the CDK app', () => {
 describe.each(STAGES)('the %s stage', (stage) => {
   const template = () => synthesized.templates[stage];
 
-  it('has its own three tables, with names CloudFormation generates', () => {
+  it('has its own four tables, with names CloudFormation generates', () => {
     const tables = resourcesOfType(template(), 'AWS::DynamoDB::Table');
-    expect(Object.keys(tables)).toHaveLength(3);
+    expect(Object.keys(tables)).toHaveLength(4);
     for (const table of Object.values(tables)) expect(table.Properties!.TableName).toBeUndefined();
   });
 
@@ -101,6 +101,10 @@ describe.each(STAGES)('the %s stage', (stage) => {
     onlyResource(template(), 'AWS::DynamoDB::Table', {
       ...key(usageCountersTable.partitionKey),
       TimeToLiveSpecification: { AttributeName: usageCountersTable.timeToLiveAttribute, Enabled: true },
+    });
+    onlyResource(template(), 'AWS::DynamoDB::Table', {
+      ...key(idempotencyRecordsTable.partitionKey),
+      TimeToLiveSpecification: { AttributeName: idempotencyRecordsTable.timeToLiveAttribute, Enabled: true },
     });
   });
 

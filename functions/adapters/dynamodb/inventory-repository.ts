@@ -1,6 +1,6 @@
 import { GetCommand, paginateScan, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import type { InventoryRepository } from '../../domain/inventory-service.ts';
-import type { InventoryItem, PetStatus } from '../../domain/schemas.ts';
+import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
 
 interface StoredInventoryItem {
@@ -9,10 +9,17 @@ interface StoredInventoryItem {
   status: PetStatus;
 }
 
-function toInventoryItem(stored: Record<string, unknown>): InventoryItem {
+export function toInventoryItem(stored: Record<string, unknown>): InventoryItem {
   const { petId, quantity, status } = stored as unknown as StoredInventoryItem;
   return { petId: BigInt(petId.toString()), quantity: Number(quantity.toString()), status };
 }
+
+/** The inventory table's key of one pet: every command on an entry addresses it through this. */
+export function inventoryKey(petId: PetId): Record<string, unknown> {
+  return { petId };
+}
+
+const ITEM_PROJECTION = { ProjectionExpression: 'petId, quantity, #status', ExpressionAttributeNames: { '#status': 'status' } } as const;
 
 export function createInventoryRepository(client: DynamoDBDocumentClient, tableName: string): InventoryRepository {
   return {
@@ -23,8 +30,7 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
           { client },
           {
             TableName: tableName,
-            ProjectionExpression: 'petId, quantity, #status',
-            ExpressionAttributeNames: { '#status': 'status' },
+            ...ITEM_PROJECTION,
           },
         );
         for await (const page of pages) {
@@ -37,7 +43,7 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
       callStore(async () => {
         const updated = await updateIfConditionHolds(client, {
           TableName: tableName,
-          Key: { petId },
+          Key: inventoryKey(petId),
           UpdateExpression: 'SET quantity = :quantity',
           // The write itself decides existence: no read first, so no race and no upsert.
           ConditionExpression: 'attribute_exists(petId)',
@@ -47,15 +53,26 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
         return updated.held ? toInventoryItem(updated.attributes) : undefined;
       }),
 
-    get: (petId) =>
+    compareAndSetQuantity: (petId, changeFrom, quantity) =>
+      callStore(async () => {
+        const result = await updateIfConditionHolds(client, {
+          TableName: tableName,
+          Key: inventoryKey(petId),
+          UpdateExpression: 'SET quantity = :quantity',
+          ConditionExpression: 'attribute_exists(petId) AND quantity IN (:changeFrom, :quantity)',
+          ExpressionAttributeValues: { ':quantity': quantity, ':changeFrom': changeFrom },
+          ReturnValues: 'ALL_NEW',
+          // The refusal carries the entry, so the 409 can name the stored quantity without a read.
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        });
+        if (result.held) return { written: toInventoryItem(result.attributes) };
+        return result.current ? { storedQuantity: toInventoryItem(result.current).quantity } : { missing: true };
+      }),
+
+    get: (petId, options) =>
       callStore(async () => {
         const { Item } = await client.send(
-          new GetCommand({
-            TableName: tableName,
-            Key: { petId },
-            ProjectionExpression: 'petId, quantity, #status',
-            ExpressionAttributeNames: { '#status': 'status' },
-          }),
+          new GetCommand({ TableName: tableName, Key: inventoryKey(petId), ...ITEM_PROJECTION, ...(options?.consistent ? { ConsistentRead: true } : {}) }),
         );
         return Item ? toInventoryItem(Item) : undefined;
       }),

@@ -450,6 +450,7 @@ ${this.operations
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
 <title>${escapeHtml(this.document.info.title)} reference</title>
 <style>${STYLE}</style>
 </head>
@@ -469,6 +470,9 @@ ${this.schemaSections()}
 `);
   }
 }
+
+/** Nothing but the page's own inline style: no script runs and nothing is fetched, from any host. */
+export const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 export function renderApiReference(document: ReferenceDocument): string {
   return new Reference(document).render();

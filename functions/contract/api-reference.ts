@@ -391,7 +391,7 @@ class Reference {
 <div class="prose">
   <h2>Errors</h2>
   <p>Every error answer is the JSON object <a class="type" href="#schema-Error">Error</a>: a stable <code>code</code>, a <code>message</code> for people and the HTTP <code>status</code> repeated. Codes may be added; a client should act on the status and show the message.</p>
-  <table class="fields"><thead><tr><th>Status</th><th>Code</th><th>When</th></tr></thead><tbody>${rows.join('')}</tbody></table>
+  <table class="error-codes"><thead><tr><th>Status</th><th>Code</th><th>When</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 </div>
 <aside class="code">${errorSchema}</aside>
 </section>`;
@@ -511,7 +511,7 @@ table{width:100%;border-collapse:collapse;margin:12px 0;font-size:14px}
 th{text-align:left;font-size:11px;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);border-bottom:1px solid var(--line);padding:6px 8px}
 td{vertical-align:top;border-bottom:1px solid var(--line);padding:8px}
 td p{margin:0}
-.fields td:first-child{white-space:nowrap;width:1%}.fields td:nth-child(2){width:30%}
+.fields td:first-child,.error-codes td:nth-child(-n+2){white-space:nowrap;width:1%}.fields td:nth-child(2){width:30%}
 code.name{background:none;border:0;padding:0;font-weight:600;color:var(--ink)}
 code.code{background:#fff4e5;border-color:#fbd9a8;color:#8a4b00}
 .required{margin-left:6px;font-size:11px;font-weight:600;color:#c0392b;text-transform:uppercase;letter-spacing:.04em}
@@ -539,7 +539,7 @@ aside.code{display:flex;flex-direction:column;gap:16px;align-self:start;position
 .panel-title{display:flex;align-items:center;gap:8px;font:600 12px var(--sans);color:#a3acb9;background:#2a2f45;padding:8px 14px;text-transform:uppercase;letter-spacing:.05em;cursor:default}
 details.panel>summary{cursor:pointer;list-style-position:inside}
 .error-example .panel-title{background:none;border-top:1px solid #3c4257;text-transform:none}
-pre{margin:0;padding:14px;overflow-x:auto;font:13px/1.55 var(--mono);color:var(--code-ink);white-space:pre}
+pre{margin:0;padding:14px;overflow-x:auto;font:13px/1.55 var(--mono);color:var(--code-ink);white-space:pre-wrap;overflow-wrap:anywhere}
 pre .k{color:#9ecbff}pre .s{color:#a5e8a1}pre .n{color:#ffb86c}pre .c{color:#ff7ab2}pre .f{color:#c5a5ff}
 .servers{padding:10px 14px}
 .server{padding:4px 0}.server code{background:none;border:0;color:var(--code-ink);padding:0;word-break:break-all}

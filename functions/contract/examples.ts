@@ -48,47 +48,78 @@ export function curlCommand(serverUrl: string, operationId: OperationId): string
   return lines.join(' \\\n  ');
 }
 
-/** What each error code means, in the words the reference and the responses' examples use. */
-export const ERROR_CODE_MEANINGS: Readonly<Record<ErrorCode, string>> = {
-  [ErrorCode.invalidBody]: 'The body is missing, empty, not an object, lacks `quantity`, or holds an invalid value or an unknown field.',
-  [ErrorCode.malformedJson]: 'The body is not valid JSON.',
-  [ErrorCode.invalidPetId]: 'The petId in the path is not an integer from 1 to 9223372036854775807 in canonical form.',
-  [ErrorCode.invalidQuery]: 'API Gateway refused the request parameters before the service saw them.',
-  [ErrorCode.badRequest]: 'API Gateway refused the request before the service saw it.',
-  [ErrorCode.unauthorized]: 'The `Authorization: Bearer` key is missing, malformed, unknown or revoked.',
-  [ErrorCode.petNotFound]: 'No inventory entry exists for the petId.',
-  [ErrorCode.routeNotFound]: 'No operation exists at this path and method.',
-  [ErrorCode.payloadTooLarge]: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
-  [ErrorCode.inventoryTooLarge]: 'The inventory no longer fits one response; it is refused rather than truncated.',
-  [ErrorCode.unsupportedMediaType]: 'The body is not sent as `Content-Type: application/json`.',
-  [ErrorCode.rateLimited]: "The key's per-minute limit is used up.",
-  [ErrorCode.quotaExceeded]: "The key's daily quota is used up.",
-  [ErrorCode.keyBanned]: 'The key kept sending after 429 answers and is banned for a while.',
-  [ErrorCode.serviceUnavailable]: 'The data store or the authorizer stayed unavailable after bounded retries.',
-  [ErrorCode.internal]: 'An unexpected failure; the detail is only in the service logs.',
-};
-
-/** A message an answer with this code carries; taken from the code that sends it wherever that code names it once. */
-const SAMPLE_MESSAGES: Readonly<Record<ErrorCode, string>> = {
-  [ErrorCode.invalidBody]: 'quantity: Too small: expected number to be >=0',
-  [ErrorCode.malformedJson]: 'Request body is not valid JSON: Unexpected end of JSON input.',
-  [ErrorCode.invalidPetId]: 'petId must be an integer from 1 to 9223372036854775807, written without sign, leading zeros or exponent.',
-  [ErrorCode.invalidQuery]: gatewayResponses.BAD_REQUEST_PARAMETERS.message,
-  [ErrorCode.badRequest]: gatewayResponses.DEFAULT_4XX.message,
-  [ErrorCode.unauthorized]: ERROR_MESSAGES.unauthorized,
-  [ErrorCode.petNotFound]: 'No inventory entry exists for pet 123456.',
-  [ErrorCode.routeNotFound]: gatewayResponses.RESOURCE_NOT_FOUND.message,
-  [ErrorCode.payloadTooLarge]: new PayloadTooLargeError(MAX_BODY_BYTES).message,
-  [ErrorCode.inventoryTooLarge]: "The inventory has 120000 entries, more than one response can carry (Lambda's 6 MiB limit); it is not truncated. Contact the API team.",
-  [ErrorCode.unsupportedMediaType]: new UnsupportedMediaTypeError().message,
-  [ErrorCode.rateLimited]: 'The per-minute request limit of this API key (60) is used up; retry after the time in Retry-After, with exponential backoff.',
-  [ErrorCode.quotaExceeded]: 'The daily request quota of this API key (1000) is used up; retry after the time in Retry-After, with exponential backoff.',
-  [ErrorCode.keyBanned]: 'This API key is temporarily banned for continuing to send requests after 429 responses; retry after the time in Retry-After.',
-  [ErrorCode.serviceUnavailable]: new ServiceUnavailableError(1).message,
-  [ErrorCode.internal]: new InternalError().message,
+/**
+ * Each error code: what it means, in the words the reference uses, and a message an answer with
+ * it carries (taken from the code that sends it wherever that code names it once).
+ */
+export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message: string }>> = {
+  [ErrorCode.invalidBody]: {
+    meaning: 'The body is missing, empty, not an object, lacks `quantity`, or holds an invalid value or an unknown field.',
+    message: 'quantity: Too small: expected number to be >=0',
+  },
+  [ErrorCode.malformedJson]: {
+    meaning: 'The body is not valid JSON.',
+    message: 'Request body is not valid JSON: Unexpected end of JSON input.',
+  },
+  [ErrorCode.invalidPetId]: {
+    meaning: 'The petId in the path is not an integer from 1 to 9223372036854775807 in canonical form.',
+    message: 'petId must be an integer from 1 to 9223372036854775807, written without sign, leading zeros or exponent.',
+  },
+  [ErrorCode.invalidQuery]: {
+    meaning: 'API Gateway refused the request parameters before the service saw them.',
+    message: gatewayResponses.BAD_REQUEST_PARAMETERS.message,
+  },
+  [ErrorCode.badRequest]: {
+    meaning: 'API Gateway refused the request before the service saw it.',
+    message: gatewayResponses.DEFAULT_4XX.message,
+  },
+  [ErrorCode.unauthorized]: {
+    meaning: 'The `Authorization: Bearer` key is missing, malformed, unknown or revoked.',
+    message: ERROR_MESSAGES.unauthorized,
+  },
+  [ErrorCode.petNotFound]: {
+    meaning: 'No inventory entry exists for the petId.',
+    message: 'No inventory entry exists for pet 123456.',
+  },
+  [ErrorCode.routeNotFound]: {
+    meaning: 'No operation exists at this path and method.',
+    message: gatewayResponses.RESOURCE_NOT_FOUND.message,
+  },
+  [ErrorCode.payloadTooLarge]: {
+    meaning: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
+    message: new PayloadTooLargeError(MAX_BODY_BYTES).message,
+  },
+  [ErrorCode.inventoryTooLarge]: {
+    meaning: 'The inventory no longer fits one response; it is refused rather than truncated.',
+    message: "The inventory has 120000 entries, more than one response can carry (Lambda's 6 MiB limit); it is not truncated. Contact the API team.",
+  },
+  [ErrorCode.unsupportedMediaType]: {
+    meaning: 'The body is not sent as `Content-Type: application/json`.',
+    message: new UnsupportedMediaTypeError().message,
+  },
+  [ErrorCode.rateLimited]: {
+    meaning: "The key's per-minute limit is used up.",
+    message: 'The per-minute request limit of this API key (60) is used up; retry after the time in Retry-After, with exponential backoff.',
+  },
+  [ErrorCode.quotaExceeded]: {
+    meaning: "The key's daily quota is used up.",
+    message: 'The daily request quota of this API key (1000) is used up; retry after the time in Retry-After, with exponential backoff.',
+  },
+  [ErrorCode.keyBanned]: {
+    meaning: 'The key kept sending after 429 answers and is banned for a while.',
+    message: 'This API key is temporarily banned for continuing to send requests after 429 responses; retry after the time in Retry-After.',
+  },
+  [ErrorCode.serviceUnavailable]: {
+    meaning: 'The data store or the authorizer stayed unavailable after bounded retries.',
+    message: new ServiceUnavailableError(1).message,
+  },
+  [ErrorCode.internal]: {
+    meaning: 'An unexpected failure; the detail is only in the service logs.',
+    message: new InternalError().message,
+  },
 };
 
 /** The Error body of an answer with this status and code, as the reference shows it. */
 export function errorExample(status: number, code: ErrorCode): ErrorBody {
-  return errorBody(status, code, SAMPLE_MESSAGES[code]);
+  return errorBody(status, code, ERROR_CODES[code].message);
 }

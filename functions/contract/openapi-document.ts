@@ -7,7 +7,7 @@ import { API_DOCUMENTATION_URL, GET_PET_DEPRECATION_NOTICE, getPetDeprecation } 
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import { deprecationHeaders } from '../http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute } from '../routes.ts';
-import { API_KEY_VARIABLE, curlCommand, ERROR_CODE_MEANINGS, errorExample, OPERATION_EXAMPLES, type OperationId } from './examples.ts';
+import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES, type OperationId } from './examples.ts';
 
 /**
  * The published contract, generated from the zod schemas the handlers validate with: the
@@ -141,7 +141,7 @@ function answersOf({ required, optional }: ReturnType<typeof registerHeaders>, s
     content: {
       'application/json': {
         schema: ErrorBody,
-        examples: Object.fromEntries(codes.map((code) => [code, { summary: ERROR_CODE_MEANINGS[code], value: errorExample(status, code) }])),
+        examples: Object.fromEntries(codes.map((code) => [code, { summary: ERROR_CODES[code].meaning, value: errorExample(status, code) }])),
       },
     },
   });

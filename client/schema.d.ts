@@ -82,7 +82,7 @@ export interface paths {
         /**
          * Find a pet by id (deprecated)
          * @deprecated
-         * @description Returns what the service knows of the pet: its id and status. **Deprecated**: every answer of the function carries `Deprecation`, `Sunset` and a `Link` to https://docs.petstore.example/v1/deprecations#get-pet-by-id; after the Sunset date the operation may stop answering.
+         * @description Returns what the service knows of the pet: its id and status. **Deprecated** since 2026-01-01, **sunset 2027-07-01**: every answer of the function carries `Deprecation`, `Sunset` and a `Link` to https://docs.petstore.example/v1/deprecations#get-pet-by-id; after the Sunset date the operation may stop answering. Read the inventory with `listInventory` instead.
          */
         get: operations["getPetById"];
         put?: never;
@@ -164,10 +164,12 @@ export interface components {
         "X-API-Stability": "experimental";
         /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). */
         Deprecation: string;
-        /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; Thu, 01 Jul 2027 00:00:00 GMT unless configured otherwise. */
+        /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. */
         Sunset: string;
         /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). */
         Link: string;
+        /** @description Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time. */
+        "Idempotent-Replayed": "true";
     };
     pathItems: never;
 }
@@ -546,8 +548,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
-                    /** @description Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time. */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -583,8 +584,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
-                    /** @description Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time. */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -598,8 +598,7 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
-                    /** @description Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time. */
-                    "Idempotent-Replayed"?: "true";
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -789,7 +788,7 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
                     Deprecation?: string;
-                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; Thu, 01 Jul 2027 00:00:00 GMT unless configured otherwise. Absent when API Gateway answered without reaching the function. */
+                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
                     Sunset?: string;
                     /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
                     Link?: string;
@@ -810,7 +809,7 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
                     Deprecation?: string;
-                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; Thu, 01 Jul 2027 00:00:00 GMT unless configured otherwise. Absent when API Gateway answered without reaching the function. */
+                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
                     Sunset?: string;
                     /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
                     Link?: string;

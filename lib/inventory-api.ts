@@ -21,6 +21,7 @@ import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { gatewayErrorBody, gatewayResponses } from '../functions/http/gateway-responses.ts';
 import type { ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
+import { PublishedContract, publishedPageMethodOptions } from './published-contract.ts';
 
 export type ContractPlan = keyof typeof PLAN_LIMITS;
 
@@ -36,6 +37,8 @@ export interface InventoryApiProps {
   operations: readonly ApiOperation[];
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
+  /** The Sunset of getPetById on this stage, as its reference and openapi.json state it; the default sunset when undefined. */
+  petsSunset: Date | undefined;
 }
 
 /**
@@ -63,6 +66,14 @@ const ACCESS_LOG_FIELDS = {
   plan: AccessLogField.contextAuthorizer('plan'),
   xrayTraceId: AccessLogField.contextXrayTraceId(),
 };
+
+/** Every method's settings on the stage; a method with settings of its own restates them. */
+const STAGE_METHOD_SETTINGS = {
+  metricsEnabled: true,
+  // Execution logs for errors only, and never request or response bodies (they would hold the keys).
+  loggingLevel: MethodLoggingLevel.ERROR,
+  dataTraceEnabled: false,
+} as const;
 
 /** A static header value in API Gateway's notation: the value in single quotes. */
 function staticHeaderValue(value: string): string {
@@ -97,12 +108,10 @@ export class InventoryApi extends Construct {
       deployOptions: {
         stageName: API_STAGE_NAME,
         tracingEnabled: true,
-        metricsEnabled: true,
-        // Execution logs for errors only, and never request or response bodies (they would hold the keys).
-        loggingLevel: MethodLoggingLevel.ERROR,
-        dataTraceEnabled: false,
+        ...STAGE_METHOD_SETTINGS,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+        methodOptions: publishedPageMethodOptions(STAGE_METHOD_SETTINGS),
       },
     });
 
@@ -133,6 +142,8 @@ export class InventoryApi extends Construct {
         reason: 'The contract authenticates with API keys (Authorization: Bearer), checked by the Lambda REQUEST authorizer on this method; there are no Cognito users.',
       });
     }
+
+    new PublishedContract(this, 'PublishedContract', { restApi: this.restApi, petsSunset: props.petsSunset });
 
     for (const [type, response] of Object.entries(gatewayResponses)) {
       this.restApi.addGatewayResponse(type, {

@@ -68,8 +68,9 @@ export class PetStoreInventoryStack extends Stack {
     };
     // `cdk deploy -c petsSunsetDate=2027-12-01` moves GET /pets/{petId}'s Sunset; checked here, so a bad date fails the synth, not a cold start.
     const petsSunsetDate: unknown = this.node.tryGetContext(PETS_SUNSET_CONTEXT_KEY);
+    let petsSunset: Date | undefined;
     if (typeof petsSunsetDate === 'string') {
-      readPetsSunset({ [ENV.petsSunsetDate]: petsSunsetDate });
+      petsSunset = readPetsSunset({ [ENV.petsSunsetDate]: petsSunsetDate });
       environment[ENV.petsSunsetDate] = petsSunsetDate;
     }
     const functionDefaults = { environment, logRetention: settings.logRetention, logRemovalPolicy: dataRemovalPolicy };
@@ -100,6 +101,7 @@ export class PetStoreInventoryStack extends Stack {
       operations: operations.map(({ route, service }) => ({ route, handler: service.function })),
       logRetention: settings.logRetention,
       logRemovalPolicy: dataRemovalPolicy,
+      petsSunset,
     });
 
     const authorizerFailures = authorizer.logGroup.addMetricFilter('UnexpectedFailures', {

@@ -18,8 +18,29 @@ const CLIENT_TYPES_HEADER = `/**
 
 `;
 
+type MediaTypes = Record<string, { example?: unknown; examples?: unknown }>;
+type Operations = Record<string, { requestBody?: { content?: MediaTypes }; responses?: Record<string, { content?: MediaTypes }> }>;
+
+/**
+ * The document without its request and response examples: they are for readers of the
+ * reference, and JSON.parse would print their int64 ids rounded in the types' comments.
+ */
+function withoutExamples(documentText: string): OpenAPI3 {
+  const document = JSON.parse(documentText) as OpenAPI3 & { paths: Record<string, Operations> };
+  const contents = Object.values(document.paths)
+    .flatMap((item) => Object.values(item))
+    .flatMap((operation) => [operation.requestBody?.content, ...Object.values(operation.responses ?? {}).map((response) => response.content)]);
+  for (const content of contents) {
+    for (const mediaType of Object.values(content ?? {})) {
+      delete mediaType.example;
+      delete mediaType.examples;
+    }
+  }
+  return document;
+}
+
 async function clientTypes(documentText: string): Promise<string> {
-  const ast = await openapiTS(JSON.parse(documentText) as OpenAPI3, {
+  const ast = await openapiTS(withoutExamples(documentText), {
     // petId can exceed 2^53; the client keeps it exact as a bigint, so its type says so.
     transform: (schema) => (schema.format === 'int64' ? ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword) : undefined),
   });

@@ -8,12 +8,10 @@ import { DEFAULT_BAN_POLICY, type BanPolicy } from '../domain/usage-limits.ts';
 import { createDependencies, type ServiceDependencies } from '../dependencies.ts';
 import { createAuthorizerHandler } from '../handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../handlers/http-handlers.ts';
-import { renderOpenApiDocument } from '../contract/openapi-document.ts';
-import type { HttpHandler } from '../http/http-handler.ts';
-import { JSON_HEADERS } from '../http/json.ts';
 import { KeyAdmin } from '../keys/key-admin.ts';
 import { apiRoutes } from '../routes.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
+import { publishedContractRoutes } from './published-contract-routes.ts';
 import { createServiceTables, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
 import { seedIfEmpty } from './seed.ts';
 import type { InventoryItem } from '../domain/schemas.ts';
@@ -91,12 +89,6 @@ async function registerDevKey(dependencies: ServiceDependencies, apiKey: string,
   }
 }
 
-/** GET /v1/openapi.json: the same text `npm run openapi` writes to openapi.json. */
-function openApiDocumentHandler(): HttpHandler {
-  const body = renderOpenApiDocument();
-  return async () => ({ statusCode: 200, headers: { ...JSON_HEADERS }, body });
-}
-
 export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
   const { dataDir } = options;
   const other = dataDir ? await runningServer(dataDir) : undefined;
@@ -126,8 +118,7 @@ async function serve(options: LocalAppOptions, tables: ServiceTableNames, store:
     authorizer: createAuthorizerHandler(dependencies),
     routes: [
       ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId]! })),
-      // The published contract, readable without a key, as a documentation site would serve it.
-      { route: { method: 'GET', resource: '/openapi.json' }, handler: openApiDocumentHandler(), authorized: false },
+      ...publishedContractRoutes(),
     ],
   });
   const host = options.host ?? '127.0.0.1';

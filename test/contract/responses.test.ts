@@ -292,10 +292,14 @@ describe('outside the operations', () => {
     expect([response.status, codeOf(response)]).toEqual([404, 'ROUTE_NOT_FOUND']);
   });
 
-  it('GET /v1/openapi.json serves the committed document without a key', async () => {
+  it('GET /v1/openapi.json serves the committed document without a key, naming the server it came from', async () => {
     const response = await fetch(`${app.baseUrl}/openapi.json`);
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe(await readFile(OPENAPI_FILE, 'utf8'));
+    const served = JSON.parse(await response.text());
+    const committed = JSON.parse(await readFile(OPENAPI_FILE, 'utf8'));
+    expect(served.servers).toEqual([{ url: app.baseUrl, description: expect.any(String) }]);
+    expect(served.components).toEqual(committed.components);
+    expect(Object.keys(served.paths)).toEqual(Object.keys(committed.paths));
   });
 });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { edgeBackstop, PLAN_LIMITS } from '../../functions/domain/plans.ts';
+import { PUBLISHED_PAGES } from '../../functions/contract/published-contract.ts';
 import { gatewayResponses } from '../../functions/http/gateway-responses.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
@@ -39,9 +40,8 @@ describe.each(STAGES)('the %s API', (stage) => {
   it('serves stage v1 with X-Ray tracing, method metrics and error-level execution logs without bodies', () => {
     const [, resource] = stageResource();
     expect(resource.Properties).toMatchObject({ StageName: API_STAGE_NAME, TracingEnabled: true, RestApiId: { Ref: restApiId() } });
-    expect(resource.Properties!.MethodSettings).toEqual([
-      { HttpMethod: '*', ResourcePath: '/*', MetricsEnabled: true, LoggingLevel: 'ERROR', DataTraceEnabled: false },
-    ]);
+    // The published pages restate these with a throttle of their own (test/infra/published-contract.test.ts).
+    expect(resource.Properties!.MethodSettings[0]).toEqual({ HttpMethod: '*', ResourcePath: '/*', MetricsEnabled: true, LoggingLevel: 'ERROR', DataTraceEnabled: false });
   });
 
   it('writes JSON access logs, naming the key by its id and never logging the key itself', () => {
@@ -62,10 +62,11 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(stageResource()[1].DependsOn).toContain(logGroupId);
   });
 
-  it('has a method for every route of functions/routes.ts and no other', () => {
+  it('has a method for every route of functions/routes.ts and each published page, and no other', () => {
     const methods = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method'));
     const served = methods.map((method) => `${method.Properties!.HttpMethod} ${resourcePath(template(), method.Properties!.ResourceId)}`);
-    expect(served.sort()).toEqual(apiRoutes.map((route) => `${route.method} ${route.resource}`).sort());
+    const pages = Object.values(PUBLISHED_PAGES).map((page) => `GET ${page.resource}`);
+    expect(served.sort()).toEqual([...apiRoutes.map((route) => `${route.method} ${route.resource}`), ...pages].sort());
   });
 
   it.each(apiRoutes.map((route) => [route.operationId, route] as const))('sends %s to its own function, behind the authorizer, requiring an API key', (_, route) => {

@@ -12,7 +12,7 @@ import { KeyAdmin } from '../keys/key-admin.ts';
 import { apiRoutes } from '../routes.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
 import { publishedContractRoutes } from './published-contract-routes.ts';
-import { createServiceTables, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
+import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
 import { seedIfEmpty } from './seed.ts';
 import type { InventoryItem } from '../domain/schemas.ts';
 
@@ -27,21 +27,12 @@ export interface StoreEndpoint {
   baseUrl: string;
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The running server's store, if the endpoint file in dataDir was left by a server that still runs. */
 export async function runningServer(dataDir: string): Promise<StoreEndpoint | undefined> {
   const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
   if (!existsSync(endpointFile)) return undefined;
   const running = JSON.parse(await readFile(endpointFile, 'utf8')) as StoreEndpoint;
-  return isRunning(running.pid) ? running : undefined;
+  return isAlive(running.pid) ? running : undefined;
 }
 const DEV_KEY_OWNER = 'local developer';
 

@@ -108,7 +108,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs (EPERM: it does, as another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

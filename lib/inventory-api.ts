@@ -29,7 +29,12 @@ export interface ApiOperation {
   handler: IFunction;
 }
 
+/** Requests per second the unauthenticated health check takes at most, across all callers; a probe a minute needs far less. */
+export const HEALTH_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
+
 export interface InventoryApiProps {
+  /** GET /health: no authorizer and no key, throttled on its own (HEALTH_THROTTLE). */
+  health: { route: Pick<ApiRoute, 'operationId' | 'method' | 'resource'>; handler: IFunction };
   /** Also the ApiName dimension of the API's metrics, so it differs between stages. */
   restApiName: string;
   authorizerHandler: IFunction;
@@ -103,6 +108,16 @@ export class InventoryApi extends Construct {
         dataTraceEnabled: false,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+        // Anyone may call the health check, so a flood of it is cut at the edge, apart from the keyed operations.
+        methodOptions: {
+          [`${props.health.route.resource}/${props.health.route.method}`]: {
+            throttlingRateLimit: HEALTH_THROTTLE.rateLimit,
+            throttlingBurstLimit: HEALTH_THROTTLE.burstLimit,
+            metricsEnabled: true,
+            loggingLevel: MethodLoggingLevel.ERROR,
+            dataTraceEnabled: false,
+          },
+        },
       },
     });
 
@@ -133,6 +148,14 @@ export class InventoryApi extends Construct {
         reason: 'The contract authenticates with API keys (Authorization: Bearer), checked by the Lambda REQUEST authorizer on this method; there are no Cognito users.',
       });
     }
+
+    const healthMethod = this.restApi.root
+      .resourceForPath(props.health.route.resource)
+      .addMethod(props.health.route.method, new LambdaIntegration(props.health.handler, { allowTestInvoke: false }), { operationName: props.health.route.operationId, apiKeyRequired: false });
+    Validations.of(healthMethod).acknowledge(
+      { id: 'AwsSolutions-APIG4', reason: 'The health check is public by design (load balancers, uptime probes): it reveals only whether the store answers, writes nothing, and is throttled on its own.' },
+      { id: 'AwsSolutions-COG4', reason: 'The health check is public by design, for load balancers and uptime probes that hold no key; there are no Cognito users.' },
+    );
 
     for (const [type, response] of Object.entries(gatewayResponses)) {
       this.restApi.addGatewayResponse(type, {

@@ -12,7 +12,8 @@ import { renderOpenApiDocument } from '../contract/openapi-document.ts';
 import type { HttpHandler } from '../http/http-handler.ts';
 import { JSON_HEADERS } from '../http/json.ts';
 import { KeyAdmin } from '../keys/key-admin.ts';
-import { apiRoutes } from '../routes.ts';
+import { apiRoutes, healthRoute } from '../routes.ts';
+import { createHealthHandler } from '../handlers/health-handler.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
 import { createServiceTables, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -128,6 +129,7 @@ async function serve(options: LocalAppOptions, tables: ServiceTableNames, store:
       ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId]! })),
       // The published contract, readable without a key, as a documentation site would serve it.
       { route: { method: 'GET', resource: '/openapi.json' }, handler: openApiDocumentHandler(), authorized: false },
+      { route: healthRoute, handler: createHealthHandler(dependencies), authorized: false },
     ],
   });
   const host = options.host ?? '127.0.0.1';

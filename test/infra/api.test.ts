@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { edgeBackstop, PLAN_LIMITS } from '../../functions/domain/plans.ts';
 import { gatewayResponses } from '../../functions/http/gateway-responses.ts';
-import { apiRoutes } from '../../functions/routes.ts';
+import { apiRoutes, healthRoute } from '../../functions/routes.ts';
+import { HEALTH_THROTTLE } from '../../lib/inventory-api.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
 import {
   AUTHORIZER_DESCRIPTION,
@@ -41,7 +42,23 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(resource.Properties).toMatchObject({ StageName: API_STAGE_NAME, TracingEnabled: true, RestApiId: { Ref: restApiId() } });
     expect(resource.Properties!.MethodSettings).toEqual([
       { HttpMethod: '*', ResourcePath: '/*', MetricsEnabled: true, LoggingLevel: 'ERROR', DataTraceEnabled: false },
+      {
+        HttpMethod: 'GET',
+        ResourcePath: '/~1health',
+        ThrottlingRateLimit: HEALTH_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: HEALTH_THROTTLE.burstLimit,
+        MetricsEnabled: true,
+        LoggingLevel: 'ERROR',
+        DataTraceEnabled: false,
+      },
     ]);
+  });
+
+  it('serves GET /health from its own function, without authorizer or key, throttled apart from the keyed operations', () => {
+    const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find((candidate) => resourcePath(template(), candidate.Properties!.ResourceId) === healthRoute.resource);
+    expect(method?.Properties).toMatchObject({ HttpMethod: 'GET', OperationName: healthRoute.operationId, AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'AWS_PROXY' } });
+    expect(method?.Properties!.AuthorizerId).toBeUndefined();
+    expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionId(routeDescription(healthRoute.operationId)));
   });
 
   it('writes JSON access logs, naming the key by its id and never logging the key itself', () => {
@@ -62,10 +79,10 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(stageResource()[1].DependsOn).toContain(logGroupId);
   });
 
-  it('has a method for every route of functions/routes.ts and no other', () => {
+  it('has a method for every route of functions/routes.ts and the health check, and no other', () => {
     const methods = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method'));
     const served = methods.map((method) => `${method.Properties!.HttpMethod} ${resourcePath(template(), method.Properties!.ResourceId)}`);
-    expect(served.sort()).toEqual(apiRoutes.map((route) => `${route.method} ${route.resource}`).sort());
+    expect(served.sort()).toEqual([...apiRoutes, healthRoute].map((route) => `${route.method} ${route.resource}`).sort());
   });
 
   it.each(apiRoutes.map((route) => [route.operationId, route] as const))('sends %s to its own function, behind the authorizer, requiring an API key', (_, route) => {
@@ -96,9 +113,9 @@ describe.each(STAGES)('the %s API', (stage) => {
 
   it('lets API Gateway invoke each function only for its own method on this stage, or as the authorizer', () => {
     const permissions = Object.values(resourcesOfType(template(), 'AWS::Lambda::Permission'));
-    expect(permissions).toHaveLength(apiRoutes.length + 1);
+    expect(permissions).toHaveLength(apiRoutes.length + 2);
     const [stageId] = stageResource();
-    for (const route of apiRoutes) {
+    for (const route of [...apiRoutes, healthRoute]) {
       const own = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionId(routeDescription(route.operationId)));
       expect(own).toHaveLength(1);
       expect(own[0]!.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });

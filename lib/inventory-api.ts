@@ -19,6 +19,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { gatewayErrorBody, gatewayResponses } from '../functions/http/gateway-responses.ts';
+import { JSON_HEADERS } from '../functions/http/json.ts';
 import type { ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
 
@@ -69,10 +70,9 @@ const ACCESS_LOG_FIELDS = {
   xrayTraceId: AccessLogField.contextXrayTraceId(),
 };
 
-/** A static header value in API Gateway's notation: the value in single quotes. */
-function staticHeaderValue(value: string): string {
-  if (value.includes("'")) throw new Error(`A static header value cannot contain a single quote: ${value}`);
-  return `'${value}'`;
+/** A static header value in API Gateway's notation: the value in single quotes, a quote within it escaped (CSP's 'none'). */
+export function staticHeaderValue(value: string): string {
+  return `'${value.replaceAll("'", "\\'")}'`;
 }
 
 /**
@@ -162,7 +162,7 @@ export class InventoryApi extends Construct {
         type: ResponseType.of(type),
         statusCode: String(response.status),
         responseHeaders: Object.fromEntries(
-          Object.entries({ 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
+          Object.entries({ ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
         ),
         templates: { 'application/json': JSON.stringify(gatewayErrorBody(response)) },
       });

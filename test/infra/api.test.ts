@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { edgeBackstop, PLAN_LIMITS } from '../../functions/domain/plans.ts';
 import { gatewayResponses } from '../../functions/http/gateway-responses.ts';
 import { apiRoutes, healthRoute } from '../../functions/routes.ts';
-import { HEALTH_THROTTLE } from '../../lib/inventory-api.ts';
+import { HEALTH_THROTTLE, staticHeaderValue } from '../../lib/inventory-api.ts';
+import { JSON_HEADERS } from '../../functions/http/json.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
 import {
   AUTHORIZER_DESCRIPTION,
@@ -131,8 +132,14 @@ describe.each(STAGES)('the %s API', (stage) => {
   it.each(Object.entries(gatewayResponses))('answers %s with the contract Error body, JSON content type and its headers', (type, response) => {
     const [, gatewayResponse] = onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type });
     expect(gatewayResponse.Properties!.StatusCode).toBe(String(response.status));
-    const headers = { 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) };
-    expect(gatewayResponse.Properties!.ResponseParameters).toEqual(Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, `'${value}'`])));
+    const headers = { ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) };
+    expect(gatewayResponse.Properties!.ResponseParameters).toEqual(Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, staticHeaderValue(value)])));
+    expect(gatewayResponse.Properties!.ResponseParameters).toMatchObject({
+      'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
+      'gatewayresponse.header.Content-Security-Policy': "'default-src \\'none\\'; frame-ancestors \\'none\\''",
+      'gatewayresponse.header.Strict-Transport-Security': "'max-age=31536000; includeSubDomains'",
+    });
+    expect(Object.keys(gatewayResponse.Properties!.ResponseParameters).some((name) => /access-control/i.test(name))).toBe(false);
     const templates = gatewayResponse.Properties!.ResponseTemplates;
     expect(Object.keys(templates)).toEqual(['application/json']);
     expect(JSON.parse(templates['application/json'])).toEqual({ code: response.code, message: response.message, status: response.status });

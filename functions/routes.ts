@@ -21,3 +21,10 @@ export const apiRoutes: readonly ApiRoute[] = [
 ];
 
 export const authorizerEntry = 'authorizer';
+
+/**
+ * GET /v1/health, for load balancers, uptime probes and the deploy smoke test. Outside the
+ * contract's operations: no key, not counted against any plan, no write; one read of the
+ * inventory table tells whether the store answers.
+ */
+export const healthRoute = { operationId: 'getHealth', method: 'GET', resource: '/health', entry: 'health' } as const satisfies Omit<ApiRoute, 'inventoryAccess'>;

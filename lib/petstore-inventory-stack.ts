@@ -6,7 +6,7 @@ import type { Construct } from 'constructs';
 import { ENV, readPetsSunset } from '../functions/config.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
 import { METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
-import { apiRoutes, authorizerEntry } from '../functions/routes.ts';
+import { apiRoutes, authorizerEntry, healthRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from './deployments.ts';
 import { InventoryApi, type ContractPlan } from './inventory-api.ts';
 import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type ServiceSignal } from './operational-alarms.ts';
@@ -95,7 +95,15 @@ export class PetStoreInventoryStack extends Stack {
       return { route, service };
     });
 
+    const health = new ServiceFunction(this, 'Health', {
+      entry: healthRoute.entry,
+      description: `${healthRoute.operationId}: ${healthRoute.method} ${healthRoute.resource} (no key)`,
+      ...functionDefaults,
+    });
+    health.grantTableAccess(tables.inventory, 'healthProbe');
+
     const api = new InventoryApi(this, 'Api', {
+      health: { route: healthRoute, handler: health.function },
       restApiName: this.stackName,
       authorizerHandler: authorizer.function,
       operations: operations.map(({ route, service }) => ({ route, handler: service.function })),

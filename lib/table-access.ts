@@ -18,6 +18,8 @@ export const TABLE_ACCESS = {
   inventoryAdjust: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
   /** adjustInventory: reads a key's record, and puts it in the same transaction as the change. */
   idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+  /** GET /health reads one entry to see that the store answers. */
+  healthProbe: ['dynamodb:GetItem'],
   /** The authorizer looks a key up by its hash. */
   keyLookup: ['dynamodb:GetItem'],
   /** The rate limiter: counts with conditional ADD, reads a ban with GetItem, writes one with PutItem. */

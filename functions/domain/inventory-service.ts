@@ -14,6 +14,13 @@ export interface InventoryRepository {
   compareAndSetQuantity(petId: PetId, changeFrom: number, quantity: number): Promise<CompareAndSetResult>;
   /** The entry of one pet; undefined when no entry exists. Consistent reads see every write answered before them. */
   get(petId: PetId, options?: { consistent?: boolean }): Promise<InventoryItem | undefined>;
+  /**
+   * Creates or replaces each entry as given (the operators' import), in batches, retrying
+   * whatever the store leaves unprocessed: writing the same entries again changes nothing.
+   */
+  putMany(items: readonly InventoryItem[]): Promise<void>;
+  /** Every entry, in no particular order, read a page at a time (the operators' export). */
+  entries(): AsyncIterable<InventoryItem>;
 }
 
 function petNotFound(petId: PetId): NotFoundError {

@@ -9,7 +9,8 @@ import { createDependencies, type ServiceDependencies } from '../dependencies.ts
 import { createAuthorizerHandler } from '../handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../handlers/http-handlers.ts';
 import { KeyAdmin } from '../keys/key-admin.ts';
-import { apiRoutes } from '../routes.ts';
+import { apiRoutes, healthRoute } from '../routes.ts';
+import { createHealthHandler } from '../handlers/health-handler.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
 import { publishedContractRoutes } from './published-contract-routes.ts';
 import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
@@ -110,6 +111,7 @@ async function serve(options: LocalAppOptions, tables: ServiceTableNames, store:
     routes: [
       ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId]! })),
       ...publishedContractRoutes(),
+      { route: healthRoute, handler: createHealthHandler(dependencies), authorized: false },
     ],
   });
   const host = options.host ?? '127.0.0.1';

@@ -60,9 +60,12 @@ function lambdaContext(requestId: string): Context {
   };
 }
 
-function send(response: ServerResponse, result: APIGatewayProxyResult): void {
+/** API Gateway (REST) names the request in this header on every answer, its own and the functions' alike. */
+export const GATEWAY_REQUEST_ID_HEADER = 'x-amzn-RequestId';
+
+function send(response: ServerResponse, result: APIGatewayProxyResult, requestId: string): void {
   const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
-  response.writeHead(result.statusCode, { ...result.headers, 'Content-Length': body.length });
+  response.writeHead(result.statusCode, { ...result.headers, [GATEWAY_REQUEST_ID_HEADER]: requestId, 'Content-Length': body.length });
   response.end(body);
 }
 
@@ -212,7 +215,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const startedAt = performance.now();
     answer(request, requestId)
       .then((result) => {
-        send(response, result);
+        send(response, result, requestId);
         logger.info('request', {
           requestId,
           method: request.method,
@@ -223,7 +226,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       })
       .catch((error: unknown) => {
         logger.error('local server failure', { requestId, error: String(error) });
-        if (!response.headersSent) send(response, gatewayResult(gatewayResponses.DEFAULT_5XX));
+        if (!response.headersSent) send(response, gatewayResult(gatewayResponses.DEFAULT_5XX), requestId);
       });
   });
 }

@@ -6,7 +6,7 @@ import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig } from '../../functions/config.ts';
-import { apiRoutes, type ApiRoute } from '../../functions/routes.ts';
+import { apiRoutes, healthRoute, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
 import { PETS_SUNSET_CONTEXT_KEY, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
@@ -55,6 +55,8 @@ const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
     descriptionPrefix: routeDescription(route.operationId),
     tableActions: { ...ROUTE_ACTIONS[route.inventoryAccess], [usageCountersTable.partitionKey.name]: USAGE_COUNTING },
   })),
+  // Not counted against any plan, so no usage counters: one read of the inventory.
+  { name: healthRoute.operationId, descriptionPrefix: routeDescription(healthRoute.operationId), tableActions: { [inventoryTable.partitionKey.name]: ['dynamodb:GetItem'] } },
 ];
 
 describe('bundling', () => {
@@ -84,7 +86,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
   const tableIdWithKey = (name: string) => onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: name, KeyType: 'HASH' }] })[0];
   const functionFor = (deployed: DeployedFunction) => functionWithDescription(template(), deployed.descriptionPrefix);
 
-  it('are the authorizer and one per route', () => {
+  it('are the authorizer, one per route and the health check', () => {
     expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length);
   });
 

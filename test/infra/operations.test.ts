@@ -113,7 +113,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
 
   it('sets a retention on every log group and keeps them with the stack only in prod', () => {
     const logGroups: Resources = resourcesOfType(template(), 'AWS::Logs::LogGroup');
-    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 1 + 2);
+    // A function's each (the routes, the authorizer, the health check), and the API's access and execution logs.
+    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 2 + 2);
     for (const logGroup of Object.values(logGroups)) {
       expect(logGroup.Properties!.RetentionInDays).toBe(stage === 'prod' ? 90 : 14);
       expect(logGroup.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');

@@ -25,13 +25,17 @@ describe('the CDK app', () => {
     ]));
     expect(stackArtifacts).toHaveLength(2);
     const packageJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
-    expect(packageJson.scripts['deploy:staging']).toBe(`cdk deploy ${STACK_NAMES.staging}`);
-    expect(packageJson.scripts['deploy:prod']).toBe(`cdk deploy ${STACK_NAMES.prod}`);
+    for (const stage of STAGES) {
+      // Each script names its stage, which the app then requires to be pinned (test/infra/stage-environments.test.ts).
+      expect(packageJson.scripts[`deploy:${stage}`]).toBe(`cdk deploy ${STACK_NAMES[stage]} -c deployStage=${stage}`);
+      expect(packageJson.scripts[`diff:${stage}`]).toBe(`cdk diff ${STACK_NAMES[stage]} -c deployStage=${stage}`);
+    }
+    expect(packageJson.scripts['destroy:staging']).toBe(`cdk destroy ${STACK_NAMES.staging} -c deployStage=staging`);
+    expect(packageJson.scripts['destroy:prod']).toBeUndefined();
   });
 
-  it('takes account and region from the CLI (CDK_DEFAULT_ACCOUNT/REGION), and without them is environment-agnostic', () => {
-    const expected = `aws://${process.env.CDK_DEFAULT_ACCOUNT ?? 'unknown-account'}/${process.env.CDK_DEFAULT_REGION ?? 'unknown-region'}`;
-    for (const stage of STAGES) expect(synthesized.stacks[stage].environment).toBe(expected);
+  it('is environment-agnostic where no stage is pinned, whatever account the CLI\'s credentials are for', () => {
+    for (const stage of STAGES) expect(synthesized.stacks[stage].environment).toBe('aws://unknown-account/unknown-region');
   });
 
   it('runs as cdk.json says, with no AWS credentials or environment, and writes both stages without findings', async () => {

@@ -79,6 +79,24 @@ describe('createInventoryClient against the local server', () => {
     expect(retries).toEqual([]);
   });
 
+  it('applies an adjustment whose answer was lost once: the retry carries the same Idempotency-Key and is replayed', async () => {
+    const before = (await clientOf(app, PRO_KEY).client.getInventoryItem(5n)).data!.quantity;
+    let dropped = 0;
+    // The server applies the first request; its answer never reaches the client, as when a connection drops.
+    const losingFirstAnswer = async (request: Request) => {
+      const response = await fetch(request);
+      if (dropped++ === 0) throw new TypeError('fetch failed: the connection dropped before the answer');
+      return response;
+    };
+    const { client, retries } = clientOf(app, PRO_KEY, { fetch: losingFirstAnswer });
+
+    const result = await client.adjustInventory(5n, { delta: 4, reason: 'arrival' });
+
+    expect(retries.map(({ reason }) => (reason instanceof Error ? reason.message : reason))).toEqual(['fetch failed: the connection dropped before the answer']);
+    expect([result.status, result.data?.quantity, result.response?.headers.get('idempotent-replayed')]).toEqual([200, before + 4, 'true']);
+    expect((await client.getInventoryItem(5n)).data!.quantity).toBe(before + 4);
+  });
+
   it('retries a 503 from the store after backoff and returns the success', async () => {
     vi.spyOn(app.dependencies.inventory, 'listAll').mockRejectedValueOnce(new StoreUnavailableError());
     const { client, retries, sleeps } = clientOf(app, PRO_KEY, { random: () => 0.5 });

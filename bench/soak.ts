@@ -330,6 +330,10 @@ async function soak(): Promise<boolean> {
     const failed = windows.reduce((sum, window) => sum + window.networkErrors + [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0), 0);
     const [firstWindow, lastWindow] = [windows[0]!, windows.at(-1)!];
     const rssGrowth = nodeRss(lastWindow) / nodeRss(firstWindow);
+    // Over the second half: a leak keeps growing there, a heap sizing itself to the load has stopped.
+    const middleWindow = windows[Math.floor((windows.length - 1) / 2)]!;
+    const lateRssGrowth = nodeRss(lastWindow) / nodeRss(middleWindow);
+    const rate = (window: Window) => window.latenciesMs.length / (windowMs / 1_000);
     const p99Growth = percentile(lastWindow.latenciesMs, 99) / percentile(firstWindow.latenciesMs, 99);
     const heapPeak = Math.max(...windows.map((window) => window.heap?.usedBytes ?? 0));
     const targets = {
@@ -402,6 +406,12 @@ async function soak(): Promise<boolean> {
         ],
       ),
       '',
+      ...(targets.rss
+        ? []
+        : [
+            `**Node RSS target missed.** From the end of window ${windows.indexOf(middleWindow) + 1} to the end of the run its RSS went from ${mib(nodeRss(middleWindow))} to ${mib(nodeRss(lastWindow))} (${ratio(lateRssGrowth)}): ${lateRssGrowth <= 1.05 ? 'it grew while V8 sized its heap to the load, then stayed, which a leak would not do' : 'it still grew in the second half, as a leak would'}. The first window served ${fixed(rate(firstWindow), 0)} requests/s, the later ones ${fixed(Math.min(...windows.slice(1).map(rate)), 0)} to ${fixed(Math.max(...windows.slice(1).map(rate)), 0)}: the slower the start (a busy machine), the less of that growth falls inside the first window.`,
+            '',
+          ]),
     ];
     await writeFile(REPORT, report.join('\n'));
     progress(`wrote ${REPORT}`);

@@ -39,9 +39,10 @@ const DEADLINE_CHECK_INTERVAL_MS = 1_000;
 const LINGER_MS = 2_000;
 
 /**
- * The local server's own answers to requests that never reach a route: what Node's HTTP parser
- * refuses, and what it would otherwise answer with an empty body. On AWS, API Gateway's front
- * door answers these. No rate-limit window applies: the request never got as far as a key.
+ * The local server's own answers to requests that never reach a function: what Node's HTTP
+ * parser refuses, what it would otherwise answer with an empty body, and bodies it cannot hold.
+ * On AWS, API Gateway's front door answers these. None carries X-RateLimit-*: no request they
+ * answer was counted against a key, so no window applies.
  */
 const protocolRefusals = {
   malformed: { status: 400, code: ErrorCode.badRequest, message: 'The request is not well-formed HTTP/1.1.' },

@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authenticate, UnauthorizedError, type ApiKeyRepository } from '../domain/api-keys.ts';
 import { describeError, logger } from '../logger.ts';
@@ -17,12 +16,26 @@ function wholeStageArn(methodArn: string): string {
   return `${apiArn}/${stage}/*`;
 }
 
+/**
+ * The request's one Authorization value, whatever the case of its name. API Gateway keeps the
+ * last of repeated headers in `headers` and every one in `multiValueHeaders`, names as the
+ * client wrote them: two Authorization headers are ambiguous credentials, refused rather than
+ * settled by order (a header normalizer would keep one of them silently).
+ */
+export function soleAuthorization(event: Pick<APIGatewayRequestAuthorizerEvent, 'headers' | 'multiValueHeaders'>): string | undefined {
+  const named = <Value>(map: Record<string, Value> | null | undefined) =>
+    Object.entries(map ?? {}).flatMap(([name, value]) => (name.toLowerCase() === 'authorization' ? [value] : []));
+  const all = named(event.multiValueHeaders).flatMap((values) => values ?? []);
+  const last = named(event.headers);
+  if (all.length > 1 || last.length > 1) throw new UnauthorizedError();
+  return all[0] ?? last[0];
+}
+
 export function createAuthorizerHandler({ apiKeys }: { apiKeys: ApiKeyRepository }) {
   return middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>()
-    .use(httpHeaderNormalizer())
     .handler(async (event) => {
       try {
-        const { apiKey, record } = await authenticate(apiKeys, event.headers?.authorization);
+        const { apiKey, record } = await authenticate(apiKeys, soleAuthorization(event));
         return {
           principalId: record.keyId,
           // The result is cached per Authorization header for every route, so it allows the whole stage.

@@ -3,6 +3,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { z } from 'zod';
 import { BadRequestError, ErrorCode, PayloadTooLargeError, UnsupportedMediaTypeError } from '../domain/errors.ts';
+import { findDuplicateKey } from './duplicate-json-keys.ts';
 
 /** InventoryUpdate is a few bytes; anything near this cap is not a well-meant request. */
 export const MAX_BODY_BYTES = 4_096;
@@ -36,6 +37,10 @@ export function jsonBody<Schema extends z.ZodType>(schema: Schema): MiddlewareOb
         if (status === 415) throw new UnsupportedMediaTypeError();
         if (status === 422) throw new BadRequestError(ErrorCode.malformedJson, `Request body is not valid JSON: ${(error as Error).message}.`);
         throw error;
+      }
+      const duplicate = findDuplicateKey(isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
+      if (duplicate !== undefined) {
+        throw new BadRequestError(ErrorCode.malformedJson, `Request body is ambiguous: the key ${JSON.stringify(duplicate.slice(0, 64))} occurs more than once in one object.`);
       }
       const parsed = schema.safeParse(request.event.body);
       if (!parsed.success) throw new BadRequestError(ErrorCode.invalidBody, describeIssues(parsed.error));

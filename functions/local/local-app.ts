@@ -50,6 +50,8 @@ export interface LocalAppOptions {
   host?: string;
   seed: readonly InventoryItem[];
   devApiKey: string;
+  /** Called when devApiKey was revoked, for a new key to register instead; without it a revoked devApiKey refuses the start. */
+  replaceRevokedDevKey?: (revokedKeyId: string) => Promise<string>;
   devPlan: Exclude<PlanName, 'enterprise'>;
   banPolicy?: BanPolicy;
 }
@@ -64,20 +66,42 @@ export interface LocalApp {
   close(): Promise<void>;
 }
 
+/** Why a start refuses its dev key, in one line. */
+export class DevKeyError extends Error {
+  override name = 'DevKeyError';
+}
+
+const ANOTHER_DEV_KEY = 'start with another DEV_API_KEY, or without one for a generated key.';
+
 /**
  * Registers the developer's key with DEV_PLAN. A changed DEV_API_KEY gets a record of its own
- * (its keyId comes from its hash), and every earlier dev key is revoked, so only the current
- * one works.
+ * (its keyId comes from its hash), and the earlier dev key's record is removed, so only the
+ * current one works and a developer may switch back to an earlier one. A key revoked with
+ * `npm run keys` stays revoked: it is replaced when replaceRevoked says how, refused otherwise.
+ * A key issued with `npm run keys` is refused too: DEV_PLAN would move its plan.
  */
-async function registerDevKey(dependencies: ServiceDependencies, apiKey: string, plan: Exclude<PlanName, 'enterprise'>): Promise<void> {
-  if (!API_KEY_PATTERN.test(apiKey)) throw new Error('DEV_API_KEY must be 20 to 128 letters and digits (API Gateway\'s rule for key values).');
+async function registerDevKey(
+  dependencies: ServiceDependencies,
+  apiKey: string,
+  plan: Exclude<PlanName, 'enterprise'>,
+  replaceRevoked: ((revokedKeyId: string) => Promise<string>) | undefined,
+): Promise<void> {
+  if (!API_KEY_PATTERN.test(apiKey)) throw new DevKeyError('DEV_API_KEY must be 20 to 128 letters and digits (API Gateway\'s rule for key values).');
   const { apiKeys } = dependencies;
   const keyHash = hashApiKey(apiKey);
   const admin = new KeyAdmin(apiKeys, dependencies.usageCounters);
-  if (await apiKeys.findByHash(keyHash)) await apiKeys.update(keyHash, { plan, status: 'active' });
-  else await admin.issue({ apiKey, keyId: `key_dev${keyHash.slice(0, 12)}`, plan, owner: DEV_KEY_OWNER });
+  const existing = await apiKeys.findByHash(keyHash);
+  if (existing?.status === 'revoked') {
+    if (!replaceRevoked) throw new DevKeyError(`DEV_API_KEY is the revoked key ${existing.keyId}, and revoked keys stay revoked: ${ANOTHER_DEV_KEY}`);
+    return registerDevKey(dependencies, await replaceRevoked(existing.keyId), plan, undefined);
+  }
+  if (existing && existing.owner !== DEV_KEY_OWNER) {
+    throw new DevKeyError(`DEV_API_KEY is ${existing.keyId}, a key issued to ${JSON.stringify(existing.owner)} with npm run keys; the dev key must be one of its own, since DEV_PLAN sets its plan: ${ANOTHER_DEV_KEY}`);
+  }
+  if (!existing) await admin.issue({ apiKey, keyId: `key_dev${keyHash.slice(0, 12)}`, plan, owner: DEV_KEY_OWNER });
+  else if (existing.plan !== plan) await apiKeys.update(keyHash, { plan });
   for (const earlier of await admin.list()) {
-    if (earlier.owner === DEV_KEY_OWNER && earlier.keyHash !== keyHash && earlier.status === 'active') await admin.revoke(earlier.keyId);
+    if (earlier.owner === DEV_KEY_OWNER && earlier.keyHash !== keyHash && earlier.status === 'active') await apiKeys.delete(earlier.keyHash);
   }
 }
 
@@ -103,7 +127,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
 async function serve(options: LocalAppOptions, tables: ServiceTableNames, store: { endpoint: string; close(): Promise<void> }): Promise<LocalApp> {
   const dependencies = createDependencies({ ...tables, dynamodbEndpoint: store.endpoint, banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY });
   const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
-  await registerDevKey(dependencies, options.devApiKey, options.devPlan);
+  await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
 
   const handlers = createHttpHandlers(dependencies);
   const server = createLocalServer({

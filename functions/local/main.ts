@@ -14,14 +14,18 @@ import { DEMO_INVENTORY, readSeedFile } from './seed.ts';
 const DEV_KEY_FILE = 'dev-api-key';
 const DEV_PLANS = ['free', 'pro', 'business'] as const;
 
-async function devApiKey(dataDir: string): Promise<{ apiKey: string; generated: boolean }> {
-  const fromEnv = process.env.DEV_API_KEY;
-  if (fromEnv) return { apiKey: fromEnv, generated: false };
-  const file = join(dataDir, DEV_KEY_FILE);
-  if (existsSync(file)) return { apiKey: (await readFile(file, 'utf8')).trim(), generated: false };
+async function writeNewDevKey(file: string): Promise<string> {
   const { key } = generateApiKey();
   await writeFile(file, `${key}\n`, { mode: 0o600 });
-  return { apiKey: key, generated: true };
+  return key;
+}
+
+/** DEV_API_KEY, else the key kept in the data directory, else a new one kept there. */
+async function devApiKey(file: string): Promise<{ apiKey: string; source: 'environment' | 'file' | 'generated' }> {
+  const fromEnv = process.env.DEV_API_KEY;
+  if (fromEnv) return { apiKey: fromEnv, source: 'environment' };
+  if (existsSync(file)) return { apiKey: (await readFile(file, 'utf8')).trim(), source: 'file' };
+  return { apiKey: await writeNewDevKey(file), source: 'generated' };
 }
 
 async function main(): Promise<void> {
@@ -36,8 +40,26 @@ async function main(): Promise<void> {
   await mkdir(dataDir, { recursive: true });
 
   const seed = process.env.SEED_FILE ? await readSeedFile(process.env.SEED_FILE) : DEMO_INVENTORY;
-  const { apiKey, generated } = await devApiKey(dataDir);
-  const app = await startLocalApp({ dataDir, port, host, seed, devApiKey: apiKey, devPlan, banPolicy, onNotice: (line) => console.log(line) });
+  const devKeyFile = join(dataDir, DEV_KEY_FILE);
+  let { apiKey, source } = await devApiKey(devKeyFile);
+  // A revoked DEV_API_KEY refuses the start; a revoked key of the file is one the developer never chose, so it is replaced.
+  const replaceRevokedDevKey = async (revokedKeyId: string) => {
+    console.log(`The dev key in ${devKeyFile} (${revokedKeyId}) was revoked; generated a new one.`);
+    apiKey = await writeNewDevKey(devKeyFile);
+    source = 'generated';
+    return apiKey;
+  };
+  const app = await startLocalApp({
+    dataDir,
+    port,
+    host,
+    seed,
+    devApiKey: apiKey,
+    ...(source === 'file' ? { replaceRevokedDevKey } : {}),
+    devPlan,
+    banPolicy,
+    onNotice: (line) => console.log(line),
+  });
 
   const shownUrl = app.baseUrl.replace('127.0.0.1', 'localhost');
   const lines = [
@@ -45,13 +67,13 @@ async function main(): Promise<void> {
     `  data: ${dataDir}${app.seeded > 0 ? ` (seeded ${app.seeded} entries)` : ''}; dev key plan: ${devPlan}`,
     `  API reference: ${shownUrl}/docs (no key needed)`,
   ];
-  if (generated) {
+  if (source === 'generated') {
     lines.push(
-      `  dev API key (shown once, kept in ${join(dataDir, DEV_KEY_FILE)}): ${apiKey}`,
+      `  dev API key (shown once, kept in ${devKeyFile}): ${apiKey}`,
       `  try: curl -H "Authorization: Bearer ${apiKey}" ${shownUrl}/inventory`,
     );
-  } else if (!process.env.DEV_API_KEY) {
-    lines.push(`  try: curl -H "Authorization: Bearer $(cat ${join(dataDir, DEV_KEY_FILE)})" ${shownUrl}/inventory`);
+  } else if (source === 'file') {
+    lines.push(`  try: curl -H "Authorization: Bearer $(cat ${devKeyFile})" ${shownUrl}/inventory`);
   }
   console.log(lines.join('\n'));
 

@@ -91,4 +91,19 @@ describe('the REQUEST authorizer', () => {
 
     await expect(authorize(`Bearer ${API_KEY}`)).rejects.toThrow('The data store is temporarily unavailable.');
   });
+
+  it.each([
+    ['the same key twice', { Authorization: [`Bearer ${API_KEY}`, `Bearer ${API_KEY}`] }],
+    ['another key after it', { Authorization: [`Bearer ${API_KEY}`, 'Bearer Zyxwvutsrqponmlkjihgfedcba9876543210'] }],
+    ['it under two spellings of the name', { authorization: [`Bearer ${API_KEY}`], AUTHORIZATION: [`Bearer ${API_KEY}`] }],
+  ])('refuses two Authorization headers (%s) without looking anything up: ambiguous credentials', async (_case, multiValueHeaders) => {
+    dynamo.on(GetCommand).resolves({ Item: storedKey() });
+    const handler = createAuthorizerHandler({ apiKeys: createApiKeyRepository(createDocumentClient({ endpoint: 'http://127.0.0.1:1' }), KEYS) });
+    // As API Gateway builds it: the last value of each name in headers, every value in multiValueHeaders.
+    const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([name, values]) => [name, values.at(-1)!]));
+    const event = { type: 'REQUEST', methodArn: METHOD_ARN, headers, multiValueHeaders, requestContext: { requestId: 'r-1' } } as unknown as APIGatewayRequestAuthorizerEvent;
+
+    await expect(handler(event, lambdaContext)).rejects.toThrow(/^Unauthorized$/);
+    expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 0);
+  });
 });

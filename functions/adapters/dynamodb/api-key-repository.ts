@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateScan, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateScan, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, ApiKeyRepository } from '../../domain/api-keys.ts';
 import type { PlanLimits } from '../../domain/plans.ts';
 import { callStore } from './document-client.ts';
@@ -11,6 +11,7 @@ export interface ApiKeyAdminRepository extends ApiKeyRepository {
   list(): Promise<ApiKeyRecord[]>;
   /** Sets the given fields; a field given as null is removed. */
   update(keyHash: string, changes: ApiKeyChanges): Promise<void>;
+  delete(keyHash: string): Promise<void>;
 }
 
 export type ApiKeyChanges = {
@@ -91,6 +92,11 @@ export function createApiKeyRepository(client: DynamoDBDocumentClient, tableName
             ...(toSet.length > 0 ? { ExpressionAttributeValues: Object.fromEntries(toSet.map(([index, value]) => [`:v${index}`, value])) } : {}),
           }),
         );
+      }),
+
+    delete: (keyHash) =>
+      callStore(async () => {
+        await client.send(new DeleteCommand({ TableName: tableName, Key: { keyHash } }));
       }),
   };
 }

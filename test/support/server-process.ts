@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** `npm start` as a user runs it: a separate process, configured by the environment. */
+export interface ServerProcess {
+  process: ChildProcess;
+  /** Where it answers, ending in /v1. */
+  baseUrl: string;
+  /** What it printed: everything, or only up to the listening line (see captureOutput). */
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface ServerProcessOptions {
+  dataDir: string;
+  env?: Record<string, string>;
+  /** `node --import tsx functions/local/main.ts` by default; `['npm', 'start']` to test npm's own process. */
+  command?: readonly string[];
+  /** In a process group of its own, so that the group (the server, its watchdog and the JVM) can be signalled at once. */
+  detached?: boolean;
+  /** 'startup' keeps only what was printed up to the listening line (a long run's request log is drained, not kept). */
+  captureOutput?: 'all' | 'startup';
+}
+
+export const SERVER_COMMAND = [process.execPath, '--import', 'tsx', 'functions/local/main.ts'] as const;
+
+/** Starts the server on a free port and resolves once it listens; rejects with its output if it exits first. */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const [file, ...args] = options.command ?? SERVER_COMMAND;
+  const child = spawn(file!, args, {
+    env: { ...process.env, PORT: '0', DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+  let output = '';
+  let listening = false;
+  const keep = (chunk: Buffer) => {
+    if (!listening || options.captureOutput !== 'startup') output += chunk.toString();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /listening on (http:\/\/localhost:\d+\/v1)/.exec(output);
+      if (match) {
+        clearInterval(timer);
+        listening = true;
+        resolve(match[1]!);
+      }
+    }, 50);
+    child.once('exit', () => {
+      clearInterval(timer);
+      reject(new Error(`server exited before listening:\n${output}`));
+    });
+  });
+  return { process: child, baseUrl, output: () => output, exited };
+}
+
+/** Ends a server that still runs (SIGKILL), and waits for its exit. */
+export async function killServerProcess(server: ServerProcess): Promise<void> {
+  if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
+  await server.exited;
+}

@@ -17,13 +17,9 @@ export interface LambdaBundle {
   modules: string[];
 }
 
-/**
- * The floor of the cold-start section (a function that constructs a document client and makes
- * one call), and the same with zod, which tells how much of the gap zod's import explains.
- */
+/** The floor of the cold-start section: a function that constructs a document client and makes one call. */
 export const BASELINES = {
   baseline: 'bench/cold-start/baseline-handler.ts',
-  'baseline + zod': 'bench/cold-start/baseline-with-zod-handler.ts',
 } as const;
 
 async function bundle(entryPoint: string, outDir: string, name: string): Promise<Omit<LambdaBundle, 'name' | 'operationId'>> {

@@ -1,7 +1,7 @@
 /**
  * The servers of the HTTP throughput section, in a process of their own so that autocannon (in
  * the bench process) does not share their event loop: the local app as `npm start` runs it,
- * and two node:http baselines on the same in-process dynalite. Reports their addresses and a
+ * and two node:http baselines on the same DynamoDB Local. Reports their addresses and a
  * key over IPC; stops when the bench disconnects.
  * Usage: node --import tsx bench/http-servers.ts <pets>
  */
@@ -32,7 +32,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * GET /v1/inventory and PATCH /v1/inventory/{petId}, nothing else. With `sameCalls` it also
- * makes the calls the service makes around the operation (key lookup, ban lookup, usage
+ * makes the calls the service makes around the operation (key lookup, usage
  * counter), still without any framework: the floor for the service's whole request.
  */
 function bareServer(dependencies: ServiceDependencies, sameCalls: boolean): Server {

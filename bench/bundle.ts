@@ -13,30 +13,34 @@ export interface LambdaBundle {
   bytes: number;
   /** The source map beside it, which Node reads at load under --enable-source-maps. */
   mapBytes: number;
+  /** Every source file the bundle holds (esbuild's metafile inputs), relative to the project. */
+  modules: string[];
 }
 
-/**
- * The floor of the cold-start section (a function that constructs a document client and makes
- * one call), and the same with zod, which tells how much of the gap zod's import explains.
- */
+/** The floor of the cold-start section: a function that constructs a document client and makes one call. */
 export const BASELINES = {
   baseline: 'bench/cold-start/baseline-handler.ts',
-  'baseline + zod': 'bench/cold-start/baseline-with-zod-handler.ts',
 } as const;
 
-async function bundle(entryPoint: string, outDir: string, name: string): Promise<{ file: string; bytes: number; mapBytes: number }> {
+async function bundle(entryPoint: string, outDir: string, name: string): Promise<Omit<LambdaBundle, 'name' | 'operationId'>> {
   const file = join(outDir, `${name}.mjs`);
   const { banner, mainFields, ...options } = ESBUILD_OPTIONS;
   // The CDK stack's settings in esbuild's own terms (NodejsFunction passes the banner as --banner:js).
-  await build({ ...options, mainFields: [...mainFields], banner: { js: banner }, entryPoints: [entryPoint], outfile: file, logLevel: 'error' });
-  return { file, bytes: (await stat(file)).size, mapBytes: (await stat(`${file}.map`)).size };
+  const { metafile } = await build({ ...options, mainFields: [...mainFields], banner: { js: banner }, entryPoints: [entryPoint], outfile: file, logLevel: 'error', metafile: true });
+  return { file, bytes: (await stat(file)).size, mapBytes: (await stat(`${file}.map`)).size, modules: Object.keys(metafile.inputs) };
 }
 
-/** Every Lambda entry point of routes.ts (operations, then the authorizer), then the baselines. */
-export async function bundleLambdas(outDir: string): Promise<LambdaBundle[]> {
+/** Every Lambda entry point of routes.ts (operations, then the authorizer), bundled as the stack deploys them. */
+export async function bundleEntryPoints(outDir: string): Promise<LambdaBundle[]> {
   const entries = [...apiRoutes.map((route) => ({ name: route.entry, operationId: route.operationId })), { name: authorizerEntry }];
   const bundles: LambdaBundle[] = [];
   for (const entry of entries) bundles.push({ ...entry, ...(await bundle(`functions/${entry.name}.ts`, outDir, entry.name)) });
+  return bundles;
+}
+
+/** The entry points, then the baselines. */
+export async function bundleLambdas(outDir: string): Promise<LambdaBundle[]> {
+  const bundles = await bundleEntryPoints(outDir);
   for (const [name, entryPoint] of Object.entries(BASELINES)) bundles.push({ name, ...(await bundle(entryPoint, outDir, name.replace(/\W+/g, '-'))) });
   return bundles;
 }

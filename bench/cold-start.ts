@@ -6,7 +6,7 @@ import { median } from './stats.ts';
 
 /** Odd, so that the median is one real run; at least 15 as the issue asks. */
 const RUNS = 31;
-const TARGET_RATIO = 1.3;
+const TARGET_RATIO = 1.15;
 /** What the CDK stack sets on every function (lib/service-function.ts). */
 export const DEPLOYED_NODE_FLAGS = ['--enable-source-maps'];
 
@@ -77,14 +77,12 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
     };
   });
 
-  const zod = result(bundles.find((bundle) => bundle.name === 'baseline + zod')!, 'noSourceMaps');
   const entryRows = rows.filter((row) => row.isEntryPoint);
   const mapCost = median(entryRows.map((row) => row.deployed.loadMs - result(row.bundle, 'noSourceMaps').loadMs));
   const budget = TARGET_RATIO * baseline.deployed.loadAndFirstMs;
   const missed = entryRows.filter((row) => row.deployedRatio > TARGET_RATIO);
-  const met = entryRows.filter((row) => row.deployedRatio <= TARGET_RATIO);
   const names = (some: typeof entryRows) => some.map((row) => `\`${row.bundle.name}\``).join(', ');
-  const missedLoadWithoutMaps = median(missed.map((row) => result(row.bundle, 'noSourceMaps').loadMs));
+  const missedMedian = (of: (row: (typeof entryRows)[number]) => number) => median(missed.map(of));
 
   return [
     '## 1. Cold start',
@@ -96,16 +94,16 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
       rows.map((row) => row.cells),
     ),
     '',
-    '*First response* is the status code, or the authorizer policy\'s effect. The first invocation of `list-inventory` and `update-inventory` makes four DynamoDB calls (the ban lookup beside two writes to the usage counter, since its first request of a minute starts the minute over, then the operation), `get-pet` the same with a GetItem, the authorizer one (the key), the baseline one.',
+    '*First response* is the status code, or the authorizer policy\'s effect. The first invocation of `list-inventory`, `update-inventory` and `get-pet` makes two DynamoDB calls (the one counting write, which also checks the key\'s ban, then the operation), the authorizer one (the key), the baseline one.',
     '',
     missed.length === 0
       ? 'Every entry point is within the target.'
       : [
           `**Target missed** by ${missed.map((row) => `\`${row.bundle.name}\` (${ratio(row.deployedRatio)}, ${ms(row.deployed.loadAndFirstMs - budget)} over)`).join(', ')}; the budget is ${ms(budget)}. Why:`,
           '',
-          `- **zod.** ${names(missed)}: ${integer(Math.min(...missed.map((row) => row.bundle.bytes)))} bytes or more against ${integer(baselineBundle.bytes)} for the baseline${met.length > 0 ? ` and ${integer(Math.max(...met.map((row) => row.bundle.bytes)))} or less for ${names(met)}` : ''}; most of the difference is zod 4's classic API (\`import { z } from 'zod'\`, request-body validation), which cannot be tree-shaken and brings every locale and the JSON Schema converters. Without source maps, the baseline loads in ${ms(baseline.noSourceMaps.loadMs)}, the baseline with zod in ${ms(zod.loadMs)} and ${names(missed)} in ${ms(missedLoadWithoutMaps)} (median): zod's import alone is ${ms(zod.loadMs - baseline.noSourceMaps.loadMs)} of the ${ms(missedLoadWithoutMaps - baseline.noSourceMaps.loadMs)} extra load time, and the baseline with zod is already at ${ratio(zod.loadAndFirstMs / baseline.noSourceMaps.loadAndFirstMs)}. The entry points that validate no body load no zod.`,
+          `- **Bundle and load.** ${names(missed)}: ${integer(missedMedian((row) => row.bundle.bytes))} bytes (median) against ${integer(baselineBundle.bytes)} for the baseline: Middy, the body parser and validator, the service's modules. Without source maps they load in ${ms(missedMedian((row) => result(row.bundle, 'noSourceMaps').loadMs))} against ${ms(baseline.noSourceMaps.loadMs)} for the baseline (medians). No entry point loads zod or a schema compiler (test/infra/bundles.test.ts).`,
           `- **Source maps.** With \`--enable-source-maps\` Node reads and parses each bundle's map at load: a median ${ms(mapCost)} more per entry point; our maps are ${integer(Math.min(...entryRows.map((row) => row.bundle.mapBytes)))} bytes or more against ${integer(baselineBundle.mapBytes)} for the baseline's.`,
-          '- **More calls in the first invocation.** Plan limits make their store calls before the operation (the ban lookup beside the usage counter\'s writes), so the first invocation opens two connections where the baseline opens one.',
+          `- **Two calls in the first invocation.** Plan limits count the request before the operation, through a client of their own (bounded for fail-open counting), so the first invocation opens two connections where the baseline opens one: ${ms(missedMedian((row) => row.deployed.firstInvocationMs))} against ${ms(baseline.deployed.firstInvocationMs)} for the baseline (medians).`,
         ].join('\n'),
   ].join('\n');
 }

@@ -32,7 +32,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * GET /v1/inventory and PATCH /v1/inventory/{petId}, nothing else. With `sameCalls` it also
- * makes the calls the service makes around the operation (key lookup, ban lookup, usage
+ * makes the calls the service makes around the operation (key lookup, usage
  * counter), still without any framework: the floor for the service's whole request.
  */
 function bareServer(dependencies: ServiceDependencies, sameCalls: boolean): Server {

@@ -16,9 +16,11 @@ interface WireRequest {
 /**
  * Makes a document client answer from memory, instantly: only the HTTP handler is replaced,
  * so everything the SDK does in the process (marshalling, its middleware, signing, parsing
- * the response) still runs and is measured; only the network and DynamoDB are gone.
+ * the response) still runs and is measured; only the network and DynamoDB are gone. Returns the
+ * calls answered so far (`<operation> <table>`), which the caller may read and clear.
  */
-export function answerFromMemory(clients: readonly DynamoDBDocumentClient[], answers: StubAnswers): void {
+export function answerFromMemory(clients: readonly DynamoDBDocumentClient[], answers: StubAnswers): string[] {
+  const answered: string[] = [];
   const encoded = new Map<string, Uint8Array>();
   for (const [operation, byTable] of Object.entries(answers)) {
     for (const [tableName, answer] of Object.entries(byTable)) encoded.set(`${operation} ${tableName}`, new TextEncoder().encode(JSON.stringify(answer)));
@@ -31,10 +33,12 @@ export function answerFromMemory(clients: readonly DynamoDBDocumentClient[], ans
       const { TableName } = JSON.parse(text) as { TableName: string };
       const body = encoded.get(`${operation} ${TableName}`);
       if (!body) throw new Error(`The stub has no answer for ${operation} on ${TableName}.`);
+      answered.push(`${operation} ${TableName}`);
       return { response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body } };
     },
   };
   for (const client of clients) client.config.requestHandler = handler;
+  return answered;
 }
 
 export function wireInventoryItem(item: InventoryItem) {

@@ -1,4 +1,4 @@
-import { DEFAULT_BAN_POLICY, type BanPolicy } from './domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY, MAX_BAN_SECONDS, type BanPolicy } from './domain/usage-limits.ts';
 import { GET_PET_DEFAULT_SUNSET_AT, GET_PET_DEPRECATED_AT } from './domain/versioning.ts';
 
 /**
@@ -26,11 +26,12 @@ export const ENV = {
   petsSunsetDate: 'PETS_SUNSET_DATE',
 } as const;
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`Environment variable ${name} must be a positive integer, not "${text}".`);
+  if (value > max) throw new Error(`Environment variable ${name} must be at most ${max}, not "${text}".`);
   return value;
 }
 
@@ -43,7 +44,7 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
 export function readBanPolicy(env: NodeJS.ProcessEnv = process.env): BanPolicy {
   return {
     rejectionsPerMinute: positiveInteger(env, ENV.banRejectionsPerMinute, DEFAULT_BAN_POLICY.rejectionsPerMinute),
-    durationSeconds: positiveInteger(env, ENV.banDurationSeconds, DEFAULT_BAN_POLICY.durationSeconds),
+    durationSeconds: positiveInteger(env, ENV.banDurationSeconds, DEFAULT_BAN_POLICY.durationSeconds, MAX_BAN_SECONDS),
   };
 }
 

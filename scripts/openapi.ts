@@ -4,11 +4,11 @@
  * service's error codes. `npm run openapi:check` (check) fails when a committed file differs
  * from what the code generates now.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { renderOpenApiDocument } from '../functions/contract/openapi-document.ts';
 import { ErrorCode } from '../functions/domain/errors.ts';
+import { runScript, writeOrCheck, type GeneratedFile } from './generated-files.ts';
 
 const DOCUMENT_FILE = new URL('../openapi.json', import.meta.url);
 const CLIENT_TYPES_FILE = new URL('../client/schema.d.ts', import.meta.url);
@@ -65,7 +65,7 @@ export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 `;
 }
 
-async function generated(): Promise<{ file: URL; text: string }[]> {
+async function generated(): Promise<GeneratedFile[]> {
   const documentText = renderOpenApiDocument();
   return [
     { file: DOCUMENT_FILE, text: documentText },
@@ -74,32 +74,4 @@ async function generated(): Promise<{ file: URL; text: string }[]> {
   ];
 }
 
-async function committed(file: URL): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-async function main(mode: string | undefined): Promise<void> {
-  const files = await generated();
-  if (mode === 'write') {
-    for (const { file, text } of files) await writeFile(file, text);
-    console.log(`wrote ${files.map(({ file }) => file.pathname).join(', ')}`);
-    return;
-  }
-  if (mode === 'check') {
-    const stale: string[] = [];
-    for (const { file, text } of files) if ((await committed(file)) !== text) stale.push(file.pathname);
-    if (stale.length > 0) throw new Error(`stale: ${stale.join(', ')}; run \`npm run openapi\` and commit the result.`);
-    console.log(`up to date: ${files.map(({ file }) => file.pathname).join(', ')}`);
-    return;
-  }
-  throw new Error('usage: tsx scripts/openapi.ts write|check');
-}
-
-main(process.argv[2]).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runScript(() => writeOrCheck(process.argv[2], generated, 'npm run openapi', 'tsx scripts/openapi.ts write|check'));

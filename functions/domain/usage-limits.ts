@@ -35,22 +35,26 @@ export interface WindowCounts {
   day: number;
 }
 
-export type ConsumeResult = { admitted: true; counts: WindowCounts } | { admitted: false; full: WindowKind[]; counts: WindowCounts };
+export type ConsumeResult =
+  | { admitted: true; counts: WindowCounts }
+  | { admitted: false; counts: WindowCounts; full: WindowKind[] }
+  /** The key is banned until then (Unix seconds); its windows may have room. */
+  | { admitted: false; counts: WindowCounts; bannedUntil: number };
 
-/** Atomic counters; the DynamoDB adapter implements them with conditional writes on one item. */
+/** Atomic counters; the DynamoDB adapter implements them with one conditional write on one item. */
 export interface UsageCounterStore {
   /**
-   * Counts one request in both windows or in neither, in one atomic step: a request is refused
-   * when either window is full, and a refused request counts nowhere. Returns the counts after
-   * (admitted) or as they stand (refused).
+   * Counts one request in both windows or in neither, in one atomic step that also checks the
+   * key's ban: a request is refused when the key is banned at `nowSeconds` or either window is
+   * full, and a refused request counts nowhere. Returns the counts after (admitted) or as they
+   * stand (refused).
    */
-  consume(keyId: string, minute: UsageWindow, day: UsageWindow): Promise<ConsumeResult>;
-  /** Takes back an admitted request (one that turned out to come from a banned key). */
-  release(keyId: string, minute: UsageWindow, day: UsageWindow): Promise<void>;
+  consume(keyId: string, minute: UsageWindow, day: UsageWindow, nowSeconds: number): Promise<ConsumeResult>;
   /** Counts a request rejected with 429 in this minute window; returns how many there have been. */
   recordRejection(keyId: string, minute: UsageWindow): Promise<number>;
   /** Unix seconds until which the key is banned, if it is. */
   bannedUntil(keyId: string): Promise<number | undefined>;
+  /** Bans the key from now until `untilSeconds`, at most MAX_BAN_SECONDS away, including past midnight. */
   ban(keyId: string, untilSeconds: number): Promise<void>;
   unban(keyId: string): Promise<void>;
 }
@@ -62,6 +66,13 @@ export interface BanPolicy {
 }
 
 export const DEFAULT_BAN_POLICY: BanPolicy = { rejectionsPerMinute: 120, durationSeconds: 900 };
+
+/**
+ * The longest ban: a day. A store that keeps the ban beside each day's counters, so that one
+ * atomic step checks both (the DynamoDB adapter does), writes it for every day it reaches:
+ * with bans of at most a day, two.
+ */
+export const MAX_BAN_SECONDS = 86_400;
 
 export interface RateLimitState {
   limit: number;
@@ -104,7 +115,7 @@ export class UsageLimiter {
     private readonly store: UsageCounterStore,
     private readonly banPolicy: BanPolicy = DEFAULT_BAN_POLICY,
     private readonly now: () => number = Date.now,
-    /** Told when bookkeeping after a verdict (release, rejection count, ban) could not be written. */
+    /** Told when bookkeeping after a verdict (rejection count, ban) could not be written. */
     private readonly onBookkeepingFailure: (error: StoreUnavailableError) => void = () => undefined,
   ) {}
 
@@ -115,30 +126,29 @@ export class UsageLimiter {
   }
 
   /**
-   * Counts one request in both windows at once, beside a read of the key's ban (one round
-   * trip), and returns the state the X-RateLimit-* headers report, or throws RateLimitedError.
-   * A refused request costs no quota; it counts toward the ban threshold instead.
+   * Counts one request in both windows and checks the key's ban, in one store call, and
+   * returns the state the X-RateLimit-* headers report, or throws RateLimitedError. A refused
+   * request costs no quota; one refused by a full window counts toward the ban threshold.
    */
   async admit(keyId: string, limits: PlanLimits): Promise<RateLimitState> {
     const nowMs = this.now();
     const [minute, day] = windowsAt(nowMs, limits);
-    const [bannedUntil, result] = await Promise.all([this.store.bannedUntil(keyId), this.store.consume(keyId, minute, day)]);
+    const result = await this.store.consume(keyId, minute, day, Math.floor(nowMs / 1000));
     const states: RateLimitState[] = [
       { limit: minute.limit, remaining: Math.max(0, minute.limit - result.counts.minute), resetsAt: minute.resetsAt },
       { limit: day.limit, remaining: Math.max(0, day.limit - result.counts.day), resetsAt: day.resetsAt },
     ];
+    if (result.admitted) return closestToExhaustion(states);
 
-    if (bannedUntil !== undefined && bannedUntil > nowMs / 1000) {
-      if (result.admitted) await this.bestEffort(() => this.store.release(keyId, minute, day));
+    if ('bannedUntil' in result) {
       throw new RateLimitedError(
         ErrorCode.keyBanned,
         'This API key is temporarily banned for continuing to send requests after 429 responses; retry after the time in Retry-After.',
         // Nothing is admitted before the ban ends, so that is when the limit resets for this key.
-        { limit: closestToExhaustion(states).limit, remaining: 0, resetsAt: bannedUntil },
-        secondsUntil(bannedUntil, nowMs),
+        { limit: closestToExhaustion(states).limit, remaining: 0, resetsAt: result.bannedUntil },
+        secondsUntil(result.bannedUntil, nowMs),
       );
     }
-    if (result.admitted) return closestToExhaustion(states);
 
     // Of the full windows, the one that resets last is the one the client must wait for.
     const blocking = result.full.includes('day') ? day : minute;

@@ -1,11 +1,11 @@
 import { ApiError, BadRequestError, ErrorCode } from '../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN, type InventoryAdjuster } from '../domain/inventory-adjustments.ts';
-import { InventoryAdjustment } from '../domain/schemas.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { callerFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
+import { InventoryAdjustment } from '../http/request-body-validators.generated.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
 

@@ -1,9 +1,9 @@
 import { updateInventory } from '../domain/inventory-service.ts';
-import { InventoryUpdate } from '../domain/schemas.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
+import { InventoryUpdate } from '../http/request-body-validators.generated.ts';
 import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
 import type { InventoryHandlerDependencies } from './list-inventory-handler.ts';
 

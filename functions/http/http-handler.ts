@@ -1,10 +1,9 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
-import { jsonBody } from './json-body.ts';
+import { jsonBody, type BodyValidator } from './json-body.ts';
 
 /** Time kept back from the Lambda timeout to format and return the 503. */
 export const TIMEOUT_MARGIN_MS = 500;
@@ -12,19 +11,20 @@ export const TIMEOUT_MARGIN_MS = 500;
 export type HttpEvent<Body = unknown> = Omit<APIGatewayProxyEvent, 'body'> & { body: Body };
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-interface HttpHandlerOptions<Schema extends z.ZodType> {
+interface HttpHandlerOptions<Body> {
   /** Runs after header normalisation and before the body is read (e.g. plan limits). */
   guards?: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>[];
-  body?: Schema;
+  /** The body's compiled validator, from request-body-validators.generated.ts. */
+  body?: BodyValidator<Body>;
 }
 
 /**
  * The one middleware stack every HTTP function shares:
- * header normalizer → guards → JSON body + zod validation → handler → error formatter.
+ * header normalizer → guards → JSON body + @middy/validator → handler → error formatter.
  */
-export function httpHandler<Schema extends z.ZodType = z.ZodNever>(
-  options: HttpHandlerOptions<Schema>,
-  handle: (event: HttpEvent<z.infer<Schema>>, context: Context) => Promise<APIGatewayProxyResult>,
+export function httpHandler<Body = never>(
+  options: HttpHandlerOptions<Body>,
+  handle: (event: HttpEvent<Body>, context: Context) => Promise<APIGatewayProxyResult>,
 ): HttpHandler {
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult>({
     // One deadline for the whole request, however many store calls (Scan pages) it makes: the
@@ -37,5 +37,5 @@ export function httpHandler<Schema extends z.ZodType = z.ZodNever>(
   }).use(httpHeaderNormalizer());
   for (const guard of options.guards ?? []) stack.use(guard);
   if (options.body) stack.use(jsonBody(options.body));
-  return stack.use(errorFormatter()).handler((event, context) => handle(event as HttpEvent<z.infer<Schema>>, context)) as HttpHandler;
+  return stack.use(errorFormatter()).handler((event, context) => handle(event as HttpEvent<Body>, context)) as HttpHandler;
 }

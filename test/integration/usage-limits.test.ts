@@ -140,4 +140,27 @@ describe('temporary bans', () => {
     now += 60_000;
     expect(await limiter.admit('key_ban', limits)).toMatchObject({ remaining: 0 });
   });
+
+  it('holds a ban that spans midnight on the next day, and lifts it there too', async () => {
+    test = await startTestStore({ rejectionsPerMinute: 2, durationSeconds: 900 });
+    let now = Date.UTC(2026, 10, 21, 23, 55, 10);
+    const limiter = new UsageLimiter(test.dependencies.usageCounters, { rejectionsPerMinute: 2, durationSeconds: 900 }, () => now);
+    const limits = { perMinute: 1, perDay: 1_000 };
+    await limiter.admit('key_midnight', limits);
+    await burst(limiter, 'key_midnight', limits, 2);
+    const bannedUntil = Math.floor(now / 1000) + 900;
+
+    now = Date.UTC(2026, 10, 22, 0, 1, 0);
+    const [afterMidnight] = (await burst(limiter, 'key_midnight', limits, 1)).rejected;
+    expect(afterMidnight?.code).toBe('API_KEY_TEMPORARILY_BANNED');
+    expect(afterMidnight?.headers['X-RateLimit-Reset']).toBe(String(bannedUntil));
+
+    now = bannedUntil * 1000;
+    expect(await limiter.admit('key_midnight', limits)).toMatchObject({ remaining: 0 });
+
+    await test.dependencies.usageCounters.ban('key_midnight', Math.floor(now / 1000) + 600);
+    await test.dependencies.usageCounters.unban('key_midnight');
+    now += 60_000;
+    expect(await limiter.admit('key_midnight', limits)).toMatchObject({ remaining: 0 });
+  });
 });

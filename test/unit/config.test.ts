@@ -27,4 +27,9 @@ describe('configuration, read at cold start', () => {
   it('fails on a ban policy that is not a positive integer', () => {
     expect(() => readConfig({ ...TABLES, BAN_DURATION_SECONDS: '-5' })).toThrow('BAN_DURATION_SECONDS must be a positive integer, not "-5"');
   });
+
+  it('fails on a ban longer than a day, which the counters could not hold past the next midnight', () => {
+    expect(() => readConfig({ ...TABLES, BAN_DURATION_SECONDS: '86401' })).toThrow('BAN_DURATION_SECONDS must be at most 86400, not "86401"');
+    expect(readConfig({ ...TABLES, BAN_DURATION_SECONDS: '86400' }).banPolicy.durationSeconds).toBe(86_400);
+  });
 });

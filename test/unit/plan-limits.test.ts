@@ -7,21 +7,36 @@ import { lambdaContext, proxyEvent } from '../support/events.ts';
 import { COUNTERS_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 45);
+const NOW_SECONDS = Math.floor(NOW / 1000);
 const MINUTE_START = Date.UTC(2026, 10, 21, 12, 0) / 1000;
 const DAY_START = Date.UTC(2026, 10, 21) / 1000;
+const NEXT_DAY_START = DAY_START + 86_400;
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 
-const listHandler = () => inventoryHandlers(NOW, { rejectionsPerMinute: 100, durationSeconds: 900 }).list;
+const listHandler = (now = NOW) => inventoryHandlers(now, { rejectionsPerMinute: 100, durationSeconds: 900 }).list;
 
 const USAGE_ITEM = { counterId: `key_test#usage#${DAY_START}` };
-const SAME_MINUTE = 'ADD requests :one, minuteRequests :one';
-const NEW_MINUTE = 'SET minuteStartsAt = :minute, minuteRequests = :one, expiresAt = :expiresAt ADD requests :one';
+/** 12:00 is minute 720 of the UTC day; each count forgets minutes 718 back to 659, keeping 719 for clocks a little behind. */
+const THIS_MINUTE = 'minute720';
+const FORGOTTEN_MINUTES = Array.from({ length: 60 }, (_, index) => `minute${718 - index}`).join(', ');
+
+/** The one counting command: the ban, both windows, one item, one write. */
+const COUNTING_COMMAND = {
+  TableName: COUNTERS_TABLE,
+  Key: USAGE_ITEM,
+  UpdateExpression: `SET expiresAt = :expiresAt ADD requests :one, minute720 :one REMOVE ${FORGOTTEN_MINUTES}`,
+  ConditionExpression:
+    '(attribute_not_exists(minute720) OR minute720 < :perMinute) AND (attribute_not_exists(requests) OR requests < :perDay)' +
+    ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now)',
+  ExpressionAttributeValues: { ':one': 1, ':perMinute': 60, ':perDay': 1_000, ':now': NOW_SECONDS, ':expiresAt': NEXT_DAY_START + 3_600 },
+  ReturnValues: 'UPDATED_NEW',
+  ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+} as const;
 
 beforeEach(() => {
   dynamo.reset();
   dynamo.on(ScanCommand).resolves({ Items: [] });
-  dynamo.on(GetCommand, { TableName: COUNTERS_TABLE, Key: { counterId: 'key_test#ban' } }).resolves({});
 });
 
 afterEach(() => {
@@ -30,53 +45,46 @@ afterEach(() => {
 });
 
 /** The counting write refused, carrying the usage item as it stands (ReturnValuesOnConditionCheckFailure). */
-function conditionFailedOn(item: Record<string, number>) {
+function conditionFailedOn(item: Record<string, number>, key: { counterId: string } = USAGE_ITEM) {
   return new ConditionalCheckFailedException({
     message: 'The conditional request failed',
     $metadata: {},
-    Item: marshall({ ...USAGE_ITEM, ...item }),
+    Item: marshall({ ...key, ...item }),
   });
 }
+
+/** Matches the counting write on a usage item, not the ban written on the same item. */
+const countingWriteOn = (key: { counterId: string }) => ({ Key: key, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const });
 
 /** This minute's allowance is used up. */
 function fullMinute() {
-  dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).rejects(conditionFailedOn({ minuteStartsAt: MINUTE_START, minuteRequests: 60, requests: 500 }));
+  dynamo.on(UpdateCommand, countingWriteOn(USAGE_ITEM)).rejects(conditionFailedOn({ [THIS_MINUTE]: 60, requests: 500 }));
 }
 
+/** Everything the request sent to the counters table, in order. */
+const countingCalls = () => dynamo.calls().filter((call) => (call.args[0].input as { TableName?: string }).TableName === COUNTERS_TABLE);
+
 describe('plan limits', () => {
-  it('counts both windows in one conditional write on the key\'s usage item, beside a consistent read of its ban', async () => {
-    dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).resolves({ Attributes: { requests: 8, minuteRequests: 3 } });
+  it('counts an admitted request in one conditional write that also checks the ban, and reads nothing', async () => {
+    dynamo.on(UpdateCommand, { Key: USAGE_ITEM }).resolves({ Attributes: { requests: 8, [THIS_MINUTE]: 3 } });
 
     const response = await listHandler()(proxyEvent(), lambdaContext);
 
-    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
-      TableName: COUNTERS_TABLE,
-      Key: USAGE_ITEM,
-      UpdateExpression: SAME_MINUTE,
-      ConditionExpression: 'minuteStartsAt = :minute AND minuteRequests < :perMinute AND requests < :perDay',
-      ExpressionAttributeValues: { ':one': 1, ':minute': MINUTE_START, ':perMinute': 60, ':perDay': 1_000 },
-      ReturnValues: 'UPDATED_NEW',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    });
-    expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: COUNTERS_TABLE, Key: { counterId: 'key_test#ban' }, ConsistentRead: true });
-    expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 1);
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, COUNTING_COMMAND);
+    expect(countingCalls()).toHaveLength(1);
+    expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 0);
+    expect(response.statusCode).toBe(200);
     expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '57' });
   });
 
-  it('starts the minute over on the first request of a new minute, still under the daily limit', async () => {
-    dynamo.on(UpdateCommand, { UpdateExpression: SAME_MINUTE }).rejects(conditionFailedOn({ minuteStartsAt: MINUTE_START - 60, minuteRequests: 60, requests: 998 }));
-    dynamo.on(UpdateCommand, { UpdateExpression: NEW_MINUTE }).resolves({ Attributes: { requests: 999, minuteRequests: 1 } });
+  it('counts the first request of a minute with the same single write: the minute\'s attribute starts at one', async () => {
+    dynamo.on(UpdateCommand, { Key: USAGE_ITEM }).resolves({ Attributes: { requests: 999, [THIS_MINUTE]: 1 } });
 
     const response = await listHandler()(proxyEvent(), lambdaContext);
 
-    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
-      Key: USAGE_ITEM,
-      UpdateExpression: NEW_MINUTE,
-      ConditionExpression: '(attribute_not_exists(minuteStartsAt) OR minuteStartsAt < :minute) AND (attribute_not_exists(requests) OR requests < :perDay)',
-      ExpressionAttributeValues: { ':one': 1, ':minute': MINUTE_START, ':perDay': 1_000, ':expiresAt': DAY_START + 86_400 + 3600 },
-    });
-    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '1', 'X-RateLimit-Reset': String(DAY_START + 86_400) });
-    expect(dynamo.commandCalls(GetCommand, { Key: USAGE_ITEM })).toHaveLength(0);
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, COUNTING_COMMAND);
+    expect(countingCalls()).toHaveLength(1);
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '1', 'X-RateLimit-Reset': String(NEXT_DAY_START) });
   });
 
   it('answers 429 without touching the inventory and records the rejection, counting nothing', async () => {
@@ -98,27 +106,90 @@ describe('plan limits', () => {
       'Retry-After': '15',
     });
     expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
-    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
-      Key: { counterId: `key_test#rejections#${MINUTE_START}` },
-      UpdateExpression: 'ADD rejected :one SET expiresAt = :expiresAt',
-    });
-    // The refused count and the rejection: the refusal carried the item, so no second write and no read.
-    expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 2);
-    expect(dynamo.commandCalls(UpdateCommand, { UpdateExpression: NEW_MINUTE })).toHaveLength(0);
-    expect(dynamo.commandCalls(GetCommand, { Key: USAGE_ITEM })).toHaveLength(0);
+    // The refused count, which carried the item, then the rejection: no read.
+    expect(countingCalls().map((call) => call.args[0].input)).toEqual([
+      COUNTING_COMMAND,
+      expect.objectContaining({ Key: { counterId: `key_test#rejections#${MINUTE_START}` }, UpdateExpression: 'ADD rejected :one SET expiresAt = :expiresAt' }),
+    ]);
   });
 
-  it('bans the key when its 429s in one minute reach the threshold', async () => {
+  it('answers 429 QUOTA_EXCEEDED when the day is used up, even in a fresh minute', async () => {
+    dynamo.on(UpdateCommand, countingWriteOn(USAGE_ITEM)).rejects(conditionFailedOn({ requests: 1_000, minute719: 4 }));
+    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).resolves({ Attributes: { rejected: 1 } });
+
+    const response = await listHandler()(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(429);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Reset': String(NEXT_DAY_START) });
+  });
+
+  it('answers a banned key from the refused counting write alone: no rejection counted, nothing given back', async () => {
+    const bannedUntil = NOW_SECONDS + 300;
+    dynamo.on(UpdateCommand, countingWriteOn(USAGE_ITEM)).rejects(conditionFailedOn({ [THIS_MINUTE]: 2, requests: 40, bannedUntil }));
+
+    const response = await listHandler()(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(429);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'API_KEY_TEMPORARILY_BANNED' });
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(bannedUntil), 'Retry-After': '300' });
+    expect(countingCalls().map((call) => call.args[0].input)).toEqual([COUNTING_COMMAND]);
+  });
+
+  it('bans the key when its 429s in one minute reach the threshold, on the usage items of the days the ban reaches', async () => {
     fullMinute();
     dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).resolves({ Attributes: { rejected: 100 } });
 
-    await listHandler()(proxyEvent(), lambdaContext);
+    expect((await listHandler()(proxyEvent(), lambdaContext)).statusCode).toBe(429);
 
-    const bannedUntil = Math.floor(NOW / 1000) + 900;
+    const bannedUntil = NOW_SECONDS + 900;
     expect(dynamo).toHaveReceivedCommandWith(PutCommand, {
       TableName: COUNTERS_TABLE,
       Item: { counterId: 'key_test#ban', bannedUntil, expiresAt: bannedUntil },
     });
+    // A ban lasts at most a day, so it may reach back to the day before its end: that one is written too.
+    for (const dayStart of [DAY_START - 86_400, DAY_START]) {
+      expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+        TableName: COUNTERS_TABLE,
+        Key: { counterId: `key_test#usage#${dayStart}` },
+        UpdateExpression: 'SET bannedUntil = :until, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        ExpressionAttributeValues: { ':until': bannedUntil, ':expiresAt': dayStart + 86_400 + 3_600 },
+      });
+    }
+  });
+
+  it('holds a ban that spans midnight: it is written on the next day\'s item, whose counting write it refuses', async () => {
+    const beforeMidnight = Date.UTC(2026, 10, 21, 23, 55, 0);
+    const afterMidnight = Date.UTC(2026, 10, 22, 0, 1, 0);
+    const bannedUntil = beforeMidnight / 1000 + 900;
+    const nextDayItem = { counterId: `key_test#usage#${NEXT_DAY_START}` };
+    dynamo.on(UpdateCommand, countingWriteOn({ counterId: `key_test#usage#${DAY_START}` })).rejects(conditionFailedOn({ minute1435: 60, requests: 700 }));
+    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${beforeMidnight / 1000}` } }).resolves({ Attributes: { rejected: 100 } });
+
+    expect((await listHandler(beforeMidnight)(proxyEvent(), lambdaContext)).statusCode).toBe(429);
+
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+      Key: nextDayItem,
+      UpdateExpression: 'SET bannedUntil = :until, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+      ExpressionAttributeValues: { ':until': bannedUntil, ':expiresAt': NEXT_DAY_START + 86_400 + 3_600 },
+    });
+
+    dynamo.reset();
+    dynamo.on(UpdateCommand, countingWriteOn(nextDayItem)).rejects(conditionFailedOn({ bannedUntil, expiresAt: NEXT_DAY_START + 86_400 + 3_600 }, nextDayItem));
+
+    const response = await listHandler(afterMidnight)(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(429);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'API_KEY_TEMPORARILY_BANNED' });
+    expect(response.headers).toMatchObject({ 'Retry-After': String(bannedUntil - afterMidnight / 1000) });
+    expect(countingCalls().map((call) => call.args[0].input)).toEqual([
+      expect.objectContaining({
+        Key: nextDayItem,
+        UpdateExpression: 'SET expiresAt = :expiresAt ADD requests :one, minute1 :one',
+        ConditionExpression: expect.stringContaining('(attribute_not_exists(bannedUntil) OR bannedUntil <= :now)'),
+        ExpressionAttributeValues: expect.objectContaining({ ':now': afterMidnight / 1000 }),
+      }),
+    ]);
   });
 
   it('still answers 429 when the rejection cannot be recorded', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { closestToExhaustion, UsageLimiter, windowsAt, type UsageCounterStore, type UsageWindow } from '../../functions/domain/usage-limits.ts';
 import { RateLimitedError } from '../../functions/domain/usage-limits.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
@@ -13,16 +13,14 @@ function memoryStore(): UsageCounterStore & { counts: Map<string, number>; bans:
   return {
     counts,
     bans,
-    async consume(keyId, minute, day) {
+    async consume(keyId, minute, day, nowSeconds) {
+      const bannedUntil = bans.get(keyId);
+      if (bannedUntil !== undefined && bannedUntil > nowSeconds) return { admitted: false, bannedUntil, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
       const full = [minute, day].filter((window) => countOf(keyId, window) >= window.limit).map((window) => window.kind);
       if (full.length > 0) return { admitted: false, full, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
       add(keyId, minute, 1);
       add(keyId, day, 1);
       return { admitted: true, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
-    },
-    async release(keyId, minute, day) {
-      add(keyId, minute, -1);
-      add(keyId, day, -1);
     },
     async recordRejection(keyId, minute) {
       const key = `${id(keyId, minute)}#rejected`;
@@ -170,12 +168,17 @@ describe('UsageLimiter', () => {
     expect(failures).toEqual([busy]);
   });
 
-  it('keeps a banned key refused when its admitted unit cannot be given back', async () => {
+  it('asks the store once per request, and a banned key\'s request counts nowhere', async () => {
     const store = memoryStore();
+    const consume = vi.spyOn(store, 'consume');
+    const recordRejection = vi.spyOn(store, 'recordRejection');
     await store.ban('k', Math.floor(T0 / 1000) + 60);
-    store.release = () => Promise.reject(new StoreUnavailableError());
     const limiter = new UsageLimiter(store, undefined, () => T0);
 
     expect((await rejection(limiter.admit('k', { perMinute: 5, perDay: 5 }))).code).toBe('API_KEY_TEMPORARILY_BANNED');
+    expect(consume).toHaveBeenCalledTimes(1);
+    expect(consume).toHaveBeenCalledWith('k', expect.objectContaining({ kind: 'minute' }), expect.objectContaining({ kind: 'day' }), Math.floor(T0 / 1000));
+    expect(recordRejection).not.toHaveBeenCalled();
+    expect([...store.counts.values()].every((count) => count === 0)).toBe(true);
   });
 });

@@ -1,93 +1,108 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type NumberValue, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import type { ConsumeResult, UsageCounterStore, UsageWindow, WindowCounts, WindowKind } from '../../domain/usage-limits.ts';
+import { MAX_BAN_SECONDS, type ConsumeResult, type UsageCounterStore, type UsageWindow, type WindowCounts, type WindowKind } from '../../domain/usage-limits.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
 
 /** Counters outlive their window by an hour so that an operator can still inspect a burst. */
 const KEEP_AFTER_RESET_SECONDS = 3_600;
-/** Conditional writes race only with the same key's other requests; a few rounds always settle. */
-const MAX_CONSUME_ROUNDS = 4;
+const DAY_SECONDS = 86_400;
+/**
+ * Each count removes the minute counts of the hour before its previous minute. The previous
+ * minute's count stays: an instance whose clock is a little behind may still be counting in it.
+ */
+const MINUTES_FORGOTTEN_PER_COUNT = 60;
 
 /**
- * One item per key and UTC day counts both windows: `requests` for the day, and
- * `minuteRequests` for the minute starting at `minuteStartsAt`. One conditional write on one
- * item admits a request in both windows or in neither, so concurrent requests can never be
- * admitted past either limit, nor refused while both have room.
+ * One item per key and UTC day counts both windows and holds the key's ban, so one conditional
+ * UpdateItem checks the ban and counts a request in both windows or in neither: concurrent
+ * requests can never be admitted past either limit, nor refused while both have room, and an
+ * admitted request costs one write and no read.
+ *
+ * - `requests`: the day's count.
+ * - `minute<N>`: the count of the day's minute N (0–1439). Each minute has its own attribute,
+ *   which ADD creates at its first request, so a new minute needs no second write to start
+ *   over. Each count removes older minutes' attributes (MINUTES_FORGOTTEN_PER_COUNT); an idle
+ *   hour leaves one behind, at most 24 a day of a few bytes each, and the day's item goes.
+ * - `bannedUntil`: Unix seconds. A ban is written on the item of every UTC day it reaches
+ *   (creating the next day's item if needed), so a ban that spans midnight still holds.
+ *
+ * Beside them, `<keyId>#ban` records the latest ban for operators (list, unban), and
+ * `<keyId>#rejections#<minute>` counts the 429s of a minute toward the ban threshold.
  */
-const usageId = (keyId: string, day: UsageWindow) => `${keyId}#usage#${day.startsAt}`;
+const usageId = (keyId: string, dayStartsAt: number) => `${keyId}#usage#${dayStartsAt}`;
 const rejectionsId = (keyId: string, minute: UsageWindow) => `${keyId}#rejections#${minute.startsAt}`;
 const banId = (keyId: string) => `${keyId}#ban`;
 const toNumber = (value: unknown) => (value === undefined ? 0 : Number((value as NumberValue).toString()));
 
-function countsOf(attributes: Record<string, unknown>): WindowCounts {
-  return { minute: toNumber(attributes.minuteRequests), day: toNumber(attributes.requests) };
+const minuteOfDay = (startsAt: number) => Math.floor((startsAt % DAY_SECONDS) / 60);
+const minuteAttribute = (minuteIndex: number) => `minute${minuteIndex}`;
+
+/** The day starts of every UTC day a ban ending at `untilSeconds` may reach. */
+function daysOfBan(untilSeconds: number): number[] {
+  const first = untilSeconds - MAX_BAN_SECONDS;
+  const days: number[] = [];
+  for (let dayStartsAt = first - (first % DAY_SECONDS); dayStartsAt < untilSeconds; dayStartsAt += DAY_SECONDS) days.push(dayStartsAt);
+  return days;
+}
+
+/** The one counting write: ADD to the day and to this minute, if not banned and both have room. */
+function countingCommand(tableName: string, keyId: string, minute: UsageWindow, day: UsageWindow, nowSeconds: number): UpdateCommandInput {
+  const index = minuteOfDay(minute.startsAt);
+  const current = minuteAttribute(index);
+  const forgotten: string[] = [];
+  for (let older = index - 2; older >= Math.max(0, index - 1 - MINUTES_FORGOTTEN_PER_COUNT); older -= 1) forgotten.push(minuteAttribute(older));
+  return {
+    TableName: tableName,
+    Key: { counterId: usageId(keyId, day.startsAt) },
+    UpdateExpression: `SET expiresAt = :expiresAt ADD requests :one, ${current} :one${forgotten.length > 0 ? ` REMOVE ${forgotten.join(', ')}` : ''}`,
+    ConditionExpression:
+      `(attribute_not_exists(${current}) OR ${current} < :perMinute) AND (attribute_not_exists(requests) OR requests < :perDay)` +
+      ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now)',
+    ExpressionAttributeValues: { ':one': 1, ':perMinute': minute.limit, ':perDay': day.limit, ':now': nowSeconds, ':expiresAt': day.resetsAt + KEEP_AFTER_RESET_SECONDS },
+    ReturnValues: 'UPDATED_NEW',
+    // A refused write says why in the same round trip: no read after it.
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  };
 }
 
 export function createUsageCounterRepository(client: DynamoDBDocumentClient, tableName: string): UsageCounterStore {
-  const update = (counterId: string, expression: string, condition: string, values: Record<string, unknown>) =>
-    updateIfConditionHolds(client, {
-      TableName: tableName,
-      Key: { counterId },
-      UpdateExpression: expression,
-      ConditionExpression: condition,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'UPDATED_NEW',
-      // A refused write says why in the same round trip: no read after it.
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    });
+  async function consume(keyId: string, minute: UsageWindow, day: UsageWindow, nowSeconds: number): Promise<ConsumeResult> {
+    const counted = await updateIfConditionHolds(client, countingCommand(tableName, keyId, minute, day, nowSeconds));
+    const current = minuteAttribute(minuteOfDay(minute.startsAt));
+    const item = counted.held ? counted.attributes : (counted.current ?? {});
+    const counts: WindowCounts = { minute: toNumber(item[current]), day: toNumber(item.requests) };
+    if (counted.held) return { admitted: true, counts };
 
-  async function consume(keyId: string, requestMinute: UsageWindow, day: UsageWindow): Promise<ConsumeResult> {
-    const counterId = usageId(keyId, day);
-    let minute = requestMinute;
-    for (let round = 0; round < MAX_CONSUME_ROUNDS; round += 1) {
-      const sameMinute = await update(
-        counterId,
-        'ADD requests :one, minuteRequests :one',
-        'minuteStartsAt = :minute AND minuteRequests < :perMinute AND requests < :perDay',
-        { ':one': 1, ':minute': minute.startsAt, ':perMinute': minute.limit, ':perDay': day.limit },
-      );
-      if (sameMinute.held) return { admitted: true, counts: countsOf(sameMinute.attributes) };
-
-      const stored = sameMinute.current ?? {};
-      const storedMinute = toNumber(stored.minuteStartsAt);
-      if (storedMinute > minute.startsAt) {
-        // Another instance's clock is already in the next minute: count this request there.
-        minute = { ...minute, startsAt: storedMinute, resetsAt: storedMinute + (minute.resetsAt - minute.startsAt) };
-        continue;
-      }
-      const counts = { minute: storedMinute === minute.startsAt ? toNumber(stored.minuteRequests) : 0, day: toNumber(stored.requests) };
-      const full: WindowKind[] = [];
-      if (counts.minute >= minute.limit) full.push('minute');
-      if (counts.day >= day.limit) full.push('day');
-      if (full.length > 0) return { admitted: false, full, counts };
-      // Same minute with room in both windows: another request of this key changed the item in between.
-      if (storedMinute === minute.startsAt) continue;
-
-      const newMinute = await update(
-        counterId,
-        'SET minuteStartsAt = :minute, minuteRequests = :one, expiresAt = :expiresAt ADD requests :one',
-        '(attribute_not_exists(minuteStartsAt) OR minuteStartsAt < :minute) AND (attribute_not_exists(requests) OR requests < :perDay)',
-        { ':one': 1, ':minute': minute.startsAt, ':perDay': day.limit, ':expiresAt': day.resetsAt + KEEP_AFTER_RESET_SECONDS },
-      );
-      if (newMinute.held) return { admitted: true, counts: countsOf(newMinute.attributes) };
-      // Another request started this minute first: the next round counts in it.
-    }
-    throw new StoreUnavailableError({ cause: new Error(`usage counter ${counterId} kept changing under ${MAX_CONSUME_ROUNDS} rounds`) });
+    const bannedUntil = toNumber(item.bannedUntil);
+    if (bannedUntil > nowSeconds) return { admitted: false, counts, bannedUntil };
+    const full: WindowKind[] = [];
+    if (counts.minute >= minute.limit) full.push('minute');
+    if (counts.day >= day.limit) full.push('day');
+    if (full.length > 0) return { admitted: false, counts, full };
+    // The refused item is the one the condition saw, so one of the reasons above always shows.
+    throw new StoreUnavailableError({ cause: new Error(`usage counter ${usageId(keyId, day.startsAt)} refused a request it had room for`) });
   }
 
-  return {
-    consume: (keyId, minute, day) => callStore(() => consume(keyId, minute, day)),
+  /** Sets or removes the ban on one day's usage item; removing never creates the item. */
+  const setDayBan = (keyId: string, dayStartsAt: number, untilSeconds: number | undefined) =>
+    untilSeconds === undefined
+      ? updateIfConditionHolds(client, {
+          TableName: tableName,
+          Key: { counterId: usageId(keyId, dayStartsAt) },
+          UpdateExpression: 'REMOVE bannedUntil',
+          ConditionExpression: 'attribute_exists(counterId)',
+        })
+      : client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { counterId: usageId(keyId, dayStartsAt) },
+            UpdateExpression: 'SET bannedUntil = :until, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+            ExpressionAttributeValues: { ':until': untilSeconds, ':expiresAt': dayStartsAt + DAY_SECONDS + KEEP_AFTER_RESET_SECONDS },
+          }),
+        );
 
-    release: (keyId, minute, day) =>
-      callStore(async () => {
-        const counterId = usageId(keyId, day);
-        const both = await update(counterId, 'ADD requests :minusOne, minuteRequests :minusOne', 'minuteStartsAt = :minute', {
-          ':minusOne': -1,
-          ':minute': minute.startsAt,
-        });
-        // The minute has moved on since: only the day still holds the unit.
-        if (!both.held) await client.send(new UpdateCommand({ TableName: tableName, Key: { counterId }, UpdateExpression: 'ADD requests :minusOne', ExpressionAttributeValues: { ':minusOne': -1 } }));
-      }),
+  return {
+    consume: (keyId, minute, day, nowSeconds) => callStore(() => consume(keyId, minute, day, nowSeconds)),
 
     recordRejection: (keyId, minute) =>
       callStore(async () => {
@@ -113,13 +128,16 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
 
     ban: (keyId, untilSeconds) =>
       callStore(async () => {
-        await client.send(
-          new PutCommand({ TableName: tableName, Item: { counterId: banId(keyId), bannedUntil: untilSeconds, expiresAt: untilSeconds } }),
-        );
+        await Promise.all([
+          ...daysOfBan(untilSeconds).map((dayStartsAt) => setDayBan(keyId, dayStartsAt, untilSeconds)),
+          client.send(new PutCommand({ TableName: tableName, Item: { counterId: banId(keyId), bannedUntil: untilSeconds, expiresAt: untilSeconds } })),
+        ]);
       }),
 
     unban: (keyId) =>
       callStore(async () => {
+        const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { counterId: banId(keyId) }, ConsistentRead: true }));
+        if (Item) await Promise.all(daysOfBan(toNumber(Item.bannedUntil)).map((dayStartsAt) => setDayBan(keyId, dayStartsAt, undefined)));
         await client.send(new DeleteCommand({ TableName: tableName, Key: { counterId: banId(keyId) } }));
       }),
   };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, errorBody, ErrorCode, StoreUnavailableError } from './errors.ts';
+import { ApiError, BadRequestError, errorBody, ErrorCode, StoreUnavailableError } from './errors.ts';
 import { MAX_QUANTITY, type AdjustmentReason, type ErrorBody, type InventoryItem, type PetId } from './schemas.ts';
 
 /**
@@ -117,6 +117,7 @@ export class InventoryAdjuster {
   ) {}
 
   async adjust(request: AdjustmentRequest): Promise<AdjustmentResult> {
+    if (request.delta === 0) throw new BadRequestError(ErrorCode.invalidBody, 'delta: must not be 0: an adjustment changes the stock');
     const recordId = `${request.callerId}#${request.idempotencyKey}`;
     const requestHash = hashOf(request);
     for (let round = 0; round < MAX_ROUNDS; round += 1) {

@@ -155,7 +155,7 @@ return errors === 0;
 validate20.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
 export const compiledInventoryAdjustment = validate21;
-const schema32 = {"$id":"InventoryAdjustment","type":"object","properties":{"body":{"type":"object","properties":{"delta":{"anyOf":[{"type":"integer","minimum":-2147483647,"maximum":-1},{"type":"integer","minimum":1,"maximum":2147483647}]},"reason":{"type":"string","enum":["arrival","return","adjustment"]}},"required":["delta","reason"],"additionalProperties":false}},"required":["body"]};
+const schema32 = {"$id":"InventoryAdjustment","type":"object","properties":{"body":{"type":"object","properties":{"delta":{"type":"integer","minimum":-2147483647,"maximum":2147483647},"reason":{"type":"string","enum":["arrival","return","adjustment"]}},"required":["delta","reason"],"additionalProperties":false}},"required":["body"]};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="InventoryAdjustment" */;
@@ -216,11 +216,8 @@ errors++;
 }
 if(data0.delta !== undefined){
 let data1 = data0.delta;
-const _errs5 = errors;
-let valid2 = false;
-const _errs6 = errors;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/anyOf/0/type",keyword:"type",params:{type: "integer"},schema:schema32.properties.body.properties.delta.anyOf[0].type,parentSchema:schema32.properties.body.properties.delta.anyOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/type",keyword:"type",params:{type: "integer"},schema:schema32.properties.body.properties.delta.type,parentSchema:schema32.properties.body.properties.delta,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -230,8 +227,8 @@ vErrors.push(err4);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > -1 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: -1},schema:-1,parentSchema:schema32.properties.body.properties.delta.anyOf[0],data:data1};
+if(data1 > 2147483647 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},schema:2147483647,parentSchema:schema32.properties.body.properties.delta,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -241,7 +238,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1 < -2147483647 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483647},schema:-2147483647,parentSchema:schema32.properties.body.properties.delta.anyOf[0],data:data1};
+const err6 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483647},schema:-2147483647,parentSchema:schema32.properties.body.properties.delta,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -251,11 +248,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-var _valid0 = _errs6 === errors;
-valid2 = valid2 || _valid0;
-const _errs8 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/anyOf/1/type",keyword:"type",params:{type: "integer"},schema:schema32.properties.body.properties.delta.anyOf[1].type,parentSchema:schema32.properties.body.properties.delta.anyOf[1],data:data1};
+}
+if(data0.reason !== undefined){
+let data2 = data0.reason;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/body/reason",schemaPath:"#/properties/body/properties/reason/type",keyword:"type",params:{type: "string"},schema:schema32.properties.body.properties.reason.type,parentSchema:schema32.properties.body.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -264,9 +261,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 2147483647 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},schema:2147483647,parentSchema:schema32.properties.body.properties.delta.anyOf[1],data:data1};
+if(!(((data2 === "arrival") || (data2 === "return")) || (data2 === "adjustment"))){
+const err8 = {instancePath:instancePath+"/body/reason",schemaPath:"#/properties/body/properties/reason/enum",keyword:"enum",params:{allowedValues: schema32.properties.body.properties.reason.enum},schema:schema32.properties.body.properties.reason.enum,parentSchema:schema32.properties.body.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -275,8 +271,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},schema:1,parentSchema:schema32.properties.body.properties.delta.anyOf[1],data:data1};
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},schema:schema32.properties.body.type,parentSchema:schema32.properties.body,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -286,73 +284,14 @@ vErrors.push(err9);
 errors++;
 }
 }
-var _valid0 = _errs8 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const err10 = {instancePath:instancePath+"/body/delta",schemaPath:"#/properties/body/properties/delta/anyOf",keyword:"anyOf",params:{},schema:schema32.properties.body.properties.delta.anyOf,parentSchema:schema32.properties.body.properties.delta,data:data1};
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
-}
-errors++;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data0.reason !== undefined){
-let data2 = data0.reason;
-if(typeof data2 !== "string"){
-const err11 = {instancePath:instancePath+"/body/reason",schemaPath:"#/properties/body/properties/reason/type",keyword:"type",params:{type: "string"},schema:schema32.properties.body.properties.reason.type,parentSchema:schema32.properties.body.properties.reason,data:data2};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(!(((data2 === "arrival") || (data2 === "return")) || (data2 === "adjustment"))){
-const err12 = {instancePath:instancePath+"/body/reason",schemaPath:"#/properties/body/properties/reason/enum",keyword:"enum",params:{allowedValues: schema32.properties.body.properties.reason.enum},schema:schema32.properties.body.properties.reason.enum,parentSchema:schema32.properties.body.properties.reason,data:data2};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},schema:schema32.properties.body.type,parentSchema:schema32.properties.body,data:data0};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},schema:schema32.type,parentSchema:schema32,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SECURITY_HEADERS } from '../http/json.ts';
 import { renderApiReference, type ReferenceDocument } from './api-reference.ts';
 import { buildOpenApiDocument, renderOpenApiDocument, type PublishedDocumentOptions } from './openapi-document.ts';
 
@@ -29,13 +30,19 @@ export const PUBLISHED_PAGES = {
  */
 export const PUBLISHED_PAGE_MAX_AGE_SECONDS = 300;
 
-/** Headers of every answer of a published page, 200 or 304. */
+/**
+ * Headers of every answer of a published page, 200 or 304: the API's security headers, but for
+ * the JSON API's Content-Security-Policy on the reference, whose own policy (in a meta tag)
+ * allows its inline style and nothing else.
+ */
 export function publishedPageHeaders(page: PublishedPage, etag: string): Record<string, string> {
+  const { 'Content-Security-Policy': jsonPolicy, ...security } = SECURITY_HEADERS;
   return {
     'Content-Type': page.contentType,
     'Cache-Control': `public, max-age=${PUBLISHED_PAGE_MAX_AGE_SECONDS}`,
     ETag: etag,
-    'X-Content-Type-Options': 'nosniff',
+    ...security,
+    ...(page.contentType === 'application/json' ? { 'Content-Security-Policy': jsonPolicy } : {}),
   };
 }
 

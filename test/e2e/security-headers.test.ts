@@ -26,7 +26,6 @@ const requests: [string, string, RequestInit, number][] = [
   ['an unknown route', '/nowhere', { headers: authorized }, 404],
   ['a CORS preflight', '/inventory', { method: 'OPTIONS', headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } }, 404],
   ['the health check', '/health', { headers: { Origin: ORIGIN } }, 200],
-  ['the OpenAPI document', '/openapi.json', { headers: { Origin: ORIGIN } }, 200],
 ];
 
 describe('every answer of the local server', () => {
@@ -36,6 +35,19 @@ describe('every answer of the local server', () => {
     expect(response.status).toBe(status);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
     expect(response.headers.get('cache-control')).toBe('no-store');
+    expect([...response.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it.each([
+    ['/openapi.json', SECURITY_HEADERS],
+    // The reference's own Content-Security-Policy is in its HTML, allowing its inline style.
+    ['/docs', { ...SECURITY_HEADERS, 'Content-Security-Policy': null }],
+  ])('%s, cached for a few minutes as a published page, carries the security headers and no CORS header', async (path, expected) => {
+    const response = await fetch(`${app.baseUrl}${path}`, { headers: { Origin: ORIGIN } });
+
+    expect(response.status).toBe(200);
+    for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), name).toBe(value);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     expect([...response.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 });

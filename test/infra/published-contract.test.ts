@@ -1,7 +1,7 @@
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { render } from 'velocityjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISHED_PAGES } from '../../functions/contract/published-contract.ts';
+import { PUBLISHED_PAGES, publishedPageHeaders } from '../../functions/contract/published-contract.ts';
 import { GET_PET_DEFAULT_SUNSET_AT } from '../../functions/domain/versioning.ts';
 import { API_STAGE_NAME } from '../../lib/deployments.ts';
 import { MAX_MAPPING_TEMPLATE_BYTES, PUBLISHED_PAGE_THROTTLE } from '../../lib/published-contract.ts';
@@ -89,9 +89,10 @@ describe.each(STAGES)('the %s stage', (stage) => {
     expect(Buffer.byteLength(answerOf(synthesized, resource).template)).toBeLessThanOrEqual(MAX_MAPPING_TEMPLATE_BYTES);
   });
 
-  it.each(pages)('sends %s with its content type, a five-minute Cache-Control, an ETag and nosniff', (resource, page) => {
+  it.each(pages)('sends %s with its content type, a five-minute Cache-Control, an ETag and the security headers', (resource, page) => {
     const { headers } = answerOf(synthesized, resource);
-    expect(headers).toEqual({ 'Content-Type': page.contentType, 'Cache-Control': 'public, max-age=300', ETag: expect.stringMatching(/^"[\w-]{20,}"$/), 'X-Content-Type-Options': 'nosniff' });
+    expect(headers.ETag).toMatch(/^"[\w-]{20,}"$/);
+    expect(headers).toEqual({ ...publishedPageHeaders(page, headers.ETag!), 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' });
     const declared = methodOf(synthesized, resource).MethodResponses.find((response: { StatusCode: string }) => response.StatusCode === '200');
     expect(Object.keys(declared.ResponseParameters).sort()).toEqual(Object.keys(headers).map((name) => `method.response.header.${name}`).sort());
   });

@@ -59,6 +59,8 @@ export async function openInventoryTarget(stage: DeploymentStage | undefined, da
   };
 }
 
+const entries = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
+
 const sameEntry = (a: InventoryItem, b: InventoryItem) => a.quantity === b.quantity && a.status === b.status;
 
 async function importFile(file: string, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
@@ -74,7 +76,7 @@ async function importFile(file: string, target: InventoryTarget, output: Invento
     output.progress?.(Math.min(start + PROGRESS_STEP, toWrite.length), toWrite.length);
   }
   output.print(
-    `Imported ${file} into the ${target.describe}: ${items.length} entries, ${added.length} new, ${changed.length} changed, ${items.length - toWrite.length} unchanged.`,
+    `Imported ${file} into the ${target.describe}: ${entries(items.length)}, ${added.length} new, ${changed.length} changed, ${items.length - toWrite.length} unchanged.`,
   );
 }
 
@@ -87,7 +89,7 @@ async function exportFile(file: string | undefined, target: InventoryTarget, out
     return;
   }
   await writeFile(file, text);
-  output.print(`Exported ${items.length} entries from the ${target.describe} to ${file}.`);
+  output.print(`Exported ${entries(items.length)} from the ${target.describe} to ${file}.`);
 }
 
 export async function runInventoryCommand(

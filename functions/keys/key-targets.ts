@@ -1,5 +1,6 @@
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { mkdir } from 'node:fs/promises';
 import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
@@ -34,6 +35,8 @@ export const AWS_ACCESS_README_SECTION = 'README, "AWS credentials and permissio
 export async function openLocalStore(dataDir: string): Promise<StoreConnection> {
   const running = await runningServer(dataDir);
   const shared = running !== undefined;
+  // A fresh clone has no data directory until something makes it: the tools may come before npm start.
+  if (!shared) await mkdir(dataDir, { recursive: true });
   const store = running ? { endpoint: running.endpoint, close: async () => undefined } : await startLocalStore({ dataDir });
   await createServiceTables(store.endpoint, LOCAL_TABLES);
   const client = createDocumentClient({ endpoint: store.endpoint });

@@ -120,7 +120,7 @@ function lambdaContext(requestId: string): Context {
 }
 
 /** API Gateway (REST) names the request in this header on every answer, its own and the functions' alike. */
-export const GATEWAY_REQUEST_ID_HEADER = 'x-amzn-RequestId';
+const GATEWAY_REQUEST_ID_HEADER = 'x-amzn-RequestId';
 
 function send(response: ServerResponse, result: APIGatewayProxyResult, requestId: string): void {
   const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');

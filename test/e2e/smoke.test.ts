@@ -3,7 +3,7 @@ import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { KeyAdmin } from '../../functions/keys/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
 import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
-import { CANARY_PET_ID, runSmokeTest, type SmokeTarget } from '../../functions/smoke/smoke-test.ts';
+import { CANARY_PET_ID, openSmokeTarget, runSmokeTest, type SmokeTarget } from '../../functions/smoke/smoke-test.ts';
 import { testAppStore } from '../support/local-store.ts';
 
 /** `npm run smoke` against the local server: every check, the canary put back, the temporary key revoked. */
@@ -62,5 +62,11 @@ describe('the smoke test', () => {
     expect(failed).toBe(1);
     expect(lines[1]).toBe('  FAIL  health: GET /health answered 503: {"code":"SERVICE_UNAVAILABLE","message":"The service is temporarily unavailable; retry after the time in Retry-After.","status":503}');
     expect(lines.at(-1)).toMatch(/^1 of 4 checks failed; key_\w+ revoked\.$/);
+  });
+
+  it('says in one line to start a server when none runs on the data directory', async () => {
+    await expect(openSmokeTarget(undefined, '/nonexistent/petstore-data')).rejects.toThrow(
+      'No server runs on /nonexistent/petstore-data: start one with npm start (or name its directory with --data-dir).',
+    );
   });
 });

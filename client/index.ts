@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch';
+import type { ApiErrorCode } from './api-error-codes.ts';
 import { parseJsonWithInt64 } from './int64-json.ts';
 import { defaultSleep, isIdempotent, retryAfterSeconds, retryingFetch, type RetryEvent } from './retry.ts';
 import type { components, paths } from './schema.d.ts';
@@ -6,16 +7,31 @@ import type { components, paths } from './schema.d.ts';
 /**
  * A typed client for the Pet Store Inventory API, generated from openapi.json (schema.d.ts)
  * and sending its requests through openapi-fetch. It retries by the contract's rules (see
- * retry.ts), keeps int64 ids exact as bigint, and hands every caller the rate-limit headers.
+ * retry.ts) within a deadline, keeps int64 ids exact as bigint on every Node from 20, and
+ * resolves every call to `{ data }` or `{ error }`: it never throws for an HTTP, network,
+ * timeout or abort failure.
  */
 
 export type InventoryItem = components['schemas']['InventoryItem'];
 export type InventoryUpdate = components['schemas']['InventoryUpdate'];
+export type InventoryAdjustment = components['schemas']['InventoryAdjustment'];
 export type Pet = components['schemas']['Pet'];
 export type PetId = components['schemas']['PetId'];
-export type ErrorBody = components['schemas']['Error'];
 export type { RetryEvent } from './retry.ts';
 export type { components, paths } from './schema.d.ts';
+export { API_ERROR_CODES, type ApiErrorCode } from './api-error-codes.ts';
+
+/** Failures with no answer of the API behind them, or none in the contract's shape. */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'ABORTED', 'UNEXPECTED_RESPONSE'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** The contract's Error, with `code` one of the API's codes or one of the client's own. */
+export interface ErrorBody {
+  code: ApiErrorCode | ClientErrorCode;
+  message: string;
+  /** The HTTP status; 0 when no answer came (NETWORK_ERROR, TIMEOUT, ABORTED). */
+  status: number;
+}
 
 export interface InventoryClientOptions {
   /** The stage's base address, ending in /v1: https://api.petstore.example/v1. */
@@ -29,15 +45,25 @@ export interface InventoryClientOptions {
   maxDelayMs?: number;
   /** A 429 asking to wait longer than this (a spent daily quota, a ban) is returned instead of waited out (default 60 s). */
   maxRetryAfterSeconds?: number;
+  /** Each call, retries and waits included, ends within this time: TIMEOUT, or the last answer when a wait would pass it (default 30 s). */
+  timeoutMs?: number;
+  /** Aborts every call of this client (ABORTED). */
+  signal?: AbortSignal;
   fetch?: (request: Request) => Promise<Response>;
   /** Injectable for tests and schedulers: how to wait, where jitter comes from, what time it is. */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
   onRetry?: (retry: RetryEvent) => void;
 }
 
-/** The X-RateLimit-* headers of the last answer (absent on a 401, which API Gateway gives before the key is known). */
+/** Per call: narrows the client's deadline or adds a signal of its own. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The X-RateLimit-* headers of the last answer (absent on a 401 and on API Gateway's own answers). */
 export interface RateLimit {
   limit: number;
   remaining: number;
@@ -46,22 +72,32 @@ export interface RateLimit {
 }
 
 interface Answer {
+  /** The HTTP status of the last answer; 0 when none came. */
   status: number;
-  /** Undefined on answers that carry no X-RateLimit-* headers (a 401, an answer of API Gateway's own). */
+  /** Undefined on answers that carry no X-RateLimit-* headers (a 401, an answer of API Gateway's own) and when no answer came. */
   rateLimit: RateLimit | undefined;
+  /** The id to quote when reporting a call: X-Request-Id, or API Gateway's x-amzn-RequestId. */
+  requestId: string | undefined;
   /** From Retry-After, whoever sent it (429 and 503). */
   retryAfterSeconds?: number;
-  response: Response;
+  /** Undefined when no answer came. */
+  response: Response | undefined;
 }
-/** Like openapi-fetch: `data` on success, `error` (the contract's Error body) otherwise. */
+/** `data` on success, `error` otherwise: the contract's Error body, or the client's own for a failure without one. */
 export type ApiResult<T> = Answer & ({ data: T; error?: undefined } | { data?: undefined; error: ErrorBody });
 
 export interface InventoryClient {
-  listInventory(): Promise<ApiResult<InventoryItem[]>>;
+  listInventory(options?: CallOptions): Promise<ApiResult<InventoryItem[]>>;
+  getInventoryItem(petId: PetId, options?: CallOptions): Promise<ApiResult<InventoryItem>>;
   /** Experimental in the contract: its request shape may change. Retried like a GET, since the quantity is absolute. */
-  updateInventory(petId: PetId, update: InventoryUpdate): Promise<ApiResult<InventoryItem>>;
+  updateInventory(petId: PetId, update: InventoryUpdate, options?: CallOptions): Promise<ApiResult<InventoryItem>>;
+  /**
+   * Experimental. Applied exactly once per idempotency key, so it is retried like a GET: pass the
+   * same key again to repeat a call whose answer was lost (default: a new random key per call).
+   */
+  adjustInventory(petId: PetId, adjustment: InventoryAdjustment, options?: CallOptions & { idempotencyKey?: string }): Promise<ApiResult<InventoryItem>>;
   /** @deprecated The operation has a sunset date: see the Sunset and Link headers of `response`. */
-  getPetById(petId: PetId): Promise<ApiResult<Pet>>;
+  getPetById(petId: PetId, options?: CallOptions): Promise<ApiResult<Pet>>;
 }
 
 function rateLimitOf(response: Response): RateLimit | undefined {
@@ -70,43 +106,100 @@ function rateLimitOf(response: Response): RateLimit | undefined {
   return { limit: Number(limit), remaining: Number(remaining), resetAt: Number(resetAt) };
 }
 
-/** An answer that is not the contract's Error (a proxy's HTML page, say) is still reported in its shape. */
-function errorBodyOf(error: unknown, response: Response): ErrorBody {
-  const body = error as Partial<ErrorBody> | undefined;
-  if (typeof body?.code === 'string' && typeof body.message === 'string' && typeof body.status === 'number') return body as ErrorBody;
-  return { code: 'UNEXPECTED_RESPONSE', message: typeof error === 'string' ? error : response.statusText, status: response.status };
+/**
+ * The contract's Error as sent. A code this version does not know (a newer server may add
+ * codes, see the versioning policy) is passed on as it is; an answer that is not the contract's
+ * Error at all (a proxy's HTML page, say) becomes UNEXPECTED_RESPONSE.
+ */
+function errorBodyOf(body: unknown, response: Response): ErrorBody {
+  const candidate = body as Partial<ErrorBody> | undefined;
+  if (typeof candidate?.code === 'string' && typeof candidate.message === 'string' && typeof candidate.status === 'number') {
+    return { code: candidate.code as ApiErrorCode, message: candidate.message, status: candidate.status };
+  }
+  return { code: 'UNEXPECTED_RESPONSE', message: `HTTP ${response.status} ${response.statusText}: the answer is not the API's Error JSON.`, status: response.status };
 }
+
+function parsedBody(text: string | undefined): { parsed: unknown } | undefined {
+  try {
+    return { parsed: parseJsonWithInt64(text ?? 'null') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a call that got no answer failed of: the caller's signal, the deadline, or the network. */
+function failureWithoutAnswer(error: unknown, callerSignals: readonly AbortSignal[], deadline: AbortSignal): ErrorBody {
+  if (callerSignals.some((signal) => signal.aborted)) return { code: 'ABORTED', message: 'The call was aborted by its signal.', status: 0 };
+  if (deadline.aborted) return { code: 'TIMEOUT', message: 'The call did not end within its deadline (timeoutMs).', status: 0 };
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return { code: 'NETWORK_ERROR', message: `The API could not be reached (${error instanceof Error ? error.message : String(error)}${cause}).`, status: 0 };
+}
+
+function randomIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+type Sent = { data?: unknown; error?: unknown; response: Response };
+type SendInit = {
+  signal: AbortSignal;
+  fetch: (request: Request) => Promise<Response>;
+  parseAs: 'text';
+};
 
 export function createInventoryClient(options: InventoryClientOptions): InventoryClient {
   const now = options.now ?? Date.now;
-  const client = createClient<paths>({
-    baseUrl: options.baseUrl,
-    headers: { Authorization: `Bearer ${options.apiKey}` },
-    fetch: retryingFetch({
-      maxAttempts: options.maxAttempts ?? 3,
-      baseDelayMs: options.baseDelayMs ?? 200,
-      maxDelayMs: options.maxDelayMs ?? 10_000,
-      maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 60,
-      idempotent: isIdempotent,
-      fetch: options.fetch ?? ((request) => fetch(request)),
-      sleep: options.sleep ?? defaultSleep,
-      random: options.random ?? Math.random,
-      now,
-      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
-    }),
-  });
+  const client = createClient<paths>({ baseUrl: options.baseUrl, headers: { Authorization: `Bearer ${options.apiKey}` } });
+  const retryPolicy = {
+    maxAttempts: options.maxAttempts ?? 3,
+    baseDelayMs: options.baseDelayMs ?? 200,
+    maxDelayMs: options.maxDelayMs ?? 10_000,
+    maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 60,
+    idempotent: isIdempotent,
+    fetch: options.fetch ?? ((request: Request) => fetch(request)),
+    sleep: options.sleep ?? defaultSleep,
+    random: options.random ?? Math.random,
+    now,
+    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+  };
 
   // Bodies are read as text and parsed here, so that int64 fields become exact bigints.
-  async function answer<T>(call: Promise<{ data?: string; error?: unknown; response: Response }>): Promise<ApiResult<T>> {
-    const { data, error, response } = await call;
-    const retryAfter = retryAfterSeconds(response, now());
-    const common = { status: response.status, rateLimit: rateLimitOf(response), response, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
-    return response.ok ? { ...common, data: parseJsonWithInt64(data ?? 'null') as T } : { ...common, error: errorBodyOf(error, response) };
+  async function call<T>(callOptions: CallOptions | undefined, send: (init: SendInit) => Promise<Sent>): Promise<ApiResult<T>> {
+    const timeoutMs = callOptions?.timeoutMs ?? options.timeoutMs ?? 30_000;
+    const callerSignals = [options.signal, callOptions?.signal].filter((signal) => signal !== undefined);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DOMException('The call ran out of time.', 'TimeoutError')), timeoutMs);
+    const signal = AbortSignal.any([...callerSignals, deadline.signal]);
+    try {
+      const { data, error, response } = await send({ signal, fetch: retryingFetch({ ...retryPolicy, deadlineAt: now() + timeoutMs }), parseAs: 'text' });
+      const retryAfter = retryAfterSeconds(response, now());
+      const common = {
+        status: response.status,
+        rateLimit: rateLimitOf(response),
+        requestId: response.headers.get('X-Request-Id') ?? response.headers.get('x-amzn-RequestId') ?? undefined,
+        response,
+        ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
+      };
+      if (!response.ok) return { ...common, error: errorBodyOf(typeof error === 'string' ? parsedBody(error)?.parsed : error, response) };
+      const body = parsedBody(data as string | undefined);
+      return body ? { ...common, data: body.parsed as T } : { ...common, error: errorBodyOf(undefined, response) };
+    } catch (error) {
+      return { status: 0, rateLimit: undefined, requestId: undefined, response: undefined, error: failureWithoutAnswer(error, callerSignals, deadline.signal) };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return {
-    listInventory: () => answer(client.GET('/inventory', { parseAs: 'text' })),
-    updateInventory: (petId, update) => answer(client.PATCH('/inventory/{petId}', { params: { path: { petId } }, body: update, parseAs: 'text' })),
-    getPetById: (petId) => answer(client.GET('/pets/{petId}', { params: { path: { petId } }, parseAs: 'text' })),
+    listInventory: (callOptions) => call(callOptions, (init) => client.GET('/inventory', init)),
+    getInventoryItem: (petId, callOptions) => call(callOptions, (init) => client.GET('/inventory/{petId}', { params: { path: { petId } }, ...init })),
+    updateInventory: (petId, update, callOptions) =>
+      call(callOptions, (init) => client.PATCH('/inventory/{petId}', { params: { path: { petId } }, body: update, ...init })),
+    adjustInventory: (petId, adjustment, callOptions) => {
+      const idempotencyKey = callOptions?.idempotencyKey ?? randomIdempotencyKey();
+      return call(callOptions, (init) =>
+        client.POST('/inventory/{petId}/adjustments', { params: { path: { petId }, header: { 'Idempotency-Key': idempotencyKey } }, body: adjustment, ...init }),
+      );
+    },
+    getPetById: (petId, callOptions) => call(callOptions, (init) => client.GET('/pets/{petId}', { params: { path: { petId } }, ...init })),
   };
 }

@@ -9,7 +9,8 @@
  *   full jitter (a random delay between 0 and base × 2^(attempt−1), capped), and never sooner
  *   than a Retry-After the answer carries.
  * - Any other answer, 4xx included, is returned at once.
- * At most `maxAttempts` attempts in all.
+ * At most `maxAttempts` attempts in all, and no wait that would end after the call's deadline:
+ * the last answer is handed back instead. An aborted signal ends the attempt or the wait at once.
  */
 
 export interface RetryOptions {
@@ -21,10 +22,13 @@ export interface RetryOptions {
   /** Whether repeating the request has the effect of sending it once. */
   idempotent: (request: Request) => boolean;
   fetch: (request: Request) => Promise<Response>;
-  sleep: (ms: number) => Promise<void>;
+  /** Waits ms, or rejects with the signal's reason once it is aborted. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** A number in [0, 1), as Math.random. */
   random: () => number;
   now: () => number;
+  /** When the whole call must be over, in `now()`'s milliseconds: no retry waits past it. */
+  deadlineAt?: number;
   onRetry?: (retry: RetryEvent) => void;
 }
 
@@ -38,15 +42,29 @@ export interface RetryEvent {
 
 /**
  * GET, PUT, DELETE and PATCH of this API can be repeated safely: the one PATCH, updateInventory,
- * sets an absolute quantity, so a repeat writes the same value. POST (order creation) cannot.
+ * sets an absolute quantity, so a repeat writes the same value. A POST can only with an
+ * Idempotency-Key (adjustInventory applies each key once); without one (order creation) it cannot.
  */
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
 
 export function isIdempotent(request: Request): boolean {
-  return IDEMPOTENT_METHODS.has(request.method.toUpperCase());
+  return IDEMPOTENT_METHODS.has(request.method.toUpperCase()) || request.headers.has('Idempotency-Key');
 }
 
-export const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
 
 /** Retry-After in seconds: delta-seconds or an HTTP-date (RFC 9110 10.2.3); undefined when absent or unreadable. */
 export function retryAfterSeconds(response: Response, nowMs: number): number | undefined {
@@ -79,20 +97,22 @@ function delayBefore(retry: number, outcome: Response | Error, request: Request,
 export function retryingFetch(options: RetryOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     for (let attempt = 1; ; attempt += 1) {
+      request.signal.throwIfAborted();
       let outcome: Response | Error;
       try {
         outcome = await options.fetch(request.clone());
       } catch (error) {
         outcome = error instanceof Error ? error : new Error(String(error));
       }
-      const delayMs = attempt < options.maxAttempts ? delayBefore(attempt, outcome, request, options) : undefined;
-      if (delayMs === undefined) {
+      const delayMs = attempt < options.maxAttempts && !request.signal.aborted ? delayBefore(attempt, outcome, request, options) : undefined;
+      const pastDeadline = delayMs !== undefined && options.deadlineAt !== undefined && options.now() + delayMs >= options.deadlineAt;
+      if (delayMs === undefined || pastDeadline) {
         if (outcome instanceof Error) throw outcome;
         return outcome;
       }
       if (!(outcome instanceof Error)) await outcome.body?.cancel();
       options.onRetry?.({ attempt, delayMs, reason: outcome instanceof Error ? outcome : outcome.status });
-      await options.sleep(delayMs);
+      await options.sleep(delayMs, request.signal);
     }
   };
 }

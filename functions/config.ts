@@ -9,6 +9,7 @@ export interface ServiceConfig {
   inventoryTable: string;
   apiKeysTable: string;
   usageCountersTable: string;
+  idempotencyRecordsTable: string;
   /** Only for the local store; on Lambda the SDK finds DynamoDB itself. */
   dynamodbEndpoint?: string;
   banPolicy: BanPolicy;
@@ -18,6 +19,7 @@ export const ENV = {
   inventoryTable: 'INVENTORY_TABLE',
   apiKeysTable: 'API_KEYS_TABLE',
   usageCountersTable: 'USAGE_COUNTERS_TABLE',
+  idempotencyRecordsTable: 'IDEMPOTENCY_RECORDS_TABLE',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   banRejectionsPerMinute: 'BAN_REJECTIONS_PER_MINUTE',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
@@ -50,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     inventoryTable: required(env, ENV.inventoryTable),
     apiKeysTable: required(env, ENV.apiKeysTable),
     usageCountersTable: required(env, ENV.usageCountersTable),
+    idempotencyRecordsTable: required(env, ENV.idempotencyRecordsTable),
     banPolicy: readBanPolicy(env),
   };
   const endpoint = env[ENV.dynamodbEndpoint];

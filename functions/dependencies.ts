@@ -1,8 +1,10 @@
+import { createAdjustmentRepository } from './adapters/dynamodb/adjustment-repository.ts';
 import { createApiKeyRepository } from './adapters/dynamodb/api-key-repository.ts';
 import { CALL_BOUNDS, createDocumentClient } from './adapters/dynamodb/document-client.ts';
 import { createInventoryRepository } from './adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from './adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from './config.ts';
+import { InventoryAdjuster } from './domain/inventory-adjustments.ts';
 import { UsageLimiter } from './domain/usage-limits.ts';
 import { logger, SERVICE_METRICS } from './logger.ts';
 
@@ -16,6 +18,7 @@ export function createDependencies(config: ServiceConfig) {
     client,
     countingClient,
     inventory: createInventoryRepository(client, config.inventoryTable),
+    adjuster: new InventoryAdjuster(createAdjustmentRepository(client, config)),
     apiKeys: createApiKeyRepository(client, config.apiKeysTable),
     usageCounters,
     limiter: new UsageLimiter(usageCounters, config.banPolicy, Date.now, () => logger.metric(SERVICE_METRICS.usageCountingUnavailable, 1)),

@@ -4,18 +4,27 @@
  */
 export interface ApiRoute {
   operationId: string;
-  method: 'GET' | 'PATCH';
+  method: 'GET' | 'PATCH' | 'POST';
   /** API Gateway resource path, relative to the stage (`/v1`). */
   resource: string;
   entry: string;
-  /** What the function may do to the inventory table (least privilege by construction). */
-  inventoryAccess: 'read' | 'update';
+  /** What the function may do to the inventory table, and to the idempotency records with it (least privilege by construction). */
+  inventoryAccess: 'read' | 'update' | 'adjust';
 }
 
 export const apiRoutes: readonly ApiRoute[] = [
   { operationId: 'listInventory', method: 'GET', resource: '/inventory', entry: 'list-inventory', inventoryAccess: 'read' },
+  { operationId: 'getInventoryItem', method: 'GET', resource: '/inventory/{petId}', entry: 'get-inventory-item', inventoryAccess: 'read' },
   { operationId: 'updateInventory', method: 'PATCH', resource: '/inventory/{petId}', entry: 'update-inventory', inventoryAccess: 'update' },
+  { operationId: 'adjustInventory', method: 'POST', resource: '/inventory/{petId}/adjustments', entry: 'adjust-inventory', inventoryAccess: 'adjust' },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet', inventoryAccess: 'read' },
 ];
 
 export const authorizerEntry = 'authorizer';
+
+/**
+ * GET /v1/health, for load balancers, uptime probes and the deploy smoke test. Outside the
+ * contract's operations: no key, not counted against any plan, no write; one read of the
+ * inventory table tells whether the store answers.
+ */
+export const healthRoute = { operationId: 'getHealth', method: 'GET', resource: '/health', entry: 'health' } as const satisfies Omit<ApiRoute, 'inventoryAccess'>;

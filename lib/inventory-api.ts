@@ -19,8 +19,10 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { gatewayErrorBody, gatewayResponses } from '../functions/http/gateway-responses.ts';
+import { JSON_HEADERS } from '../functions/http/json.ts';
 import type { ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
+import { PublishedContract, publishedPageMethodOptions } from './published-contract.ts';
 
 export type ContractPlan = keyof typeof PLAN_LIMITS;
 
@@ -29,13 +31,20 @@ export interface ApiOperation {
   handler: IFunction;
 }
 
+/** Requests per second the unauthenticated health check takes at most, across all callers; a probe a minute needs far less. */
+export const HEALTH_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
+
 export interface InventoryApiProps {
+  /** GET /health: no authorizer and no key, throttled on its own (HEALTH_THROTTLE). */
+  health: { route: Pick<ApiRoute, 'operationId' | 'method' | 'resource'>; handler: IFunction };
   /** Also the ApiName dimension of the API's metrics, so it differs between stages. */
   restApiName: string;
   authorizerHandler: IFunction;
   operations: readonly ApiOperation[];
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
+  /** The Sunset of getPetById on this stage, as its reference and openapi.json state it; the default sunset when undefined. */
+  petsSunset: Date | undefined;
 }
 
 /**
@@ -64,10 +73,17 @@ const ACCESS_LOG_FIELDS = {
   xrayTraceId: AccessLogField.contextXrayTraceId(),
 };
 
-/** A static header value in API Gateway's notation: the value in single quotes. */
-function staticHeaderValue(value: string): string {
-  if (value.includes("'")) throw new Error(`A static header value cannot contain a single quote: ${value}`);
-  return `'${value}'`;
+/** Every method's settings on the stage; a method with settings of its own restates them. */
+const STAGE_METHOD_SETTINGS = {
+  metricsEnabled: true,
+  // Execution logs for errors only, and never request or response bodies (they would hold the keys).
+  loggingLevel: MethodLoggingLevel.ERROR,
+  dataTraceEnabled: false,
+} as const;
+
+/** A static header value in API Gateway's notation: the value in single quotes, a quote within it escaped (CSP's 'none'). */
+export function staticHeaderValue(value: string): string {
+  return `'${value.replaceAll("'", "\\'")}'`;
 }
 
 /**
@@ -97,12 +113,18 @@ export class InventoryApi extends Construct {
       deployOptions: {
         stageName: API_STAGE_NAME,
         tracingEnabled: true,
-        metricsEnabled: true,
-        // Execution logs for errors only, and never request or response bodies (they would hold the keys).
-        loggingLevel: MethodLoggingLevel.ERROR,
-        dataTraceEnabled: false,
+        ...STAGE_METHOD_SETTINGS,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+        methodOptions: {
+          ...publishedPageMethodOptions(STAGE_METHOD_SETTINGS),
+          // Anyone may call the health check, so a flood of it is cut at the edge, apart from the keyed operations.
+          [`${props.health.route.resource}/${props.health.route.method}`]: {
+            ...STAGE_METHOD_SETTINGS,
+            throttlingRateLimit: HEALTH_THROTTLE.rateLimit,
+            throttlingBurstLimit: HEALTH_THROTTLE.burstLimit,
+          },
+        },
       },
     });
 
@@ -134,12 +156,22 @@ export class InventoryApi extends Construct {
       });
     }
 
+    new PublishedContract(this, 'PublishedContract', { restApi: this.restApi, petsSunset: props.petsSunset });
+
+    const healthMethod = this.restApi.root
+      .resourceForPath(props.health.route.resource)
+      .addMethod(props.health.route.method, new LambdaIntegration(props.health.handler, { allowTestInvoke: false }), { operationName: props.health.route.operationId, apiKeyRequired: false });
+    Validations.of(healthMethod).acknowledge(
+      { id: 'AwsSolutions-APIG4', reason: 'The health check is public by design (load balancers, uptime probes): it reveals only whether the store answers, writes nothing, and is throttled on its own.' },
+      { id: 'AwsSolutions-COG4', reason: 'The health check is public by design, for load balancers and uptime probes that hold no key; there are no Cognito users.' },
+    );
+
     for (const [type, response] of Object.entries(gatewayResponses)) {
       this.restApi.addGatewayResponse(type, {
         type: ResponseType.of(type),
         statusCode: String(response.status),
         responseHeaders: Object.fromEntries(
-          Object.entries({ 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
+          Object.entries({ ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
         ),
         templates: { 'application/json': JSON.stringify(gatewayErrorBody(response)) },
       });

@@ -6,13 +6,13 @@ import type { Construct } from 'constructs';
 import { ENV, readPetsSunset } from '../functions/config.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
 import { METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
-import { apiRoutes, authorizerEntry } from '../functions/routes.ts';
+import { apiRoutes, authorizerEntry, healthRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from './deployments.ts';
 import { InventoryApi, type ContractPlan } from './inventory-api.ts';
 import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type ServiceSignal } from './operational-alarms.ts';
 import { ServiceFunction } from './service-function.ts';
 import { ServiceTables } from './service-tables.ts';
-import { INVENTORY_ACCESS } from './table-access.ts';
+import { ROUTE_TABLE_ACCESS, type TableAccess } from './table-access.ts';
 
 export interface StageSettings {
   stage: DeploymentStage;
@@ -64,11 +64,13 @@ export class PetStoreInventoryStack extends Stack {
       [ENV.inventoryTable]: tables.inventory.tableName,
       [ENV.apiKeysTable]: tables.apiKeys.tableName,
       [ENV.usageCountersTable]: tables.usageCounters.tableName,
+      [ENV.idempotencyRecordsTable]: tables.idempotencyRecords.tableName,
     };
     // `cdk deploy -c petsSunsetDate=2027-12-01` moves GET /pets/{petId}'s Sunset; checked here, so a bad date fails the synth, not a cold start.
     const petsSunsetDate: unknown = this.node.tryGetContext(PETS_SUNSET_CONTEXT_KEY);
+    let petsSunset: Date | undefined;
     if (typeof petsSunsetDate === 'string') {
-      readPetsSunset({ [ENV.petsSunsetDate]: petsSunsetDate });
+      petsSunset = readPetsSunset({ [ENV.petsSunsetDate]: petsSunsetDate });
       environment[ENV.petsSunsetDate] = petsSunsetDate;
     }
     const functionDefaults = { environment, logRetention: settings.logRetention, logRemovalPolicy: dataRemovalPolicy };
@@ -86,17 +88,28 @@ export class PetStoreInventoryStack extends Stack {
         description: `${route.operationId}: ${route.method} ${route.resource}`,
         ...functionDefaults,
       });
-      service.grantTableAccess(tables.inventory, INVENTORY_ACCESS[route.inventoryAccess]);
+      const access: { inventory: TableAccess; idempotencyRecords?: TableAccess } = ROUTE_TABLE_ACCESS[route.inventoryAccess];
+      service.grantTableAccess(tables.inventory, access.inventory);
+      if (access.idempotencyRecords) service.grantTableAccess(tables.idempotencyRecords, access.idempotencyRecords);
       service.grantTableAccess(tables.usageCounters, 'usageCounting');
       return { route, service };
     });
 
+    const health = new ServiceFunction(this, 'Health', {
+      entry: healthRoute.entry,
+      description: `${healthRoute.operationId}: ${healthRoute.method} ${healthRoute.resource} (no key)`,
+      ...functionDefaults,
+    });
+    health.grantTableAccess(tables.inventory, 'healthProbe');
+
     const api = new InventoryApi(this, 'Api', {
+      health: { route: healthRoute, handler: health.function },
       restApiName: this.stackName,
       authorizerHandler: authorizer.function,
       operations: operations.map(({ route, service }) => ({ route, handler: service.function })),
       logRetention: settings.logRetention,
       logRemovalPolicy: dataRemovalPolicy,
+      petsSunset,
     });
 
     const authorizerFailures = authorizer.logGroup.addMetricFilter('UnexpectedFailures', {
@@ -144,6 +157,7 @@ export class PetStoreInventoryStack extends Stack {
         { name: 'Inventory', table: tables.inventory },
         { name: 'ApiKeys', table: tables.apiKeys },
         { name: 'UsageCounters', table: tables.usageCounters },
+        { name: 'IdempotencyRecords', table: tables.idempotencyRecords },
       ],
       ...(alarmTopic ? { notify: alarmTopic } : {}),
     });

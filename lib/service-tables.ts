@@ -1,7 +1,7 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute, type TableProps } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { apiKeysTable, inventoryTable, usageCountersTable } from '../functions/adapters/dynamodb/tables.ts';
+import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../functions/adapters/dynamodb/tables.ts';
 
 const ATTRIBUTE_TYPES = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY } as const;
 
@@ -15,7 +15,7 @@ export interface ServiceTablesProps {
 }
 
 /**
- * The service's three tables, with the key schemas the functions and the local store use
+ * The service's tables, with the key schemas the functions and the local store use
  * (functions/adapters/dynamodb/tables.ts). Names are left to CloudFormation: tools find them
  * through the stack's outputs, and a generated name never collides between stages.
  */
@@ -23,6 +23,7 @@ export class ServiceTables extends Construct {
   readonly inventory: Table;
   readonly apiKeys: Table;
   readonly usageCounters: Table;
+  readonly idempotencyRecords: Table;
 
   constructor(scope: Construct, id: string, { retainData }: ServiceTablesProps) {
     super(scope, id);
@@ -54,6 +55,16 @@ export class ServiceTables extends Construct {
     Validations.of(this.usageCounters).acknowledge({
       id: 'AwsSolutions-DDB3',
       reason: 'Usage counters live at most a day and an hour (TTL on expiresAt) and are rebuilt by traffic; restoring them to a point in time has no use and PITR would bill for every write.',
+    });
+
+    this.idempotencyRecords = new Table(this, 'IdempotencyRecords', {
+      ...common,
+      partitionKey: attribute(idempotencyRecordsTable.partitionKey),
+      timeToLiveAttribute: idempotencyRecordsTable.timeToLiveAttribute,
+    });
+    Validations.of(this.idempotencyRecords).acknowledge({
+      id: 'AwsSolutions-DDB3',
+      reason: 'Idempotency records live 24 hours (TTL on expiresAt) and only make retries safe; a restore would bring back records whose retries are long over, and PITR would bill for every adjustment.',
     });
   }
 }

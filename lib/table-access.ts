@@ -12,8 +12,14 @@ import type { ApiRoute } from '../functions/routes.ts';
 export const TABLE_ACCESS = {
   /** Read routes: listInventory pages through a Scan; a one-pet read (GET /pets/{petId}) gets one item. */
   inventoryRead: ['dynamodb:Scan', 'dynamodb:GetItem'],
-  /** updateInventory: one conditional UpdateItem; a missing pet fails its condition, no read first. */
+  /** updateInventory: one conditional UpdateItem (a compare-and-set too); a missing pet fails its condition, no read first. */
   inventoryUpdate: ['dynamodb:UpdateItem'],
+  /** adjustInventory: a consistent read, then one transaction that updates the entry or only checks it. */
+  inventoryAdjust: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+  /** adjustInventory: reads a key's record, and puts it in the same transaction as the change. */
+  idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+  /** GET /health reads one entry to see that the store answers. */
+  healthProbe: ['dynamodb:GetItem'],
   /** The authorizer looks a key up by its hash. */
   keyLookup: ['dynamodb:GetItem'],
   /** The rate limiter: counts with conditional ADD, reads a ban with GetItem, writes one with PutItem. */
@@ -22,11 +28,12 @@ export const TABLE_ACCESS = {
 
 export type TableAccess = keyof typeof TABLE_ACCESS;
 
-/** What a route's `inventoryAccess` (functions/routes.ts) means in IAM terms. */
-export const INVENTORY_ACCESS = {
-  read: 'inventoryRead',
-  update: 'inventoryUpdate',
-} as const satisfies Record<ApiRoute['inventoryAccess'], TableAccess>;
+/** What a route's `inventoryAccess` (functions/routes.ts) means in IAM terms, per table. */
+export const ROUTE_TABLE_ACCESS = {
+  read: { inventory: 'inventoryRead' },
+  update: { inventory: 'inventoryUpdate' },
+  adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording' },
+} as const satisfies Record<ApiRoute['inventoryAccess'], { inventory: TableAccess; idempotencyRecords?: TableAccess }>;
 
 /** Grants exactly the actions of one access intent on the table itself (no index, no wildcard). */
 export function grantTableAccess(grantee: IGrantable, table: ITable, access: TableAccess): Grant {

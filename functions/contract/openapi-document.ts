@@ -2,11 +2,14 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type Respon
 import { z } from 'zod';
 import { ErrorCode } from '../domain/errors.ts';
 import { PLAN_LIMITS } from '../domain/plans.ts';
-import { ErrorBody, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_SECONDS } from '../domain/inventory-adjustments.ts';
+import { AdjustmentReason, Delta, ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
+import { REPLAYED_HEADER } from '../handlers/adjust-inventory-handler.ts';
 import { API_DOCUMENTATION_URL, GET_PET_DEPRECATION_NOTICE, getPetDeprecation } from '../domain/versioning.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import { deprecationHeaders } from '../http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute } from '../routes.ts';
+import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES, type OperationId } from './examples.ts';
 
 /**
  * The published contract, generated from the zod schemas the handlers validate with: the
@@ -16,6 +19,19 @@ import { apiRoutes, type ApiRoute } from '../routes.ts';
 
 const API_VERSION = '1.0.0';
 const BEARER = 'bearerAuth';
+
+/** The placeholder servers of the committed openapi.json; a served copy names the server that serves it instead. */
+const PLACEHOLDER_SERVERS = [
+  { url: 'https://{host}/v1', description: 'Production (placeholder host)', variables: { host: { default: 'api.petstore.example' } } },
+  { url: 'https://{host}/v1', description: 'Staging (placeholder host)', variables: { host: { default: 'staging.api.petstore.example' } } },
+];
+
+export interface PublishedDocumentOptions {
+  /** The base URL (ending in /v1) of the server that serves this copy: it becomes the only server, and the curl examples call it. */
+  serverUrl?: string;
+  /** The Sunset of getPetById where this copy is served (PETS_SUNSET_DATE); the default sunset otherwise. */
+  petsSunset?: Date;
+}
 
 type SchemaAnnotation = NonNullable<Parameters<typeof zodToOpenAPIRegistry.add>[1]>;
 type Operation = Parameters<OpenAPIRegistry['registerPath']>[0];
@@ -43,7 +59,13 @@ function annotateSchemas(): void {
   annotate(Quantity, 'Quantity', { format: 'int32', description: `Stock count, from 0 to ${MAX_QUANTITY}.` });
   annotate(InventoryItem, 'InventoryItem', { description: 'The stock level of one pet.' });
   annotate(InventoryUpdate, 'InventoryUpdate', {
-    description: 'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once.',
+    description:
+      'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once. With `changeFromQuantity` it is a compare-and-set: written only while the stored count is `changeFromQuantity` (or already `quantity`), otherwise 409 `QUANTITY_CHANGED` and nothing is written.',
+  });
+  annotate(AdjustmentReason, 'AdjustmentReason', { description: 'Why the stock changes: a new arrival, a return, or a manual correction.' });
+  annotate(Delta, 'Delta', { description: `The change of stock, positive or negative, never 0, from -${MAX_QUANTITY} to ${MAX_QUANTITY}.` });
+  annotate(InventoryAdjustment, 'InventoryAdjustment', {
+    description: 'A relative change of stock, applied exactly once per Idempotency-Key: the stock can neither go below 0 nor above the largest quantity.',
   });
   annotate(Pet, 'Pet', {
     description: "What this service knows of a pet: its id and status, taken from the inventory (the Petstore Pet's other fields are not held here).",
@@ -54,17 +76,28 @@ function annotateSchemas(): void {
   });
 }
 
-type HeaderName = 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-API-Stability' | 'Deprecation' | 'Sunset' | 'Link';
+type HeaderName =
+  | 'X-RateLimit-Limit'
+  | 'X-RateLimit-Remaining'
+  | 'X-RateLimit-Reset'
+  | 'Retry-After'
+  | 'X-API-Stability'
+  | 'Deprecation'
+  | 'Sunset'
+  | 'Link'
+  | typeof REPLAYED_HEADER;
+/** Headers that every answer of the function carries (or, restated as optional, may carry). */
+type SignalHeader = Exclude<HeaderName, typeof REPLAYED_HEADER>;
 type HeaderObject = { description: string; required?: boolean; schema: Record<string, unknown> };
 type ResponseHeaders = Record<string, HeaderObject | { $ref: string }>;
 
-const RATE_LIMIT_HEADERS: readonly HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
-const DEPRECATION_HEADERS: readonly HeaderName[] = ['Deprecation', 'Sunset', 'Link'];
+const RATE_LIMIT_HEADERS: readonly SignalHeader[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const DEPRECATION_HEADERS: readonly SignalHeader[] = ['Deprecation', 'Sunset', 'Link'];
 const HTTP_DATE = '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$';
 
-function headerDefinitions(): Record<HeaderName, HeaderObject> {
+function headerDefinitions(petsSunset: Date | undefined): Record<HeaderName, HeaderObject> {
   const integer = (minimum: number) => ({ type: 'integer', minimum });
-  const defaults = deprecationHeaders(getPetDeprecation());
+  const defaults = deprecationHeaders(getPetDeprecation(petsSunset));
   return {
     'X-RateLimit-Limit': { description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).', schema: integer(1) },
     'X-RateLimit-Remaining': { description: 'Requests left in that window.', schema: integer(0) },
@@ -79,12 +112,16 @@ function headerDefinitions(): Record<HeaderName, HeaderObject> {
       schema: { type: 'string', pattern: '^@-?[0-9]+$', examples: [defaults.Deprecation] },
     },
     Sunset: {
-      description: `RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; ${defaults.Sunset} unless configured otherwise.`,
+      description: `RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here ${defaults.Sunset}.`,
       schema: { type: 'string', pattern: HTTP_DATE, examples: [defaults.Sunset] },
     },
     Link: {
       description: 'Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset").',
       schema: { type: 'string', examples: [defaults.Link] },
+    },
+    [REPLAYED_HEADER]: {
+      description: 'Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time.',
+      schema: { type: 'string', enum: ['true'] },
     },
   };
 }
@@ -93,21 +130,27 @@ function codesSentence(codes: readonly ErrorCode[]): string {
   return `Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`;
 }
 
-/** Every header in components/headers (always sent where listed); `optional` restates one for answers that may lack it. */
-function registerHeaders(registry: OpenAPIRegistry) {
-  const definitions = headerDefinitions();
+/**
+ * Every header in components/headers: sent wherever listed, but Idempotent-Replayed, which an
+ * answer carries only when it repeats an earlier one. `optional` restates a header for answers
+ * that may lack it because API Gateway answered without reaching the function.
+ */
+function registerHeaders(registry: OpenAPIRegistry, petsSunset: Date | undefined) {
+  const definitions = headerDefinitions(petsSunset);
   const refs = Object.fromEntries(
-    Object.entries(definitions).map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: true }).ref]),
+    Object.entries(definitions).map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: name !== REPLAYED_HEADER }).ref]),
   ) as Record<HeaderName, { $ref: string }>;
   return {
-    required: (names: readonly HeaderName[]): ResponseHeaders => Object.fromEntries(names.map((name) => [name, refs[name]])),
-    optional: (names: readonly HeaderName[]): ResponseHeaders =>
+    required: (names: readonly SignalHeader[]): ResponseHeaders => Object.fromEntries(names.map((name) => [name, refs[name]])),
+    optional: (names: readonly SignalHeader[]): ResponseHeaders =>
       Object.fromEntries(
         names.map((name) => [
           name,
           { ...definitions[name], required: false, description: `${definitions[name].description} Absent when API Gateway answered without reaching the function.` },
         ]),
       ),
+    /** Idempotent-Replayed, on the answers an adjustment replays. */
+    replayed: (): ResponseHeaders => ({ [REPLAYED_HEADER]: refs[REPLAYED_HEADER] }),
   };
 }
 
@@ -118,31 +161,40 @@ function registerHeaders(registry: OpenAPIRegistry) {
  * answer 500 or 503 on its own (function unreachable, authorizer failing): there those headers
  * are absent or optional.
  */
-function answersOf({ required, optional }: ReturnType<typeof registerHeaders>, signals: readonly HeaderName[]) {
+function answersOf({ required, optional, replayed }: ReturnType<typeof registerHeaders>, signals: readonly SignalHeader[]) {
   const fromFunction = [...RATE_LIMIT_HEADERS, ...signals];
-  const error = (description: string, codes: readonly ErrorCode[], headers?: ResponseHeaders): ResponseConfig => ({
+  // One example per code, named after it: what the reference lists under each status.
+  const error = (status: number, description: string, codes: readonly ErrorCode[], headers?: ResponseHeaders): ResponseConfig => ({
     description: `${description} ${codesSentence(codes)}`,
     ...(headers ? { headers } : {}),
-    content: { 'application/json': { schema: ErrorBody } },
+    content: {
+      'application/json': {
+        schema: ErrorBody,
+        examples: Object.fromEntries(codes.map((code) => [code, { summary: ERROR_CODES[code].meaning, value: errorExample(status, code) }])),
+      },
+    },
   });
   return {
-    success: (description: string, schema: z.ZodType): ResponseConfig => ({
+    success: (description: string, schema: z.ZodType, example: unknown, { mayReplay = false } = {}): ResponseConfig => ({
       description,
-      headers: required(fromFunction),
-      content: { 'application/json': { schema } },
+      headers: { ...required(fromFunction), ...(mayReplay ? replayed() : {}) },
+      content: { 'application/json': { schema, example } },
     }),
-    error: (description: string, codes: readonly ErrorCode[]) => error(description, codes, required(fromFunction)),
+    error: (status: number, description: string, codes: readonly ErrorCode[], { mayReplay = false } = {}) =>
+      error(status, description, codes, { ...required(fromFunction), ...(mayReplay ? replayed() : {}) }),
     unauthorized: error(
+      401,
       "The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals).",
       [ErrorCode.unauthorized],
     ),
     rateLimited: error(
+      429,
       'Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff.',
       [ErrorCode.rateLimited, ErrorCode.quotaExceeded, ErrorCode.keyBanned],
       required([...fromFunction, 'Retry-After']),
     ),
-    internal: error('An unexpected error; the detail is in the service logs only.', [ErrorCode.internal], optional(fromFunction)),
-    unavailable: error('The data store or the authorizer is temporarily unavailable. Retry after Retry-After.', [ErrorCode.serviceUnavailable], {
+    internal: error(500, 'An unexpected error; the detail is in the service logs only.', [ErrorCode.internal], optional(fromFunction)),
+    unavailable: error(503, 'The data store or the authorizer is temporarily unavailable. Retry after Retry-After.', [ErrorCode.serviceUnavailable], {
       ...optional(fromFunction),
       ...required(['Retry-After']),
     }),
@@ -155,13 +207,32 @@ function routeFor(operationId: string): ApiRoute {
   return route;
 }
 
-/** routes.ts is what is deployed; the document takes method and path from it so the two cannot disagree. */
-function operation(operationId: string, rest: Omit<Operation, 'method' | 'path' | 'operationId' | 'security'>): Operation {
+/**
+ * routes.ts is what is deployed; the document takes method and path from it so the two cannot
+ * disagree. Each operation carries the curl line of its example (x-codeSamples), generated here.
+ */
+function operation(serverUrl: string, operationId: OperationId, rest: Omit<Operation, 'method' | 'path' | 'operationId' | 'security'>): Operation {
   const { method, resource } = routeFor(operationId);
-  return { ...rest, method: method.toLowerCase() as Operation['method'], path: resource, operationId, security: [{ [BEARER]: [] }] };
+  return {
+    ...rest,
+    method: method.toLowerCase() as Operation['method'],
+    path: resource,
+    operationId,
+    security: [{ [BEARER]: [] }],
+    'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlCommand(serverUrl, operationId) }],
+  };
 }
 
-export function buildOpenApiDocument() {
+/** The plans table of SPEC section 8, as Markdown. */
+function plansTable(): string {
+  const rows = Object.entries(PLAN_LIMITS).map(([plan, { perMinute, perDay }]) => `| ${plan} | ${perMinute.toLocaleString('en-US')} | ${perDay.toLocaleString('en-US')} |`);
+  return ['| plan | requests per minute | requests per UTC day |', '|---|---|---|', ...rows, '| enterprise | agreed per key | agreed per key |'].join('\n');
+}
+
+export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
+  const { petsSunset } = options;
+  const servers = options.serverUrl ? [{ url: options.serverUrl, description: 'The server that serves this document' }] : PLACEHOLDER_SERVERS;
+  const exampleServer = options.serverUrl ?? PLACEHOLDER_SERVERS[0]!.url.replace('{host}', PLACEHOLDER_SERVERS[0]!.variables.host.default);
   annotateSchemas();
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', BEARER, {
@@ -170,20 +241,20 @@ export function buildOpenApiDocument() {
     bearerFormat: 'API key',
     description: 'Send the API key as a bearer token: `Authorization: Bearer <API_KEY>`.',
   });
-  const headers = registerHeaders(registry);
+  const headers = registerHeaders(registry, petsSunset);
   const petIdParameter = z.object({ petId: PetId });
   const invalidPetId = `petId is not a canonical integer from ${PetId.minValue} to ${PetId.maxValue} (no sign, leading zeros or exponent).`;
 
   const inventory = answersOf(headers, []);
   registry.registerPath(
-    operation('listInventory', {
+    operation(exampleServer, 'listInventory', {
       tags: ['Store'],
       summary: 'List the stock level of every pet',
       description: 'One entry per pet, sorted by petId. The whole inventory is returned at once, never truncated.',
       responses: {
-        200: inventory.success('Every inventory entry, sorted by petId.', z.array(InventoryItem)),
+        200: inventory.success('Every inventory entry, sorted by petId.', z.array(InventoryItem), OPERATION_EXAMPLES.listInventory.answer.body),
         401: inventory.unauthorized,
-        422: inventory.error("The inventory is larger than one response can carry (Lambda's 6 MiB limit); it is refused rather than truncated.", [
+        422: inventory.error(422, "The inventory is larger than one response can carry (Lambda's 6 MiB limit); it is refused rather than truncated.", [
           ErrorCode.inventoryTooLarge,
         ]),
         429: inventory.rateLimited,
@@ -193,29 +264,101 @@ export function buildOpenApiDocument() {
     }),
   );
 
+  registry.registerPath(
+    operation(exampleServer, 'getInventoryItem', {
+      tags: ['Store'],
+      summary: 'Read the stock level of one pet',
+      description: 'The entry of one pet, read strongly consistent: it reflects every write answered before the read, so a compare-and-set built on it does not fail on a stale count.',
+      request: { params: petIdParameter },
+      responses: {
+        200: inventory.success('The entry.', InventoryItem, OPERATION_EXAMPLES.getInventoryItem.answer.body),
+        400: inventory.error(400, invalidPetId, [ErrorCode.invalidPetId]),
+        401: inventory.unauthorized,
+        404: inventory.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+        429: inventory.rateLimited,
+        500: inventory.internal,
+        503: inventory.unavailable,
+      },
+    }),
+  );
+
   const experimental = answersOf(headers, ['X-API-Stability']);
   registry.registerPath(
-    operation('updateInventory', {
+    operation(exampleServer, 'updateInventory', {
       tags: ['Store'],
       summary: 'Set the stock count of one pet (experimental)',
       description:
-        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
+        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten; a stored count that already equals `quantity` answers 200, so retrying a compare-and-set whose answer was lost is safe. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
       'x-experimental': true,
       request: {
         params: petIdParameter,
-        body: { required: true, description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, content: { 'application/json': { schema: InventoryUpdate } } },
+        body: {
+          required: true,
+          description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`,
+          content: { 'application/json': { schema: InventoryUpdate, example: OPERATION_EXAMPLES.updateInventory.body } },
+        },
       },
       responses: {
-        200: experimental.success('The entry with its new quantity.', InventoryItem),
-        400: experimental.error(`The body is not JSON, lacks \`quantity\` or holds an invalid value, or ${invalidPetId}`, [
+        200: experimental.success('The entry with its new quantity.', InventoryItem, OPERATION_EXAMPLES.updateInventory.answer.body),
+        400: experimental.error(400, `The body is not JSON, lacks \`quantity\` or holds an invalid value, or ${invalidPetId}`, [
           ErrorCode.invalidBody,
           ErrorCode.malformedJson,
           ErrorCode.invalidPetId,
         ]),
         401: experimental.unauthorized,
-        404: experimental.error('No inventory entry exists for petId.', [ErrorCode.petNotFound]),
-        413: experimental.error(`The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
-        415: experimental.error('The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        404: experimental.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+        409: experimental.error(409, '`changeFromQuantity` was given and the stored quantity is neither it nor `quantity`; the message states the stored quantity. Nothing was written.', [
+          ErrorCode.quantityChanged,
+        ]),
+        413: experimental.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: experimental.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+
+  const idempotencyKey = z.object({
+    'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY_PATTERN).meta({
+      description: `1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again unchanged on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key.`,
+    }),
+  });
+  registry.registerPath(
+    operation(exampleServer, 'adjustInventory', {
+      tags: ['Store'],
+      summary: 'Change the stock of one pet by a delta, exactly once (experimental)',
+      description: [
+        'Adds `delta` (negative to remove) to the stock of an existing entry and returns the entry; `status` is left as it is. Use it for arrivals, returns and corrections that are relative: concurrent adjustments of one pet never lose each other.',
+        `**Exactly once**: the same \`Idempotency-Key\` from the same API key, for the same petId and body, within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours, answers what the first request answered (200, 404 or 409, with \`${REPLAYED_HEADER}: true\`) and applies nothing; the same key with another request answers 422. Concurrent duplicates apply once, and each answers the same outcome. 429 and 5xx answers are not remembered: a retry runs afresh. A replay counts against the plan like any request.`,
+        '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
+      ].join('\n\n'),
+      'x-experimental': true,
+      request: {
+        params: petIdParameter,
+        headers: idempotencyKey,
+        body: { required: true, description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, content: { 'application/json': { schema: InventoryAdjustment } } },
+      },
+      responses: {
+        200: experimental.success('The entry with its new quantity.', InventoryItem, OPERATION_EXAMPLES.adjustInventory.answer.body, { mayReplay: true }),
+        400: experimental.error(
+          400,
+          `The body is not JSON, lacks \`delta\` or \`reason\` or holds an invalid value, the Idempotency-Key header is missing or malformed, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.invalidPetId],
+        ),
+        401: experimental.unauthorized,
+        404: experimental.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound], { mayReplay: true }),
+        409: experimental.error(
+          409,
+          `The delta would take the stock below 0 or above ${MAX_QUANTITY}; the message states the stock. Nothing was written.`,
+          [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
+          { mayReplay: true },
+        ),
+        413: experimental.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: experimental.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        422: experimental.error(422, 'The Idempotency-Key was already used with another request (another pet, delta or reason). Nothing was written.', [
+          ErrorCode.idempotencyKeyReused,
+        ]),
         429: experimental.rateLimited,
         500: experimental.internal,
         503: experimental.unavailable,
@@ -224,18 +367,20 @@ export function buildOpenApiDocument() {
   );
 
   const deprecated = answersOf(headers, DEPRECATION_HEADERS);
+  const deprecation = getPetDeprecation(petsSunset);
   registry.registerPath(
-    operation('getPetById', {
+    operation(exampleServer, 'getPetById', {
       tags: ['Pets'],
       summary: 'Find a pet by id (deprecated)',
-      description: `Returns what the service knows of the pet: its id and status. **Deprecated**: every answer of the function carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${GET_PET_DEPRECATION_NOTICE}; after the Sunset date the operation may stop answering.`,
+      description: `Returns what the service knows of the pet: its id and status. **Deprecated** since ${isoDate(deprecation.deprecatedAt)}, **sunset ${isoDate(deprecation.sunsetAt)}**: every answer of the function carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${GET_PET_DEPRECATION_NOTICE}; after the Sunset date the operation may stop answering. Read the inventory with \`listInventory\` instead.`,
       deprecated: true,
+      'x-sunset': isoDate(deprecation.sunsetAt),
       request: { params: petIdParameter },
       responses: {
-        200: deprecated.success('The pet.', Pet),
-        400: deprecated.error(invalidPetId, [ErrorCode.invalidPetId]),
+        200: deprecated.success('The pet.', Pet, OPERATION_EXAMPLES.getPetById.answer.body),
+        400: deprecated.error(400, invalidPetId, [ErrorCode.invalidPetId]),
         401: deprecated.unauthorized,
-        404: deprecated.error('The inventory has no entry for petId.', [ErrorCode.petNotFound]),
+        404: deprecated.error(404, 'The inventory has no entry for petId.', [ErrorCode.petNotFound]),
         429: deprecated.rateLimited,
         500: deprecated.internal,
         503: deprecated.unavailable,
@@ -243,9 +388,6 @@ export function buildOpenApiDocument() {
     }),
   );
 
-  const limits = Object.entries(PLAN_LIMITS)
-    .map(([plan, { perMinute, perDay }]) => `${plan} ${perMinute}/min and ${perDay}/day`)
-    .join('; ');
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
@@ -253,18 +395,19 @@ export function buildOpenApiDocument() {
       version: API_VERSION,
       description: [
         'Stock levels of the pets in the store. Every operation needs an API key sent as `Authorization: Bearer <API_KEY>`.',
-        `**Limits** per key and plan: ${limits}; enterprise limits are agreed per key. Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`. Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
+        `**Limits** are counted per key, by its plan:`,
+        plansTable(),
+        `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`. Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
         '**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`.',
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
-        '**Versioning**: `v1` is the last path segment of every server. `updateInventory` is experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
-        '**Servers**: the hosts are placeholders (the `.example` domain); replace `host` with the stage\'s custom domain or its execute-api host.',
+        '**Versioning**: `v1` is the last path segment of every server. `updateInventory` and `adjustInventory` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
+        options.serverUrl
+          ? `**Server**: ${options.serverUrl}, the server that serves this document. The examples read the key from \`$${API_KEY_VARIABLE}\`.`
+          : "**Servers**: the hosts are placeholders (the `.example` domain); replace `host` with the stage's custom domain or its execute-api host. Each stage serves this document with its own URL at `/v1/openapi.json`, and the reference at `/v1/docs`.",
       ].join('\n\n'),
     },
     externalDocs: { description: 'API documentation, deprecations and sunsets', url: API_DOCUMENTATION_URL },
-    servers: [
-      { url: 'https://{host}/v1', description: 'Production (placeholder host)', variables: { host: { default: 'api.petstore.example' } } },
-      { url: 'https://{host}/v1', description: 'Staging (placeholder host)', variables: { host: { default: 'staging.api.petstore.example' } } },
-    ],
+    servers,
     tags: [
       { name: 'Store', description: 'Store operations: the inventory.' },
       { name: 'Pets', description: 'Pet operations.' },
@@ -273,7 +416,14 @@ export function buildOpenApiDocument() {
   });
 }
 
-/** The text of openapi.json: what `npm run openapi` writes and the local server serves. */
-export function renderOpenApiDocument(): string {
-  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The text of openapi.json (what `npm run openapi` writes), or of a served copy. The examples'
+ * int64 ids are written digit for digit; non-ASCII characters as \u escapes, so the text is
+ * ASCII and survives any byte-to-text step on its way (API Gateway's mapping templates).
+ */
+export function renderOpenApiDocument(options: PublishedDocumentOptions = {}): string {
+  const text = JSON.stringify(buildOpenApiDocument(options), (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(value.toString()) : value), 2);
+  return `${text.replace(/[^\x00-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }

@@ -17,15 +17,16 @@ export const ErrorCode = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   inventoryTooLarge: 'INVENTORY_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  quantityChanged: 'QUANTITY_CHANGED',
+  insufficientStock: 'INSUFFICIENT_STOCK',
+  quantityOutOfRange: 'QUANTITY_OUT_OF_RANGE',
+  idempotencyKeyRequired: 'IDEMPOTENCY_KEY_REQUIRED',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   rateLimited: 'RATE_LIMIT_EXCEEDED',
   quotaExceeded: 'QUOTA_EXCEEDED',
   keyBanned: 'API_KEY_TEMPORARILY_BANNED',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
-  // What the local server answers for requests Node's HTTP parser refuses (functions/local/local-server.ts).
-  requestTimeout: 'REQUEST_TIMEOUT',
-  expectationFailed: 'EXPECTATION_FAILED',
-  headersTooLarge: 'REQUEST_HEADERS_TOO_LARGE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -68,6 +69,13 @@ export class BadRequestError extends ApiError {
 export class NotFoundError extends ApiError {
   constructor(code: ErrorCode, message: string) {
     super(404, code, message);
+  }
+}
+
+/** The request is valid but the stock it meets refuses it; nothing was written. */
+export class ConflictError extends ApiError {
+  constructor(code: ErrorCode, message: string) {
+    super(409, code, message);
   }
 }
 

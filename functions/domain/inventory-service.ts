@@ -1,5 +1,8 @@
-import { ErrorCode, NotFoundError } from './errors.ts';
+import { ConflictError, ErrorCode, NotFoundError } from './errors.ts';
 import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+
+/** What a compare-and-set found: the entry written, no entry, or the quantity that stood in the way. */
+export type CompareAndSetResult = { written: InventoryItem } | { missing: true } | { storedQuantity: number };
 
 /** What the service needs from storage; the DynamoDB adapter implements it. */
 export interface InventoryRepository {
@@ -7,8 +10,21 @@ export interface InventoryRepository {
   listAll(): Promise<InventoryItem[]>;
   /** Sets quantity of an existing entry and returns it; undefined when no entry exists. */
   setQuantity(petId: PetId, quantity: number): Promise<InventoryItem | undefined>;
-  /** The entry of one pet; undefined when no entry exists. */
-  get(petId: PetId): Promise<InventoryItem | undefined>;
+  /** Sets quantity only while the stored quantity is `changeFrom` (or already `quantity`), in one atomic step. */
+  compareAndSetQuantity(petId: PetId, changeFrom: number, quantity: number): Promise<CompareAndSetResult>;
+  /** The entry of one pet; undefined when no entry exists. Consistent reads see every write answered before them. */
+  get(petId: PetId, options?: { consistent?: boolean }): Promise<InventoryItem | undefined>;
+  /**
+   * Creates or replaces each entry as given (the operators' import), in batches, retrying
+   * whatever the store leaves unprocessed: writing the same entries again changes nothing.
+   */
+  putMany(items: readonly InventoryItem[]): Promise<void>;
+  /** Every entry, in no particular order, read a page at a time (the operators' export). */
+  entries(): AsyncIterable<InventoryItem>;
+}
+
+function petNotFound(petId: PetId): NotFoundError {
+  return new NotFoundError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
 }
 
 export function byPetId(a: InventoryItem, b: InventoryItem): number {
@@ -20,16 +36,35 @@ export async function listInventory(repository: InventoryRepository): Promise<In
   return items.sort(byPetId);
 }
 
+/** One entry, read strongly consistent: what a compare-and-set built on it will compare against. */
+export async function getInventoryItem(repository: Pick<InventoryRepository, 'get'>, petId: PetId): Promise<InventoryItem> {
+  const item = await repository.get(petId, { consistent: true });
+  if (!item) throw petNotFound(petId);
+  return item;
+}
+
 /**
  * Sets the stock count and nothing else: status is left as it is, because the spec
- * defines no transition from quantity to status.
+ * defines no transition from quantity to status. With changeFromQuantity the write happens
+ * only while the stored count is that one, so a count read, changed and written back never
+ * overwrites a change made in between; a stored count that already is the new one is a
+ * success, so that the retry of a compare-and-set whose answer was lost is not a conflict.
  */
 export async function updateInventory(
-  repository: InventoryRepository,
+  repository: Pick<InventoryRepository, 'setQuantity' | 'compareAndSetQuantity'>,
   petId: PetId,
   update: InventoryUpdate,
 ): Promise<InventoryItem> {
-  const item = await repository.setQuantity(petId, update.quantity);
-  if (!item) throw new NotFoundError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
-  return item;
+  if (update.changeFromQuantity === undefined) {
+    const item = await repository.setQuantity(petId, update.quantity);
+    if (!item) throw petNotFound(petId);
+    return item;
+  }
+  const result = await repository.compareAndSetQuantity(petId, update.changeFromQuantity, update.quantity);
+  if ('written' in result) return result.written;
+  if ('missing' in result) throw petNotFound(petId);
+  throw new ConflictError(
+    ErrorCode.quantityChanged,
+    `The stored quantity of pet ${petId} is ${result.storedQuantity}, not changeFromQuantity ${update.changeFromQuantity}; nothing was written. Read it again and retry.`,
+  );
 }

@@ -26,8 +26,25 @@ export type InventoryItem = z.infer<typeof InventoryItem>;
 
 export const InventoryUpdate = z.strictObject({
   quantity: Quantity,
+  /** Compare-and-set: write only if the stored quantity is this one (or already `quantity`). */
+  changeFromQuantity: Quantity.optional(),
 });
 export type InventoryUpdate = z.infer<typeof InventoryUpdate>;
+
+/** Why stock changed; the three uses SPEC section 1 names for the update. */
+export const AdjustmentReason = z.enum(['arrival', 'return', 'adjustment']);
+export type AdjustmentReason = z.infer<typeof AdjustmentReason>;
+
+/** A change of stock, never 0, that cannot on its own leave the quantity's range. */
+export const Delta = z.union([z.int().min(-MAX_QUANTITY).max(-1), z.int().min(1).max(MAX_QUANTITY)], {
+  error: `must be a non-zero integer from -${MAX_QUANTITY} to ${MAX_QUANTITY}`,
+});
+
+export const InventoryAdjustment = z.strictObject({
+  delta: Delta,
+  reason: AdjustmentReason,
+});
+export type InventoryAdjustment = z.infer<typeof InventoryAdjustment>;
 
 /**
  * What this service knows of a pet: the inventory table holds its id and status and nothing

@@ -1,6 +1,8 @@
 import { readPetsSunset } from '../config.ts';
 import type { ServiceDependencies } from '../dependencies.ts';
 import type { HttpHandler } from '../http/http-handler.ts';
+import { createAdjustInventoryHandler } from './adjust-inventory-handler.ts';
+import { createGetInventoryItemHandler } from './get-inventory-item-handler.ts';
 import { createListInventoryHandler } from './list-inventory-handler.ts';
 import { createUpdateInventoryHandler } from './update-inventory-handler.ts';
 import { createGetPetHandler } from './pet-handlers.ts';
@@ -9,7 +11,9 @@ import { createGetPetHandler } from './pet-handlers.ts';
 export function createHttpHandlers(dependencies: ServiceDependencies): Record<string, HttpHandler> {
   return {
     listInventory: createListInventoryHandler(dependencies),
+    getInventoryItem: createGetInventoryItemHandler(dependencies),
     updateInventory: createUpdateInventoryHandler(dependencies),
+    adjustInventory: createAdjustInventoryHandler(dependencies),
     getPetById: createGetPetHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
   };
 }

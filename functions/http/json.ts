@@ -12,9 +12,24 @@ export function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? JSON.rawJSON(field.toString()) : field));
 }
 
+/**
+ * What every answer of a JSON API should say to a browser that loads it anyway: do not guess
+ * another content type, never frame or render it as a page, HTTPS only (ignored over plain
+ * HTTP, as locally). No Access-Control-Allow-* header: browsers may not call the API (see the
+ * README's "CORS").
+ */
+export const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+} as const;
+
 export const JSON_HEADERS = {
   'Content-Type': 'application/json',
   'Cache-Control': 'no-store',
+  ...SECURITY_HEADERS,
 } as const;
 
 export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {

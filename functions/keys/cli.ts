@@ -3,11 +3,10 @@
  * deployed stage (--stage staging|prod). See the README's "API keys" section.
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ApiKeyRecord } from '../domain/api-keys.ts';
-import { z } from 'zod';
-import { limitsFor, PLAN_NAMES, type PlanLimits } from '../domain/plans.ts';
+import { limitsFor, PLAN_NAMES, type PlanLimits, type PlanName } from '../domain/plans.ts';
 import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../../lib/deployments.ts';
+import { oneOf, parseCommandLine, runTool, stageOf, UsageError, wholeNumber } from './cli-arguments.ts';
 import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
@@ -23,15 +22,14 @@ Options:
   --stage <staging|prod>   operate on a deployed stage (AWS credentials needed); default: the local store
   --data-dir <dir>         the local store's directory (default: $DATA_DIR or .data)`;
 
-const PlanName = z.enum(PLAN_NAMES);
-const CustomLimits = z.strictObject({
-  perMinute: z.int().min(1).max(1_000_000),
-  perDay: z.int().min(1).max(1_000_000_000),
-});
+const COMMANDS = ['issue', 'list', 'revoke', 'set-plan', 'unban'] as const;
 
-function customLimits(values: { 'per-minute'?: string; 'per-day'?: string }): PlanLimits | undefined {
-  if (values['per-minute'] === undefined && values['per-day'] === undefined) return undefined;
-  return CustomLimits.parse({ perMinute: Number(values['per-minute']), perDay: Number(values['per-day']) });
+function customLimits(values: { 'per-minute'?: string | undefined; 'per-day'?: string | undefined }): PlanLimits | undefined {
+  const perMinute = wholeNumber('--per-minute', values['per-minute'], 1, 1_000_000);
+  const perDay = wholeNumber('--per-day', values['per-day'], 1, 1_000_000_000);
+  if (perMinute === undefined && perDay === undefined) return undefined;
+  if (perMinute === undefined || perDay === undefined) throw new UsageError('--per-minute and --per-day go together: an enterprise key takes both.');
+  return { perMinute, perDay };
 }
 
 function describeKey(record: ApiKeyRecord, bannedUntil: number | undefined): string {
@@ -41,10 +39,9 @@ function describeKey(record: ApiKeyRecord, bannedUntil: number | undefined): str
 }
 
 export async function runKeysCommand(argv: string[], target: (stage: DeploymentStage | undefined, dataDir: string) => Promise<KeyTarget>, print: (line: string) => void): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
+  const { values, positionals } = parseCommandLine(
+    argv,
+    {
       plan: { type: 'string' },
       owner: { type: 'string' },
       'per-minute': { type: 'string' },
@@ -53,27 +50,23 @@ export async function runKeysCommand(argv: string[], target: (stage: DeploymentS
       'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-  });
-  const [command, ...args] = positionals;
-  if (values.help || command === undefined) {
+    'keys',
+  );
+  const [commandName, ...args] = positionals;
+  if (values.help || commandName === undefined) {
     print(USAGE);
     return;
   }
-  if (values.stage !== undefined && values.stage !== 'staging' && values.stage !== 'prod') throw new Error('--stage must be staging or prod.');
-  const opened = await target(values.stage, resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
+  const command = COMMANDS.find((known) => known === commandName);
+  if (!command) throw new UsageError(`Unknown command "${commandName}": use one of ${COMMANDS.join(', ')} (npm run keys -- --help).`);
+  // Every argument is checked before the store or the stage is opened: a mistake costs no AWS call.
+  const request = keysRequest(command, args, values);
+  const opened = await target(stageOf(values.stage), resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
   const { admin } = opened;
-  const keyIdArgument = () => {
-    const keyId = args[0];
-    if (!keyId) throw new Error(`${command} needs a keyId (see: npm run keys -- list).`);
-    return keyId;
-  };
   try {
-    switch (command) {
+    switch (request.command) {
       case 'issue': {
-        if (!values.owner) throw new Error('issue needs --owner <name>.');
-        const plan = PlanName.parse(values.plan);
-        const limits = customLimits(values);
-        const { apiKey, record } = await admin.issue({ plan, owner: values.owner, ...(limits ? { customLimits: limits } : {}) });
+        const { apiKey, record } = await admin.issue({ plan: request.plan, owner: request.owner, ...(request.limits ? { customLimits: request.limits } : {}) });
         print(`Issued ${record.keyId} (${record.plan}) for ${record.owner} on the ${opened.describe}.`);
         print(`API key (shown once; only its SHA-256 is stored): ${apiKey}`);
         break;
@@ -85,35 +78,53 @@ export async function runKeysCommand(argv: string[], target: (stage: DeploymentS
         break;
       }
       case 'revoke': {
-        const record = await admin.revoke(keyIdArgument());
+        const record = await admin.revoke(request.keyId);
         print(`Revoked ${record.keyId}. Locally it is refused at once; on AWS within the authorizer cache TTL (${AUTHORIZER_CACHE_TTL_SECONDS} s).`);
         break;
       }
       case 'set-plan': {
-        const limits = customLimits(values);
-        const record = await admin.setPlan(keyIdArgument(), PlanName.parse(args[1]), limits);
+        const record = await admin.setPlan(request.keyId, request.plan, request.limits);
         print(`${record.keyId} is now on the ${record.plan} plan.`);
         break;
       }
       case 'unban': {
-        const keyId = keyIdArgument();
-        await admin.unban(keyId);
-        print(`Lifted any ban on ${keyId}.`);
+        await admin.unban(request.keyId);
+        print(`Lifted any ban on ${request.keyId}.`);
         break;
       }
-      default:
-        throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
     }
   } finally {
     await opened.close();
   }
 }
 
+type KeysRequest =
+  | { command: 'issue'; plan: PlanName; owner: string; limits: PlanLimits | undefined }
+  | { command: 'list' }
+  | { command: 'revoke' | 'unban'; keyId: string }
+  | { command: 'set-plan'; keyId: string; plan: PlanName; limits: PlanLimits | undefined };
+
+function keysRequest(command: (typeof COMMANDS)[number], args: string[], values: Record<string, string | boolean | undefined>): KeysRequest {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const keyId = () => args[0] ?? fail(`${command} needs a keyId: npm run keys -- ${command} <keyId> (npm run keys -- list shows them).`);
+  const limits = () => customLimits({ 'per-minute': text('per-minute'), 'per-day': text('per-day') });
+  switch (command) {
+    case 'issue':
+      return { command, plan: oneOf('--plan', text('plan'), PLAN_NAMES), owner: text('owner') || fail('issue needs --owner <name>: who holds the key.'), limits: limits() };
+    case 'list':
+      return { command };
+    case 'revoke':
+    case 'unban':
+      return { command, keyId: keyId() };
+    case 'set-plan':
+      return { command, keyId: keyId(), plan: oneOf('set-plan <keyId> <plan>: the plan', args[1], PLAN_NAMES), limits: limits() };
+  }
+}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runKeysCommand(process.argv.slice(2), (stage, dataDir) => (stage ? openStageTarget(stage) : openLocalTarget(dataDir)), (line) => console.log(line)).catch(
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : String(error));
-      process.exit(1);
-    },
-  );
+  runTool(() => runKeysCommand(process.argv.slice(2), (stage, dataDir) => (stage ? openStageTarget(stage) : openLocalTarget(dataDir)), (line) => console.log(line)));
 }

@@ -71,6 +71,7 @@ export class KeyAdmin {
   async setPlan(keyId: string, plan: PlanName, customLimits?: PlanLimits): Promise<ApiKeyRecord> {
     checkLimits(plan, customLimits);
     const record = await this.find(keyId);
+    if (record.status === 'revoked') throw new Error(`${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`);
     const changed: ApiKeyRecord = { ...record, plan };
     if (customLimits) changed.customLimits = customLimits;
     else delete changed.customLimits;

@@ -8,13 +8,12 @@ import { DEFAULT_BAN_POLICY, type BanPolicy } from '../domain/usage-limits.ts';
 import { createDependencies, type ServiceDependencies } from '../dependencies.ts';
 import { createAuthorizerHandler } from '../handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../handlers/http-handlers.ts';
-import { renderOpenApiDocument } from '../contract/openapi-document.ts';
-import type { HttpHandler } from '../http/http-handler.ts';
-import { JSON_HEADERS } from '../http/json.ts';
 import { KeyAdmin } from '../keys/key-admin.ts';
-import { apiRoutes } from '../routes.ts';
+import { apiRoutes, healthRoute } from '../routes.ts';
+import { createHealthHandler } from '../handlers/health-handler.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
-import { createServiceTables, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
+import { publishedContractRoutes } from './published-contract-routes.ts';
+import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
 import { seedIfEmpty } from './seed.ts';
 import type { InventoryItem } from '../domain/schemas.ts';
 
@@ -29,21 +28,12 @@ export interface StoreEndpoint {
   baseUrl: string;
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The running server's store, if the endpoint file in dataDir was left by a server that still runs. */
 export async function runningServer(dataDir: string): Promise<StoreEndpoint | undefined> {
   const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
   if (!existsSync(endpointFile)) return undefined;
   const running = JSON.parse(await readFile(endpointFile, 'utf8')) as StoreEndpoint;
-  return isRunning(running.pid) ? running : undefined;
+  return isAlive(running.pid) ? running : undefined;
 }
 const DEV_KEY_OWNER = 'local developer';
 
@@ -115,12 +105,6 @@ async function registerDevKey(
   }
 }
 
-/** GET /v1/openapi.json: the same text `npm run openapi` writes to openapi.json. */
-function openApiDocumentHandler(): HttpHandler {
-  const body = renderOpenApiDocument();
-  return async () => ({ statusCode: 200, headers: { ...JSON_HEADERS }, body });
-}
-
 export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
   const { dataDir } = options;
   const other = dataDir ? await runningServer(dataDir) : undefined;
@@ -150,8 +134,8 @@ async function serve(options: LocalAppOptions, tables: ServiceTableNames, store:
     authorizer: createAuthorizerHandler(dependencies),
     routes: [
       ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId]! })),
-      // The published contract, readable without a key, as a documentation site would serve it.
-      { route: { method: 'GET', resource: '/openapi.json' }, handler: openApiDocumentHandler(), authorized: false },
+      ...publishedContractRoutes(),
+      { route: healthRoute, handler: createHealthHandler(dependencies), authorized: false },
     ],
   });
   const host = options.host ?? '127.0.0.1';

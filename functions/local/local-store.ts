@@ -6,18 +6,20 @@ import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiKeysTable, inventoryTable, usageCountersTable } from '../adapters/dynamodb/tables.ts';
+import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../adapters/dynamodb/tables.ts';
 
 export interface ServiceTableNames {
   inventoryTable: string;
   apiKeysTable: string;
   usageCountersTable: string;
+  idempotencyRecordsTable: string;
 }
 
 export const LOCAL_TABLES = {
   inventoryTable: 'petstore-inventory',
   apiKeysTable: 'petstore-api-keys',
   usageCountersTable: 'petstore-usage-counters',
+  idempotencyRecordsTable: 'petstore-idempotency-records',
 } as const satisfies ServiceTableNames;
 
 /** Written into the data directory while an engine runs on it, so that the next start can end one left behind. */
@@ -69,7 +71,12 @@ export function tableDefinitions(names: ServiceTableNames): CreateTableCommandIn
   keys.GlobalSecondaryIndexes = [
     { IndexName: index.indexName, KeySchema: [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
   ];
-  return [simple(names.inventoryTable, inventoryTable.partitionKey), keys, simple(names.usageCountersTable, usageCountersTable.partitionKey)];
+  return [
+    simple(names.inventoryTable, inventoryTable.partitionKey),
+    keys,
+    simple(names.usageCountersTable, usageCountersTable.partitionKey),
+    simple(names.idempotencyRecordsTable, idempotencyRecordsTable.partitionKey),
+  ];
 }
 
 /** A client for setting the engine up; the local store accepts any credentials, fixed ones keep the developer's AWS profile out of it. */
@@ -101,7 +108,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs (EPERM: it does, as another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

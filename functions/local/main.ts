@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   const lines = [
     `Pet Store inventory API listening on ${shownUrl}`,
     `  data: ${dataDir}${app.seeded > 0 ? ` (seeded ${app.seeded} entries)` : ''}; dev key plan: ${devPlan}`,
+    `  API reference: ${shownUrl}/docs (no key needed)`,
   ];
   if (source === 'generated') {
     lines.push(

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INT64_FIELDS, parseJsonWithInt64 } from '../../client/int64-json.ts';
+import { INT64_FIELDS, NATIVE_SOURCE_TEXT, parseJsonWithInt64, parseJsonWithInt64Fallback } from '../../client/int64-json.ts';
 
 const MAX_INT64 = 9_223_372_036_854_775_807n;
 
@@ -16,6 +16,10 @@ describe('parseJsonWithInt64', () => {
         ]);
       }),
     );
+  });
+
+  it('parses with the runtime\'s JSON.parse where revivers get the source text (Node 21+)', () => {
+    expect(NATIVE_SOURCE_TEXT).toBe(true);
   });
 
   it('leaves other numbers as numbers', () => {
@@ -36,5 +40,40 @@ describe('parseJsonWithInt64', () => {
     );
 
     expect(new Set(declared)).toEqual(INT64_FIELDS);
+  });
+});
+
+describe('parseJsonWithInt64Fallback (Node 20, where revivers get no source text)', () => {
+  it('keeps every int64 id exact', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: MAX_INT64 }), fc.nat(), (petId, quantity) => {
+        const text = ` [ {"petId" : ${petId},"quantity":${quantity},"status":"sold"} ,{"id":${petId},"status":"sold"}]\n`;
+        expect(parseJsonWithInt64Fallback(text)).toEqual([
+          { petId, quantity, status: 'sold' },
+          { id: petId, status: 'sold' },
+        ]);
+      }),
+    );
+  });
+
+  it('gives what the native parser gives for any JSON text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), fc.json({ stringUnit: 'binary' })), (text) => {
+        expect(parseJsonWithInt64Fallback(text)).toEqual(parseJsonWithInt64(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads "__proto__" as an own key, as JSON.parse does', () => {
+    const parsed = parseJsonWithInt64Fallback('{"__proto__":{"petId":1}}') as Record<string, unknown>;
+
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.keys(parsed)).toEqual(['__proto__']);
+  });
+
+  it.each(['', '{', '[1,]', '{"a":1,}', '"open', '01', '1.', 'tru', '{"a" 1}', '[1] 2', '"tab\there"'])('refuses %j as JSON.parse does', (text) => {
+    expect(() => JSON.parse(text)).toThrow(SyntaxError);
+    expect(() => parseJsonWithInt64Fallback(text)).toThrow(SyntaxError);
   });
 });

@@ -80,11 +80,13 @@ describe('on 5xx and network errors, idempotent calls', () => {
     expect(sleeps).toEqual([2_000]);
   });
 
-  it('retry network errors, and throw the last one when attempts run out', async () => {
+  it('retry network errors, and resolve to NETWORK_ERROR when attempts run out', async () => {
     const server = scripted(networkError(), networkError(), networkError());
     const { client, retries } = clientFor(server, { maxAttempts: 3 });
 
-    await expect(client.getPetById(1n)).rejects.toThrow('fetch failed');
+    const result = await client.getPetById(1n);
+
+    expect(result.error).toEqual({ code: 'NETWORK_ERROR', message: 'The API could not be reached (fetch failed).', status: 0 });
     expect(server.fetch).toHaveBeenCalledTimes(3);
     expect(retries.map(({ attempt, reason }) => [attempt, String(reason)])).toEqual([
       [1, 'TypeError: fetch failed'],
@@ -135,7 +137,7 @@ describe('a request that is not idempotent (POST)', () => {
     const sleep = vi.fn(async () => undefined);
 
     expect((await transport(server, sleep)(post())).status).toBe(201);
-    expect(sleep).toHaveBeenCalledWith(1_000);
+    expect(sleep).toHaveBeenCalledWith(1_000, expect.any(AbortSignal));
   });
 });
 
@@ -204,5 +206,85 @@ describe('other 4xx', () => {
     const result = await client.getPetById(1n);
 
     expect([result.status, sleeps, server.fetch.mock.calls.length]).toEqual([status, [], 1]);
+  });
+});
+
+describe('the deadline and the signal', () => {
+  it('hand back a 429 at once when its Retry-After would end after the deadline', async () => {
+    const server = scripted(answer(429, { 'Retry-After': '5' }), answer(200));
+    const { client, sleeps } = clientFor(server, { timeoutMs: 2_000 });
+
+    const result = await client.listInventory();
+
+    expect([result.status, result.error?.code, result.retryAfterSeconds, sleeps]).toEqual([429, 'SOME_ERROR', 5, []]);
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolve to TIMEOUT when no answer comes before the deadline (fake timers)', async () => {
+    vi.useFakeTimers();
+    const hanging = vi.fn((request: Request) => new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
+    const client = createInventoryClient({ baseUrl: 'https://api.petstore.example/v1', apiKey: 'TestKey000000000000000000001', fetch: hanging, timeoutMs: 1_000 });
+
+    const pending = client.listInventory();
+    await vi.advanceTimersByTimeAsync(1_000);
+
+    expect(await pending).toEqual({
+      status: 0,
+      rateLimit: undefined,
+      requestId: undefined,
+      response: undefined,
+      error: { code: 'TIMEOUT', message: 'The call did not end within its deadline (timeoutMs).', status: 0 },
+    });
+  });
+
+  it('resolve to ABORTED when the caller aborts, also during a backoff wait', async () => {
+    const caller = new AbortController();
+    const server = scripted(answer(503), answer(200));
+    const client = createInventoryClient({
+      baseUrl: 'https://api.petstore.example/v1',
+      apiKey: 'TestKey000000000000000000001',
+      fetch: server.fetch,
+      onRetry: () => caller.abort(),
+    });
+
+    const result = await client.listInventory({ signal: caller.signal });
+
+    expect([result.status, result.error?.code]).toEqual([0, 'ABORTED']);
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('report UNEXPECTED_RESPONSE for an answer that is not the contract\'s Error, with its status', async () => {
+    const server = scripted(new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }));
+    const { client } = clientFor(server, { maxAttempts: 1 });
+
+    const result = await client.listInventory();
+
+    expect(result.error).toEqual({ code: 'UNEXPECTED_RESPONSE', message: "HTTP 502 Bad Gateway: the answer is not the API's Error JSON.", status: 502 });
+  });
+
+  it('report the request id of every answer: X-Request-Id, else API Gateway\'s x-amzn-RequestId', async () => {
+    const server = scripted(answer(200, { 'x-amzn-RequestId': 'gw-1' }), answer(404, { 'X-Request-Id': 'own-2', 'x-amzn-RequestId': 'gw-2' }));
+    const { client } = clientFor(server);
+
+    expect((await client.listInventory()).requestId).toBe('gw-1');
+    expect((await client.getPetById(1n)).requestId).toBe('own-2');
+  });
+});
+
+describe('adjustInventory', () => {
+  it('is retried on 5xx with the same Idempotency-Key, which makes the POST safe to repeat', async () => {
+    const keys: (string | null)[] = [];
+    const server = scripted(answer(503), answer(200, {}, '{"petId":7,"quantity":5,"status":"available"}'));
+    const { client } = clientFor(server, {
+      fetch: (request) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return server.fetch(request);
+      },
+    });
+
+    const result = await client.adjustInventory(7n, { delta: 3, reason: 'arrival' }, { idempotencyKey: 'arrival-2026-11-22-7' });
+
+    expect(result.data).toEqual({ petId: 7n, quantity: 5, status: 'available' });
+    expect(keys).toEqual(['arrival-2026-11-22-7', 'arrival-2026-11-22-7']);
   });
 });

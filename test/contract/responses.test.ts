@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
@@ -26,12 +27,15 @@ interface Call {
   contentType?: string;
   /** null sends no Authorization header. */
   apiKey?: string | null;
+  /** Sent on adjustments; a new one per call unless given (null sends none). */
+  idempotencyKey?: string | null;
 }
 
-async function call(target: LocalApp, method: string, path: string, { body, contentType, apiKey = BUSINESS_KEY }: Call = {}): Promise<ObservedResponse> {
+async function call(target: LocalApp, method: string, path: string, { body, contentType, apiKey = BUSINESS_KEY, idempotencyKey }: Call = {}): Promise<ObservedResponse> {
   const headers: Record<string, string> = {};
   if (apiKey !== null) headers.Authorization = `Bearer ${apiKey}`;
   if (contentType) headers['Content-Type'] = contentType;
+  if (path.endsWith('/adjustments') && idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey ?? randomUUID();
   const url = new URL(`${target.baseUrl}${path}`);
   return contract.checkFetched(method, url, await fetch(url, { method, headers, body: body ?? null }));
 }
@@ -100,6 +104,100 @@ describe('updateInventory', () => {
   });
 });
 
+describe('updateInventory with changeFromQuantity (compare-and-set)', () => {
+  it('200 when the stored quantity is changeFromQuantity, and again on a retry that finds quantity already stored', async () => {
+    await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":7}' });
+    const first = await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":8,"changeFromQuantity":7}' });
+    const retry = await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":8,"changeFromQuantity":7}' });
+    expect([first.status, first.text]).toEqual([200, '{"petId":5,"quantity":8,"status":"available"}']);
+    expect([retry.status, retry.text]).toEqual([200, first.text]);
+  });
+
+  it('409 QUANTITY_CHANGED naming the stored quantity, and nothing written', async () => {
+    await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":9}' });
+    const response = await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":1,"changeFromQuantity":7}' });
+    expect([response.status, codeOf(response)]).toEqual([409, 'QUANTITY_CHANGED']);
+    expect(response.text).toContain('The stored quantity of pet 5 is 9');
+    expect((await call(app, 'GET', '/inventory/5')).text).toBe('{"petId":5,"quantity":9,"status":"available"}');
+  });
+});
+
+describe('getInventoryItem', () => {
+  it('200: the entry, an int64 id kept exact', async () => {
+    const response = await call(app, 'GET', `/inventory/${BIG_ID}`);
+    expect(response.status).toBe(200);
+    expect(response.text).toMatch(new RegExp(`^\\{"petId":${BIG_ID},"quantity":\\d+,"status":"available"\\}$`));
+  });
+
+  it.each([
+    [400, 'INVALID_PET_ID', '/inventory/0'],
+    [404, 'PET_NOT_FOUND', '/inventory/424242'],
+  ])('%s %s', async (status, code, path) => {
+    const response = await call(app, 'GET', path);
+    expect([response.status, codeOf(response)]).toEqual([status, code]);
+  });
+});
+
+describe('adjustInventory', () => {
+  const adjust = (petId: string, body: string, idempotencyKey?: string | null) => call(app, 'POST', `/inventory/${petId}/adjustments`, { ...json, body, idempotencyKey });
+
+  it('200: the entry after the change, then the same answer replayed with Idempotent-Replayed', async () => {
+    const key = randomUUID();
+    const first = await adjust('4', '{"delta":2,"reason":"arrival"}', key);
+    const replay = await adjust('4', '{"delta":2,"reason":"arrival"}', key);
+    expect([first.status, first.headers.has('idempotent-replayed')]).toEqual([200, false]);
+    expect([replay.status, replay.text, replay.headers.get('idempotent-replayed')]).toEqual([200, first.text, 'true']);
+    expect(replay.headers.get('x-api-stability')).toBe('experimental');
+  });
+
+  it.each([
+    ['delta 0', '{"delta":0,"reason":"arrival"}', 'INVALID_BODY'],
+    ['a delta beyond int32', '{"delta":2147483648,"reason":"arrival"}', 'INVALID_BODY'],
+    ['an unknown reason', '{"delta":1,"reason":"theft"}', 'INVALID_BODY'],
+    ['malformed JSON', '{"delta":', 'MALFORMED_JSON'],
+  ])('400 for %s', async (_case, body, code) => {
+    const response = await adjust('4', body);
+    expect([response.status, codeOf(response)]).toEqual([400, code]);
+  });
+
+  it('400 IDEMPOTENCY_KEY_REQUIRED without the header', async () => {
+    const response = await adjust('4', '{"delta":1,"reason":"arrival"}', null);
+    expect([response.status, codeOf(response)]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+  });
+
+  it('404 PET_NOT_FOUND, replayed as it was', async () => {
+    const key = randomUUID();
+    const first = await adjust('424242', '{"delta":1,"reason":"arrival"}', key);
+    const replay = await adjust('424242', '{"delta":1,"reason":"arrival"}', key);
+    expect([first.status, codeOf(first)]).toEqual([404, 'PET_NOT_FOUND']);
+    expect([replay.status, replay.text, replay.headers.get('idempotent-replayed')]).toEqual([404, first.text, 'true']);
+  });
+
+  it.each([
+    ['INSUFFICIENT_STOCK', '{"delta":-2147483647,"reason":"adjustment"}'],
+    ['QUANTITY_OUT_OF_RANGE', '{"delta":2147483647,"reason":"arrival"}'],
+  ])('409 %s, replayed as it was', async (code, body) => {
+    const key = randomUUID();
+    const first = await adjust('4', body, key);
+    const replay = await adjust('4', body, key);
+    expect([first.status, codeOf(first)]).toEqual([409, code]);
+    expect([replay.status, replay.text, replay.headers.get('idempotent-replayed')]).toEqual([409, first.text, 'true']);
+  });
+
+  it('413 PAYLOAD_TOO_LARGE and 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    const large = await adjust('4', JSON.stringify({ delta: 1, reason: 'arrival', padding: 'x'.repeat(5_000) }));
+    const notJson = await call(app, 'POST', '/inventory/4/adjustments', { contentType: 'text/plain', body: '{"delta":1,"reason":"arrival"}' });
+    expect([large.status, codeOf(large), notJson.status, codeOf(notJson)]).toEqual([413, 'PAYLOAD_TOO_LARGE', 415, 'UNSUPPORTED_MEDIA_TYPE']);
+  });
+
+  it('422 IDEMPOTENCY_KEY_REUSED for the same key with another request', async () => {
+    const key = randomUUID();
+    await adjust('4', '{"delta":1,"reason":"arrival"}', key);
+    const reused = await adjust('4', '{"delta":2,"reason":"arrival"}', key);
+    expect([reused.status, codeOf(reused)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+  });
+});
+
 describe('getPetById (deprecated)', () => {
   it('200: the id and status the inventory holds, with Deprecation, Sunset and Link', async () => {
     const response = await call(app, 'GET', `/pets/${BIG_ID}`);
@@ -124,7 +222,9 @@ describe('getPetById (deprecated)', () => {
 describe('every operation', () => {
   const operations = [
     ['listInventory', 'GET', '/inventory', undefined],
+    ['getInventoryItem', 'GET', '/inventory/1', undefined],
     ['updateInventory', 'PATCH', '/inventory/1', '{"quantity":1}'],
+    ['adjustInventory', 'POST', '/inventory/1/adjustments', '{"delta":1,"reason":"arrival"}'],
     ['getPetById', 'GET', '/pets/1', undefined],
   ] as const;
 
@@ -140,6 +240,7 @@ describe('every operation', () => {
     vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(boom);
+    vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(boom);
     const response = await call(app, method, path, { ...json, body });
     expect([response.status, codeOf(response)]).toEqual([500, 'INTERNAL_ERROR']);
     vi.restoreAllMocks();
@@ -150,6 +251,7 @@ describe('every operation', () => {
     vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(unavailable);
     vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(unavailable);
     vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(unavailable);
+    vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(unavailable);
     const fromFunction = await call(app, method, path, { ...json, body });
     vi.restoreAllMocks();
     vi.spyOn(app.dependencies.apiKeys, 'findByHash').mockImplementationOnce(unavailable);
@@ -190,10 +292,14 @@ describe('outside the operations', () => {
     expect([response.status, codeOf(response)]).toEqual([404, 'ROUTE_NOT_FOUND']);
   });
 
-  it('GET /v1/openapi.json serves the committed document without a key', async () => {
+  it('GET /v1/openapi.json serves the committed document without a key, naming the server it came from', async () => {
     const response = await fetch(`${app.baseUrl}/openapi.json`);
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe(await readFile(OPENAPI_FILE, 'utf8'));
+    const served = JSON.parse(await response.text());
+    const committed = JSON.parse(await readFile(OPENAPI_FILE, 'utf8'));
+    expect(served.servers).toEqual([{ url: app.baseUrl, description: expect.any(String) }]);
+    expect(served.components).toEqual(committed.components);
+    expect(Object.keys(served.paths)).toEqual(Object.keys(committed.paths));
   });
 });
 

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { edgeBackstop, PLAN_LIMITS } from '../../functions/domain/plans.ts';
+import { PUBLISHED_PAGES } from '../../functions/contract/published-contract.ts';
 import { gatewayResponses } from '../../functions/http/gateway-responses.ts';
-import { apiRoutes } from '../../functions/routes.ts';
+import { apiRoutes, healthRoute } from '../../functions/routes.ts';
+import { HEALTH_THROTTLE, staticHeaderValue } from '../../lib/inventory-api.ts';
+import { JSON_HEADERS } from '../../functions/http/json.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
 import {
   AUTHORIZER_DESCRIPTION,
@@ -39,9 +42,24 @@ describe.each(STAGES)('the %s API', (stage) => {
   it('serves stage v1 with X-Ray tracing, method metrics and error-level execution logs without bodies', () => {
     const [, resource] = stageResource();
     expect(resource.Properties).toMatchObject({ StageName: API_STAGE_NAME, TracingEnabled: true, RestApiId: { Ref: restApiId() } });
-    expect(resource.Properties!.MethodSettings).toEqual([
-      { HttpMethod: '*', ResourcePath: '/*', MetricsEnabled: true, LoggingLevel: 'ERROR', DataTraceEnabled: false },
-    ]);
+    // The published pages restate these with a throttle of their own (test/infra/published-contract.test.ts), and so does the health check.
+    expect(resource.Properties!.MethodSettings[0]).toEqual({ HttpMethod: '*', ResourcePath: '/*', MetricsEnabled: true, LoggingLevel: 'ERROR', DataTraceEnabled: false });
+    expect(resource.Properties!.MethodSettings).toContainEqual({
+      HttpMethod: 'GET',
+      ResourcePath: '/~1health',
+      ThrottlingRateLimit: HEALTH_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: HEALTH_THROTTLE.burstLimit,
+      MetricsEnabled: true,
+      LoggingLevel: 'ERROR',
+      DataTraceEnabled: false,
+    });
+  });
+
+  it('serves GET /health from its own function, without authorizer or key, throttled apart from the keyed operations', () => {
+    const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find((candidate) => resourcePath(template(), candidate.Properties!.ResourceId) === healthRoute.resource);
+    expect(method?.Properties).toMatchObject({ HttpMethod: 'GET', OperationName: healthRoute.operationId, AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'AWS_PROXY' } });
+    expect(method?.Properties!.AuthorizerId).toBeUndefined();
+    expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionId(routeDescription(healthRoute.operationId)));
   });
 
   it('writes JSON access logs, naming the key by its id and never logging the key itself', () => {
@@ -62,10 +80,11 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(stageResource()[1].DependsOn).toContain(logGroupId);
   });
 
-  it('has a method for every route of functions/routes.ts and no other', () => {
+  it('has a method for every route of functions/routes.ts, the health check and each published page, and no other', () => {
     const methods = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method'));
     const served = methods.map((method) => `${method.Properties!.HttpMethod} ${resourcePath(template(), method.Properties!.ResourceId)}`);
-    expect(served.sort()).toEqual(apiRoutes.map((route) => `${route.method} ${route.resource}`).sort());
+    const pages = Object.values(PUBLISHED_PAGES).map((page) => `GET ${page.resource}`);
+    expect(served.sort()).toEqual([...[...apiRoutes, healthRoute].map((route) => `${route.method} ${route.resource}`), ...pages].sort());
   });
 
   it.each(apiRoutes.map((route) => [route.operationId, route] as const))('sends %s to its own function, behind the authorizer, requiring an API key', (_, route) => {
@@ -96,9 +115,9 @@ describe.each(STAGES)('the %s API', (stage) => {
 
   it('lets API Gateway invoke each function only for its own method on this stage, or as the authorizer', () => {
     const permissions = Object.values(resourcesOfType(template(), 'AWS::Lambda::Permission'));
-    expect(permissions).toHaveLength(apiRoutes.length + 1);
+    expect(permissions).toHaveLength(apiRoutes.length + 2);
     const [stageId] = stageResource();
-    for (const route of apiRoutes) {
+    for (const route of [...apiRoutes, healthRoute]) {
       const own = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionId(routeDescription(route.operationId)));
       expect(own).toHaveLength(1);
       expect(own[0]!.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
@@ -114,8 +133,14 @@ describe.each(STAGES)('the %s API', (stage) => {
   it.each(Object.entries(gatewayResponses))('answers %s with the contract Error body, JSON content type and its headers', (type, response) => {
     const [, gatewayResponse] = onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type });
     expect(gatewayResponse.Properties!.StatusCode).toBe(String(response.status));
-    const headers = { 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) };
-    expect(gatewayResponse.Properties!.ResponseParameters).toEqual(Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, `'${value}'`])));
+    const headers = { ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) };
+    expect(gatewayResponse.Properties!.ResponseParameters).toEqual(Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, staticHeaderValue(value)])));
+    expect(gatewayResponse.Properties!.ResponseParameters).toMatchObject({
+      'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
+      'gatewayresponse.header.Content-Security-Policy': "'default-src \\'none\\'; frame-ancestors \\'none\\''",
+      'gatewayresponse.header.Strict-Transport-Security': "'max-age=31536000; includeSubDomains'",
+    });
+    expect(Object.keys(gatewayResponse.Properties!.ResponseParameters).some((name) => /access-control/i.test(name))).toBe(false);
     const templates = gatewayResponse.Properties!.ResponseTemplates;
     expect(Object.keys(templates)).toEqual(['application/json']);
     expect(JSON.parse(templates['application/json'])).toEqual({ code: response.code, message: response.message, status: response.status });

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig } from '../../functions/config.ts';
-import { apiRoutes, type ApiRoute } from '../../functions/routes.ts';
+import { apiRoutes, healthRoute, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
 import { PETS_SUNSET_CONTEXT_KEY, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
@@ -38,9 +38,14 @@ interface DeployedFunction {
 }
 
 const USAGE_COUNTING = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
-const INVENTORY_ACTIONS: Record<ApiRoute['inventoryAccess'], string[]> = {
-  read: ['dynamodb:GetItem', 'dynamodb:Scan'],
-  update: ['dynamodb:UpdateItem'],
+/** Per route intent, the actions on each table it touches besides the usage counters, keyed by the table's partition key. */
+const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], Record<string, string[]>> = {
+  read: { [inventoryTable.partitionKey.name]: ['dynamodb:GetItem', 'dynamodb:Scan'] },
+  update: { [inventoryTable.partitionKey.name]: ['dynamodb:UpdateItem'] },
+  adjust: {
+    [inventoryTable.partitionKey.name]: ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+    [idempotencyRecordsTable.partitionKey.name]: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+  },
 };
 
 const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
@@ -48,8 +53,10 @@ const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
   ...apiRoutes.map((route) => ({
     name: route.operationId,
     descriptionPrefix: routeDescription(route.operationId),
-    tableActions: { [inventoryTable.partitionKey.name]: INVENTORY_ACTIONS[route.inventoryAccess], [usageCountersTable.partitionKey.name]: USAGE_COUNTING },
+    tableActions: { ...ROUTE_ACTIONS[route.inventoryAccess], [usageCountersTable.partitionKey.name]: USAGE_COUNTING },
   })),
+  // Not counted against any plan, so no usage counters: one read of the inventory.
+  { name: healthRoute.operationId, descriptionPrefix: routeDescription(healthRoute.operationId), tableActions: { [inventoryTable.partitionKey.name]: ['dynamodb:GetItem'] } },
 ];
 
 describe('bundling', () => {
@@ -79,7 +86,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
   const tableIdWithKey = (name: string) => onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: name, KeyType: 'HASH' }] })[0];
   const functionFor = (deployed: DeployedFunction) => functionWithDescription(template(), deployed.descriptionPrefix);
 
-  it('are the authorizer and one per route', () => {
+  it('are the authorizer, one per route and the health check', () => {
     expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length);
   });
 
@@ -108,6 +115,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
         [ENV.inventoryTable]: { Ref: tableIdWithKey(inventoryTable.partitionKey.name) },
         [ENV.apiKeysTable]: { Ref: tableIdWithKey(apiKeysTable.partitionKey.name) },
         [ENV.usageCountersTable]: { Ref: tableIdWithKey(usageCountersTable.partitionKey.name) },
+        [ENV.idempotencyRecordsTable]: { Ref: tableIdWithKey(idempotencyRecordsTable.partitionKey.name) },
         NODE_OPTIONS: '--enable-source-maps',
       });
       const deployedEnvironment = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { METRIC_NAMESPACE, SERVICE_METRICS } from '../../functions/logger.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
@@ -61,7 +61,7 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
   });
 
-  it.each([inventoryTable, apiKeysTable, usageCountersTable].map((table) => table.partitionKey.name))('alarms on throttled reads or writes of the table keyed by %s', (keyName) => {
+  it.each([inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable].map((table) => table.partitionKey.name))('alarms on throttled reads or writes of the table keyed by %s', (keyName) => {
     const [tableId] = onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: keyName, KeyType: 'HASH' }] });
     const found = alarms().filter((alarm) => JSON.stringify(alarm.Metrics ?? []).includes(`"Ref":"${tableId}"`));
     expect(found).toHaveLength(1);
@@ -85,7 +85,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
   it('has no other alarms', () => {
     const functions = apiRoutes.length + 1;
     const serviceSignals = apiRoutes.length * Object.keys(SERVICE_METRICS).length;
-    expect(alarms()).toHaveLength(1 + functions * 2 + 3 + serviceSignals);
+    const tables = 4;
+    expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals);
   });
 
   if (stage === 'prod') {
@@ -112,7 +113,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
 
   it('sets a retention on every log group and keeps them with the stack only in prod', () => {
     const logGroups: Resources = resourcesOfType(template(), 'AWS::Logs::LogGroup');
-    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 1 + 2);
+    // A function's each (the routes, the authorizer, the health check), and the API's access and execution logs.
+    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 2 + 2);
     for (const logGroup of Object.values(logGroups)) {
       expect(logGroup.Properties!.RetentionInDays).toBe(stage === 'prod' ? 90 : 14);
       expect(logGroup.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');

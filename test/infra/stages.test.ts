@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeysTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { CDK_JSON_CONTEXT, onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, temporaryDirectory, type SynthesizedApp } from './synthesized-app.ts';
 
@@ -25,13 +25,17 @@ describe('the CDK app', () => {
     ]));
     expect(stackArtifacts).toHaveLength(2);
     const packageJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
-    expect(packageJson.scripts['deploy:staging']).toBe(`cdk deploy ${STACK_NAMES.staging}`);
-    expect(packageJson.scripts['deploy:prod']).toBe(`cdk deploy ${STACK_NAMES.prod}`);
+    for (const stage of STAGES) {
+      // Each script names its stage, which the app then requires to be pinned (test/infra/stage-environments.test.ts).
+      expect(packageJson.scripts[`deploy:${stage}`]).toBe(`cdk deploy ${STACK_NAMES[stage]} -c deployStage=${stage}`);
+      expect(packageJson.scripts[`diff:${stage}`]).toBe(`cdk diff ${STACK_NAMES[stage]} -c deployStage=${stage}`);
+    }
+    expect(packageJson.scripts['destroy:staging']).toBe(`cdk destroy ${STACK_NAMES.staging} -c deployStage=staging`);
+    expect(packageJson.scripts['destroy:prod']).toBeUndefined();
   });
 
-  it('takes account and region from the CLI (CDK_DEFAULT_ACCOUNT/REGION), and without them is environment-agnostic', () => {
-    const expected = `aws://${process.env.CDK_DEFAULT_ACCOUNT ?? 'unknown-account'}/${process.env.CDK_DEFAULT_REGION ?? 'unknown-region'}`;
-    for (const stage of STAGES) expect(synthesized.stacks[stage].environment).toBe(expected);
+  it('is environment-agnostic where no stage is pinned, whatever account the CLI\'s credentials are for', () => {
+    for (const stage of STAGES) expect(synthesized.stacks[stage].environment).toBe('aws://unknown-account/unknown-region');
   });
 
   it('runs as cdk.json says, with no AWS credentials or environment, and writes both stages without findings', async () => {
@@ -72,9 +76,9 @@ describe('the CDK app', () => {
 describe.each(STAGES)('the %s stage', (stage) => {
   const template = () => synthesized.templates[stage];
 
-  it('has its own three tables, with names CloudFormation generates', () => {
+  it('has its own four tables, with names CloudFormation generates', () => {
     const tables = resourcesOfType(template(), 'AWS::DynamoDB::Table');
-    expect(Object.keys(tables)).toHaveLength(3);
+    expect(Object.keys(tables)).toHaveLength(4);
     for (const table of Object.values(tables)) expect(table.Properties!.TableName).toBeUndefined();
   });
 
@@ -101,6 +105,10 @@ describe.each(STAGES)('the %s stage', (stage) => {
     onlyResource(template(), 'AWS::DynamoDB::Table', {
       ...key(usageCountersTable.partitionKey),
       TimeToLiveSpecification: { AttributeName: usageCountersTable.timeToLiveAttribute, Enabled: true },
+    });
+    onlyResource(template(), 'AWS::DynamoDB::Table', {
+      ...key(idempotencyRecordsTable.partitionKey),
+      TimeToLiveSpecification: { AttributeName: idempotencyRecordsTable.timeToLiveAttribute, Enabled: true },
     });
   });
 

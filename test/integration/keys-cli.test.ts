@@ -2,8 +2,9 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authenticate, hashApiKey } from '../../functions/domain/api-keys.ts';
+import { UsageError } from '../../functions/keys/cli-arguments.ts';
 import { runKeysCommand } from '../../functions/keys/cli.ts';
 import { openLocalTarget } from '../../functions/keys/key-targets.ts';
 import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
@@ -85,13 +86,44 @@ describe('npm run keys (local store)', () => {
   });
 
   it.each([
-    [['issue', '--plan', 'gold', '--owner', 'x'], /Invalid option/],
-    [['issue', '--plan', 'enterprise', '--owner', 'x'], /enterprise key needs --per-minute and --per-day/],
-    [['issue', '--plan', 'pro', '--owner', 'x', '--per-minute', '10', '--per-day', '10'], /Only enterprise keys take their own limits/],
-    [['revoke', 'key_nobody'], /No key has the id key_nobody/],
-    [['frobnicate'], /Unknown command "frobnicate"/],
+    [['issue', '--plan', 'gold', '--owner', 'x'], '--plan must be one of free, pro, business, enterprise (got "gold").'],
+    [['issue', '--owner', 'x'], '--plan is required: one of free, pro, business, enterprise.'],
+    [['issue', '--plan', 'pro'], 'issue needs --owner <name>: who holds the key.'],
+    [['set-plan', 'key_x'], 'set-plan <keyId> <plan>: the plan is required: one of free, pro, business, enterprise.'],
+    [['set-plan', 'key_x', 'gold'], 'set-plan <keyId> <plan>: the plan must be one of free, pro, business, enterprise (got "gold").'],
+    [['set-plan'], 'set-plan needs a keyId: npm run keys -- set-plan <keyId> (npm run keys -- list shows them).'],
+    [['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', 'abc', '--per-day', '10'], '--per-minute must be a whole number from 1 to 1000000 (got "abc").'],
+    [['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '10', '--per-day', '1e9'], '--per-day must be a whole number from 1 to 1000000000 (got "1e9").'],
+    [['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '10'], '--per-minute and --per-day go together: an enterprise key takes both.'],
+    [['issue', '--plan', 'pro', '--owner', 'x', '--stage', 'dev'], '--stage must be one of staging, prod (got "dev").'],
+    [['issue', '--plan', 'pro', '--owner', 'x', '--color'], "Unknown option '--color'; see npm run keys -- --help."],
+    [['issue', '--plan'], "Option '--plan <value>' argument missing; see npm run keys -- --help."],
+    [['frobnicate'], 'Unknown command "frobnicate": use one of issue, list, revoke, set-plan, unban (npm run keys -- --help).'],
+  ])('refuses %j before opening any store, in one line that names the flag', async (argv, message) => {
+    const opened = vi.fn();
+
+    const refusal = runKeysCommand(argv, opened, () => undefined);
+
+    await expect(refusal).rejects.toThrow(new UsageError(message));
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [['issue', '--plan', 'enterprise', '--owner', 'x'], 'An enterprise key needs --per-minute and --per-day.'],
+    [['issue', '--plan', 'pro', '--owner', 'x', '--per-minute', '10', '--per-day', '10'], 'Only enterprise keys take their own limits.'],
+    [['revoke', 'key_nobody'], 'No key has the id key_nobody.'],
   ])('refuses %j with a clear message', async (argv, message) => {
     await expect(keys(...argv)).rejects.toThrow(message);
+  });
+
+  it('refuses to change the plan of a revoked key, and leaves it revoked', async () => {
+    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const keyId = issuedId(await keys('issue', '--plan', 'free', '--owner', 'Gone'));
+    await keys('revoke', keyId);
+
+    await expect(keys('set-plan', keyId, 'business')).rejects.toThrow(`${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`);
+
+    expect((await keys('list')).join('\n')).toMatch(new RegExp(`${keyId}  revoked  free `));
   });
 });
 

@@ -23,6 +23,7 @@ export function uniqueTables(): ServiceTableNames {
     inventoryTable: `${LOCAL_TABLES.inventoryTable}-${suffix}`,
     apiKeysTable: `${LOCAL_TABLES.apiKeysTable}-${suffix}`,
     usageCountersTable: `${LOCAL_TABLES.usageCountersTable}-${suffix}`,
+    idempotencyRecordsTable: `${LOCAL_TABLES.idempotencyRecordsTable}-${suffix}`,
   };
 }
 

@@ -1,12 +1,17 @@
+import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
+import { InventoryAdjuster } from '../../functions/domain/inventory-adjustments.ts';
 import { DEFAULT_BAN_POLICY, UsageLimiter, type BanPolicy } from '../../functions/domain/usage-limits.ts';
+import { createAdjustInventoryHandler } from '../../functions/handlers/adjust-inventory-handler.ts';
+import { createGetInventoryItemHandler } from '../../functions/handlers/get-inventory-item-handler.ts';
 import { createListInventoryHandler } from '../../functions/handlers/list-inventory-handler.ts';
 import { createUpdateInventoryHandler } from '../../functions/handlers/update-inventory-handler.ts';
 
 export const INVENTORY_TABLE = 'inventory-table';
 export const COUNTERS_TABLE = 'counters-table';
+export const IDEMPOTENCY_TABLE = 'idempotency-table';
 
 /**
  * The inventory handlers over the real repositories and limiter, with a pinned clock. Meant
@@ -17,6 +22,13 @@ export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BA
   const dependencies = {
     inventory: createInventoryRepository(client, INVENTORY_TABLE),
     limiter: new UsageLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), banPolicy, () => now),
+    // No waiting between rounds: the tests decide what each round meets.
+    adjuster: new InventoryAdjuster(createAdjustmentRepository(client, { inventoryTable: INVENTORY_TABLE, idempotencyRecordsTable: IDEMPOTENCY_TABLE }), () => now, async () => undefined),
   };
-  return { list: createListInventoryHandler(dependencies), update: createUpdateInventoryHandler(dependencies) };
+  return {
+    list: createListInventoryHandler(dependencies),
+    getItem: createGetInventoryItemHandler(dependencies),
+    update: createUpdateInventoryHandler(dependencies),
+    adjust: createAdjustInventoryHandler(dependencies),
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../functions/config.ts';
 
-const TABLES = { INVENTORY_TABLE: 'inventory', API_KEYS_TABLE: 'keys', USAGE_COUNTERS_TABLE: 'counters' };
+const TABLES = { INVENTORY_TABLE: 'inventory', API_KEYS_TABLE: 'keys', USAGE_COUNTERS_TABLE: 'counters', IDEMPOTENCY_RECORDS_TABLE: 'idempotency' };
 
 describe('configuration, read at cold start', () => {
   it('reads the tables and defaults the ban policy', () => {
@@ -9,6 +9,7 @@ describe('configuration, read at cold start', () => {
       inventoryTable: 'inventory',
       apiKeysTable: 'keys',
       usageCountersTable: 'counters',
+      idempotencyRecordsTable: 'idempotency',
       banPolicy: { rejectionsPerMinute: 120, durationSeconds: 900 },
     });
   });

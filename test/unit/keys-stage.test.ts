@@ -2,7 +2,7 @@ import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, GetUs
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashApiKey } from '../../functions/domain/api-keys.ts';
 import { runKeysCommand } from '../../functions/keys/cli.ts';
 import { openLocalTarget, openStageTarget } from '../../functions/keys/key-targets.ts';
@@ -28,7 +28,22 @@ async function keys(...argv: string[]): Promise<string[]> {
   return lines;
 }
 
+/** An environment in which the SDK finds exactly what is given: no profile files, no instance metadata. */
+function awsEnvironment(values: Record<string, string>) {
+  vi.unstubAllEnvs();
+  for (const name of Object.keys(process.env).filter((candidate) => candidate.startsWith('AWS_'))) vi.stubEnv(name, undefined);
+  vi.stubEnv('AWS_CONFIG_FILE', '/nonexistent/aws-config');
+  vi.stubEnv('AWS_SHARED_CREDENTIALS_FILE', '/nonexistent/aws-credentials');
+  vi.stubEnv('AWS_EC2_METADATA_DISABLED', 'true');
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
 beforeEach(() => {
+  awsEnvironment({ AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIATESTONLY', AWS_SECRET_ACCESS_KEY: 'test-only' });
   cloudFormation.reset();
   apiGateway.reset();
   dynamo.reset();
@@ -70,6 +85,32 @@ describe('npm run keys -- --stage staging', () => {
   });
 
   it('refuses a stage that does not exist', async () => {
-    await expect(keys('list', '--stage', 'dev')).rejects.toThrow('--stage must be staging or prod.');
+    await expect(keys('list', '--stage', 'dev')).rejects.toThrow('--stage must be one of staging, prod (got "dev").');
+  });
+
+  it('names AWS_REGION and the README section when no region is set, before any AWS call', async () => {
+    awsEnvironment({ AWS_ACCESS_KEY_ID: 'AKIATESTONLY', AWS_SECRET_ACCESS_KEY: 'test-only' });
+
+    await expect(keys('list', '--stage', 'staging')).rejects.toThrow(
+      '--stage staging needs an AWS region: set AWS_REGION (or a region in the profile AWS_PROFILE names); see the README, "AWS credentials and permissions".',
+    );
+    expect(cloudFormation.calls()).toHaveLength(0);
+  });
+
+  it('names AWS_PROFILE and the README section when no credentials are found, before any AWS call', async () => {
+    awsEnvironment({ AWS_REGION: 'eu-west-1' });
+
+    await expect(keys('list', '--stage', 'prod')).rejects.toThrow(
+      /^--stage prod needs AWS credentials: set AWS_PROFILE to a profile of the prod account, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY \(.+\); see the README, "AWS credentials and permissions"\.$/,
+    );
+    expect(cloudFormation.calls()).toHaveLength(0);
+  });
+
+  it('says which stack is missing, in which region, when the stage was never deployed there', async () => {
+    cloudFormation.on(DescribeStacksCommand).rejects(Object.assign(new Error('Stack with id PetStoreInventory-Staging does not exist'), { name: 'ValidationError' }));
+
+    await expect(keys('list', '--stage', 'staging')).rejects.toThrow(
+      'Stack PetStoreInventory-Staging does not exist in eu-west-1 for these credentials; deploy it (npm run deploy:staging) or check AWS_PROFILE and AWS_REGION.',
+    );
   });
 });

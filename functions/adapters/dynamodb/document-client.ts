@@ -44,7 +44,7 @@ const LOCAL_HTTP = { maxSockets: 1_024, timeoutMs: 15_000 } as const;
  * Numbers come back as exact decimal text: petId is int64 and must not pass through a double.
  * A function, not a shared object: the document client writes its own flags into the options it is given.
  */
-const unmarshallOptions = () => ({ wrapNumbers: true });
+export const unmarshallOptions = () => ({ wrapNumbers: true });
 
 export function createDocumentClient(options: DocumentClientOptions = {}): DynamoDBDocumentClient {
   const local = (options.profile ?? (options.endpoint === undefined ? 'lambda' : 'local-store')) === 'local-store';

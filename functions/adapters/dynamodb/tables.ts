@@ -16,3 +16,9 @@ export const usageCountersTable = {
   partitionKey: { name: 'counterId', type: 'S' },
   timeToLiveAttribute: 'expiresAt',
 } as const;
+
+/** One record per API key and Idempotency-Key: the outcome of an adjustment, replayed for 24 hours. */
+export const idempotencyRecordsTable = {
+  partitionKey: { name: 'recordId', type: 'S' },
+  timeToLiveAttribute: 'expiresAt',
+} as const;

@@ -1,0 +1,68 @@
+/**
+ * Which AWS account and region each stage deploys to. Pinned per stage (cdk.json context
+ * `stageEnvironments`, or STAGING_ACCOUNT/STAGING_REGION and PROD_ACCOUNT/PROD_REGION in the
+ * environment, which win), so that nothing a developer's profile says can put prod in the
+ * staging account. Plain data and checks, no CDK import: the tests call them directly.
+ */
+import { STACK_NAMES, type DeploymentStage } from './deployments.ts';
+
+export const STAGE_ENVIRONMENTS_CONTEXT_KEY = 'stageEnvironments';
+/** Set by the deploy and diff scripts (`-c deployStage=prod`): the stage this run is for, which must then be pinned. */
+export const DEPLOY_STAGE_CONTEXT_KEY = 'deployStage';
+
+export interface StageEnvironment {
+  account: string;
+  region: string;
+}
+export type StageEnvironments = Partial<Record<DeploymentStage, StageEnvironment>>;
+
+const STAGES: readonly DeploymentStage[] = ['staging', 'prod'];
+const README_SECTION = 'see the README, "Deploying to AWS"';
+
+function variables(stage: DeploymentStage): { account: string; region: string } {
+  const prefix = stage.toUpperCase();
+  return { account: `${prefix}_ACCOUNT`, region: `${prefix}_REGION` };
+}
+
+function where(stage: DeploymentStage): string {
+  const names = variables(stage);
+  return `cdk.json context ${STAGE_ENVIRONMENTS_CONTEXT_KEY}.${stage} {"account", "region"} or ${names.account} and ${names.region}`;
+}
+
+/** The pinned environments, checked: 12-digit accounts, region names, no stage half-pinned, prod never in staging's account. */
+export function readStageEnvironments(context: unknown, env: NodeJS.ProcessEnv = process.env): StageEnvironments {
+  const configured = (typeof context === 'object' && context !== null ? context : {}) as Record<string, Partial<StageEnvironment> | undefined>;
+  const environments: StageEnvironments = {};
+  for (const stage of STAGES) {
+    const names = variables(stage);
+    const account = env[names.account] || configured[stage]?.account;
+    const region = env[names.region] || configured[stage]?.region;
+    if (account === undefined && region === undefined) continue;
+    if (!account || !region) throw new Error(`The ${stage} stage is half pinned (account ${account ?? 'missing'}, region ${region ?? 'missing'}): set both in ${where(stage)}; ${README_SECTION}.`);
+    if (!/^\d{12}$/.test(account)) throw new Error(`The ${stage} account must be a 12-digit AWS account id, not "${account}" (${where(stage)}).`);
+    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) throw new Error(`The ${stage} region must be a region name such as eu-west-1, not "${region}" (${where(stage)}).`);
+    environments[stage] = { account, region };
+  }
+  if (environments.prod && environments.staging && environments.prod.account === environments.staging.account) {
+    throw new Error(`Prod is pinned to the staging account ${environments.staging.account}: prod must have an account of its own (${where('prod')}); ${README_SECTION}.`);
+  }
+  return environments;
+}
+
+/**
+ * Refuses, before anything is built, a deploy or diff of a stage that is not pinned, and one
+ * whose credentials belong to another account (the CLI passes the credentials' account as
+ * CDK_DEFAULT_ACCOUNT). `npm run synth` names no stage, so it needs neither.
+ */
+export function checkDeployTarget(stage: unknown, environments: StageEnvironments, credentialsAccount: string | undefined): void {
+  if (stage === undefined) return;
+  if (stage !== 'staging' && stage !== 'prod') throw new Error(`${DEPLOY_STAGE_CONTEXT_KEY} must be staging or prod, not "${String(stage)}".`);
+  const pinned = environments[stage];
+  if (!pinned) throw new Error(`Refusing to deploy ${STACK_NAMES[stage]}: no account and region are pinned for ${stage}. Set ${where(stage)}; ${README_SECTION}.`);
+  if (credentialsAccount && credentialsAccount !== pinned.account) {
+    const whose = STAGES.find((other) => environments[other]?.account === credentialsAccount);
+    throw new Error(
+      `Refusing to deploy ${STACK_NAMES[stage]} to account ${pinned.account} with credentials of account ${credentialsAccount}${whose ? ` (the ${whose} account)` : ''}: set AWS_PROFILE to a profile of the ${stage} account; ${README_SECTION}.`,
+    );
+  }
+}

@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_EXAMPLES } from '../../functions/contract/examples.ts';
+import { renderOpenApiDocument } from '../../functions/contract/openapi-document.ts';
+import { PLAN_LIMITS } from '../../functions/domain/plans.ts';
+import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { testAppStore } from '../support/local-store.ts';
+import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { apiRoutes } from '../../functions/routes.ts';
+import { launchChromium } from './chromium.ts';
+
+/**
+ * The reference as a reader gets it: headless Chromium loads /v1/docs from the local server
+ * and the page must render every operation from nothing but its own bytes.
+ */
+
+/** What the callbacks run in the page use of its DOM (the project compiles without the DOM library). */
+type Rendered = { innerText: string };
+type InPage = { document: { getElementById(id: string): unknown } };
+
+let app: LocalApp;
+let browser: Browser;
+let page: Page;
+const consoleMessages: string[] = [];
+const failedRequests: string[] = [];
+const requestedUrls: string[] = [];
+let status: number | undefined;
+
+beforeAll(async () => {
+  app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: 'BrowserTestKey000000000000000001', devPlan: 'pro' });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  await page.setViewport({ width: 1440, height: 1000 });
+  page.on('console', (message) => {
+    if (['error', 'warn', 'assert'].includes(message.type())) consoleMessages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleMessages.push(`page error: ${error instanceof Error ? error.message : String(error)}`));
+  page.on('requestfailed', (request) => failedRequests.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on('request', (request) => requestedUrls.push(request.url()));
+  const response = await page.goto(`${app.baseUrl}/docs`, { waitUntil: 'networkidle0', timeout: 30_000 });
+  status = response?.status();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const publishedDocument = () => JSON.parse(renderOpenApiDocument({ serverUrl: app.baseUrl })) as {
+  paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { examples?: Record<string, unknown> }> }> }>>;
+};
+
+describe('GET /v1/docs in Chromium', () => {
+  it('loads with 200, without a console error or warning and without a failed request', () => {
+    expect(status).toBe(200);
+    expect(consoleMessages).toEqual([]);
+    expect(failedRequests).toEqual([]);
+  });
+
+  it('requests nothing but the page itself: no script, font, style or image from any host', () => {
+    expect(requestedUrls).toEqual([`${app.baseUrl}/docs`]);
+  });
+
+  it('forbids, in its own policy, anything but its inline style', async () => {
+    expect(await page.$eval('meta[http-equiv="Content-Security-Policy"]', (meta) => meta.getAttribute('content'))).toMatch(/^default-src 'none'; style-src 'unsafe-inline';/);
+    expect(await page.$$eval('script, link[rel="stylesheet"], img[src^="http"], iframe', (elements) => elements.length)).toBe(0);
+  });
+
+  it.each(apiRoutes.map((route) => [route.operationId, route] as const))('shows %s with its method, path, curl line and example answer', async (operationId, route) => {
+    const section = await page.$(`#operation-${operationId}`);
+    expect(section).not.toBeNull();
+    expect(await section!.isVisible()).toBe(true);
+    const endpoint = await section!.$eval('.endpoint', (element) => [element.querySelector('.method')!.textContent, element.querySelector('.path')!.textContent]);
+    expect(endpoint).toEqual([route.method, route.resource]);
+    const text = await section!.evaluate((element) => (element as unknown as Rendered).innerText);
+    const example = OPERATION_EXAMPLES[operationId as keyof typeof OPERATION_EXAMPLES];
+    expect(text).toContain(`${app.baseUrl}${example.path}`);
+    expect(text).toContain('curl -i');
+    expect(text).toContain(`"${Object.keys(Array.isArray(example.answer.body) ? example.answer.body[0]! : example.answer.body)[0]}"`);
+  });
+
+  it('lists every status of every operation, and every error code each one can carry', async () => {
+    for (const operation of Object.values(publishedDocument().paths).flatMap((item) => Object.values(item))) {
+      const text = await page.$eval(`#operation-${operation.operationId} .responses`, (element) => (element as unknown as Rendered).innerText);
+      for (const [statusCode, response] of Object.entries(operation.responses)) {
+        expect(text, `${operation.operationId} ${statusCode}`).toContain(statusCode);
+        for (const code of Object.keys(response.content?.['application/json']?.examples ?? {})) expect(text, `${operation.operationId} ${code}`).toContain(code);
+      }
+    }
+  });
+
+  it('shows the plans table, the rate-limit headers, the experimental marker and the deprecation with its sunset', async () => {
+    const text = await page.$eval('main', (element) => (element as unknown as Rendered).innerText);
+    for (const [plan, { perMinute, perDay }] of Object.entries(PLAN_LIMITS)) {
+      expect(text).toMatch(new RegExp(`${plan}\\s+${perMinute.toLocaleString('en-US')}\\s+${perDay.toLocaleString('en-US')}`));
+    }
+    for (const header of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) expect(await page.$(`#header-${header}`)).not.toBeNull();
+    expect(await page.$eval('#operation-updateInventory h2', (element) => (element as unknown as Rendered).innerText)).toContain('Experimental');
+    expect(await page.$eval('#operation-getPetById h2', (element) => (element as unknown as Rendered).innerText)).toMatch(/Deprecated\s*Sunset 2027-07-01/);
+  });
+
+  it('has a target for every link within the page', async () => {
+    const missing = await page.$$eval('a[href^="#"]', (links) => links.map((link) => link.getAttribute('href')!.slice(1)).filter((id) => !(globalThis as unknown as InPage).document.getElementById(id)));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { StoreUnavailableError } from '../../functions/domain/errors.ts';
+import { KeyAdmin } from '../../functions/keys/key-admin.ts';
+import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { CANARY_PET_ID, runSmokeTest, type SmokeTarget } from '../../functions/smoke/smoke-test.ts';
+import { testAppStore } from '../support/local-store.ts';
+
+/** `npm run smoke` against the local server: every check, the canary put back, the temporary key revoked. */
+
+let app: LocalApp;
+let admin: KeyAdmin;
+
+beforeAll(async () => {
+  app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: 'SmokeDevKey0000000000000000001', devPlan: 'free' });
+  admin = new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const target = (): SmokeTarget => ({ baseUrl: app.baseUrl, admin, inventory: app.dependencies.inventory, describe: 'local test server', close: async () => undefined });
+
+async function smoke(): Promise<{ failed: number; lines: string[] }> {
+  const lines: string[] = [];
+  const failed = await runSmokeTest(target(), (line) => lines.push(line));
+  return { failed, lines };
+}
+
+describe('the smoke test', () => {
+  it('passes every check on a working stage, creating the canary pet once and leaving its quantity as it was', async () => {
+    const first = await smoke();
+    await app.dependencies.inventory.setQuantity(CANARY_PET_ID, 7);
+    const second = await smoke();
+
+    expect(first.failed).toBe(0);
+    expect(first.lines[0]).toMatch(new RegExp(`^Smoke test of the local test server at ${app.baseUrl}, with the temporary key key_\\w+:$`));
+    expect(first.lines.slice(1).map((line) => line.replace(/: .*/, ''))).toEqual([
+      '  ok    health',
+      '  ok    listing and rate-limit headers',
+      '  ok    update round trip on the canary pet',
+      '  ok    published /openapi.json',
+      expect.stringMatching(/^All 4 checks passed; key_\w+ revoked\.$/),
+    ]);
+    expect(first.lines[3]).toBe(`  ok    update round trip on the canary pet: pet ${CANARY_PET_ID}: 0 → 1 (read back) → 0`);
+    expect(second.lines[3]).toBe(`  ok    update round trip on the canary pet: pet ${CANARY_PET_ID}: 7 → 6 (read back) → 7`);
+    expect(await app.dependencies.inventory.get(CANARY_PET_ID)).toEqual({ petId: CANARY_PET_ID, quantity: 7, status: 'available' });
+  });
+
+  it('revokes every key it issued', async () => {
+    const smokeKeys = (await admin.list()).filter((record) => record.owner.startsWith('smoke test '));
+
+    expect(smokeKeys.length).toBeGreaterThan(0);
+    expect(smokeKeys.every((record) => record.status === 'revoked')).toBe(true);
+  });
+
+  it('reports a failing check in one line and counts it, and still revokes its key', async () => {
+    vi.spyOn(app.dependencies.inventory, 'get').mockRejectedValueOnce(new StoreUnavailableError());
+
+    const { failed, lines } = await smoke();
+
+    expect(failed).toBe(1);
+    expect(lines[1]).toBe('  FAIL  health: GET /health answered 503: {"code":"SERVICE_UNAVAILABLE","message":"The service is temporarily unavailable; retry after the time in Retry-After.","status":503}');
+    expect(lines.at(-1)).toMatch(/^1 of 4 checks failed; key_\w+ revoked\.$/);
+  });
+});

@@ -1,0 +1,140 @@
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
+import { render } from 'velocityjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISHED_PAGES } from '../../functions/contract/published-contract.ts';
+import { GET_PET_DEFAULT_SUNSET_AT } from '../../functions/domain/versioning.ts';
+import { API_STAGE_NAME } from '../../lib/deployments.ts';
+import { MAX_MAPPING_TEMPLATE_BYTES, PUBLISHED_PAGE_THROTTLE } from '../../lib/published-contract.ts';
+import { PETS_SUNSET_CONTEXT_KEY } from '../../lib/petstore-inventory-stack.ts';
+import { onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, type Resources, type SynthesizedApp } from './synthesized-app.ts';
+
+/**
+ * The pages of the published contract on each stage: mock integrations, no function, no key.
+ * Their mapping templates are rendered here with velocityjs, a Velocity engine, given what API
+ * Gateway gives a template ($context, $util, $input), and the answer is compared with the page
+ * the local server renders for the same URL.
+ */
+
+const STAGE_HOST = 'abc123defg.execute-api.eu-west-1.amazonaws.com';
+const STAGE_URL = `https://${STAGE_HOST}/${API_STAGE_NAME}`;
+
+/** What API Gateway offers a mapping template, as far as these templates use it. */
+function gatewayContext(requestHeaders: Record<string, string> = {}) {
+  return {
+    context: { domainName: STAGE_HOST, stage: API_STAGE_NAME },
+    // API Gateway decodes to a Java string; the pages are ASCII (checked at synth), so any charset reads them alike.
+    util: { base64Decode: (text: string) => Buffer.from(text, 'base64').toString('latin1') },
+    input: { params: () => ({ header: { get: (name: string) => requestHeaders[name] } }) },
+  };
+}
+
+// Only the construct tree and templates matter here: the functions are not bundled.
+const NO_BUNDLING = { [BUNDLING_STACKS]: [] };
+let synthesized: SynthesizedApp;
+let withSunset: SynthesizedApp;
+beforeAll(() => {
+  synthesized = synthesizeApp(NO_BUNDLING);
+  withSunset = synthesizeApp({ ...NO_BUNDLING, [PETS_SUNSET_CONTEXT_KEY]: '2027-12-01' });
+});
+
+const pages = Object.values(PUBLISHED_PAGES).map((page) => [page.resource, page] as const);
+
+describe.each(STAGES)('the %s stage', (stage) => {
+  const template = () => synthesized.templates[stage];
+  const methodOf = (app: SynthesizedApp, resource: string): NonNullable<Resources[string]['Properties']> => {
+    const found = Object.values(resourcesOfType(app.templates[stage], 'AWS::ApiGateway::Method')).filter(
+      (method) => method.Properties!.HttpMethod === 'GET' && resourcePath(app.templates[stage], method.Properties!.ResourceId) === resource,
+    );
+    expect(found).toHaveLength(1);
+    return found[0]!.Properties!;
+  };
+  const answerOf = (app: SynthesizedApp, resource: string, requestHeaders: Record<string, string> = {}) => {
+    const { Integration } = methodOf(app, resource);
+    const selected: { statusCode: number } = JSON.parse(render(Integration.RequestTemplates['application/json'], gatewayContext(requestHeaders)));
+    const response = Integration.IntegrationResponses.find((candidate: { SelectionPattern?: string }) =>
+      candidate.SelectionPattern === undefined ? selected.statusCode === 200 : new RegExp(`^${candidate.SelectionPattern}$`).test(String(selected.statusCode)),
+    );
+    const templates = Object.values(response.ResponseTemplates) as string[];
+    expect(templates).toHaveLength(1);
+    const headers = Object.fromEntries(
+      Object.entries(response.ResponseParameters as Record<string, string>).map(([name, value]) => [name.replace('method.response.header.', ''), value.replace(/^'|'$/g, '')]),
+    );
+    return { status: Number(response.StatusCode), headers, body: render(templates[0]!, gatewayContext(requestHeaders)), template: templates[0]! };
+  };
+
+  it.each(pages)('answers GET %s from a mock integration, without a key or a function', (resource) => {
+    expect(methodOf(synthesized, resource)).toMatchObject({
+      AuthorizationType: 'NONE',
+      ApiKeyRequired: false,
+      Integration: { Type: 'MOCK', PassthroughBehavior: 'NEVER' },
+    });
+    expect(methodOf(synthesized, resource)).not.toHaveProperty('AuthorizerId');
+  });
+
+  it.each(pages)('serves %s as the local server renders it for the stage URL, servers and curl lines included', (resource, page) => {
+    const answer = answerOf(synthesized, resource);
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe(page.render({ serverUrl: STAGE_URL, petsSunset: GET_PET_DEFAULT_SUNSET_AT }));
+    expect(answer.body).toContain(`${STAGE_URL}/inventory`);
+    expect(answer.body).not.toContain('.invalid');
+  });
+
+  it('names the stage URL as the only server of its openapi.json', () => {
+    const document = JSON.parse(answerOf(synthesized, '/openapi.json').body);
+    expect(document.servers).toEqual([{ url: STAGE_URL, description: expect.any(String) }]);
+  });
+
+  it.each(pages)('keeps the %s template within API Gateway\'s 300 KB limit for one mapping template', (resource) => {
+    expect(Buffer.byteLength(answerOf(synthesized, resource).template)).toBeLessThanOrEqual(MAX_MAPPING_TEMPLATE_BYTES);
+  });
+
+  it.each(pages)('sends %s with its content type, a five-minute Cache-Control, an ETag and nosniff', (resource, page) => {
+    const { headers } = answerOf(synthesized, resource);
+    expect(headers).toEqual({ 'Content-Type': page.contentType, 'Cache-Control': 'public, max-age=300', ETag: expect.stringMatching(/^"[\w-]{20,}"$/), 'X-Content-Type-Options': 'nosniff' });
+    const declared = methodOf(synthesized, resource).MethodResponses.find((response: { StatusCode: string }) => response.StatusCode === '200');
+    expect(Object.keys(declared.ResponseParameters).sort()).toEqual(Object.keys(headers).map((name) => `method.response.header.${name}`).sort());
+  });
+
+  it.each(pages)('answers %s 304 without a body when If-None-Match names its ETag, 200 otherwise', (resource) => {
+    const { ETag } = answerOf(synthesized, resource).headers;
+    for (const ifNoneMatch of [ETag!, `W/${ETag}`, `"other", ${ETag}`, '*']) {
+      const answer = answerOf(synthesized, resource, { 'If-None-Match': ifNoneMatch });
+      expect([answer.status, answer.body, answer.headers]).toEqual([304, '', { ETag, 'Cache-Control': 'public, max-age=300' }]);
+    }
+    expect(answerOf(synthesized, resource, { 'if-none-match': ETag! }).status).toBe(304);
+    expect(answerOf(synthesized, resource, { 'If-None-Match': '"an-older-page"' }).status).toBe(200);
+  });
+
+  it("gives each page its own ETag, which changes with the page", () => {
+    const tags = pages.map(([resource]) => answerOf(synthesized, resource).headers.ETag);
+    expect(new Set(tags).size).toBe(pages.length);
+    expect(answerOf(withSunset, '/docs').headers.ETag).not.toBe(tags[pages.findIndex(([resource]) => resource === '/docs')]);
+  });
+
+  it('states the sunset the stage is deployed with (-c petsSunsetDate)', () => {
+    expect(answerOf(synthesized, '/docs').body).toContain('Sunset 2027-07-01');
+    const docs = answerOf(withSunset, '/docs').body;
+    expect(docs).toContain('Sunset 2027-12-01');
+    expect(docs).not.toContain('2027-07-01');
+    expect(JSON.parse(answerOf(withSunset, '/openapi.json').body).components.headers.Sunset.schema.examples).toEqual(['Wed, 01 Dec 2027 00:00:00 GMT']);
+  });
+
+  it('throttles both pages on the stage, keeping the stage-wide metrics and logging settings', () => {
+    const [, stageResource] = onlyResource(template(), 'AWS::ApiGateway::Stage');
+    const [stageWide, ...perMethod] = stageResource.Properties!.MethodSettings;
+    const pagePaths = new Set(pages.map(([resource]) => `/~1${resource.slice(1)}`));
+    // The health check has settings of its own too (test/infra/api.test.ts).
+    expect(perMethod.filter((settings: { ResourcePath: string }) => pagePaths.has(settings.ResourcePath))).toEqual(
+      pages.map(([resource]) => ({
+        HttpMethod: 'GET',
+        ResourcePath: `/~1${resource.slice(1)}`,
+        MetricsEnabled: stageWide.MetricsEnabled,
+        LoggingLevel: stageWide.LoggingLevel,
+        DataTraceEnabled: false,
+        ThrottlingRateLimit: PUBLISHED_PAGE_THROTTLE.throttlingRateLimit,
+        ThrottlingBurstLimit: PUBLISHED_PAGE_THROTTLE.throttlingBurstLimit,
+      })),
+    );
+  });
+});

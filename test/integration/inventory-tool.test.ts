@@ -1,0 +1,150 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UsageError } from '../../functions/keys/cli-arguments.ts';
+import { runInventoryCommand, type InventoryTarget } from '../../functions/inventory-tool/cli.ts';
+import type { InventoryItem } from '../../functions/domain/schemas.ts';
+import { startTestStore, type TestStore } from '../support/local-store.ts';
+
+/** `npm run inventory` against a store: a whole file validated first, written once, read back the same. */
+
+const TEN_THOUSAND: InventoryItem[] = Array.from({ length: 10_000 }, (_, index) => ({
+  // Every tenth id is above 2^53, where a double would round it.
+  petId: index % 10 === 0 ? 9_007_199_254_740_993n + BigInt(index) : BigInt(index + 1),
+  quantity: index % 97,
+  status: (['available', 'pending', 'sold'] as const)[index % 3]!,
+}));
+
+const asFileText = (entries: readonly unknown[]) => `[${entries.map((entry) => JSON.stringify(entry, (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(String(value)) : value))).join(',')}]`;
+
+let store: TestStore;
+let directory: string;
+let printed: string[];
+let progress: [number, number][];
+let written: string;
+
+async function inventory(...argv: string[]): Promise<void> {
+  const target = async (): Promise<InventoryTarget> => ({ inventory: store.dependencies.inventory, describe: 'test store', close: async () => undefined });
+  await runInventoryCommand(argv, target, { print: (line) => printed.push(line), progress: (done, total) => progress.push([done, total]), write: (text) => (written += text) });
+}
+
+async function stored(): Promise<InventoryItem[]> {
+  const items: InventoryItem[] = [];
+  for await (const item of store.dependencies.inventory.entries()) items.push(item);
+  return items.sort((a, b) => (a.petId < b.petId ? -1 : 1));
+}
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'inventory-tool-'));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await store?.close();
+  store = await startTestStore();
+  printed = [];
+  progress = [];
+  written = '';
+});
+
+describe('npm run inventory', () => {
+  it('imports 10,000 pets, exports the same file, and a re-import changes nothing', async () => {
+    const file = join(directory, 'ten-thousand.json');
+    await writeFile(file, asFileText(TEN_THOUSAND));
+
+    await inventory('import', '--file', file);
+    const exported = join(directory, 'exported.json');
+    await inventory('export', '--file', exported);
+    await inventory('import', '--file', exported);
+
+    expect(printed).toEqual([
+      `Imported ${file} into the test store: 10000 entries, 10000 new, 0 changed, 0 unchanged.`,
+      `Exported 10000 entries from the test store to ${exported}.`,
+      `Imported ${exported} into the test store: 10000 entries, 0 new, 0 changed, 10000 unchanged.`,
+    ]);
+    expect(progress.at(-1)).toEqual([10_000, 10_000]);
+    expect(progress).toHaveLength(20);
+    const sorted = [...TEN_THOUSAND].sort((a, b) => (a.petId < b.petId ? -1 : 1));
+    expect(await readFile(exported, 'utf8')).toBe(`[\n${sorted.map((item) => `  ${asFileText([item]).slice(1, -1)}`).join(',\n')}\n]\n`);
+    expect(await stored()).toEqual(sorted);
+  }, 120_000);
+
+  it('writes only what differs, and keeps entries the file does not list', async () => {
+    const file = join(directory, 'small.json');
+    await store.dependencies.inventory.putMany([
+      { petId: 1n, quantity: 5, status: 'available' },
+      { petId: 2n, quantity: 1, status: 'pending' },
+      { petId: 3n, quantity: 9, status: 'sold' },
+    ]);
+    await writeFile(file, '[{"petId":1,"quantity":5,"status":"available"},{"petId":2,"quantity":0,"status":"sold"},{"petId":9223372036854775807,"quantity":1,"status":"pending"}]');
+
+    await inventory('import', '--file', file);
+
+    expect(printed).toEqual([`Imported ${file} into the test store: 3 entries, 1 new, 1 changed, 1 unchanged.`]);
+    expect(await stored()).toEqual([
+      { petId: 1n, quantity: 5, status: 'available' },
+      { petId: 2n, quantity: 0, status: 'sold' },
+      { petId: 3n, quantity: 9, status: 'sold' },
+      { petId: 9_223_372_036_854_775_807n, quantity: 1, status: 'pending' },
+    ]);
+  });
+
+  it('refuses a file with three bad entries whole, one line each, and writes nothing', async () => {
+    const file = join(directory, 'three-bad.json');
+    await writeFile(
+      file,
+      `[{"petId":1,"quantity":2,"status":"available"},
+        {"petId":2,"quantity":-1,"status":"available"},
+        {"petId":3,"quantity":1,"status":"lost","colour":"brown"},
+        {"petId":1,"quantity":4,"status":"sold"},
+        {"petId":4,"quantity":0,"status":"pending"}]`,
+    );
+
+    const refusal = inventory('import', '--file', file);
+
+    await expect(refusal).rejects.toThrow(
+      [
+        'entry 2 (petId 2): quantity must be an integer from 0 to 2147483647 (got -1)',
+        'entry 3 (petId 3): status must be one of available, pending, sold (got "lost"); unknown field "colour"',
+        'entry 4 (petId 1): petId 1 is listed twice (first at entry 1)',
+        `${file}: 3 bad entries; nothing was written.`,
+      ].join('\n'),
+    );
+    expect(await stored()).toEqual([]);
+  });
+
+  it.each([
+    ['{"petId":1}', 'is not an array', (file: string) => `${file} must hold a JSON array of {"petId", "quantity", "status"}`],
+    ['[{"petId":1,', 'is not JSON', (file: string) => `${file} is not JSON: `],
+    ['[7, {"petId":"12","quantity":1.5}, {"petId":0,"quantity":1,"status":"sold"}, {"petId":1e3,"quantity":1,"status":"sold"}]', 'holds no valid entry', () => 'entry 1: must be an object {"petId", "quantity", "status"}\nentry 2: petId must be an integer from 1 to 9223372036854775807 (got "12"); quantity must be an integer from 0 to 2147483647 (got 1.5); status must be one of available, pending, sold (missing)\nentry 3 (petId 0): petId must be an integer from 1 to 9223372036854775807 (got 0)\nentry 4: petId must be an integer from 1 to 9223372036854775807 (got 1000)'],
+  ])('refuses %s (the file %s) in plain words', async (text, _what, message) => {
+    const file = join(directory, 'refused.json');
+    await writeFile(file, text);
+
+    await expect(inventory('import', '--file', file)).rejects.toThrow(message(file));
+    expect(await stored()).toEqual([]);
+  });
+
+  it('exports to standard output when no --file is given, ids exact', async () => {
+    await store.dependencies.inventory.putMany([{ petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' }]);
+
+    await inventory('export');
+
+    expect(written).toBe('[\n  {"petId":9007199254740993,"quantity":2,"status":"available"}\n]\n');
+  });
+
+  it.each([
+    [['import'], 'import needs --file <items.json>: a JSON array of {"petId", "quantity", "status"}.'],
+    [['import', 'items.json'], 'import takes no argument "items.json"; name the file with --file <path>.'],
+    [['upload', '--file', 'x.json'], 'The command must be one of import, export (got "upload").'],
+    [['export', '--stage', 'qa'], '--stage must be one of staging, prod (got "qa").'],
+    [['export', '--format', 'csv'], "Unknown option '--format'; see npm run inventory -- --help."],
+  ])('refuses %j before opening any store, in one line', async (argv, message) => {
+    const opened = vi.fn();
+
+    await expect(runInventoryCommand(argv, opened, { print: () => undefined, write: () => undefined })).rejects.toThrow(new UsageError(message));
+    expect(opened).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
+import { writeInventory } from '../../functions/local/seed.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS, InventoryAdjuster } from '../../functions/domain/inventory-adjustments.ts';
+import { KeyAdmin } from '../../functions/keys/key-admin.ts';
+import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { startTestStore, testAppStore } from '../support/local-store.ts';
+
+/** Stock changes over HTTP against DynamoDB Local: many terminals changing one pet at once. */
+
+const KEY = 'StockChangesBusinessKey0000001';
+let app: LocalApp;
+
+beforeAll(async () => {
+  app = await startLocalApp({
+    ...testAppStore(),
+    seed: Array.from({ length: 10 }, (_, index) => ({ petId: BigInt(index + 1), quantity: 10, status: 'available' as const })),
+    devApiKey: KEY,
+    devPlan: 'business',
+  });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+interface Answer {
+  status: number;
+  text: string;
+  replayed: boolean;
+}
+
+async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, apiKey = KEY): Promise<Answer> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  return { status: response.status, text: await response.text(), replayed: response.headers.get('idempotent-replayed') === 'true' };
+}
+
+const adjust = (petId: number, delta: number, idempotencyKey: string, apiKey = KEY) =>
+  send('POST', `/inventory/${petId}/adjustments`, { delta, reason: 'arrival' }, { 'Idempotency-Key': idempotencyKey }, apiKey);
+const quantityOf = async (petId: number) => (JSON.parse((await send('GET', `/inventory/${petId}`)).text) as { quantity: number }).quantity;
+
+describe('adjustments under concurrency', () => {
+  it('applies 100 concurrent +1 arrivals with distinct keys to one pet, each exactly once', async () => {
+    const before = await quantityOf(1);
+
+    const answers = await Promise.all(Array.from({ length: 100 }, () => adjust(1, 1, randomUUID())));
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 100 }, () => 200));
+    expect(await quantityOf(1)).toBe(before + 100);
+  });
+
+  it('applies 50 concurrent requests with one Idempotency-Key once, and answers each identically', async () => {
+    const before = await quantityOf(2);
+    const key = randomUUID();
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => adjust(2, 3, key)));
+
+    expect(await quantityOf(2)).toBe(before + 3);
+    expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`))).toEqual(new Set([`200 {"petId":2,"quantity":${before + 3},"status":"available"}`]));
+    expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
+  });
+
+  it('lets exactly one of 20 concurrent compare-and-sets from the same quantity win, and keeps the winner\'s value', async () => {
+    const from = await quantityOf(3);
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => send('PATCH', '/inventory/3', { quantity: 100 + index, changeFromQuantity: from })),
+    );
+
+    const winners = answers.filter((answer) => answer.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.text.includes('"code":"QUANTITY_CHANGED"'))).toBe(true);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19);
+    expect(await quantityOf(3)).toBe((JSON.parse(winners[0]!.text) as { quantity: number }).quantity);
+  });
+
+  it('applies an adjustment whose answer was lost once, when the client retries it with the same key', async () => {
+    const before = await quantityOf(4);
+    const key = randomUUID();
+    const body = JSON.stringify({ delta: 5, reason: 'arrival' });
+    const { hostname: host, port } = new URL(app.baseUrl);
+    // The client sends the request and drops the connection before any answer: the server applies it anyway.
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), host, () => {
+        socket.end(
+          `POST /v1/inventory/4/adjustments HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${KEY}\r\nContent-Type: application/json\r\nIdempotency-Key: ${key}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        );
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', reject);
+    });
+    const retried = await adjust(4, 5, key);
+    // Let the dropped request finish too, whichever of the two ran first.
+    await sleep(500);
+    const again = await adjust(4, 5, key);
+
+    expect([retried.status, again.status, again.replayed, again.text]).toEqual([200, 200, true, retried.text]);
+    expect(await quantityOf(4)).toBe(before + 5);
+  });
+});
+
+describe('what an Idempotency-Key remembers', () => {
+  it('keeps the keys of one API key invisible to another', async () => {
+    const { apiKey: otherKey } = await new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters).issue({ plan: 'business', owner: 'another client' });
+    const before = await quantityOf(5);
+    const key = randomUUID();
+
+    const first = await adjust(5, 1, key);
+    const other = await adjust(5, 1, key, otherKey);
+
+    expect([first.replayed, other.replayed]).toEqual([false, false]);
+    expect(await quantityOf(5)).toBe(before + 2);
+  });
+
+  it('changes nothing and remembers nothing for a request refused as bad input', async () => {
+    const before = await quantityOf(6);
+    const key = randomUUID();
+
+    const refused = await Promise.all([
+      send('POST', '/inventory/6/adjustments', { delta: 1 }, { 'Idempotency-Key': key }),
+      send('POST', '/inventory/6/adjustments', { delta: 1.5, reason: 'arrival' }, { 'Idempotency-Key': key }),
+      send('POST', '/inventory/6/adjustments', { delta: '1', reason: 'arrival' }, { 'Idempotency-Key': key }),
+      send('POST', '/inventory/6/adjustments', { delta: 1, reason: 'arrival', note: 'x' }, { 'Idempotency-Key': key }),
+      send('POST', '/inventory/6/adjustments', { delta: 1, reason: 'arrival' }, { 'Idempotency-Key': 'has space' }),
+      send('POST', '/inventory/6/adjustments', { delta: 1, reason: 'arrival' }, { 'Idempotency-Key': 'k'.repeat(256) }),
+      send('PATCH', '/inventory/6', { quantity: 1, changeFromQuantity: -1 }),
+      send('PATCH', '/inventory/6', { quantity: 1, changeFromQuantity: '10' }),
+    ]);
+    const accepted = await adjust(6, 1, key);
+
+    expect(refused.map((answer) => [answer.status, (JSON.parse(answer.text) as { code: string }).code])).toEqual([
+      ...Array.from({ length: 4 }, () => [400, 'INVALID_BODY']),
+      [400, 'IDEMPOTENCY_KEY_REQUIRED'],
+      [400, 'IDEMPOTENCY_KEY_REQUIRED'],
+      [400, 'INVALID_BODY'],
+      [400, 'INVALID_BODY'],
+    ]);
+    expect([accepted.status, accepted.replayed]).toEqual([200, false]);
+    expect(await quantityOf(6)).toBe(before + 1);
+  });
+
+  it('replays a refusal even after the stock has changed', async () => {
+    const key = randomUUID();
+    const refused = await send('POST', '/inventory/7/adjustments', { delta: -50, reason: 'adjustment' }, { 'Idempotency-Key': key });
+    await send('PATCH', '/inventory/7', { quantity: 100 });
+
+    const replayed = await send('POST', '/inventory/7/adjustments', { delta: -50, reason: 'adjustment' }, { 'Idempotency-Key': key });
+
+    expect([refused.status, replayed.status, replayed.replayed, replayed.text]).toEqual([409, 409, true, refused.text]);
+    expect(await quantityOf(7)).toBe(100);
+  });
+});
+
+describe('the adjuster on DynamoDB Local, with a controlled clock', () => {
+  it('treats a record past its expiry as gone, although the store has not deleted it', async () => {
+    const store = await startTestStore();
+    try {
+      await writeInventory(store.dependencies.client, store.tables.inventoryTable, [{ petId: 1n, quantity: 0, status: 'available' }]);
+      let now = Date.UTC(2026, 10, 22, 12);
+      const adjuster = new InventoryAdjuster(createAdjustmentRepository(store.dependencies.client, store.tables), () => now);
+      const request = { callerId: 'key_a', idempotencyKey: 'k1', petId: 1n, delta: 2, reason: 'arrival' as const };
+
+      const first = await adjuster.adjust(request);
+      now += (IDEMPOTENCY_WINDOW_SECONDS - 1) * 1000;
+      const withinTheWindow = await adjuster.adjust(request);
+      now += 2_000;
+      const afterIt = await adjuster.adjust(request);
+
+      expect([first.replayed, withinTheWindow.replayed, afterIt.replayed]).toEqual([false, true, false]);
+      expect(afterIt.outcome).toEqual({ item: { petId: 1n, quantity: 4, status: 'available' } });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers a change that was applied but whose first request died before answering, without applying it again', async () => {
+    const store = await startTestStore();
+    try {
+      await writeInventory(store.dependencies.client, store.tables.inventoryTable, [{ petId: 9n, quantity: 1, status: 'pending' }]);
+      const repository = createAdjustmentRepository(store.dependencies.client, store.tables);
+      const request = { callerId: 'key_a', idempotencyKey: 'died', petId: 9n, delta: 4, reason: 'return' as const };
+      // The process dies after its transaction and before it records the answer.
+      const dying = new InventoryAdjuster({ ...repository, recordAnswer: () => Promise.reject(new Error('the process died')) });
+      await expect(dying.adjust(request)).rejects.toThrow('the process died');
+      const adjuster = new InventoryAdjuster(repository);
+
+      const retried = await adjuster.adjust(request);
+
+      expect(retried).toEqual({ outcome: { item: { petId: 9n, quantity: 5, status: 'pending' } }, replayed: true });
+      expect(await repository.findEntry(9n)).toEqual({ petId: 9n, quantity: 5, status: 'pending' });
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { openLocalTarget } from '../functions/keys/key-targets.ts';
-import { STORE_PID_FILE } from '../functions/local/local-store.ts';
+import { isAlive, STORE_PID_FILE } from '../functions/local/local-store.ts';
 import { startServerProcess, type ServerProcess } from '../test/support/server-process.ts';
 import { UNTHROTTLED_LIMITS } from './fixtures.ts';
 import { describeMachine } from './machine.ts';
@@ -312,6 +312,8 @@ async function soak(): Promise<boolean> {
     stopped = true;
     await first.exited;
     await load;
+    // npm leads the group and is reaped first; the next start must not find the server or its JVM still running.
+    for (const deadline = Date.now() + 10_000; [nodePid, jvm].some(isAlive) && Date.now() < deadline; ) await sleep(100);
     progress(`killed the server's process group (pid ${first.process.pid}) under load; restarting on ${dataDir}`);
 
     const restartedAt = performance.now();

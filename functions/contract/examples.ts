@@ -127,18 +127,6 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     meaning: 'The `Idempotency-Key` was used within 24 hours for another adjustment (another pet, delta or reason); nothing was written.',
     message: 'Idempotency-Key 5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40 was already used for a different request (another pet, delta or reason) within 24 hours; use a new key for a new adjustment.',
   },
-  [ErrorCode.requestTimeout]: {
-    meaning: 'Local server only: the headers did not arrive within 10 s, or the whole request within 15 s.',
-    message: 'The request did not arrive in time: its headers are due within 10 s, the whole request within 15 s.',
-  },
-  [ErrorCode.expectationFailed]: {
-    meaning: 'Local server only: an `Expect` header other than `100-continue`.',
-    message: 'Only Expect: 100-continue is supported.',
-  },
-  [ErrorCode.headersTooLarge]: {
-    meaning: 'Local server only: the request line and headers exceed 16 KiB.',
-    message: 'The request line and headers exceed 16384 bytes.',
-  },
   [ErrorCode.unsupportedMediaType]: {
     meaning: 'The body is not sent as `Content-Type: application/json`.',
     message: new UnsupportedMediaTypeError().message,

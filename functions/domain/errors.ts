@@ -27,10 +27,6 @@ export const ErrorCode = {
   keyBanned: 'API_KEY_TEMPORARILY_BANNED',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
-  // What the local server answers for requests Node's HTTP parser refuses (functions/local/local-server.ts).
-  requestTimeout: 'REQUEST_TIMEOUT',
-  expectationFailed: 'EXPECTATION_FAILED',
-  headersTooLarge: 'REQUEST_HEADERS_TOO_LARGE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

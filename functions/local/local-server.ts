@@ -41,8 +41,9 @@ const LINGER_MS = 2_000;
 /**
  * The local server's own answers to requests that never reach a function: what Node's HTTP
  * parser refuses, what it would otherwise answer with an empty body, and bodies it cannot hold.
- * On AWS, API Gateway's front door answers these. None carries X-RateLimit-*: no request they
- * answer was counted against a key, so no window applies.
+ * On AWS, API Gateway's front door answers these, so they add no code to the contract: each is
+ * BAD_REQUEST (refused before the service saw it) or PAYLOAD_TOO_LARGE, its status saying which
+ * refusal. None carries X-RateLimit-*: no request they answer was counted against a key.
  */
 const protocolRefusals = {
   malformed: { status: 400, code: ErrorCode.badRequest, message: 'The request is not well-formed HTTP/1.1.' },
@@ -50,7 +51,7 @@ const protocolRefusals = {
   badTarget: { status: 400, code: ErrorCode.badRequest, message: 'The request target is neither a path nor an http(s) URL.' },
   timeout: {
     status: 408,
-    code: ErrorCode.requestTimeout,
+    code: ErrorCode.badRequest,
     message: `The request did not arrive in time: its headers are due within ${CLIENT_TIMEOUTS.headers / 1_000} s, the whole request within ${CLIENT_TIMEOUTS.request / 1_000} s.`,
   },
   chunkExtensionsTooLarge: { status: 413, code: ErrorCode.payloadTooLarge, message: 'The chunk extensions of the body are too large.' },
@@ -60,8 +61,8 @@ const protocolRefusals = {
     message: 'The server holds as many request bodies as it can at the moment; retry after the time in Retry-After.',
     headers: { 'Retry-After': '1' },
   },
-  expectation: { status: 417, code: ErrorCode.expectationFailed, message: 'Only Expect: 100-continue is supported.' },
-  headersTooLarge: { status: 431, code: ErrorCode.headersTooLarge, message: `The request line and headers exceed ${maxHeaderSize} bytes.` },
+  expectation: { status: 417, code: ErrorCode.badRequest, message: 'Only Expect: 100-continue is supported.' },
+  headersTooLarge: { status: 431, code: ErrorCode.badRequest, message: `The request line and headers exceed ${maxHeaderSize} bytes.` },
 } as const satisfies Record<string, GatewayErrorResponse>;
 
 /** The refusal for an error Node's HTTP server reports as clientError (llhttp's HPE_* codes, its request timeout). */
@@ -139,7 +140,7 @@ function gatewayResult(answer: GatewayErrorResponse): APIGatewayProxyResult {
 /** An answer written straight to the socket, where Node gives no response object (parser errors, CONNECT). */
 function rawAnswer(answer: GatewayErrorResponse): string {
   const body = JSON.stringify(gatewayErrorBody(answer));
-  const headers = { ...JSON_HEADERS, ...answer.headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  const headers = { ...JSON_HEADERS, ...answer.headers, [GATEWAY_REQUEST_ID_HEADER]: randomUUID(), 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
   return [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', body].join('\r\n');
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, BadRequestError, errorBody, ErrorCode, StoreUnavailableError } from './errors.ts';
-import { MAX_QUANTITY, type AdjustmentReason, type ErrorBody, type InventoryItem, type PetId } from './schemas.ts';
+import { MAX_QUANTITY } from './quantity.ts';
+import type { AdjustmentReason, ErrorBody, InventoryItem, PetId } from './schemas.ts';
 
 /**
  * Relative stock changes (arrivals, returns, corrections), each applied exactly once per

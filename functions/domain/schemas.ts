@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { MAX_INT64 } from './pet-id.ts';
+import { MAX_QUANTITY } from './quantity.ts';
 
 /**
  * The spec's objects, once. Types, request validation and the OpenAPI document all derive
  * from these schemas, so they cannot drift apart.
  */
 
-export const MAX_QUANTITY = 2_147_483_647;
+export { MAX_QUANTITY };
 
 /** petId is int64; bigint keeps ids above 2^53 exact where a JS number would round them. */
 export const PetId = z.bigint().min(1n).max(MAX_INT64);

@@ -20,7 +20,7 @@ import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 /** The pet the smoke test writes to: the largest int64, so the round trip also shows ids kept exact. */
 export const CANARY_PET_ID = MAX_INT64;
 /** What a client reads without a key beside the operations: the published contract. */
-const PUBLISHED_PAGES = ['/openapi.json'] as const;
+const PUBLISHED_PAGES = ['/openapi.json', '/docs'] as const;
 
 export interface SmokeTarget {
   /** The base address, ending in /v1. */

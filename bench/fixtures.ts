@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV, type ServiceConfig } from '../functions/config.ts';
@@ -83,7 +84,7 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
 }
 
 /** Bodies of the operations that take one; the others are sent without. */
-const REQUEST_BODIES: Readonly<Record<string, unknown>> = { updateInventory: { quantity: 7 } };
+const REQUEST_BODIES: Readonly<Record<string, unknown>> = { updateInventory: { quantity: 7 }, adjustInventory: { delta: 1, reason: 'arrival' } };
 
 /**
  * The proxy event API Gateway sends a function behind the authorizer (its context included),
@@ -98,7 +99,8 @@ export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): 
     resource: route.resource,
     path,
     httpMethod: route.method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    // An adjustment gets a key of its own per event, so that each call applies rather than replays.
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json', ...(route.operationId === 'adjustInventory' ? { 'Idempotency-Key': randomUUID() } : {}) },
     multiValueHeaders: {},
     queryStringParameters: null,
     multiValueQueryStringParameters: null,

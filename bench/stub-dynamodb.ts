@@ -30,7 +30,9 @@ export function answerFromMemory(clients: readonly DynamoDBDocumentClient[], ans
     handle: async (request: WireRequest) => {
       const operation = request.headers['x-amz-target']?.split('.')[1];
       const text = request.body instanceof Uint8Array ? decoder.decode(request.body) : String(request.body);
-      const { TableName } = JSON.parse(text) as { TableName: string };
+      const input = JSON.parse(text) as { TableName?: string; TransactItems?: Record<string, { TableName: string }>[] };
+      // A transaction is answered by the table of its first action.
+      const TableName = input.TableName ?? Object.values(input.TransactItems?.[0] ?? {})[0]?.TableName;
       const body = encoded.get(`${operation} ${TableName}`);
       if (!body) throw new Error(`The stub has no answer for ${operation} on ${TableName}.`);
       answered.push(`${operation} ${TableName}`);

@@ -69,8 +69,13 @@ export async function measureWarmOverhead(): Promise<string> {
   const dependencies = createDependencies({ ...tables, dynamodbEndpoint: 'http://dynamodb.stub.invalid', banPolicy: DEFAULT_BAN_POLICY });
   const pet = pets[0]!;
   const answered = answerFromMemory(documentClientsOf(dependencies), {
-    GetItem: { [tables.apiKeysTable]: { Item: wireKeyRecord(record) }, [tables.inventoryTable]: { Item: wireInventoryItem(pet) } },
-    UpdateItem: { [tables.usageCountersTable]: { Attributes: { requests: { N: '1' } } }, [tables.inventoryTable]: { Attributes: wireInventoryItem(pet) } },
+    GetItem: { [tables.apiKeysTable]: { Item: wireKeyRecord(record) }, [tables.inventoryTable]: { Item: wireInventoryItem(pet) }, [tables.idempotencyRecordsTable]: {} },
+    UpdateItem: {
+      [tables.usageCountersTable]: { Attributes: { requests: { N: '1' } } },
+      [tables.inventoryTable]: { Attributes: wireInventoryItem(pet) },
+      [tables.idempotencyRecordsTable]: { Attributes: { petId: { N: String(pet.petId) }, status: { N: '200' }, quantity: { N: String(pet.quantity) }, petStatus: { S: pet.status } } },
+    },
+    TransactWriteItems: { [tables.inventoryTable]: {} },
     Scan: { [tables.inventoryTable]: { Items: pets.map(wireInventoryItem), Count: pets.length, ScannedCount: pets.length } },
   });
   const { client, countingClient, limiter } = dependencies;

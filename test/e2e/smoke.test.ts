@@ -40,7 +40,8 @@ describe('the smoke test', () => {
       '  ok    listing and rate-limit headers',
       '  ok    update round trip on the canary pet',
       '  ok    published /openapi.json',
-      expect.stringMatching(/^All 4 checks passed; key_\w+ revoked\.$/),
+      '  ok    published /docs',
+      expect.stringMatching(/^All 5 checks passed; key_\w+ revoked\.$/),
     ]);
     expect(first.lines[3]).toBe(`  ok    update round trip on the canary pet: pet ${CANARY_PET_ID}: 0 → 1 (read back) → 0`);
     expect(second.lines[3]).toBe(`  ok    update round trip on the canary pet: pet ${CANARY_PET_ID}: 7 → 6 (read back) → 7`);
@@ -61,7 +62,7 @@ describe('the smoke test', () => {
 
     expect(failed).toBe(1);
     expect(lines[1]).toBe('  FAIL  health: GET /health answered 503: {"code":"SERVICE_UNAVAILABLE","message":"The service is temporarily unavailable; retry after the time in Retry-After.","status":503}');
-    expect(lines.at(-1)).toMatch(/^1 of 4 checks failed; key_\w+ revoked\.$/);
+    expect(lines.at(-1)).toMatch(/^1 of 5 checks failed; key_\w+ revoked\.$/);
   });
 
   it('says in one line to start a server when none runs on the data directory', async () => {

@@ -37,7 +37,7 @@ interface DeployedFunction {
   tableActions: Record<string, string[]>;
 }
 
-const USAGE_COUNTING = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const USAGE_COUNTING = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const INVENTORY_ACTIONS: Record<ApiRoute['inventoryAccess'], string[]> = {
   read: ['dynamodb:GetItem', 'dynamodb:Scan'],
   update: ['dynamodb:UpdateItem'],

@@ -22,8 +22,11 @@ export const TABLE_ACCESS = {
   healthProbe: ['dynamodb:GetItem'],
   /** The authorizer looks a key up by its hash. */
   keyLookup: ['dynamodb:GetItem'],
-  /** The rate limiter: counts with conditional ADD, reads a ban with GetItem, writes one with PutItem. */
-  usageCounting: ['dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
+  /**
+   * The rate limiter: one conditional UpdateItem counts and checks the ban, UpdateItem also
+   * counts rejections and writes a ban on the day items, PutItem its record. It reads nothing.
+   */
+  usageCounting: ['dynamodb:UpdateItem', 'dynamodb:PutItem'],
 } as const satisfies Record<string, readonly `dynamodb:${string}`[]>;
 
 export type TableAccess = keyof typeof TABLE_ACCESS;

@@ -37,7 +37,7 @@ interface DeployedFunction {
   tableActions: Record<string, string[]>;
 }
 
-const USAGE_COUNTING = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const USAGE_COUNTING = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 /** Per route intent, the actions on each table it touches besides the usage counters, keyed by the table's partition key. */
 const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], Record<string, string[]>> = {
   read: { [inventoryTable.partitionKey.name]: ['dynamodb:GetItem', 'dynamodb:Scan'] },

@@ -10,8 +10,10 @@ import type { ApiRoute } from '../functions/routes.ts';
  * DeleteItem and more.
  */
 export const TABLE_ACCESS = {
-  /** Read routes: listInventory pages through a Scan; a one-pet read (GET /pets/{petId}) gets one item. */
-  inventoryRead: ['dynamodb:Scan', 'dynamodb:GetItem'],
+  /** listInventory: one Query per shard, page by page; nothing scans the inventory. */
+  inventoryList: ['dynamodb:Query'],
+  /** A one-pet read (GET /pets/{petId}) gets one item. */
+  inventoryRead: ['dynamodb:GetItem'],
   /** updateInventory: one conditional UpdateItem; a missing pet fails its condition, no read first. */
   inventoryUpdate: ['dynamodb:UpdateItem'],
   /** The authorizer looks a key up by its hash. */
@@ -24,6 +26,7 @@ export type TableAccess = keyof typeof TABLE_ACCESS;
 
 /** What a route's `inventoryAccess` (functions/routes.ts) means in IAM terms. */
 export const INVENTORY_ACCESS = {
+  list: 'inventoryList',
   read: 'inventoryRead',
   update: 'inventoryUpdate',
 } as const satisfies Record<ApiRoute['inventoryAccess'], TableAccess>;

@@ -4,6 +4,7 @@ import { ErrorCode } from '../domain/errors.ts';
 import { PLAN_LIMITS } from '../domain/plans.ts';
 import { ErrorBody, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
 import { API_DOCUMENTATION_URL, GET_PET_DEPRECATION_NOTICE, getPetDeprecation } from '../domain/versioning.ts';
+import { CONTENT_ENCODINGS } from '../http/content-encoding.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import { deprecationHeaders } from '../http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute } from '../routes.ts';
@@ -54,7 +55,17 @@ function annotateSchemas(): void {
   });
 }
 
-type HeaderName = 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset' | 'Retry-After' | 'X-API-Stability' | 'Deprecation' | 'Sunset' | 'Link';
+type HeaderName =
+  | 'X-RateLimit-Limit'
+  | 'X-RateLimit-Remaining'
+  | 'X-RateLimit-Reset'
+  | 'Retry-After'
+  | 'X-API-Stability'
+  | 'Deprecation'
+  | 'Sunset'
+  | 'Link'
+  | 'Vary'
+  | 'Content-Encoding';
 type HeaderObject = { description: string; required?: boolean; schema: Record<string, unknown> };
 type ResponseHeaders = Record<string, HeaderObject | { $ref: string }>;
 
@@ -86,6 +97,14 @@ function headerDefinitions(): Record<HeaderName, HeaderObject> {
       description: 'Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset").',
       schema: { type: 'string', examples: [defaults.Link] },
     },
+    Vary: {
+      description: 'The answer depends on Accept-Encoding (it is compressed when the client accepts it).',
+      schema: { type: 'string', enum: ['Accept-Encoding'] },
+    },
+    'Content-Encoding': {
+      description: 'The coding of the body, chosen from the request\'s Accept-Encoding (br or gzip); absent when the body is not compressed.',
+      schema: { type: 'string', enum: [...CONTENT_ENCODINGS] },
+    },
   };
 }
 
@@ -101,13 +120,9 @@ function registerHeaders(registry: OpenAPIRegistry) {
   ) as Record<HeaderName, { $ref: string }>;
   return {
     required: (names: readonly HeaderName[]): ResponseHeaders => Object.fromEntries(names.map((name) => [name, refs[name]])),
-    optional: (names: readonly HeaderName[]): ResponseHeaders =>
-      Object.fromEntries(
-        names.map((name) => [
-          name,
-          { ...definitions[name], required: false, description: `${definitions[name].description} Absent when API Gateway answered without reaching the function.` },
-        ]),
-      ),
+    /** Headers an answer may lack: `why` says when (by default, when API Gateway answered without reaching the function). */
+    optional: (names: readonly HeaderName[], why = 'Absent when API Gateway answered without reaching the function.'): ResponseHeaders =>
+      Object.fromEntries(names.map((name) => [name, { ...definitions[name], required: false, description: `${definitions[name].description} ${why}`.trim() }])),
   };
 }
 
@@ -126,9 +141,9 @@ function answersOf({ required, optional }: ReturnType<typeof registerHeaders>, s
     content: { 'application/json': { schema: ErrorBody } },
   });
   return {
-    success: (description: string, schema: z.ZodType): ResponseConfig => ({
+    success: (description: string, schema: z.ZodType, optionalHeaders: readonly HeaderName[] = []): ResponseConfig => ({
       description,
-      headers: required(fromFunction),
+      headers: { ...required(fromFunction), ...optional(optionalHeaders, '') },
       content: { 'application/json': { schema } },
     }),
     error: (description: string, codes: readonly ErrorCode[]) => error(description, codes, required(fromFunction)),
@@ -174,18 +189,16 @@ export function buildOpenApiDocument() {
   const petIdParameter = z.object({ petId: PetId });
   const invalidPetId = `petId is not a canonical integer from ${PetId.minValue} to ${PetId.maxValue} (no sign, leading zeros or exponent).`;
 
-  const inventory = answersOf(headers, []);
+  const inventory = answersOf(headers, ['Vary']);
   registry.registerPath(
     operation('listInventory', {
       tags: ['Store'],
       summary: 'List the stock level of every pet',
-      description: 'One entry per pet, sorted by petId. The whole inventory is returned at once, never truncated.',
+      description:
+        'One entry per pet, sorted by petId, each pet once. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.',
       responses: {
-        200: inventory.success('Every inventory entry, sorted by petId.', z.array(InventoryItem)),
+        200: inventory.success('Every inventory entry, sorted by petId.', z.array(InventoryItem), ['Content-Encoding']),
         401: inventory.unauthorized,
-        422: inventory.error("The inventory is larger than one response can carry (Lambda's 6 MiB limit); it is refused rather than truncated.", [
-          ErrorCode.inventoryTooLarge,
-        ]),
         429: inventory.rateLimited,
         500: inventory.internal,
         503: inventory.unavailable,

@@ -3,8 +3,12 @@ import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 
 /** What the service needs from storage; the DynamoDB adapter implements it. */
 export interface InventoryRepository {
-  /** Every entry, in no particular order. */
-  listAll(): Promise<InventoryItem[]>;
+  /**
+   * Every entry once, in ascending petId order, in batches as the store reads them: the
+   * caller can pass each batch on before the next is read, in memory that does not grow with
+   * the inventory. An entry updated meanwhile comes with its old or its new value.
+   */
+  listAll(): AsyncIterable<InventoryItem[]>;
   /** Sets quantity of an existing entry and returns it; undefined when no entry exists. */
   setQuantity(petId: PetId, quantity: number): Promise<InventoryItem | undefined>;
   /** The entry of one pet; undefined when no entry exists. */
@@ -15,9 +19,9 @@ export function byPetId(a: InventoryItem, b: InventoryItem): number {
   return a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0;
 }
 
-export async function listInventory(repository: InventoryRepository): Promise<InventoryItem[]> {
-  const items = await repository.listAll();
-  return items.sort(byPetId);
+/** One entry per pet, sorted by petId, in batches (see InventoryRepository.listAll). */
+export function listInventory(repository: InventoryRepository): AsyncIterable<InventoryItem[]> {
+  return repository.listAll();
 }
 
 /**

@@ -13,6 +13,7 @@ import type { HttpHandler } from '../http/http-handler.ts';
 import { JSON_HEADERS } from '../http/json.ts';
 import { KeyAdmin } from '../keys/key-admin.ts';
 import { apiRoutes } from '../routes.ts';
+import { provideLambdaStreaming } from './lambda-streaming.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
 import { createServiceTables, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -121,6 +122,7 @@ async function serve(options: LocalAppOptions, tables: ServiceTableNames, store:
   const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
   await registerDevKey(dependencies, options.devApiKey, options.devPlan);
 
+  provideLambdaStreaming();
   const handlers = createHttpHandlers(dependencies);
   const server = createLocalServer({
     authorizer: createAuthorizerHandler(dependencies),

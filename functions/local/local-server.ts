@@ -4,10 +4,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gatewayErrorBody, gatewayResponses, type GatewayErrorResponse } from '../http/gateway-responses.ts';
 import { JSON_HEADERS } from '../http/json.ts';
-import type { HttpHandler } from '../http/http-handler.ts';
+import type { HttpHandler, StreamedHttpHandler } from '../http/http-handler.ts';
 import { UNAUTHORIZED_MESSAGE } from '../handlers/authorizer-handler.ts';
 import { logger } from '../logger.ts';
-import type { ApiRoute } from '../routes.ts';
+import { FUNCTION_TIMEOUT_SECONDS, type ApiRoute } from '../routes.ts';
+import { isStreamedHandler, streamToHttp } from './lambda-streaming.ts';
 
 export const STAGE = 'v1';
 /** API Gateway's own cap on a request payload. */
@@ -17,7 +18,8 @@ export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent, contex
 
 export interface LocalRoute {
   route: Pick<ApiRoute, 'method' | 'resource'>;
-  handler: HttpHandler;
+  /** A streamed handler's answer is passed on chunk by chunk, as API Gateway does in transfer mode STREAM. */
+  handler: HttpHandler | StreamedHttpHandler;
   /** Whether API Gateway runs the authorizer first (true for every operation of the spec). */
   authorized?: boolean;
 }
@@ -42,8 +44,14 @@ function resourcePattern(resource: string): { pattern: RegExp; names: string[] }
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
-function lambdaContext(requestId: string): Context {
-  const deadline = Date.now() + 10_000;
+/** A streamed answer already written to the client: only its status is left to log. */
+interface StreamedAnswer {
+  statusCode: number;
+  streamed: true;
+}
+
+function lambdaContext(requestId: string, timeoutSeconds: number = FUNCTION_TIMEOUT_SECONDS.buffered): Context {
+  const deadline = Date.now() + timeoutSeconds * 1_000;
   return {
     awsRequestId: requestId,
     functionName: 'local',
@@ -134,7 +142,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     return undefined;
   }
 
-  async function answer(request: IncomingMessage, requestId: string): Promise<APIGatewayProxyResult> {
+  async function answer(request: IncomingMessage, requestId: string, response: ServerResponse): Promise<APIGatewayProxyResult | StreamedAnswer> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = request.method ?? 'GET';
     const stagePrefix = `/${STAGE}`;
@@ -198,6 +206,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
         identity: { sourceIp } as APIGatewayProxyEvent['requestContext']['identity'],
       },
     };
+    if (isStreamedHandler(matched.handler)) {
+      const outcome = await streamToHttp(matched.handler, event, lambdaContext(requestId, FUNCTION_TIMEOUT_SECONDS.streamed), response);
+      if (outcome.headSent) return { statusCode: outcome.statusCode, streamed: true };
+      logger.error('handler threw', { requestId, error: String(outcome.failure) });
+      return gatewayResult(gatewayResponses.DEFAULT_5XX);
+    }
     try {
       return await matched.handler(event, lambdaContext(requestId));
     } catch (error) {
@@ -210,9 +224,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
   return createServer((request, response) => {
     const requestId = randomUUID();
     const startedAt = performance.now();
-    answer(request, requestId)
+    answer(request, requestId, response)
       .then((result) => {
-        send(response, result);
+        if (!('streamed' in result)) send(response, result);
         logger.info('request', {
           requestId,
           method: request.method,

@@ -1,16 +1,27 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
 import { DEFAULT_BAN_POLICY, UsageLimiter, type BanPolicy } from '../../functions/domain/usage-limits.ts';
 import { createListInventoryHandler } from '../../functions/handlers/list-inventory-handler.ts';
 import { createUpdateInventoryHandler } from '../../functions/handlers/update-inventory-handler.ts';
+import type { ResponseHead } from '../../functions/http/http-handler.ts';
+import { collectStreamed } from '../../functions/local/lambda-streaming.ts';
 
 export const INVENTORY_TABLE = 'inventory-table';
 export const COUNTERS_TABLE = 'counters-table';
 
+/** A streamed answer as the client receives it: the body as text and as bytes, and whether it was cut. */
+export interface StreamedAnswer extends ResponseHead {
+  body: string;
+  bytes: Buffer;
+  aborted?: unknown;
+}
+
 /**
  * The inventory handlers over the real repositories and limiter, with a pinned clock. Meant
- * for tests that mock DynamoDBDocumentClient: the endpoint is never reached.
+ * for tests that mock DynamoDBDocumentClient: the endpoint is never reached. The listing is
+ * streamed; `list` reads its whole answer as Lambda's runtime and API Gateway pass it on.
  */
 export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BAN_POLICY) {
   const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
@@ -18,5 +29,10 @@ export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BA
     inventory: createInventoryRepository(client, INVENTORY_TABLE),
     limiter: new UsageLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), banPolicy, () => now),
   };
-  return { list: createListInventoryHandler(dependencies), update: createUpdateInventoryHandler(dependencies) };
+  const streamedList = createListInventoryHandler(dependencies);
+  const list = async (event: APIGatewayProxyEvent, context: Context): Promise<StreamedAnswer> => {
+    const answer = await collectStreamed(streamedList, event, context);
+    return { ...answer, body: answer.body.toString('utf8'), bytes: answer.body };
+  };
+  return { list, update: createUpdateInventoryHandler(dependencies) };
 }

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ const NEW_MINUTE = 'SET minuteStartsAt = :minute, minuteRequests = :one, expires
 
 beforeEach(() => {
   dynamo.reset();
-  dynamo.on(ScanCommand).resolves({ Items: [] });
+  dynamo.on(QueryCommand).resolves({ Items: [] });
   dynamo.on(GetCommand, { TableName: COUNTERS_TABLE, Key: { counterId: 'key_test#ban' } }).resolves({});
 });
 
@@ -97,7 +97,7 @@ describe('plan limits', () => {
       'X-RateLimit-Reset': String(MINUTE_START + 60),
       'Retry-After': '15',
     });
-    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       Key: { counterId: `key_test#rejections#${MINUTE_START}` },
       UpdateExpression: 'ADD rejected :one SET expiresAt = :expiresAt',
@@ -129,7 +129,7 @@ describe('plan limits', () => {
 
     expect(response.statusCode).toBe(429);
     expect(response.headers).toMatchObject({ 'X-RateLimit-Remaining': '0' });
-    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
   });
 
   it('serves the request (fail-open) and emits a metric when the counters are unavailable', async () => {

@@ -1,7 +1,9 @@
-import { GetCommand, paginateScan, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
-import type { InventoryRepository } from '../../domain/inventory-service.ts';
-import type { InventoryItem, PetStatus } from '../../domain/schemas.ts';
-import { callStore, updateIfConditionHolds } from './document-client.ts';
+import { GetCommand, paginateQuery, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import { byPetId, type InventoryRepository } from '../../domain/inventory-service.ts';
+import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
+import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
+import { mergeSortedPages } from './sorted-merge.ts';
+import { inventoryTable } from './tables.ts';
 
 interface StoredInventoryItem {
   petId: NumberValue;
@@ -9,35 +11,85 @@ interface StoredInventoryItem {
   status: PetStatus;
 }
 
+export interface InventoryKey {
+  shard: number;
+  petId: PetId;
+}
+
+/** 2^64 divided by the golden ratio, odd: multiplying by it mixes every bit of an id into the top bits. */
+const FIBONACCI_MULTIPLIER = 0x9e3779b97f4a7c15n;
+const SHARD_BITS = Math.log2(inventoryTable.shards);
+if (!Number.isInteger(SHARD_BITS)) throw new Error(`inventoryTable.shards must be a power of two, not ${inventoryTable.shards}.`);
+const SHARD_SHIFT = BigInt(64 - SHARD_BITS);
+
+/**
+ * The inventory item's key: its shard and its petId. The shard is the top bits of petId times
+ * the Fibonacci multiplier (mod 2^64), so consecutive ids and ids that share their low bits
+ * (timestamps, snowflake-style ids with an idle sequence) spread evenly over the shards,
+ * where petId mod 16 would put every multiple of 16 on one partition.
+ */
+export function inventoryKey(petId: PetId): InventoryKey {
+  return { shard: Number(BigInt.asUintN(64, petId * FIBONACCI_MULTIPLIER) >> SHARD_SHIFT), petId };
+}
+
+/** Every shard's partition key value. */
+export const INVENTORY_SHARDS: readonly number[] = Array.from({ length: inventoryTable.shards }, (_, shard) => shard);
+
+/**
+ * Items per Query page: the listing holds two pages per shard (the one it merges and the next),
+ * so this bounds its memory; 1,000 items are about 45 KB of DynamoDB data, 12 read units.
+ */
+export const INVENTORY_PAGE_SIZE = 1_000;
+
+const PROJECTION = { ProjectionExpression: 'petId, quantity, #status', ExpressionAttributeNames: { '#status': 'status' } } as const;
+
+/** A Query of one shard's partition; `names` adds the expression names the rest of the input uses. */
+function shardQuery(tableName: string, shard: number, names: Record<string, string> = {}) {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: '#shard = :shard',
+    ExpressionAttributeNames: { ...names, '#shard': inventoryTable.partitionKey.name },
+    ExpressionAttributeValues: { ':shard': shard },
+  };
+}
+
 function toInventoryItem(stored: Record<string, unknown>): InventoryItem {
   const { petId, quantity, status } = stored as unknown as StoredInventoryItem;
   return { petId: BigInt(petId.toString()), quantity: Number(quantity.toString()), status };
 }
 
+/** One shard's entries in petId order, a page at a time. */
+async function* shardPages(client: DynamoDBDocumentClient, tableName: string, shard: number): AsyncGenerator<InventoryItem[]> {
+  const pages = paginateQuery(
+    { client, pageSize: INVENTORY_PAGE_SIZE },
+    {
+      ...shardQuery(tableName, shard, PROJECTION.ExpressionAttributeNames),
+      ProjectionExpression: PROJECTION.ProjectionExpression,
+      // A pet written before the listing began is always in it, whatever replica answers.
+      ConsistentRead: true,
+    },
+  );
+  try {
+    for await (const page of pages) yield (page.Items ?? []).map(toInventoryItem);
+  } catch (error) {
+    throw inDomainTerms(error);
+  }
+}
+
 export function createInventoryRepository(client: DynamoDBDocumentClient, tableName: string): InventoryRepository {
   return {
     listAll: () =>
-      callStore(async () => {
-        const items: InventoryItem[] = [];
-        const pages = paginateScan(
-          { client },
-          {
-            TableName: tableName,
-            ProjectionExpression: 'petId, quantity, #status',
-            ExpressionAttributeNames: { '#status': 'status' },
-          },
-        );
-        for await (const page of pages) {
-          for (const stored of page.Items ?? []) items.push(toInventoryItem(stored));
-        }
-        return items;
-      }),
+      mergeSortedPages(
+        INVENTORY_SHARDS.map((shard) => shardPages(client, tableName, shard)),
+        byPetId,
+        INVENTORY_PAGE_SIZE,
+      ),
 
     setQuantity: (petId, quantity) =>
       callStore(async () => {
         const updated = await updateIfConditionHolds(client, {
           TableName: tableName,
-          Key: { petId },
+          Key: inventoryKey(petId),
           UpdateExpression: 'SET quantity = :quantity',
           // The write itself decides existence: no read first, so no race and no upsert.
           ConditionExpression: 'attribute_exists(petId)',
@@ -49,15 +101,21 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
 
     get: (petId) =>
       callStore(async () => {
-        const { Item } = await client.send(
-          new GetCommand({
-            TableName: tableName,
-            Key: { petId },
-            ProjectionExpression: 'petId, quantity, #status',
-            ExpressionAttributeNames: { '#status': 'status' },
-          }),
-        );
+        const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: inventoryKey(petId), ...PROJECTION }));
         return Item ? toInventoryItem(Item) : undefined;
       }),
   };
+}
+
+/** Whether any pet has an entry: one item's Query per shard, never a Scan. */
+export async function inventoryHasEntries(client: DynamoDBDocumentClient, tableName: string): Promise<boolean> {
+  const found = await Promise.all(
+    INVENTORY_SHARDS.map(async (shard) => {
+      const { Items } = await client.send(
+        new QueryCommand({ ...shardQuery(tableName, shard), ProjectionExpression: '#shard', Limit: 1 }),
+      );
+      return (Items?.length ?? 0) > 0;
+    }),
+  );
+  return found.includes(true);
 }

@@ -6,7 +6,7 @@ import type { InventoryItem, PetStatus } from '../../functions/domain/schemas.ts
 import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
 import { writeInventory } from '../../functions/local/seed.ts';
 import { parseJsonWithInt64 } from '../../client/int64-json.ts';
-import { idsInShard } from '../support/inventory.ts';
+import { beforeLaterPages, idsInShard, throttled } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
 
 /**
@@ -51,19 +51,6 @@ function rawListing(app: LocalApp, headers: Record<string, string> = {}): Promis
     request.on('error', reject);
     request.end();
   });
-}
-
-/** Runs `intercept` before every Query that continues a shard from a key (its second page and later); returns its removal. */
-function beforeLaterPages(app: LocalApp, intercept: () => Promise<unknown>): () => void {
-  const name = 'beforeLaterPages';
-  app.dependencies.client.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (context.commandName === 'QueryCommand' && (args.input as { ExclusiveStartKey?: unknown }).ExclusiveStartKey) await intercept();
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  return () => app.dependencies.client.middlewareStack.remove(name);
 }
 
 async function listed(app: LocalApp, acceptEncoding: string): Promise<{ response: Response; items: InventoryItem[] }> {
@@ -120,7 +107,7 @@ describe('listing 20,500 pets with 19-digit ids', () => {
     const updated = sorted.filter((_item, index) => index % 40 === 0);
     const newQuantity = (petId: bigint) => Number(petId % 1_000n) + 1_000_000;
     let updates: Promise<unknown> | undefined;
-    const stop = beforeLaterPages(app, () => (updates ??= Promise.all(updated.map((item) => app.dependencies.inventory.setQuantity(item.petId, newQuantity(item.petId))))));
+    const stop = beforeLaterPages(app.dependencies.client, () => (updates ??= Promise.all(updated.map((item) => app.dependencies.inventory.setQuantity(item.petId, newQuantity(item.petId))))));
 
     const raw = await rawListing(app).finally(stop);
     const received = parseJsonWithInt64(raw.body.toString('utf8')) as InventoryItem[];
@@ -143,7 +130,7 @@ describe('a store fault after the first page', () => {
   beforeAll(async () => {
     app = await appHolding(items);
     // The second page of a shard fails, as a throttled table would.
-    removeFault = beforeLaterPages(app, () => Promise.reject(Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException' })));
+    removeFault = beforeLaterPages(app.dependencies.client, () => Promise.reject(throttled()));
   });
   afterAll(async () => {
     removeFault();

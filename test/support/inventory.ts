@@ -1,3 +1,4 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { listInventory, type InventoryRepository } from '../../functions/domain/inventory-service.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
@@ -22,4 +23,26 @@ export function failingListing(error: unknown): () => AsyncIterable<InventoryIte
     yield* [];
     throw error;
   };
+}
+
+/**
+ * Runs `intercept` before every Query that continues a shard from a key (its second page and
+ * later), in the client's own middleware: to fail a listing midway, or act between its pages.
+ * Returns the removal.
+ */
+export function beforeLaterPages(client: DynamoDBDocumentClient, intercept: () => Promise<unknown>): () => void {
+  const name = 'beforeLaterPages';
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'QueryCommand' && (args.input as { ExclusiveStartKey?: unknown }).ExclusiveStartKey) await intercept();
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return () => client.middlewareStack.remove(name);
+}
+
+/** A store fault as DynamoDB reports throttling. */
+export function throttled(): Error {
+  return Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException' });
 }

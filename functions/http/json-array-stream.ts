@@ -2,7 +2,10 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import { describeError, logger, SERVICE_METRICS } from '../logger.ts';
 import { createEncoder, type ContentEncoding } from './content-encoding.ts';
 import type { StreamedResult } from './http-handler.ts';
-import { JSON_HEADERS, toJson } from './json.ts';
+import { flatRecordJson, JSON_HEADERS } from './json.ts';
+
+/** An element of the array: a flat record, as flatRecordJson writes it. */
+type FlatRecord = Readonly<Record<string, unknown>>;
 
 /** Logged, with the metric StreamAborted, when a streamed answer is cut after its first byte. */
 export const STREAM_ABORTED_LOG_MESSAGE = 'stream aborted after the first byte';
@@ -29,8 +32,8 @@ function reportAbort(error: unknown, requestId: string): void {
 }
 
 interface Deadline {
-  /** Fails when the deadline passes; raced against each read of the store. */
-  expired: Promise<never>;
+  /** The read, or the deadline's error if it passes first. */
+  race<T>(read: Promise<T>): Promise<T>;
   /** Whether an error is the deadline's own (which reports itself). */
   caused(error: unknown): boolean;
   cancel(): void;
@@ -39,15 +42,28 @@ interface Deadline {
 /** The function's deadline for one answer; `onExpiry` also runs while the client is slow to read and nothing waits on the store. */
 function deadlineOf(deadlineAt: number, onExpiry: (error: Error) => void): Deadline {
   const error = new Error("the answer was not complete by the function's deadline");
-  let expire: (reason: Error) => void = () => undefined;
-  const expired = new Promise<never>((_resolve, reject) => (expire = reject));
-  // Awaited only while a read is under way.
-  expired.catch(() => undefined);
-  const timer = setTimeout(() => {
-    expire(error);
-    onExpiry(error);
-  }, Math.max(0, deadlineAt - Date.now()));
-  return { expired, caused: (candidate) => candidate === error, cancel: () => clearTimeout(timer) };
+  const remaining = () => Math.max(0, deadlineAt - Date.now());
+  const timer = setTimeout(() => onExpiry(error), remaining());
+  return {
+    // A timer per read, cleared when the read settles: racing one long-lived promise instead
+    // would keep every read's result reachable from it, and the memory would grow with the listing.
+    race: (read) =>
+      new Promise((resolve, reject) => {
+        const expiry = setTimeout(() => reject(error), remaining());
+        read.then(
+          (value) => {
+            clearTimeout(expiry);
+            resolve(value);
+          },
+          (failure: unknown) => {
+            clearTimeout(expiry);
+            reject(failure);
+          },
+        );
+      }),
+    caused: (candidate) => candidate === error,
+    cancel: () => clearTimeout(timer),
+  };
 }
 
 /**
@@ -55,8 +71,8 @@ function deadlineOf(deadlineAt: number, onExpiry: (error: Error) => void): Deadl
  * an answer cut short by a failure is never a well-formed shorter array.
  */
 async function* arrayText(
-  first: IteratorResult<readonly unknown[]>,
-  rest: AsyncIterator<readonly unknown[]>,
+  first: IteratorResult<readonly FlatRecord[]>,
+  rest: AsyncIterator<readonly FlatRecord[]>,
   deadline: Deadline,
   requestId: string,
 ): AsyncGenerator<string> {
@@ -65,10 +81,10 @@ async function* arrayText(
   try {
     while (!result.done) {
       if (result.value.length > 0) {
-        yield separator + toJson(result.value).slice(1, -1);
+        yield separator + result.value.map(flatRecordJson).join(',');
         separator = ',';
       }
-      result = await Promise.race([rest.next(), deadline.expired]);
+      result = await deadline.race(rest.next());
     }
   } catch (error) {
     if (!deadline.caused(error)) reportAbort(error, requestId);
@@ -104,7 +120,7 @@ function byteBudget(limit: number, onExceeded: (error: Error) => void): Transfor
  * the stream without the closing bracket, so the client receives invalid JSON and a broken
  * transfer, never a well-formed short array; it is logged and counted (StreamAborted).
  */
-export function jsonArrayStream(first: IteratorResult<readonly unknown[]>, rest: AsyncIterator<readonly unknown[]>, options: JsonArrayStreamOptions): StreamedResult {
+export function jsonArrayStream(first: IteratorResult<readonly FlatRecord[]>, rest: AsyncIterator<readonly FlatRecord[]>, options: JsonArrayStreamOptions): StreamedResult {
   const deadline = deadlineOf(options.deadlineAt, (error) => {
     reportAbort(error, options.requestId);
     text.destroy(error);

@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { once } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { negotiateEncoding } from '../../functions/http/content-encoding.ts';
 import { jsonArrayStream, STREAM_ABORTED_LOG_MESSAGE } from '../../functions/http/json-array-stream.ts';
+import { flatRecordJson, toJson } from '../../functions/http/json.ts';
 
 const ENTRY = { petId: 1n, quantity: 1, status: 'available' };
 
@@ -82,5 +84,16 @@ describe('negotiateEncoding', () => {
     ['gzip;q=nonsense', undefined],
   ])('Accept-Encoding %j → %j', (header, expected) => {
     expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe('flatRecordJson', () => {
+  it('writes a flat record as toJson does, bigints as exact integers', () => {
+    const value = fc.oneof(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined));
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), value), (record) => {
+        expect(flatRecordJson(record)).toBe(toJson(record));
+      }),
+    );
   });
 });

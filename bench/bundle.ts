@@ -24,7 +24,8 @@ export const BASELINES = {
   'baseline + zod': 'bench/cold-start/baseline-with-zod-handler.ts',
 } as const;
 
-async function bundle(entryPoint: string, outDir: string, name: string): Promise<{ file: string; bytes: number; mapBytes: number }> {
+/** One entry point bundled as the CDK stack bundles the functions. */
+export async function bundle(entryPoint: string, outDir: string, name: string): Promise<{ file: string; bytes: number; mapBytes: number }> {
   const file = join(outDir, `${name}.mjs`);
   const { banner, mainFields, ...options } = ESBUILD_OPTIONS;
   // The CDK stack's settings in esbuild's own terms (NodejsFunction passes the banner as --banner:js).

@@ -1,3 +1,4 @@
+import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { BASELINES, type LambdaBundle } from './bundle.ts';
 import { authorizerEvent, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import { integer, ms, ratio, table, verdict } from './markdown.ts';
@@ -96,7 +97,7 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
       rows.map((row) => row.cells),
     ),
     '',
-    '*First response* is the status code, or the authorizer policy\'s effect. The first invocation of `list-inventory` and `update-inventory` makes four DynamoDB calls (the ban lookup beside two writes to the usage counter, since its first request of a minute starts the minute over, then the operation), `get-pet` the same with a GetItem, the authorizer one (the key), the baseline one.',
+    `*First response* is the status code, or the authorizer policy's effect. The first invocation of \`list-inventory\` and \`update-inventory\` makes the ban lookup beside two writes to the usage counter (its first request of a minute starts the minute over), then the operation: one Query per shard (${inventoryTable.shards}, in parallel) for \`list-inventory\`, which streams its answer, one UpdateItem for \`update-inventory\`; \`get-pet\` the same with a GetItem, the authorizer one call (the key), the baseline one.`,
     '',
     missed.length === 0
       ? 'Every entry point is within the target.'

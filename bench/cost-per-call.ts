@@ -7,12 +7,12 @@ import { LOCAL_TABLES } from '../functions/local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
 import { readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consumed-capacity.ts';
-import { authorizerEvent, documentClientsOf, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
+import { authorizerEvent, documentClientsOf, invokeHttp, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import type { ListingMeasurement } from './listing-at-scale.ts';
 import { dollars, fixed, integer, table } from './markdown.ts';
 
 /** DynamoDB on-demand list prices in us-east-1, in force since AWS halved on-demand throughput prices on 1 November 2024. */
-const PRICES = { region: 'us-east-1', usdPerMillionReadUnits: 0.125, usdPerMillionWriteUnits: 0.625 } as const;
+export const PRICES = { region: 'us-east-1', usdPerMillionReadUnits: 0.125, usdPerMillionWriteUnits: 0.625 } as const;
 const PRICE_SOURCES =
   'Sources, checked 2026-11-21: the units as AWS defines them (https://aws.amazon.com/dynamodb/pricing/on-demand/); the us-east-1 prices as Airbyte ("Amazon DynamoDB Pricing", 21 July 2025) and JusDB ("DynamoDB Cost Optimization", 19 August 2025) report them after the 1 November 2024 reduction.';
 /** The steady client the cached column assumes: one request per second on one key. */
@@ -50,12 +50,12 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
     const { calls: authorization } = await callsOf(() => authorizer(authorizerEvent(store.apiKey), context));
     const scenarios: { name: string; calls: StoreCall[] }[] = [];
     for (const route of apiRoutes) {
-      const { result, calls: made } = await callsOf(() => handlers[route.operationId]!(routeEvent(route, store.keyRecord), context));
+      const { result, calls: made } = await callsOf(() => invokeHttp(handlers[route.operationId]!, routeEvent(route, store.keyRecord), context));
       const status = (result as { statusCode: number }).statusCode;
       scenarios.push({ name: `\`${route.operationId}\`${route.operationId === 'listInventory' ? `, ${seededPets} pets` : ''} (${status})`, calls: made });
     }
     const update = routeOf('updateInventory');
-    const unknownPet = await callsOf(() => handlers[update.operationId]!(routeEvent(update, store.keyRecord, UNKNOWN_PET_ID), context));
+    const unknownPet = await callsOf(() => invokeHttp(handlers[update.operationId]!, routeEvent(update, store.keyRecord, UNKNOWN_PET_ID), context));
     scenarios.push({ name: `\`updateInventory\`, unknown pet (${(unknownPet.result as { statusCode: number }).statusCode})`, calls: unknownPet.calls });
 
     // A key allowed one request a minute: once it is used, the next request is a 429 (a new minute may admit one more).
@@ -65,8 +65,9 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       customLimits: { perMinute: 1, perDay: 1_000 },
     });
     const list = routeOf('listInventory');
-    let rejected = await callsOf(() => handlers[list.operationId]!(routeEvent(list, limitedKey), context));
-    while ((rejected.result as { statusCode: number }).statusCode !== 429) rejected = await callsOf(() => handlers[list.operationId]!(routeEvent(list, limitedKey), context));
+    const listOnce = () => callsOf(() => invokeHttp(handlers[list.operationId]!, routeEvent(list, limitedKey), context));
+    let rejected = await listOnce();
+    while ((rejected.result as { statusCode: number }).statusCode !== 429) rejected = await listOnce();
 
     const admittedCounting = byTable(scenarios[0]!.calls, LOCAL_TABLES.usageCountersTable);
     const rejectedCounting = byTable(rejected.calls, LOCAL_TABLES.usageCountersTable);
@@ -90,7 +91,7 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       ...scenarios.map((scenario) => totalRow(scenario.name, scenario.calls)),
       totalRow('`listInventory` (429, over the minute limit)', rejected.calls),
       ...listings.map((listing) => {
-        const atScale: StoreCall[] = [...admittedCounting, { operation: 'Scan', table: LOCAL_TABLES.inventoryTable, kind: 'read', capacityUnits: listing.readUnits, conditionFailed: false }];
+        const atScale: StoreCall[] = [...admittedCounting, { operation: 'Query', table: LOCAL_TABLES.inventoryTable, kind: 'read', capacityUnits: listing.readUnits, conditionFailed: false }];
         return totalRow(`\`listInventory\`, ${integer(listing.pets)} pets (${listing.status}, section 4)`, atScale);
       }),
     ];

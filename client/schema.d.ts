@@ -129,8 +129,6 @@ export interface components {
         Link: string;
         /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). */
         Vary: "Accept-Encoding";
-        /** @description The coding of the body, chosen from the request's Accept-Encoding (br or gzip); absent when the body is not compressed. */
-        "Content-Encoding": "br" | "gzip";
     };
     pathItems: never;
 }

@@ -112,11 +112,16 @@ function codesSentence(codes: readonly ErrorCode[]): string {
   return `Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`;
 }
 
+/** Headers no answer always carries: they are stated where they may occur, never as components. */
+const NEVER_REQUIRED: readonly HeaderName[] = ['Content-Encoding'];
+
 /** Every header in components/headers (always sent where listed); `optional` restates one for answers that may lack it. */
 function registerHeaders(registry: OpenAPIRegistry) {
   const definitions = headerDefinitions();
   const refs = Object.fromEntries(
-    Object.entries(definitions).map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: true }).ref]),
+    Object.entries(definitions)
+      .filter(([name]) => !NEVER_REQUIRED.includes(name as HeaderName))
+      .map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: true }).ref]),
   ) as Record<HeaderName, { $ref: string }>;
   return {
     required: (names: readonly HeaderName[]): ResponseHeaders => Object.fromEntries(names.map((name) => [name, refs[name]])),

@@ -23,12 +23,12 @@ export type StreamedResult = Omit<APIGatewayProxyResult, 'body' | 'isBase64Encod
  */
 export type StreamedHttpHandler = (event: APIGatewayProxyEvent, responseStream: Writable, context: Context) => Promise<void>;
 
-/** What a guard may read and change of any answer: the status and headers, whatever the body. */
+/** What a guard that serves buffered and streamed answers alike may read and change: the status and headers. */
 export type ResponseHead = Pick<APIGatewayProxyResult, 'statusCode' | 'headers'>;
 
-interface HttpHandlerOptions<Schema extends z.ZodType> {
+interface HttpHandlerOptions<Schema extends z.ZodType, Result extends ResponseHead> {
   /** Runs after header normalisation and before the body is read (e.g. plan limits). */
-  guards?: MiddlewareObj<APIGatewayProxyEvent, ResponseHead>[];
+  guards?: MiddlewareObj<APIGatewayProxyEvent, Result>[];
   body?: Schema;
 }
 
@@ -36,7 +36,7 @@ interface HttpHandlerOptions<Schema extends z.ZodType> {
  * The one middleware stack every HTTP function shares:
  * header normalizer → guards → JSON body + zod validation → handler → error formatter.
  */
-function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOptions<z.ZodType>, streamed: boolean) {
+function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOptions<z.ZodType, Result>, streamed: boolean) {
   const stack = middy<APIGatewayProxyEvent, Result>({
     // One deadline for the whole request, however many store calls it makes before it answers:
     // the handler is cut short in time for the error formatter to answer 503 with our headers,
@@ -53,7 +53,7 @@ function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOption
 }
 
 export function httpHandler<Schema extends z.ZodType = z.ZodNever>(
-  options: HttpHandlerOptions<Schema>,
+  options: HttpHandlerOptions<Schema, APIGatewayProxyResult>,
   handle: (event: HttpEvent<z.infer<Schema>>, context: Context) => Promise<APIGatewayProxyResult>,
 ): HttpHandler {
   return middlewareStack<APIGatewayProxyResult>(options, false).handler((event, context) => handle(event as HttpEvent<z.infer<Schema>>, context)) as HttpHandler;
@@ -67,7 +67,7 @@ export function httpHandler<Schema extends z.ZodType = z.ZodNever>(
  * stream keeps its own (see jsonArrayStream).
  */
 export function streamedHttpHandler(
-  options: HttpHandlerOptions<z.ZodNever>,
+  options: HttpHandlerOptions<z.ZodNever, StreamedResult>,
   handle: (event: HttpEvent, context: Context) => Promise<StreamedResult>,
 ): StreamedHttpHandler {
   return middlewareStack<StreamedResult>(options, true).handler((event, context) => handle(event as HttpEvent, context)) as unknown as StreamedHttpHandler;

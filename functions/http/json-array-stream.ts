@@ -39,17 +39,29 @@ interface Deadline {
   cancel(): void;
 }
 
-/** The function's deadline for one answer; `onExpiry` also runs while the client is slow to read and nothing waits on the store. */
+/**
+ * The function's deadline for one answer. `onExpiry` runs once when it passes, whether a read
+ * is under way or the client is slow to read and nothing waits on the store.
+ */
 function deadlineOf(deadlineAt: number, onExpiry: (error: Error) => void): Deadline {
   const error = new Error("the answer was not complete by the function's deadline");
   const remaining = () => Math.max(0, deadlineAt - Date.now());
-  const timer = setTimeout(() => onExpiry(error), remaining());
+  let passed = false;
+  const expire = () => {
+    if (passed) return;
+    passed = true;
+    onExpiry(error);
+  };
+  const timer = setTimeout(expire, remaining());
   return {
     // A timer per read, cleared when the read settles: racing one long-lived promise instead
     // would keep every read's result reachable from it, and the memory would grow with the listing.
     race: (read) =>
       new Promise((resolve, reject) => {
-        const expiry = setTimeout(() => reject(error), remaining());
+        const expiry = setTimeout(() => {
+          expire();
+          reject(error);
+        }, remaining());
         read.then(
           (value) => {
             clearTimeout(expiry);

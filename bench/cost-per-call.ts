@@ -3,6 +3,7 @@ import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../functions/handlers/http-handlers.ts';
 import { KeyAdmin } from '../functions/keys/key-admin.ts';
+import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { LOCAL_TABLES } from '../functions/local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
@@ -109,7 +110,7 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       '',
       table(['API call', 'Read units', 'Write units', '$ per million calls, authorizer every call', `$ per million calls, authorizer cached ${AUTHORIZER_CACHE_TTL_SECONDS} s`], totals),
       '',
-      `Rate-limit counting dominates the bill of every call but large listings: a strongly consistent ban lookup and ${fixed(writeUnits(admittedCounting), 0)} counter writes, ${dollars(usdPerMillion(admittedCounting))} per million requests, against ${dollars(usdPerMillion(byTable(scenarios[0]!.calls, LOCAL_TABLES.inventoryTable)))} for listing ${seededPets} pets. A rejected request costs more than an admitted one (the failed counter write, the rejection count and the release of the other window), so a client that keeps retrying after 429s is billed to us until the ban stops it.`,
+      `Rate-limit counting dominates the bill of every call but listings: a strongly consistent ban lookup and ${fixed(writeUnits(admittedCounting), 0)} counter writes, ${dollars(usdPerMillion(admittedCounting))} per million requests, against ${dollars(usdPerMillion(byTable(scenarios[0]!.calls, LOCAL_TABLES.inventoryTable)))} for listing ${seededPets} pets: a listing Queries each of the ${inventoryTable.shards} shards, strongly consistent, and each Query costs at least one read unit however few pets it finds. A rejected request costs more than an admitted one (the failed counter write, the rejection count and the release of the other window), so a client that keeps retrying after 429s is billed to us until the ban stops it.`,
     ].join('\n');
   } finally {
     dependencies.close();

@@ -100,11 +100,16 @@ class LambdaResponseStream extends Writable {
   }
 }
 
-export type StreamedOutcome =
+export type InvokedOutcome =
   /** The head went out; `aborted` is set when the handler failed after it, cutting the body. */
   | { headSent: true; statusCode: number; aborted?: unknown }
   /** The handler failed before any byte of its answer: API Gateway answers for it (a 5xx). */
   | { headSent: false; failure: unknown };
+
+export type StreamedOutcome =
+  | InvokedOutcome
+  /** The client closed the connection before any byte of the answer: there is nobody to answer. */
+  | { headSent: false; clientGone: true };
 
 /** Invokes a streamed handler as the runtime does and hands what it writes to `sink`; `stream` lets the host cut it. */
 export async function invokeStreamed(
@@ -113,7 +118,7 @@ export async function invokeStreamed(
   context: Context,
   sink: AnswerSink,
   onStream: (stream: Writable) => void = () => undefined,
-): Promise<StreamedOutcome> {
+): Promise<InvokedOutcome> {
   let statusCode: number | undefined;
   const stream = new LambdaResponseStream({
     ...sink,
@@ -138,6 +143,7 @@ export async function invokeStreamed(
  * goes away ends the handler's stream.
  */
 export function streamToHttp(handler: StreamedHttpHandler, event: APIGatewayProxyEvent, context: Context, response: ServerResponse): Promise<StreamedOutcome> {
+  let clientGone = false;
   return invokeStreamed(
     handler,
     event,
@@ -150,10 +156,14 @@ export function streamToHttp(handler: StreamedHttpHandler, event: APIGatewayProx
       body: (chunk, done) => (response.write(chunk) ? done() : response.once('drain', done)),
       end: (done) => response.end(done),
     },
-    (stream) => response.once('close', () => stream.destroy()),
+    (stream) =>
+      response.once('close', () => {
+        clientGone = !response.writableFinished;
+        stream.destroy();
+      }),
   ).then((outcome) => {
     if (outcome.headSent && outcome.aborted !== undefined) response.destroy();
-    return outcome;
+    return !outcome.headSent && clientGone ? { headSent: false, clientGone: true } : outcome;
   });
 }
 

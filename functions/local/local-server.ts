@@ -209,6 +209,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (isStreamedHandler(matched.handler)) {
       const outcome = await streamToHttp(matched.handler, event, lambdaContext(requestId, FUNCTION_TIMEOUT_SECONDS.streamed), response);
       if (outcome.headSent) return { statusCode: outcome.statusCode, streamed: true };
+      // Logged with nginx's 499: the client closed the connection before the answer began.
+      if ('clientGone' in outcome) return { statusCode: 499, streamed: true };
       logger.error('handler threw', { requestId, error: String(outcome.failure) });
       return gatewayResult(gatewayResponses.DEFAULT_5XX);
     }

@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVENTORY_PAGE_SIZE } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import type { InventoryItem, PetStatus } from '../../functions/domain/schemas.ts';
@@ -153,6 +153,43 @@ describe('a store fault after the first page', () => {
       const response = await fetch(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': encoding } });
       expect(response.status).toBe(200);
       await expect(response.text()).rejects.toThrow(TypeError);
+    }
+  });
+});
+
+describe('a client that goes away before the answer begins', () => {
+  it('ends the listing without reporting a failure', async () => {
+    const app = await appHolding(inventoryOf(idsInShard(0, 10)));
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const logged = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Every Query waits until the client has gone, so the answer cannot begin before.
+    app.dependencies.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'QueryCommand') await released;
+        return next(args);
+      },
+      { step: 'initialize', name: 'holdQueries' },
+    );
+    try {
+      const request = httpRequest(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}` } });
+      request.on('error', () => undefined);
+      request.end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      request.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const lines = [...logged.mock.calls, ...stdout.mock.calls].flat().join('\n');
+      expect(lines).toContain('"status":499');
+      expect(lines).not.toMatch(/handler threw|stream aborted/);
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllEnvs();
+      await app.close();
     }
   });
 });

@@ -1,11 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, NumberValue, paginateScan, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, NumberValue, paginateQuery, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { createHash } from 'node:crypto';
+import { INVENTORY_PAGE_SIZE, INVENTORY_SHARDS, inventoryKey } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 
 /**
  * The floor the service is compared with: the same DynamoDB call and the same answer, written
- * as plainly as it can be (no Middy, zod, plan limits, error mapping or size check). It trusts
+ * as plainly as it can be (no Middy, zod, plan limits, error mapping or streaming). It trusts
  * its input, so it only serves the requests the benchmarks send.
  */
 export interface BareResponse {
@@ -16,11 +18,28 @@ export interface BareResponse {
 const numbersAsJson = (_key: string, value: unknown) => (value instanceof NumberValue ? JSON.rawJSON(value.toString()) : value);
 
 export async function bareListInventory(client: DynamoDBDocumentClient, tableName: string): Promise<BareResponse> {
-  const items: { petId: bigint; item: Record<string, unknown> }[] = [];
-  const pages = paginateScan({ client }, { TableName: tableName, ProjectionExpression: 'petId, quantity, #status', ExpressionAttributeNames: { '#status': 'status' } });
-  for await (const page of pages) {
-    for (const item of page.Items ?? []) items.push({ petId: BigInt(String(item.petId)), item });
-  }
+  // The same reads as the service: every shard's pages, consistent; then one sort and one string, all in memory.
+  const shards = await Promise.all(
+    INVENTORY_SHARDS.map(async (shard) => {
+      const items: { petId: bigint; item: Record<string, unknown> }[] = [];
+      const pages = paginateQuery(
+        { client, pageSize: INVENTORY_PAGE_SIZE },
+        {
+          TableName: tableName,
+          KeyConditionExpression: '#shard = :shard',
+          ExpressionAttributeNames: { '#shard': inventoryTable.partitionKey.name, '#status': 'status' },
+          ExpressionAttributeValues: { ':shard': shard },
+          ProjectionExpression: 'petId, quantity, #status',
+          ConsistentRead: true,
+        },
+      );
+      for await (const page of pages) {
+        for (const item of page.Items ?? []) items.push({ petId: BigInt(String(item.petId)), item });
+      }
+      return items;
+    }),
+  );
+  const items = shards.flat();
   // Sorted by petId like the service's answer, so both produce the same body.
   items.sort((a, b) => (a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0));
   return { statusCode: 200, body: JSON.stringify(items.map(({ item }) => item), numbersAsJson) };
@@ -32,7 +51,7 @@ export async function bareUpdateInventory(client: DynamoDBDocumentClient, tableN
     const { Attributes } = await client.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: { petId: BigInt(petIdText) },
+        Key: inventoryKey(BigInt(petIdText)),
         UpdateExpression: 'SET quantity = :quantity',
         ConditionExpression: 'attribute_exists(petId)',
         ExpressionAttributeValues: { ':quantity': quantity },
@@ -48,7 +67,7 @@ export async function bareUpdateInventory(client: DynamoDBDocumentClient, tableN
 
 export async function bareGetPet(client: DynamoDBDocumentClient, tableName: string, petIdText: string): Promise<BareResponse> {
   const { Item } = await client.send(
-    new GetCommand({ TableName: tableName, Key: { petId: BigInt(petIdText) }, ProjectionExpression: 'petId, #status', ExpressionAttributeNames: { '#status': 'status' } }),
+    new GetCommand({ TableName: tableName, Key: inventoryKey(BigInt(petIdText)), ProjectionExpression: 'petId, #status', ExpressionAttributeNames: { '#status': 'status' } }),
   );
   if (!Item) return { statusCode: 404, body: '{"message":"not found"}' };
   return { statusCode: 200, body: JSON.stringify({ id: Item.petId, status: Item.status }, numbersAsJson) };

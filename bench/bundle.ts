@@ -22,7 +22,8 @@ export const BASELINES = {
   baseline: 'bench/cold-start/baseline-handler.ts',
 } as const;
 
-async function bundle(entryPoint: string, outDir: string, name: string): Promise<Omit<LambdaBundle, 'name' | 'operationId'>> {
+/** One entry point bundled as the CDK stack bundles the functions. */
+export async function bundle(entryPoint: string, outDir: string, name: string): Promise<Omit<LambdaBundle, 'name' | 'operationId'>> {
   const file = join(outDir, `${name}.mjs`);
   const { banner, mainFields, ...options } = ESBUILD_OPTIONS;
   // The CDK stack's settings in esbuild's own terms (NodejsFunction passes the banner as --banner:js).

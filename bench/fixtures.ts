@@ -8,14 +8,20 @@ import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { authorizerContext } from '../functions/http/caller.ts';
 import { KeyAdmin } from '../functions/keys/key-admin.ts';
+import { provideLambdaStreaming } from '../functions/local/lambda-streaming.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../functions/local/local-store.ts';
 import { writeInventory } from '../functions/local/seed.ts';
 import { apiRoutes, type ApiRoute } from '../functions/routes.ts';
 
+// The bench builds the service's handlers in its own process, as the local server does.
+provideLambdaStreaming();
+
+export { invokeWhole } from '../functions/local/lambda-streaming.ts';
+
 /** An enterprise key whose limits no benchmark reaches, so no run is cut short by a 429. */
 export const UNTHROTTLED_LIMITS = { perMinute: 1_000_000, perDay: 1_000_000_000 } as const;
 
-const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
+export const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
 
 /**
  * Pets `firstId`, `firstId + 1`, … with quantities 0–49 and statuses in turn: the same data in
@@ -27,18 +33,6 @@ export function benchInventory(count: number, firstId = 1n): InventoryItem[] {
     quantity: index % 50,
     status: STATUSES[index % STATUSES.length]!,
   }));
-}
-
-/** Overlapping batches keep DynamoDB Local's threads busy while the client waits on each answer. */
-const PARALLEL_BATCH_WRITERS = 8;
-
-export async function loadInventory(client: DynamoDBDocumentClient, items: readonly InventoryItem[]): Promise<void> {
-  const share = Math.ceil(items.length / PARALLEL_BATCH_WRITERS);
-  await Promise.all(
-    Array.from({ length: PARALLEL_BATCH_WRITERS }, (_, writer) =>
-      writeInventory(client, LOCAL_TABLES.inventoryTable, items.slice(writer * share, (writer + 1) * share)),
-    ),
-  );
 }
 
 /** Every document client the service wired (data and counting have their own), for stubs and instrumentation. */
@@ -62,7 +56,7 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
   await createServiceTables(store.endpoint, LOCAL_TABLES);
   const config: ServiceConfig = { ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY };
   const dependencies = createDependencies(config);
-  await loadInventory(dependencies.client, pets);
+  await writeInventory(dependencies.client, LOCAL_TABLES.inventoryTable, pets);
   const { apiKey, record } = await new KeyAdmin(dependencies.apiKeys, dependencies.usageCounters).issue({ plan: 'enterprise', owner: 'bench', customLimits: { ...UNTHROTTLED_LIMITS } });
   return {
     endpoint: store.endpoint,

@@ -1,8 +1,7 @@
 import autocannon, { type Result } from 'autocannon';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { HttpServers } from './http-servers.ts';
+import { startIpcChild } from './ipc-child.ts';
 import { fixed, integer, ratio, table } from './markdown.ts';
 
 const SERVERS = fileURLToPath(new URL('./http-servers.ts', import.meta.url));
@@ -28,16 +27,8 @@ const wholeMs = (value: number) => `${integer(value)} ms`;
 /** Starts the servers' process and waits for their addresses. */
 async function startServers(): Promise<{ servers: HttpServers; stop: () => Promise<void> }> {
   // The local server logs every request to stdout, as `npm start` does; that stays part of its cost.
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVERS, String(PETS)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const [servers] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(() => Promise.reject(new Error('bench/http-servers.ts exited before it was ready')))])) as [HttpServers];
-  return {
-    servers,
-    stop: async () => {
-      const exited = once(child, 'exit');
-      child.disconnect();
-      await exited;
-    },
-  };
+  const { message: servers, stop } = await startIpcChild<HttpServers>(SERVERS, [String(PETS)]);
+  return { servers, stop };
 }
 
 /** Section 3: autocannon against the local server and two node:http baselines on the same store. */

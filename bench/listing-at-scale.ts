@@ -1,121 +1,260 @@
-import { createDocumentClient } from '../functions/adapters/dynamodb/document-client.ts';
-import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { INVENTORY_PAGE_SIZE } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
+import { ENV } from '../functions/config.ts';
 import { MAX_INT64 } from '../functions/domain/pet-id.ts';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
-import { jsonResponse } from '../functions/http/json.ts';
-import { deliverable, LAMBDA_RESPONSE_LIMIT_BYTES, proxyResultBytes } from '../functions/http/response-size.ts';
+import { createEncoder } from '../functions/http/content-encoding.ts';
+import { STREAMED_RESPONSE_LIMIT_BYTES } from '../functions/http/json-array-stream.ts';
+import { flatRecordJson } from '../functions/http/json.ts';
 import { LOCAL_TABLES } from '../functions/local/local-store.ts';
+import { writeInventory } from '../functions/local/seed.ts';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/routes.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
-import type { LambdaBundle } from './bundle.ts';
+import { bundle, type LambdaBundle } from './bundle.ts';
 import { DEPLOYED_NODE_FLAGS } from './cold-start.ts';
-import { readUnits, recordStoreCalls } from './consumed-capacity.ts';
-import { benchInventory, loadInventory, routeEvent, routeOf, startBenchStore } from './fixtures.ts';
-import { fixed, integer, mib, ms, ratio, table } from './markdown.ts';
-import { runBundle } from './run-bundle.ts';
+import { PRICES } from './cost-per-call.ts';
+import { benchInventory, routeEvent, routeOf, startBenchStore, STATUSES, type BenchStore } from './fixtures.ts';
+import { startIpcChild } from './ipc-child.ts';
+import type { RawReads } from './listing/raw-reads-handler.ts';
+import type { StandInStore } from './listing/stand-in-store.ts';
+import { dollars, fixed, integer, mib, ms, ratio, table, verdict } from './markdown.ts';
+import { runBundle, type BundleInvocation, type BundleRun } from './run-bundle.ts';
 
-const SIZES = [1_000, 10_000, 100_000];
-/** Far above any inventory that fits one response, for the search of the largest that does. */
-const SEARCH_CEILING = 200_000;
+/** Listed from DynamoDB Local, loaded with pets 1…N. */
+const LOCAL_SIZES = [1_000, 10_000, 100_000];
+/** Listed from the stand-in store (bench/listing/stand-in-store.ts), which holds the same data without loading it. */
+const STAND_IN_SIZES = [1_000_000];
+const RAW_READS_ENTRY = 'bench/listing/raw-reads-handler.ts';
+const STAND_IN_STORE = fileURLToPath(new URL('./listing/stand-in-store.ts', import.meta.url));
+/** The first invocation pays for the cold process; the second, a warm instance, is the one measured. */
+const INVOCATIONS = 2;
+/** Raw reads and listing run in turn this many times and the median of each is kept: a slow moment of the machine touches both alike. */
+const REPEATS = 3;
+const TARGETS = { rssAtLargestOverSmallest: 1.5, totalOverRawReads: 1.3, firstByteOverFirstPages: 2 } as const;
+/** Entries with random 19-digit ids, to see how the longest ids compress (sorted, as the listing sends them). */
+const LONG_ID_SAMPLE = 100_000;
 
-/** The largest prefix of `items` that listInventory still answers with 200, by the service's own check. */
-function largestDeliverable(items: readonly InventoryItem[]): number {
-  const fits = (count: number) => {
-    try {
-      deliverable(jsonResponse(200, items.slice(0, count)), count);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  let [low, high] = [0, items.length];
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (fits(middle)) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+/**
+ * V8's heap limits as Lambda's Node.js runtime sets them for a function's memory (its
+ * /var/runtime/bootstrap: a tenth of the memory for the young generation, half of that per
+ * semi-space, the rest for the old generation): for 1,024 MB, 51 MB and 922 MB.
+ */
+function lambdaHeapFlags(memoryMb: number): string[] {
+  const newSpace = Math.floor(memoryMb / 10);
+  return [`--max-semi-space-size=${Math.floor(newSpace / 2)}`, `--max-old-space-size=${memoryMb - newSpace}`];
 }
+const DEPLOYED_FLAGS = [...DEPLOYED_NODE_FLAGS, ...lambdaHeapFlags(FUNCTION_MEMORY_MB)];
+/** A heap far below the runtime's: a listing that held more than a few pages per shard would run out of it. */
+const BOUNDED_HEAP = { semiSpaceMb: 2, oldSpaceMb: 64 } as const;
+const BOUNDED_FLAGS = [...DEPLOYED_NODE_FLAGS, `--max-semi-space-size=${BOUNDED_HEAP.semiSpaceMb}`, `--max-old-space-size=${BOUNDED_HEAP.oldSpaceMb}`];
 
 export interface ListingMeasurement {
   pets: number;
   readUnits: number;
-  /** The deployed function's answer: 200, or 422 beyond the largest inventory that fits. */
+  /** The deployed function's answer: 200, or how it failed. */
   status: string;
 }
 
-/**
- * Section 4: listInventory over a growing inventory, each size in a fresh process running the
- * deployed bundle; then the largest inventory one response can carry, and what lies beyond it.
- */
-export async function measureListingAtScale(listBundle: LambdaBundle): Promise<{ markdown: string; measurements: ListingMeasurement[] }> {
-  const smallIds = benchInventory(SEARCH_CEILING);
-  const largestWithSmallIds = largestDeliverable(smallIds);
-  // Ids counting down from the int64 maximum: 19 digits each, the longest a petId can be.
-  const largestWithLongIds = largestDeliverable(benchInventory(SEARCH_CEILING, MAX_INT64 - BigInt(SEARCH_CEILING - 1)));
-  const sizes = [...new Set([...SIZES, largestWithSmallIds, largestWithSmallIds + 1])].sort((a, b) => a - b);
+interface SizeResult {
+  pets: number;
+  store: string;
+  load: string;
+  raw: { reads: RawReads; warm: BundleInvocation; peakRssBytes: number };
+  plain: Measured;
+  gzip: Measured;
+  /** The listing as sent, in the bounded heap. */
+  bounded: Measured;
+}
 
+interface Measured {
+  warm: BundleInvocation;
+  peakRssBytes: number;
+}
+
+const warmOf = (run: BundleRun) => run.invocations.at(-1)!;
+
+/** The run whose warm invocation took the median time (REPEATS is odd), its figures kept together. */
+function medianRun(runs: readonly BundleRun[]): Measured {
+  const run = [...runs].sort((a, b) => warmOf(a).ms - warmOf(b).ms)[Math.floor(runs.length / 2)]!;
+  return { warm: warmOf(run), peakRssBytes: run.peakRssBytes };
+}
+
+/** The raw reads, then the listing as sent and gzipped, each in fresh processes against the same store. */
+async function measureSize(pets: number, store: string, load: string, env: Record<string, string>, benchStore: BenchStore, bundles: { list: string; raw: string }): Promise<SizeResult> {
+  const options = { env, nodeFlags: DEPLOYED_FLAGS, invocations: INVOCATIONS };
+  const event = routeEvent(routeOf('listInventory'), benchStore.keyRecord);
+  const rawRuns: BundleRun[] = [];
+  const plainRuns: BundleRun[] = [];
+  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+    rawRuns.push(await runBundle(bundles.raw, {}, options));
+    plainRuns.push(await runBundle(bundles.list, event, options));
+  }
+  const gzip = await runBundle(bundles.list, { ...event, headers: { 'Accept-Encoding': 'gzip' } }, options);
+  const bounded = await runBundle(bundles.list, event, { ...options, nodeFlags: BOUNDED_FLAGS });
+  const raw = medianRun(rawRuns);
+  const reads = JSON.parse(raw.warm.smallBody ?? '{}') as RawReads;
+  const listings = { listing: plainRuns, 'gzipped listing': [gzip], 'listing in the bounded heap': [bounded] };
+  for (const [name, runs] of Object.entries(listings)) {
+    const failed = runs.map(warmOf).find((warm) => warm.outcome !== '200');
+    if (failed) throw new Error(`The ${name} of ${pets} pets answered ${failed.outcome}.`);
+  }
+  if (reads.entries !== pets) throw new Error(`The raw reads found ${reads.entries} of ${pets} pets.`);
+  return { pets, store, load, raw: { reads, ...raw }, plain: medianRun(plainRuns), gzip: medianRun([gzip]), bounded: medianRun([bounded]) };
+}
+
+/** Bytes per entry of a listing of `items`, batch by batch as the function writes them, gzipped the same way. */
+async function gzippedBytesPerEntry(items: readonly InventoryItem[]): Promise<number> {
+  const encoder = createEncoder('gzip');
+  let bytes = 0;
+  encoder.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  for (let start = 0; start < items.length; start += INVENTORY_PAGE_SIZE) {
+    encoder.write(`${start === 0 ? '[' : ','}${items.slice(start, start + INVENTORY_PAGE_SIZE).map(flatRecordJson).join(',')}`);
+  }
+  encoder.end(']');
+  await once(encoder, 'end');
+  return bytes / items.length;
+}
+
+/** Random 19-digit ids (a fixed sequence), sorted as the listing sends them, with the bench's quantities and statuses. */
+function longIdInventory(count: number): InventoryItem[] {
+  let state = 0x2545f4914f6cdd1dn;
+  const ids = new Set<bigint>();
+  while (ids.size < count) {
+    state = BigInt.asUintN(64, state * 6_364_136_223_846_793_005n + 1_442_695_040_888_963_407n);
+    ids.add(1_000_000_000_000_000_000n + (state % (MAX_INT64 - 1_000_000_000_000_000_000n)));
+  }
+  return [...ids].sort((a, b) => (a < b ? -1 : 1)).map((petId, index) => ({ petId, quantity: index % 50, status: STATUSES[index % STATUSES.length]! }));
+}
+
+/** The longest entry there can be: a 19-digit id, the largest quantity, the longest status, and its comma. */
+const LONGEST_ENTRY_BYTES = Buffer.byteLength(`${flatRecordJson({ petId: MAX_INT64, quantity: 2_147_483_647, status: 'available' })},`);
+
+/**
+ * Section 4: listInventory of the deployed bundle over 1,000 to 1,000,000 pets, each next to a
+ * baseline of the same ordered reads without serialization, in the same process layout.
+ */
+export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir: string): Promise<{ markdown: string; measurements: ListingMeasurement[] }> {
+  const raw = await bundle(RAW_READS_ENTRY, bundleDir, 'raw-reads');
+  const bundles = { list: listBundle.file, raw: raw.file };
+  const results: SizeResult[] = [];
   const store = await startBenchStore([]);
-  // A reader of our own, instrumented, to count the pages and read units the function's scan takes.
-  const reader = createDocumentClient({ endpoint: store.endpoint });
-  const calls = recordStoreCalls([reader]);
-  const inventory = createInventoryRepository(reader, LOCAL_TABLES.inventoryTable);
-  const event = routeEvent(routeOf('listInventory'), store.keyRecord);
-  const rows: (string | number)[][] = [];
-  const measurements: ListingMeasurement[] = [];
-  let tooLargeBody: string | undefined;
   try {
     let loaded = 0;
-    for (const size of sizes) {
+    for (const pets of LOCAL_SIZES) {
       const loadStartedAt = performance.now();
-      await loadInventory(store.dependencies.client, smallIds.slice(loaded, size));
-      const loadMs = performance.now() - loadStartedAt;
-      loaded = size;
-
-      // The timed scan is the second: the first warms the reader's connection and code, as the warm list is.
-      await inventory.listAll();
-      calls.length = 0;
-      const scanStartedAt = performance.now();
-      await inventory.listAll();
-      const scanMs = performance.now() - scanStartedAt;
-      const pages = calls.length;
-      const units = readUnits(calls);
-
-      // Two invocations: the first pays for the cold process, the second is a warm instance.
-      const run = await runBundle(listBundle.file, event, { env: store.functionEnv, nodeFlags: DEPLOYED_NODE_FLAGS, invocations: 2 });
-      const [first, warm] = run.invocations as [(typeof run.invocations)[0], (typeof run.invocations)[0]];
-      if (warm.outcome === '422') tooLargeBody ??= warm.smallBody;
-      measurements.push({ pets: size, readUnits: units, status: warm.outcome });
-      rows.push([
-        integer(size),
-        `${fixed(loadMs / 1_000, 1)} s (+${integer(size - (sizes[sizes.indexOf(size) - 1] ?? 0))})`,
-        pages,
-        fixed(units, 1),
-        ms(scanMs),
-        ms(first.ms),
-        ms(warm.ms),
-        ratio(warm.ms / scanMs),
-        mib(run.peakRssBytes),
-        integer(warm.bodyBytes),
-        integer(warm.resultBytes),
-        warm.outcome,
-      ]);
+      await writeInventory(store.dependencies.client, LOCAL_TABLES.inventoryTable, benchInventory(pets - loaded, BigInt(loaded + 1)));
+      const load = `${fixed((performance.now() - loadStartedAt) / 1_000, 1)} s (+${integer(pets - loaded)})`;
+      loaded = pets;
+      results.push(await measureSize(pets, 'DynamoDB Local', load, store.functionEnv, store, bundles));
+    }
+    for (const pets of STAND_IN_SIZES) {
+      const standIn = await startIpcChild<StandInStore>(STAND_IN_STORE, [String(pets)]);
+      try {
+        results.push(await measureSize(pets, 'stand-in', '—', { ...store.functionEnv, [ENV.dynamodbEndpoint]: standIn.message.endpoint }, store, bundles));
+      } finally {
+        await standIn.stop();
+      }
     }
   } finally {
-    reader.destroy();
     await store.close();
   }
 
-  const bytesPerEntry = (count: number, items: readonly InventoryItem[]) => proxyResultBytes(jsonResponse(200, items.slice(0, count))) / count;
+  const smallest = results[0]!;
+  const largest = results.at(-1)!;
+  const rssRatio = largest.bounded.peakRssBytes / smallest.bounded.peakRssBytes;
+  const deployedRssRatio = largest.plain.peakRssBytes / smallest.plain.peakRssBytes;
+  const misses: string[] = [];
+  if (rssRatio > TARGETS.rssAtLargestOverSmallest) misses.push(`peak RSS at ${integer(largest.pets)} pets is ${ratio(rssRatio)} the RSS at ${integer(smallest.pets)}`);
+  const timeRows = results.map((result) => {
+    const { reads } = result.raw;
+    const totalRatio = result.plain.warm.ms / result.raw.warm.ms;
+    const firstByteRatio = result.plain.warm.firstByteMs! / reads.firstBatchMs;
+    if (totalRatio > TARGETS.totalOverRawReads) misses.push(`total time at ${integer(result.pets)} pets is ${ratio(totalRatio)} the raw reads'`);
+    if (firstByteRatio > TARGETS.firstByteOverFirstPages) misses.push(`first byte at ${integer(result.pets)} pets is ${ratio(firstByteRatio)} the first pages' read time`);
+    return [
+      integer(result.pets),
+      result.store,
+      ms(reads.firstBatchMs),
+      ms(result.raw.warm.ms),
+      ms(result.plain.warm.firstByteMs!),
+      ms(result.plain.warm.ms),
+      ms(result.gzip.warm.ms),
+      `${ratio(totalRatio)} (${verdict(totalRatio <= TARGETS.totalOverRawReads, ratio(totalRatio - TARGETS.totalOverRawReads))})`,
+      ratio(result.plain.warm.cpuMs / result.raw.warm.cpuMs),
+      `${ratio(firstByteRatio)} (${verdict(firstByteRatio <= TARGETS.firstByteOverFirstPages, ratio(firstByteRatio - TARGETS.firstByteOverFirstPages))})`,
+      mib(result.raw.peakRssBytes),
+      mib(result.plain.peakRssBytes),
+      mib(result.gzip.peakRssBytes),
+      `${mib(result.bounded.peakRssBytes)} (${ms(result.bounded.warm.ms)})`,
+    ];
+  });
+  // Wall time over the target while the listing's own CPU time is within it: the gap is waiting for the machine.
+  const slowWallTimes = results.filter(
+    (result) => result.plain.warm.ms / result.raw.warm.ms > TARGETS.totalOverRawReads && result.plain.warm.cpuMs / result.raw.warm.cpuMs <= TARGETS.totalOverRawReads,
+  );
+  const explainWallTime = (slow: readonly SizeResult[]) =>
+    `At ${slow.map((result) => `${integer(result.pets)} pets`).join(' and ')} the listing's own CPU time is ${slow.map((result) => ratio(result.plain.warm.cpuMs / result.raw.warm.cpuMs)).join(' and ')} the raw reads': the rest of the wall-time gap is time spent waiting for the machine's cores (shared, at the load average above), which the serialization does not explain.`;
+  const costRows = results.map((result) => {
+    const { reads } = result.raw;
+    return [
+      integer(result.pets),
+      result.load,
+      integer(reads.queries),
+      fixed(reads.readUnits, 1),
+      fixed((1_000 * reads.readUnits) / result.pets, 2),
+      dollars((reads.readUnits * PRICES.usdPerMillionReadUnits) / 1_000_000),
+      integer(result.plain.warm.bodyBytes),
+      integer(result.gzip.warm.bodyBytes),
+      fixed(result.plain.warm.bodyBytes / result.pets, 1),
+      fixed(result.gzip.warm.bodyBytes / result.pets, 2),
+    ];
+  });
+
+  const longIdGzip = await gzippedBytesPerEntry(longIdInventory(LONG_ID_SAMPLE));
+  const plainPerEntry = largest.plain.warm.bodyBytes / largest.pets;
+  const gzipPerEntry = largest.gzip.warm.bodyBytes / largest.pets;
+  const petsWithin = (bytesPerEntry: number) => integer(Math.floor(STREAMED_RESPONSE_LIMIT_BYTES / bytesPerEntry));
+  const gzipPetsPerSecond = largest.pets / (largest.gzip.warm.ms / 1_000);
+  const plainPetsPerSecond = largest.pets / (largest.plain.warm.ms / 1_000);
+
   return {
-    measurements,
+    measurements: results.map((result) => ({ pets: result.pets, readUnits: result.raw.reads.readUnits, status: result.plain.warm.outcome })),
     markdown: [
       '## 4. Listing at scale',
       '',
-      `listInventory of the deployed bundle (\`${listBundle.name}\`, with \`--enable-source-maps\` as deployed) in a fresh Node process per size, against an in-memory DynamoDB Local loaded with pets 1…N (quantities 0–49, statuses in turn; 8 BatchWriteItem streams of 25 items in parallel). The process lists twice: *first* includes the cold process's first-call work, *warm* is what a warm instance takes. Peak RSS is the process's maximum resident memory over both calls (the deployed functions have ${integer(FUNCTION_MEMORY_MB)} MB). The baseline, *scan only*, is the service's own repository reading the same table in the bench process, warm (the DynamoDB work and the SDK's unmarshalling, without handler, sorting or serialization); its instrumented client counts the pages (DynamoDB returns at most 1 MB per Scan page) and the read units, as DynamoDB Local computes them for an eventually consistent scan. *Result* is the serialized Lambda proxy result, which Lambda measures against its ${integer(LAMBDA_RESPONSE_LIMIT_BYTES)}-byte limit.`,
+      `listInventory of the deployed bundle (\`${listBundle.name}\`, with \`--enable-source-maps\` as deployed), invoked as Lambda's runtime invokes a streamed handler, in a fresh Node process per size and variant: ${LOCAL_SIZES.map(integer).join(', ')} pets from DynamoDB Local (pets 1…N, quantities 0–49, statuses in turn, loaded with 8 BatchWriteItem streams), and ${STAND_IN_SIZES.map(integer).join(', ')} from a **stand-in store**: a small HTTP server in its own process that answers each shard's Queries with the same ordered pages of the same data, in DynamoDB's wire format (Limit, ExclusiveStartKey, LastEvaluatedKey, ConsumedCapacity by DynamoDB's item-size rules), because DynamoDB Local would take minutes to load a million items and more heap than the bench gives it. Each process invokes twice; the figures are the second, warm invocation, as a warm Lambda instance would serve it. The raw reads and the listing run in turn ${REPEATS} times per size, and each keeps its median run; the gzipped and bounded-heap listings run once. *CPU time* is the process's own (user and system) during the invocation, which other work on the machine does not inflate as it inflates wall time. The **baseline** is the raw ordered reads: a bundled entry point (bench/listing/raw-reads-handler.ts) run the same way against the same store, reading every entry through the service's own repository (the ${inventoryTable.shards} shards' consistent Queries of ${integer(INVENTORY_PAGE_SIZE)} items, merged) without handler, plan limits, serialization or response stream; its *first batch* is the time to the first merged entries, which needs every shard's first page: no listing can send an entry sooner. *First byte* is the listing's first write to its response stream (the prelude: status and headers, rate-limit headers included), sent with the first batch. *Peak RSS* is the process's maximum resident memory over both invocations. Every process runs with the deployed function's flags: \`--enable-source-maps\` and the heap limits Lambda's Node.js runtime sets for its ${integer(FUNCTION_MEMORY_MB)} MB (\`${lambdaHeapFlags(FUNCTION_MEMORY_MB).join(' ')}\`).`,
       '',
-      table(['Pets', 'Load into DynamoDB Local', 'Scan pages', 'Read units per list', 'Scan only (baseline)', 'First list', 'Warm list', 'Warm × baseline', 'Peak RSS', 'Body (bytes)', 'Result (bytes)', 'Status'], rows),
+      table(
+        [
+          'Pets',
+          'Store',
+          'Raw reads: first batch',
+          'Raw reads: total',
+          'Listing: first byte',
+          'Listing: total',
+          'Listing gzipped: total',
+          `Total ÷ raw (≤ ${TARGETS.totalOverRawReads}×)`,
+          'CPU time ÷ raw',
+          `First byte ÷ first batch (≤ ${TARGETS.firstByteOverFirstPages}×)`,
+          'Peak RSS: raw reads',
+          'Peak RSS: listing',
+          'Peak RSS: gzipped',
+          `Peak RSS (and total) of the listing in a ${BOUNDED_HEAP.oldSpaceMb} MB heap`,
+        ],
+        timeRows,
+      ),
       '',
-      `**Largest inventory that fits one response: ${integer(largestWithSmallIds)} pets** with ids 1…N and this data (about ${fixed(bytesPerEntry(largestWithSmallIds, smallIds), 1)} bytes per entry in the proxy result, where every quote of the body is escaped). Ids are int64: with 19-digit ids the limit falls to **${integer(largestWithLongIds)} pets**, and longer statuses or quantities shorten it further. The service checks the serialized result against the limit minus 64 KiB of headroom (functions/http/response-size.ts) and, beyond it, never truncates: it answers **422 INVENTORY_TOO_LARGE**, as the ${integer(largestWithSmallIds + 1)}-pet row shows${tooLargeBody ? `, with this body:\n\n\`\`\`json\n${tooLargeBody}\n\`\`\`\n\n` : '. '}That answer costs as much as a full listing: every page is read and the whole response serialized before its size is known.`,
+      `**Memory.** The listing holds at most two Query pages per shard and a batch of text, whatever the inventory; what it allocates beyond that is garbage. Under the runtime's heap limits V8 does not collect that garbage as soon as it could: it lets the heap grow with the allocation rate, up to limits far above the live data, so the peak RSS of a long listing says more about V8's policy than about what the listing keeps, and the raw reads grow alike (${mib(smallest.plain.peakRssBytes)} at ${integer(smallest.pets)} pets, ${mib(largest.plain.peakRssBytes)} at ${integer(largest.pets)}: ${ratio(deployedRssRatio)}, the raw reads ${ratio(largest.raw.peakRssBytes / smallest.raw.peakRssBytes)}). The last column runs the same listing with V8 held to a ${BOUNDED_HEAP.semiSpaceMb} MB semi-space and a ${BOUNDED_HEAP.oldSpaceMb} MB old generation (\`--max-semi-space-size=${BOUNDED_HEAP.semiSpaceMb} --max-old-space-size=${BOUNDED_HEAP.oldSpaceMb}\`), which could not hold a million entries, let alone their text: the listing completes every size in it, and its peak RSS at ${integer(largest.pets)} pets is ${mib(largest.bounded.peakRssBytes)}, ${ratio(rssRatio)} its ${mib(smallest.bounded.peakRssBytes)} at ${integer(smallest.pets)} (target ≤ ${TARGETS.rssAtLargestOverSmallest}×: ${verdict(rssRatio <= TARGETS.rssAtLargestOverSmallest, ratio(rssRatio - TARGETS.rssAtLargestOverSmallest))}), at the cost of more frequent collections.`,
+      '',
+      misses.length === 0 ? 'Every target is met.' : `**Targets missed**: ${misses.join('; ')}.${slowWallTimes.length > 0 ? ` ${explainWallTime(slowWallTimes)}` : ''}`,
+      '',
+      `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 5).`,
+      '',
+      table(['Pets', 'Load', 'Queries', 'Read units', 'Read units per 1,000 pets', '$ per listing (reads)', 'Body (bytes)', 'Body gzipped (bytes)', 'Bytes per pet', 'Bytes per pet, gzipped'], costRows),
+      '',
+      `**Ceilings.** A streamed answer stops at Lambda's 200 MB (the function cuts it at ${integer(STREAMED_RESPONSE_LIMIT_BYTES)} bytes, logged and counted as StreamAborted): with this data (ids of up to ${String(largest.pets).length} digits, ${fixed(plainPerEntry, 1)} bytes per pet) that is **${petsWithin(plainPerEntry)} pets** uncompressed; with 19-digit ids at worst (${LONGEST_ENTRY_BYTES} bytes for \`{"petId":9223372036854775807,"quantity":2147483647,"status":"available"},\`) **${petsWithin(LONGEST_ENTRY_BYTES)} pets**. Gzipped, an entry takes ${fixed(gzipPerEntry, 2)} bytes with this data and ${fixed(longIdGzip, 2)} with random 19-digit ids (${integer(LONG_ID_SAMPLE)} of them, sorted), so 200 MB would hold ${petsWithin(gzipPerEntry)} and ${petsWithin(longIdGzip)} pets: there the ${FUNCTION_TIMEOUT_SECONDS.streamed} s function timeout binds first. This machine listed ${integer(plainPetsPerSecond)} pets a second uncompressed and ${integer(gzipPetsPerSecond)} gzipped (the largest row), which puts the timeout near ${integer((gzipPetsPerSecond * FUNCTION_TIMEOUT_SECONDS.streamed) / 1_000_000)} million pets gzipped; a Lambda function of ${integer(FUNCTION_MEMORY_MB)} MB has about 0.6 of a vCPU, and API Gateway passes 2 MB/s after the first 10 MB, so count on less there.`,
     ].join('\n'),
   };
 }

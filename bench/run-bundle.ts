@@ -7,10 +7,14 @@ const STORE_FAILURE_METRIC = /"message":"metric \w*Unavailable"/;
 
 export interface BundleInvocation {
   ms: number;
-  /** The proxy result's status code, or the authorizer policy's effect. */
+  /** The process's CPU time during the invocation (user and system). */
+  cpuMs: number;
+  /** A streamed handler's first write (the prelude: status and headers), from the invocation's start. */
+  firstByteMs?: number;
+  /** The status code (of a proxy result or a streamed prelude), or the authorizer policy's effect. */
   outcome: string;
   bodyBytes: number;
-  /** The serialized result, as Lambda counts it against its 6 MiB limit. */
+  /** What Lambda counts against its limit: the serialized result (6 MiB), or a stream's prelude and body (200 MB). */
   resultBytes: number;
   /** The body, when it is at most 1 KiB (an error, not an inventory). */
   smallBody?: string;

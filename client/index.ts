@@ -1,6 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { ApiErrorCode } from './api-error-codes.ts';
-import { parseJsonWithInt64 } from './int64-json.ts';
+import { parseJsonWithInt64, readJsonArrayWithInt64 } from './int64-json.ts';
 import { defaultSleep, isIdempotent, retryAfterSeconds, retryingFetch, type RetryEvent } from './retry.ts';
 import type { components, paths } from './schema.d.ts';
 
@@ -22,7 +22,7 @@ export type { components, paths } from './schema.d.ts';
 export { API_ERROR_CODES, type ApiErrorCode } from './api-error-codes.ts';
 
 /** Failures with no answer of the API behind them, or none in the contract's shape. */
-export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'ABORTED', 'UNEXPECTED_RESPONSE'] as const;
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'ABORTED', 'UNEXPECTED_RESPONSE', 'INCOMPLETE_RESPONSE'] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 /** The contract's Error, with `code` one of the API's codes or one of the client's own. */
@@ -87,6 +87,11 @@ interface Answer {
 export type ApiResult<T> = Answer & ({ data: T; error?: undefined } | { data?: undefined; error: ErrorBody });
 
 export interface InventoryClient {
+  /**
+   * Every entry, sorted by petId. The answer is streamed and parsed as it arrives. A listing
+   * the service had to cut midway (its status already 200) resolves to INCOMPLETE_RESPONSE,
+   * never to a shorter array; it is not retried here: call again.
+   */
   listInventory(options?: CallOptions): Promise<ApiResult<InventoryItem[]>>;
   getInventoryItem(petId: PetId, options?: CallOptions): Promise<ApiResult<InventoryItem>>;
   /** Experimental in the contract: its request shape may change. Retried like a GET, since the quantity is absolute. */
@@ -135,6 +140,17 @@ function failureWithoutAnswer(error: unknown, callerSignals: readonly AbortSigna
   return { code: 'NETWORK_ERROR', message: `The API could not be reached (${error instanceof Error ? error.message : String(error)}${cause}).`, status: 0 };
 }
 
+/** What a streamed body that began well and then failed to parse or arrive broke off of. */
+function brokenOff(error: unknown, callerSignals: readonly AbortSignal[], deadline: AbortSignal, response: Response): ErrorBody {
+  const cause = failureWithoutAnswer(error, callerSignals, deadline);
+  if (cause.code !== 'NETWORK_ERROR') return { ...cause, status: response.status };
+  return {
+    code: 'INCOMPLETE_RESPONSE',
+    message: `The answer broke off before its end (${error instanceof Error ? error.message : String(error)}): the service failed midway. Call again.`,
+    status: response.status,
+  };
+}
+
 function randomIdempotencyKey(): string {
   return globalThis.crypto.randomUUID();
 }
@@ -143,7 +159,7 @@ type Sent = { data?: unknown; error?: unknown; response: Response };
 type SendInit = {
   signal: AbortSignal;
   fetch: (request: Request) => Promise<Response>;
-  parseAs: 'text';
+  parseAs: 'text' | 'stream';
 };
 
 export function createInventoryClient(options: InventoryClientOptions): InventoryClient {
@@ -162,15 +178,20 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
   };
 
-  // Bodies are read as text and parsed here, so that int64 fields become exact bigints.
-  async function call<T>(callOptions: CallOptions | undefined, send: (init: SendInit) => Promise<Sent>): Promise<ApiResult<T>> {
+  // Bodies are read as text and parsed here, so that int64 fields become exact bigints; a
+  // streamed body is read element by element (readBody), so a big listing is never also one string.
+  async function call<T>(
+    callOptions: CallOptions | undefined,
+    send: (init: SendInit) => Promise<Sent>,
+    readBody?: (body: ReadableStream<Uint8Array>) => Promise<unknown>,
+  ): Promise<ApiResult<T>> {
     const timeoutMs = callOptions?.timeoutMs ?? options.timeoutMs ?? 30_000;
     const callerSignals = [options.signal, callOptions?.signal].filter((signal) => signal !== undefined);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new DOMException('The call ran out of time.', 'TimeoutError')), timeoutMs);
     const signal = AbortSignal.any([...callerSignals, deadline.signal]);
     try {
-      const { data, error, response } = await send({ signal, fetch: retryingFetch({ ...retryPolicy, deadlineAt: now() + timeoutMs }), parseAs: 'text' });
+      const { data, error, response } = await send({ signal, fetch: retryingFetch({ ...retryPolicy, deadlineAt: now() + timeoutMs }), parseAs: readBody ? 'stream' : 'text' });
       const retryAfter = retryAfterSeconds(response, now());
       const common = {
         status: response.status,
@@ -180,6 +201,13 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
         ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
       };
       if (!response.ok) return { ...common, error: errorBodyOf(typeof error === 'string' ? parsedBody(error)?.parsed : error, response) };
+      if (readBody) {
+        try {
+          return { ...common, data: (await readBody(data as ReadableStream<Uint8Array>)) as T };
+        } catch (failure) {
+          return { ...common, error: brokenOff(failure, callerSignals, deadline.signal, response) };
+        }
+      }
       const body = parsedBody(data as string | undefined);
       return body ? { ...common, data: body.parsed as T } : { ...common, error: errorBodyOf(undefined, response) };
     } catch (error) {
@@ -190,7 +218,15 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
   }
 
   return {
-    listInventory: (callOptions) => call(callOptions, (init) => client.GET('/inventory', init)),
+    listInventory: (callOptions) =>
+      call(
+        callOptions,
+        (init) => client.GET('/inventory', init),
+        (body) => {
+          if (!body) throw new SyntaxError('The listing answered without a body.');
+          return readJsonArrayWithInt64(body);
+        },
+      ),
     getInventoryItem: (petId, callOptions) => call(callOptions, (init) => client.GET('/inventory/{petId}', { params: { path: { petId } }, ...init })),
     updateInventory: (petId, update, callOptions) =>
       call(callOptions, (init) => client.PATCH('/inventory/{petId}', { params: { path: { petId } }, body: update, ...init })),

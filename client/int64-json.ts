@@ -1,3 +1,5 @@
+import { readJsonArray } from './json-array-reader.ts';
+
 /**
  * JSON.parse turns every number into a double, which rounds ids above 2^53
  * (9007199254740993 becomes …992). The fields the contract declares int64 are read from their
@@ -126,4 +128,9 @@ export function parseJsonWithInt64Fallback(text: string): unknown {
 
 export function parseJsonWithInt64(text: string): unknown {
   return NATIVE_SOURCE_TEXT ? JSON.parse(text, reviveInt64 as Parameters<typeof JSON.parse>[1]) : parseJsonWithInt64Fallback(text);
+}
+
+/** A JSON array read from a stream, element by element (see readJsonArray), int64 fields as bigint. */
+export function readJsonArrayWithInt64(body: ReadableStream<Uint8Array>): Promise<unknown[]> {
+  return readJsonArray(body, parseJsonWithInt64);
 }

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List the stock level of every pet
-         * @description One entry per pet, sorted by petId. The whole inventory is returned at once, never truncated.
+         * @description One entry per pet, sorted by petId, each pet once. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.
          */
         get: operations["listInventory"];
         put?: never;
@@ -170,6 +170,8 @@ export interface components {
         Link: string;
         /** @description Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time. */
         "Idempotent-Replayed": "true";
+        /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). */
+        Vary: "Accept-Encoding";
     };
     pathItems: never;
 }
@@ -190,6 +192,9 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
+                    /** @description The coding of the body, chosen from the request's Accept-Encoding (br or gzip); absent when the body is not compressed. */
+                    "Content-Encoding"?: "br" | "gzip";
                     [name: string]: unknown;
                 };
                 content: {
@@ -205,24 +210,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The inventory is larger than one response can carry (Lambda's 6 MiB limit); it is refused rather than truncated. Codes: `INVENTORY_TOO_LARGE`. */
-            422: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Vary: components["headers"]["Vary"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -239,6 +233,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. */
+                    Vary?: "Accept-Encoding";
                     [name: string]: unknown;
                 };
                 content: {
@@ -254,6 +250,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. */
+                    Vary?: "Accept-Encoding";
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

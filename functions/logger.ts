@@ -12,6 +12,8 @@ export const METRIC_NAMESPACE = 'PetStoreInventory';
 export const SERVICE_METRICS = {
   storeUnavailable: 'StoreUnavailable',
   usageCountingUnavailable: 'UsageCountingUnavailable',
+  /** A streamed answer cut after its first byte (a store failure or the deadline mid-stream): only streamed routes emit it. */
+  streamAborted: 'StreamAborted',
 } as const;
 
 function write(level: Level, message: string, fields: Record<string, unknown>): void {

@@ -9,11 +9,29 @@ export interface ApiRoute {
   resource: string;
   entry: string;
   /** What the function may do to the inventory table, and to the idempotency records with it (least privilege by construction). */
-  inventoryAccess: 'read' | 'update' | 'adjust';
+  inventoryAccess: 'list' | 'read' | 'update' | 'adjust';
+  /**
+   * The function streams its answer (Lambda response streaming, API Gateway transfer mode
+   * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
+   */
+  streamed?: boolean;
+}
+
+/**
+ * How long a function may run. A buffered answer: the DynamoDB client gives up after about 7 s
+ * (3 attempts, 1 s connect and 1.5 s request timeouts) and answers 503; 10 s leaves room for
+ * that answer, far below API Gateway's 29 s. A streamed listing: the largest answer Lambda
+ * streams (200 MB) takes 95 s to pass API Gateway's 2 MB/s after its first 10 MB, plus the
+ * reads; 3 minutes leave room for a slow client and a compressed listing's CPU.
+ */
+export const FUNCTION_TIMEOUT_SECONDS = { buffered: 10, streamed: 180 } as const;
+
+export function functionTimeoutSeconds(route: Pick<ApiRoute, 'streamed'>): number {
+  return route.streamed ? FUNCTION_TIMEOUT_SECONDS.streamed : FUNCTION_TIMEOUT_SECONDS.buffered;
 }
 
 export const apiRoutes: readonly ApiRoute[] = [
-  { operationId: 'listInventory', method: 'GET', resource: '/inventory', entry: 'list-inventory', inventoryAccess: 'read' },
+  { operationId: 'listInventory', method: 'GET', resource: '/inventory', entry: 'list-inventory', inventoryAccess: 'list', streamed: true },
   { operationId: 'getInventoryItem', method: 'GET', resource: '/inventory/{petId}', entry: 'get-inventory-item', inventoryAccess: 'read' },
   { operationId: 'updateInventory', method: 'PATCH', resource: '/inventory/{petId}', entry: 'update-inventory', inventoryAccess: 'update' },
   { operationId: 'adjustInventory', method: 'POST', resource: '/inventory/{petId}/adjustments', entry: 'adjust-inventory', inventoryAccess: 'adjust' },

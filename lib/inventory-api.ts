@@ -10,6 +10,7 @@ import {
   MethodLoggingLevel,
   Period,
   RequestAuthorizer,
+  ResponseTransferMode,
   ResponseType,
   RestApi,
   type UsagePlan,
@@ -20,7 +21,7 @@ import { Construct } from 'constructs';
 import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { gatewayErrorBody, gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { JSON_HEADERS } from '../functions/http/json.ts';
-import type { ApiRoute } from '../functions/routes.ts';
+import { functionTimeoutSeconds, type ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
 import { PublishedContract, publishedPageMethodOptions } from './published-contract.ts';
 
@@ -143,9 +144,14 @@ export class InventoryApi extends Construct {
     });
 
     for (const { route, handler } of props.operations) {
+      // A streamed route: InvokeWithResponseStream, and API Gateway passes the function's prelude and body on as
+      // they come; it waits as long as the function may run (streaming allows up to 15 minutes, not 29 s).
+      const streaming = route.streamed
+        ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: Duration.seconds(functionTimeoutSeconds(route)) }
+        : {};
       const method = this.restApi.root
         .resourceForPath(route.resource)
-        .addMethod(route.method, new LambdaIntegration(handler, { allowTestInvoke: false }), {
+        .addMethod(route.method, new LambdaIntegration(handler, { allowTestInvoke: false, ...streaming }), {
           operationName: route.operationId,
           authorizer,
           apiKeyRequired: true,

@@ -6,7 +6,7 @@ import type { Construct } from 'constructs';
 import { ENV, readPetsSunset } from '../functions/config.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
 import { METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
-import { apiRoutes, authorizerEntry, healthRoute } from '../functions/routes.ts';
+import { apiRoutes, authorizerEntry, functionTimeoutSeconds, healthRoute, type ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from './deployments.ts';
 import { InventoryApi, type ContractPlan } from './inventory-api.ts';
 import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type ServiceSignal } from './operational-alarms.ts';
@@ -40,6 +40,20 @@ const USAGE_PLAN_OUTPUTS = {
 } as const satisfies Record<ContractPlan, string>;
 
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+type ServiceMetric = (typeof SERVICE_METRICS)[keyof typeof SERVICE_METRICS];
+
+/** What an alarm on each of the functions' own metrics tells the operator. */
+const SERVICE_METRIC_MEANINGS: Readonly<Record<ServiceMetric, string>> = {
+  [SERVICE_METRICS.storeUnavailable]: 'DynamoDB stayed throttled or unreachable and clients got 503',
+  [SERVICE_METRICS.usageCountingUnavailable]: 'requests were served without plan-limit counting (fail-open)',
+  [SERVICE_METRICS.streamAborted]: 'streamed answers were cut after their first byte (store failure or deadline mid-stream): clients got invalid JSON',
+};
+
+/** The metrics a route's function can emit: StreamAborted only where the answer is streamed. */
+export function serviceMetricsOf(route: Pick<ApiRoute, 'streamed'>): ServiceMetric[] {
+  return Object.values(SERVICE_METRICS).filter((metricName) => route.streamed || metricName !== SERVICE_METRICS.streamAborted);
+}
 
 export interface PetStoreInventoryStackProps extends StackProps {
   settings: StageSettings;
@@ -86,6 +100,7 @@ export class PetStoreInventoryStack extends Stack {
       const service = new ServiceFunction(this, upperFirst(route.operationId), {
         entry: route.entry,
         description: `${route.operationId}: ${route.method} ${route.resource}`,
+        timeoutSeconds: functionTimeoutSeconds(route),
         ...functionDefaults,
       });
       const access: { inventory: TableAccess; idempotencyRecords?: TableAccess } = ROUTE_TABLE_ACCESS[route.inventoryAccess];
@@ -129,7 +144,7 @@ export class PetStoreInventoryStack extends Stack {
 
     // The functions' own EMF metrics (functions/logger.ts): serving degraded, though without errors.
     const serviceSignals: ServiceSignal[] = operations.flatMap(({ route, service }) =>
-      Object.values(SERVICE_METRICS).map((metricName) => ({
+      serviceMetricsOf(route).map((metricName) => ({
         name: `${upperFirst(route.operationId)}${metricName}`,
         metric: new Metric({
           namespace: METRIC_NAMESPACE,
@@ -138,9 +153,7 @@ export class PetStoreInventoryStack extends Stack {
           statistic: Stats.SUM,
           period: ALARM_PERIOD,
         }),
-        description: `${route.operationId} reported ${metricName} in the last 5 minutes: ${
-          metricName === SERVICE_METRICS.storeUnavailable ? 'DynamoDB stayed throttled or unreachable and clients got 503' : 'requests were served without plan-limit counting (fail-open)'
-        }.`,
+        description: `${route.operationId} reported ${metricName} in the last 5 minutes: ${SERVICE_METRIC_MEANINGS[metricName]}.`,
       })),
     );
 

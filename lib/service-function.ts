@@ -6,6 +6,7 @@ import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLev
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/routes.ts';
 import { ESBUILD_OPTIONS } from './bundling.ts';
 import { grantTableAccess, type TableAccess } from './table-access.ts';
 
@@ -15,18 +16,11 @@ const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 
 /**
- * 1,769 MB is one full vCPU; 1,024 MB gives about 0.6. listInventory holds up to the whole
- * inventory (100k items as objects, then as a JSON string of several MB) and cold starts parse
- * a bundled SDK, both CPU-bound, so less memory would cost latency more than it saves money.
+ * 1,769 MB is one full vCPU; 1,024 MB gives about 0.6. listInventory serializes (and compresses,
+ * when asked) every entry as its pages arrive, and cold starts parse a bundled SDK, both
+ * CPU-bound, so less memory would cost latency more than it saves money.
  */
 export const FUNCTION_MEMORY_MB = 1024;
-
-/**
- * The DynamoDB client gives up after about 7 s (3 attempts, 1 s connect and 1.5 s request
- * timeouts, see STORE_RETRY) and answers 503; 10 s leaves room for that answer to be sent, so
- * a slow table ends in our Error body rather than a Lambda timeout. Far below API Gateway's 29 s.
- */
-export const FUNCTION_TIMEOUT = Duration.seconds(10);
 
 const OUTPUT_FORMATS = { esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const;
 
@@ -56,6 +50,11 @@ export function nodejsBundlingOptions(): BundlingOptions {
 export interface ServiceFunctionProps {
   /** The entry point's file name in functions/, without `.ts` (see functions/routes.ts). */
   entry: string;
+  /**
+   * How long it may run (functions/routes.ts explains both values).
+   * @default FUNCTION_TIMEOUT_SECONDS.buffered
+   */
+  readonly timeoutSeconds?: number;
   description: string;
   environment: Record<string, string>;
   logRetention: RetentionDays;
@@ -88,7 +87,7 @@ export class ServiceFunction extends Construct {
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: FUNCTION_MEMORY_MB,
-      timeout: FUNCTION_TIMEOUT,
+      timeout: Duration.seconds(props.timeoutSeconds ?? FUNCTION_TIMEOUT_SECONDS.buffered),
       role: this.role,
       tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,

@@ -37,7 +37,12 @@ export class ServiceTables extends Construct {
     };
     const recoverable: Partial<TableProps> = { pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true } };
 
-    this.inventory = new Table(this, 'Inventory', { ...common, ...recoverable, partitionKey: attribute(inventoryTable.partitionKey) });
+    this.inventory = new Table(this, 'Inventory', {
+      ...common,
+      ...recoverable,
+      partitionKey: attribute(inventoryTable.partitionKey),
+      sortKey: attribute(inventoryTable.sortKey),
+    });
 
     this.apiKeys = new Table(this, 'ApiKeys', { ...common, ...recoverable, partitionKey: attribute(apiKeysTable.partitionKey) });
     this.apiKeys.addGlobalSecondaryIndex({

@@ -10,8 +10,10 @@ import type { ApiRoute } from '../functions/routes.ts';
  * DeleteItem and more.
  */
 export const TABLE_ACCESS = {
-  /** Read routes: listInventory pages through a Scan; a one-pet read (GET /pets/{petId}) gets one item. */
-  inventoryRead: ['dynamodb:Scan', 'dynamodb:GetItem'],
+  /** listInventory: one Query per shard, page by page; nothing scans the inventory. */
+  inventoryList: ['dynamodb:Query'],
+  /** A one-pet read (GET /inventory/{petId}, GET /pets/{petId}) gets one item. */
+  inventoryRead: ['dynamodb:GetItem'],
   /** updateInventory: one conditional UpdateItem (a compare-and-set too); a missing pet fails its condition, no read first. */
   inventoryUpdate: ['dynamodb:UpdateItem'],
   /** adjustInventory: a consistent read, then one transaction that updates the entry or only checks it. */
@@ -33,6 +35,7 @@ export type TableAccess = keyof typeof TABLE_ACCESS;
 
 /** What a route's `inventoryAccess` (functions/routes.ts) means in IAM terms, per table. */
 export const ROUTE_TABLE_ACCESS = {
+  list: { inventory: 'inventoryList' },
   read: { inventory: 'inventoryRead' },
   update: { inventory: 'inventoryUpdate' },
   adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording' },

@@ -5,6 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 
 const endpoint = process.env.DYNAMODB_ENDPOINT;
 const client = DynamoDBDocumentClient.from(
@@ -12,6 +13,6 @@ const client = DynamoDBDocumentClient.from(
 );
 
 export const handler = async () => {
-  const { Item } = await client.send(new GetCommand({ TableName: process.env.INVENTORY_TABLE, Key: { petId: 1 } }));
+  const { Item } = await client.send(new GetCommand({ TableName: process.env.INVENTORY_TABLE, Key: inventoryKey(1n) }));
   return { statusCode: Item ? 200 : 404, body: '' };
 };

@@ -103,10 +103,6 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     meaning: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
     message: new PayloadTooLargeError(MAX_BODY_BYTES).message,
   },
-  [ErrorCode.inventoryTooLarge]: {
-    meaning: 'The inventory no longer fits one response; it is refused rather than truncated.',
-    message: "The inventory has 120000 entries, more than one response can carry (Lambda's 6 MiB limit); it is not truncated. Contact the API team.",
-  },
   [ErrorCode.quantityChanged]: {
     meaning: 'A compare-and-set whose `changeFromQuantity` is no longer the stored quantity; nothing was written.',
     message: 'The stored quantity of pet 2 is 13, not changeFromQuantity 3; nothing was written. Read it again and retry.',

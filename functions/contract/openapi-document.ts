@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_SECONDS } from '../domain/i
 import { AdjustmentReason, Delta, ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
 import { REPLAYED_HEADER } from '../handlers/adjust-inventory-handler.ts';
 import { API_DOCUMENTATION_URL, GET_PET_DEPRECATION_NOTICE, getPetDeprecation } from '../domain/versioning.ts';
+import { CONTENT_ENCODINGS } from '../http/content-encoding.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import { deprecationHeaders } from '../http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute } from '../routes.ts';
@@ -85,6 +86,8 @@ type HeaderName =
   | 'Deprecation'
   | 'Sunset'
   | 'Link'
+  | 'Vary'
+  | 'Content-Encoding'
   | typeof REPLAYED_HEADER;
 /** Headers that every answer of the function carries (or, restated as optional, may carry). */
 type SignalHeader = Exclude<HeaderName, typeof REPLAYED_HEADER>;
@@ -122,6 +125,14 @@ function headerDefinitions(petsSunset: Date | undefined): Record<HeaderName, Hea
     [REPLAYED_HEADER]: {
       description: 'Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time.',
       schema: { type: 'string', enum: ['true'] },
+      },
+    Vary: {
+      description: 'The answer depends on Accept-Encoding (it is compressed when the client accepts it).',
+      schema: { type: 'string', enum: ['Accept-Encoding'] },
+    },
+    'Content-Encoding': {
+      description: 'The coding of the body, chosen from the request\'s Accept-Encoding (br or gzip); absent when the body is not compressed.',
+      schema: { type: 'string', enum: [...CONTENT_ENCODINGS] },
     },
   };
 }
@@ -130,25 +141,26 @@ function codesSentence(codes: readonly ErrorCode[]): string {
   return `Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`;
 }
 
+/** Headers no answer always carries: they are stated where they may occur, never as components. */
+const NEVER_REQUIRED: readonly HeaderName[] = ['Content-Encoding'];
+
 /**
  * Every header in components/headers: sent wherever listed, but Idempotent-Replayed, which an
  * answer carries only when it repeats an earlier one. `optional` restates a header for answers
- * that may lack it because API Gateway answered without reaching the function.
+ * that may lack it.
  */
 function registerHeaders(registry: OpenAPIRegistry, petsSunset: Date | undefined) {
   const definitions = headerDefinitions(petsSunset);
   const refs = Object.fromEntries(
-    Object.entries(definitions).map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: name !== REPLAYED_HEADER }).ref]),
+    Object.entries(definitions)
+      .filter(([name]) => !NEVER_REQUIRED.includes(name as HeaderName))
+      .map(([name, header]) => [name, registry.registerComponent('headers', name, { ...header, required: name !== REPLAYED_HEADER }).ref]),
   ) as Record<HeaderName, { $ref: string }>;
   return {
     required: (names: readonly SignalHeader[]): ResponseHeaders => Object.fromEntries(names.map((name) => [name, refs[name]])),
-    optional: (names: readonly SignalHeader[]): ResponseHeaders =>
-      Object.fromEntries(
-        names.map((name) => [
-          name,
-          { ...definitions[name], required: false, description: `${definitions[name].description} Absent when API Gateway answered without reaching the function.` },
-        ]),
-      ),
+    /** Headers an answer may lack: `why` says when (by default, when API Gateway answered without reaching the function). */
+    optional: (names: readonly SignalHeader[], why = 'Absent when API Gateway answered without reaching the function.'): ResponseHeaders =>
+      Object.fromEntries(names.map((name) => [name, { ...definitions[name], required: false, description: `${definitions[name].description} ${why}`.trim() }])),
     /** Idempotent-Replayed, on the answers an adjustment replays. */
     replayed: (): ResponseHeaders => ({ [REPLAYED_HEADER]: refs[REPLAYED_HEADER] }),
   };
@@ -175,9 +187,14 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
     },
   });
   return {
-    success: (description: string, schema: z.ZodType, example: unknown, { mayReplay = false } = {}): ResponseConfig => ({
+    success: (
+      description: string,
+      schema: z.ZodType,
+      example: unknown,
+      { mayReplay = false, optionalHeaders = [] }: { mayReplay?: boolean; optionalHeaders?: readonly SignalHeader[] } = {},
+    ): ResponseConfig => ({
       description,
-      headers: { ...required(fromFunction), ...(mayReplay ? replayed() : {}) },
+      headers: { ...required(fromFunction), ...optional(optionalHeaders, ''), ...(mayReplay ? replayed() : {}) },
       content: { 'application/json': { schema, example } },
     }),
     error: (status: number, description: string, codes: readonly ErrorCode[], { mayReplay = false } = {}) =>
@@ -245,25 +262,26 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   const petIdParameter = z.object({ petId: PetId });
   const invalidPetId = `petId is not a canonical integer from ${PetId.minValue} to ${PetId.maxValue} (no sign, leading zeros or exponent).`;
 
-  const inventory = answersOf(headers, []);
+  const listing = answersOf(headers, ['Vary']);
   registry.registerPath(
     operation(exampleServer, 'listInventory', {
       tags: ['Store'],
       summary: 'List the stock level of every pet',
-      description: 'One entry per pet, sorted by petId. The whole inventory is returned at once, never truncated.',
+      description:
+        'One entry per pet, sorted by petId, each pet once. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.',
       responses: {
-        200: inventory.success('Every inventory entry, sorted by petId.', z.array(InventoryItem), OPERATION_EXAMPLES.listInventory.answer.body),
-        401: inventory.unauthorized,
-        422: inventory.error(422, "The inventory is larger than one response can carry (Lambda's 6 MiB limit); it is refused rather than truncated.", [
-          ErrorCode.inventoryTooLarge,
-        ]),
-        429: inventory.rateLimited,
-        500: inventory.internal,
-        503: inventory.unavailable,
+        200: listing.success('Every inventory entry, sorted by petId.', z.array(InventoryItem), OPERATION_EXAMPLES.listInventory.answer.body, {
+          optionalHeaders: ['Content-Encoding'],
+        }),
+        401: listing.unauthorized,
+        429: listing.rateLimited,
+        500: listing.internal,
+        503: listing.unavailable,
       },
     }),
   );
 
+  const inventory = answersOf(headers, []);
   registry.registerPath(
     operation(exampleServer, 'getInventoryItem', {
       tags: ['Store'],

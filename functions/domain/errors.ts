@@ -15,7 +15,6 @@ export const ErrorCode = {
   petNotFound: 'PET_NOT_FOUND',
   routeNotFound: 'ROUTE_NOT_FOUND',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  inventoryTooLarge: 'INVENTORY_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   quantityChanged: 'QUANTITY_CHANGED',
   insufficientStock: 'INSUFFICIENT_STOCK',

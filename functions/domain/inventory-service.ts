@@ -6,8 +6,12 @@ export type CompareAndSetResult = { written: InventoryItem } | { missing: true }
 
 /** What the service needs from storage; the DynamoDB adapter implements it. */
 export interface InventoryRepository {
-  /** Every entry, in no particular order. */
-  listAll(): Promise<InventoryItem[]>;
+  /**
+   * Every entry once, in ascending petId order, in batches as the store reads them: the
+   * caller can pass each batch on before the next is read, in memory that does not grow with
+   * the inventory. An entry updated meanwhile comes with its old or its new value.
+   */
+  listAll(): AsyncIterable<InventoryItem[]>;
   /** Sets quantity of an existing entry and returns it; undefined when no entry exists. */
   setQuantity(petId: PetId, quantity: number): Promise<InventoryItem | undefined>;
   /** Sets quantity only while the stored quantity is `changeFrom` (or already `quantity`), in one atomic step. */
@@ -19,8 +23,6 @@ export interface InventoryRepository {
    * whatever the store leaves unprocessed: writing the same entries again changes nothing.
    */
   putMany(items: readonly InventoryItem[]): Promise<void>;
-  /** Every entry, in no particular order, read a page at a time (the operators' export). */
-  entries(): AsyncIterable<InventoryItem>;
 }
 
 function petNotFound(petId: PetId): NotFoundError {
@@ -31,9 +33,9 @@ export function byPetId(a: InventoryItem, b: InventoryItem): number {
   return a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0;
 }
 
-export async function listInventory(repository: InventoryRepository): Promise<InventoryItem[]> {
-  const items = await repository.listAll();
-  return items.sort(byPetId);
+/** One entry per pet, sorted by petId, in batches (see InventoryRepository.listAll). */
+export function listInventory(repository: InventoryRepository): AsyncIterable<InventoryItem[]> {
+  return repository.listAll();
 }
 
 /** One entry, read strongly consistent: what a compare-and-set built on it will compare against. */

@@ -1,14 +1,17 @@
 import { readPetsSunset } from '../config.ts';
 import type { ServiceDependencies } from '../dependencies.ts';
-import type { HttpHandler } from '../http/http-handler.ts';
+import type { HttpHandler, StreamedHttpHandler } from '../http/http-handler.ts';
 import { createAdjustInventoryHandler } from './adjust-inventory-handler.ts';
 import { createGetInventoryItemHandler } from './get-inventory-item-handler.ts';
 import { createListInventoryHandler } from './list-inventory-handler.ts';
 import { createUpdateInventoryHandler } from './update-inventory-handler.ts';
 import { createGetPetHandler } from './pet-handlers.ts';
 
-/** Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in one process. */
-export function createHttpHandlers(dependencies: ServiceDependencies): Record<string, HttpHandler> {
+/**
+ * Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in
+ * one process. Such a host provides Lambda's streaming runtime first (provideLambdaStreaming).
+ */
+export function createHttpHandlers(dependencies: ServiceDependencies): Record<string, HttpHandler | StreamedHttpHandler> {
   return {
     listInventory: createListInventoryHandler(dependencies),
     getInventoryItem: createGetInventoryItemHandler(dependencies),

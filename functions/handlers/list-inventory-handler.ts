@@ -1,9 +1,10 @@
 import { listInventory, type InventoryRepository } from '../domain/inventory-service.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
-import { httpHandler } from '../http/http-handler.ts';
-import { jsonResponse } from '../http/json.ts';
-import { deliverable } from '../http/response-size.ts';
+import { negotiateEncoding } from '../http/content-encoding.ts';
+import { streamedHttpHandler, TIMEOUT_MARGIN_MS } from '../http/http-handler.ts';
+import { jsonArrayStream } from '../http/json-array-stream.ts';
 import { planLimits } from '../http/plan-limits.ts';
+import { operationHeaders } from '../http/versioning-headers.ts';
 
 // Each handler has a module of its own, so that a function's bundle holds only what it runs
 // (listing needs no request-body validation, so no zod: about 18 ms less at cold start).
@@ -13,9 +14,21 @@ export interface InventoryHandlerDependencies {
   limiter: UsageLimiter;
 }
 
+/**
+ * GET /inventory, streamed: the entries go out page by page as the store reads them, sorted
+ * by petId, in memory that does not grow with the inventory (see jsonArrayStream).
+ */
 export function createListInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter)] }, async () => {
-    const items = await listInventory(inventory);
-    return deliverable(jsonResponse(200, items), items.length);
+  // Every answer says it depends on Accept-Encoding, so that no cache serves a compressed one to a client that did not ask.
+  const varies = operationHeaders({ Vary: 'Accept-Encoding' });
+  return streamedHttpHandler({ guards: [planLimits(limiter), varies] }, async (event, context) => {
+    const batches = listInventory(inventory)[Symbol.asyncIterator]();
+    // Read before the status is chosen: a store that cannot be read at all gets its 503 or 500.
+    const first = await batches.next();
+    return jsonArrayStream(first, batches, {
+      encoding: negotiateEncoding(event.headers['accept-encoding']),
+      deadlineAt: Date.now() + context.getRemainingTimeInMillis() - TIMEOUT_MARGIN_MS,
+      requestId: context.awsRequestId,
+    });
   });
 }

@@ -1,6 +1,8 @@
 import middy, { type MiddlewareObj } from '@middy/core';
+import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Readable, Writable } from 'node:stream';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
 import { jsonBody, type BodyValidator } from './json-body.ts';
@@ -11,9 +13,21 @@ export const TIMEOUT_MARGIN_MS = 500;
 export type HttpEvent<Body = unknown> = Omit<APIGatewayProxyEvent, 'body'> & { body: Body };
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-interface HttpHandlerOptions<Body> {
+/** An answer whose body is written to the client as it is produced. */
+export type StreamedResult = Omit<APIGatewayProxyResult, 'body' | 'isBase64Encoded'> & { body: Readable };
+/**
+ * A handler as Lambda response streaming calls it (awslambda.streamifyResponse): it writes the
+ * HTTP prelude (status and headers, as JSON, then 8 NUL bytes) and then the body to
+ * `responseStream`, which API Gateway (transfer mode STREAM) turns into a chunked answer.
+ */
+export type StreamedHttpHandler = (event: APIGatewayProxyEvent, responseStream: Writable, context: Context) => Promise<void>;
+
+/** What a guard that serves buffered and streamed answers alike may read and change: the status and headers. */
+export type ResponseHead = Pick<APIGatewayProxyResult, 'statusCode' | 'headers'>;
+
+interface HttpHandlerOptions<Body, Result extends ResponseHead> {
   /** Runs after header normalisation and before the body is read (e.g. plan limits). */
-  guards?: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>[];
+  guards?: MiddlewareObj<APIGatewayProxyEvent, Result>[];
   /** The body's compiled validator, from request-body-validators.generated.ts. */
   body?: BodyValidator<Body>;
 }
@@ -22,20 +36,39 @@ interface HttpHandlerOptions<Body> {
  * The one middleware stack every HTTP function shares:
  * header normalizer → guards → JSON body + @middy/validator → handler → error formatter.
  */
-export function httpHandler<Body = never>(
-  options: HttpHandlerOptions<Body>,
-  handle: (event: HttpEvent<Body>, context: Context) => Promise<APIGatewayProxyResult>,
-): HttpHandler {
-  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult>({
-    // One deadline for the whole request, however many store calls (Scan pages) it makes: the
-    // handler is cut short in time for the error formatter to answer 503 with our headers,
+function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOptions<unknown, Result>, streamed: boolean) {
+  const stack = middy<APIGatewayProxyEvent, Result>({
+    // One deadline for the whole request, however many store calls it makes before it answers:
+    // the handler is cut short in time for the error formatter to answer 503 with our headers,
     // rather than Lambda's timeout ending in a bare gateway 5xx.
     timeoutEarlyInMillis: TIMEOUT_MARGIN_MS,
     timeoutEarlyResponse: () => {
       throw new StoreUnavailableError({ cause: new Error('the request ran out of time') });
     },
+    ...(streamed ? { executionMode: executionModeStreamifyResponse } : {}),
   }).use(httpHeaderNormalizer());
   for (const guard of options.guards ?? []) stack.use(guard);
   if (options.body) stack.use(jsonBody(options.body));
-  return stack.use(errorFormatter()).handler((event, context) => handle(event as HttpEvent<Body>, context)) as HttpHandler;
+  return stack.use(errorFormatter());
+}
+
+export function httpHandler<Body = never>(
+  options: HttpHandlerOptions<Body, APIGatewayProxyResult>,
+  handle: (event: HttpEvent<Body>, context: Context) => Promise<APIGatewayProxyResult>,
+): HttpHandler {
+  return middlewareStack<APIGatewayProxyResult>(options, false).handler((event, context) => handle(event as HttpEvent<Body>, context)) as HttpHandler;
+}
+
+/**
+ * The same stack in Middy's response streaming mode: the handler resolves to the status and
+ * headers with a body stream, which Middy writes after the prelude. Everything up to that
+ * point (guards, the handler's own reads, errors) behaves as in httpHandler: an error before
+ * the first byte is the usual Error answer. The deadline above covers that part only; a body
+ * stream keeps its own (see jsonArrayStream).
+ */
+export function streamedHttpHandler(
+  options: HttpHandlerOptions<never, StreamedResult>,
+  handle: (event: HttpEvent, context: Context) => Promise<StreamedResult>,
+): StreamedHttpHandler {
+  return middlewareStack<StreamedResult>(options, true).handler((event, context) => handle(event as HttpEvent, context)) as unknown as StreamedHttpHandler;
 }

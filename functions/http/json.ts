@@ -26,6 +26,21 @@ export const SECURITY_HEADERS = {
   'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
 } as const;
 
+/**
+ * toJson for a flat record (values that are JSON values or bigints, nothing nested that holds a
+ * bigint), without JSON.stringify's replacer call per value: about four times faster on the
+ * listing's entries, which it writes by the million.
+ */
+export function flatRecordJson(record: Readonly<Record<string, unknown>>): string {
+  let text = '{';
+  for (const key in record) {
+    const value = record[key];
+    if (value === undefined) continue;
+    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${typeof value === 'bigint' ? value.toString() : JSON.stringify(value)}`;
+  }
+  return `${text}}`;
+}
+
 export const JSON_HEADERS = {
   'Content-Type': 'application/json',
   'Cache-Control': 'no-store',

@@ -1,11 +1,12 @@
 import type { MiddlewareObj, Request } from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { rateLimitHeaders, RateLimitedError, type UsageLimiter } from '../domain/usage-limits.ts';
 import { logger, SERVICE_METRICS } from '../logger.ts';
 import { callerFrom } from './caller.ts';
+import type { ResponseHead } from './http-handler.ts';
 
-type HttpRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult>;
+type HttpRequest = Request<APIGatewayProxyEvent, ResponseHead>;
 
 /**
  * Counts the request against the caller's plan before anything else reads the body, and puts
@@ -16,7 +17,7 @@ type HttpRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult>;
  * edge still bounds traffic. The headers then describe the minute window as if unused,
  * and the fault is logged as the metric UsageCountingUnavailable.
  */
-export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
   const headersOf = new WeakMap<APIGatewayProxyEvent, Record<string, string>>();
 
   const addHeaders = (request: HttpRequest) => {

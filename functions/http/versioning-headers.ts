@@ -1,14 +1,15 @@
 import type { MiddlewareObj, Request } from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Deprecation, OperationStability } from '../domain/versioning.ts';
+import type { ResponseHead } from './http-handler.ts';
 
 /**
  * Puts the same headers on every response of an operation, errors included: a client learns
  * that an operation is experimental or deprecated from whatever answer it gets. Used as a
  * guard, so its onError runs after the error formatter has built the response.
  */
-export function operationHeaders(headers: Readonly<Record<string, string>>): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
-  const addHeaders = (request: Request<APIGatewayProxyEvent, APIGatewayProxyResult>) => {
+export function operationHeaders(headers: Readonly<Record<string, string>>): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
+  const addHeaders = (request: Request<APIGatewayProxyEvent, ResponseHead>) => {
     if (request.response) request.response.headers = { ...request.response.headers, ...headers };
   };
   return { after: addHeaders, onError: addHeaders };

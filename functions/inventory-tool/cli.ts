@@ -66,7 +66,7 @@ const sameEntry = (a: InventoryItem, b: InventoryItem) => a.quantity === b.quant
 async function importFile(file: string, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
   const items = parseInventoryFile(file, await readFile(file, 'utf8'));
   const stored = new Map<bigint, InventoryItem>();
-  for await (const item of target.inventory.entries()) stored.set(item.petId, item);
+  for await (const batch of target.inventory.listAll()) for (const item of batch) stored.set(item.petId, item);
   const added = items.filter((item) => !stored.has(item.petId));
   const changed = items.filter((item) => stored.has(item.petId) && !sameEntry(stored.get(item.petId)!, item));
   // Only what differs is written, so a re-run writes nothing at all.
@@ -82,7 +82,7 @@ async function importFile(file: string, target: InventoryTarget, output: Invento
 
 async function exportFile(file: string | undefined, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
   const items: InventoryItem[] = [];
-  for await (const item of target.inventory.entries()) items.push(item);
+  for await (const batch of target.inventory.listAll()) items.push(...batch);
   const text = formatInventoryFile(items);
   if (file === undefined) {
     output.write(text);

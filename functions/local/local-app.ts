@@ -11,6 +11,7 @@ import { createHttpHandlers } from '../handlers/http-handlers.ts';
 import { KeyAdmin } from '../keys/key-admin.ts';
 import { apiRoutes, healthRoute } from '../routes.ts';
 import { createHealthHandler } from '../handlers/health-handler.ts';
+import { provideLambdaStreaming } from './lambda-streaming.ts';
 import { createLocalServer, listen, STAGE } from './local-server.ts';
 import { publishedContractRoutes } from './published-contract-routes.ts';
 import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
@@ -129,6 +130,7 @@ async function serve(options: LocalAppOptions, tables: ServiceTableNames, store:
   const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
   await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
 
+  provideLambdaStreaming();
   const handlers = createHttpHandlers(dependencies);
   const server = createLocalServer({
     authorizer: createAuthorizerHandler(dependencies),

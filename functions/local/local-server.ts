@@ -6,10 +6,11 @@ import type { Duplex } from 'node:stream';
 import { ErrorCode } from '../domain/errors.ts';
 import { gatewayErrorBody, gatewayResponses, type GatewayErrorResponse } from '../http/gateway-responses.ts';
 import { JSON_HEADERS } from '../http/json.ts';
-import type { HttpHandler } from '../http/http-handler.ts';
+import type { HttpHandler, StreamedHttpHandler } from '../http/http-handler.ts';
 import { UNAUTHORIZED_MESSAGE } from '../handlers/authorizer-handler.ts';
 import { logger } from '../logger.ts';
-import type { ApiRoute } from '../routes.ts';
+import { FUNCTION_TIMEOUT_SECONDS, type ApiRoute } from '../routes.ts';
+import { isStreamedHandler, streamToHttp } from './lambda-streaming.ts';
 
 export const STAGE = 'v1';
 /** API Gateway's own cap on a request payload. */
@@ -77,7 +78,8 @@ export type AuthorizerHandler = (event: APIGatewayRequestAuthorizerEvent, contex
 
 export interface LocalRoute {
   route: Pick<ApiRoute, 'method' | 'resource'>;
-  handler: HttpHandler;
+  /** A streamed handler's answer is passed on chunk by chunk, as API Gateway does in transfer mode STREAM. */
+  handler: HttpHandler | StreamedHttpHandler;
   /** Whether API Gateway runs the authorizer first (true for every operation of the spec). */
   authorized?: boolean;
 }
@@ -102,8 +104,14 @@ function resourcePattern(resource: string): { pattern: RegExp; names: string[] }
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
-function lambdaContext(requestId: string): Context {
-  const deadline = Date.now() + 10_000;
+/** A streamed answer already written to the client: only its status is left to log. */
+interface StreamedAnswer {
+  statusCode: number;
+  streamed: true;
+}
+
+function lambdaContext(requestId: string, timeoutSeconds: number = FUNCTION_TIMEOUT_SECONDS.buffered): Context {
+  const deadline = Date.now() + timeoutSeconds * 1_000;
   return {
     awsRequestId: requestId,
     functionName: 'local',
@@ -283,7 +291,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   }
 
-  async function answer(request: IncomingMessage, response: ServerResponse, requestId: string, expectsContinue: boolean): Promise<APIGatewayProxyResult | 'client gone'> {
+  async function answer(request: IncomingMessage, response: ServerResponse, requestId: string, expectsContinue: boolean): Promise<APIGatewayProxyResult | StreamedAnswer | 'client gone'> {
     const target = requestTarget(request.url);
     if (!target) return gatewayResult(protocolRefusals.badTarget);
     if (request.httpVersion === '1.1' && request.headers.host === undefined) return gatewayResult(protocolRefusals.hostRequired);
@@ -355,6 +363,16 @@ export function createLocalServer(options: LocalServerOptions): Server {
       },
     };
     try {
+      if (isStreamedHandler(matched.handler)) {
+        response.setHeader(GATEWAY_REQUEST_ID_HEADER, requestId);
+        const outcome = await streamToHttp(matched.handler, event, lambdaContext(requestId, FUNCTION_TIMEOUT_SECONDS.streamed), response);
+        if (outcome.headSent) return { statusCode: outcome.statusCode, streamed: true };
+        // Logged with nginx's 499: the client closed the connection before the answer began.
+        if ('clientGone' in outcome) return { statusCode: 499, streamed: true };
+        logger.error('handler threw', { requestId, error: String(outcome.failure) });
+        response.removeHeader(GATEWAY_REQUEST_ID_HEADER);
+        return gatewayResult(gatewayResponses.DEFAULT_5XX);
+      }
       return await matched.handler(event, lambdaContext(requestId));
     } catch (error) {
       // On AWS an exception escaping the function is a 502 from the integration, answered by DEFAULT_5XX.
@@ -368,7 +386,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
   async function serve(request: IncomingMessage, response: ServerResponse, expectsContinue: boolean): Promise<void> {
     const requestId = randomUUID();
     const startedAt = performance.now();
-    let result: APIGatewayProxyResult | 'client gone';
+    let result: APIGatewayProxyResult | StreamedAnswer | 'client gone';
     try {
       result = await answer(request, response, requestId, expectsContinue);
     } catch (error) {
@@ -376,8 +394,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
       result = gatewayResult(gatewayResponses.DEFAULT_5XX);
     }
     // A client that left, or whose connection was refused meanwhile (a deadline passed), gets no second answer.
-    if (result === 'client gone' || refused.has(request.socket) || request.socket.destroyed) return;
-    send(response, result, requestId);
+    if (result === 'client gone' || refused.has(request.socket) || (request.socket.destroyed && !('streamed' in result))) return;
+    if (!('streamed' in result)) send(response, result, requestId);
     if (!request.complete) discardBody(request);
     logger.info('request', {
       requestId,

@@ -58,12 +58,14 @@ function engineHome(): string {
   return join(packageDir, 'lib', release);
 }
 
+type KeyAttribute = { name: string; type: 'S' | 'N' };
+
 export function tableDefinitions(names: ServiceTableNames): CreateTableCommandInput[] {
-  const simple = (TableName: string, key: { name: string; type: 'S' | 'N' }): CreateTableCommandInput => ({
+  const simple = (TableName: string, key: KeyAttribute, sortKey?: KeyAttribute): CreateTableCommandInput => ({
     TableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [{ AttributeName: key.name, AttributeType: key.type }],
-    KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }],
+    AttributeDefinitions: [key, ...(sortKey ? [sortKey] : [])].map((attribute) => ({ AttributeName: attribute.name, AttributeType: attribute.type })),
+    KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }, ...(sortKey ? [{ AttributeName: sortKey.name, KeyType: 'RANGE' as const }] : [])],
   });
   const index = apiKeysTable.keyIdIndex;
   const keys = simple(names.apiKeysTable, apiKeysTable.partitionKey);
@@ -72,7 +74,7 @@ export function tableDefinitions(names: ServiceTableNames): CreateTableCommandIn
     { IndexName: index.indexName, KeySchema: [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
   ];
   return [
-    simple(names.inventoryTable, inventoryTable.partitionKey),
+    simple(names.inventoryTable, inventoryTable.partitionKey, inventoryTable.sortKey),
     keys,
     simple(names.usageCountersTable, usageCountersTable.partitionKey),
     simple(names.idempotencyRecordsTable, idempotencyRecordsTable.partitionKey),

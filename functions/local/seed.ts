@@ -1,6 +1,7 @@
-import { BatchWriteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { createInventoryRepository, inventoryHasEntries } from '../adapters/dynamodb/inventory-repository.ts';
 import { InventoryItem } from '../domain/schemas.ts';
 
 const SeedFile = z.array(InventoryItem);
@@ -39,22 +40,19 @@ export const DEMO_INVENTORY: readonly InventoryItem[] = [
   { petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' },
 ];
 
-const BATCH_WRITE_LIMIT = 25;
+/** Overlapping batches keep DynamoDB Local's threads busy while the client waits on each answer. */
+const PARALLEL_BATCH_WRITERS = 8;
 
+/** Writes the entries under their keys, several batches at a time. */
 export async function writeInventory(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryItem[]): Promise<void> {
-  for (let start = 0; start < items.length; start += BATCH_WRITE_LIMIT) {
-    let pending = items.slice(start, start + BATCH_WRITE_LIMIT).map((item) => ({ PutRequest: { Item: { ...item } } }));
-    while (pending.length > 0) {
-      const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;
-    }
-  }
+  const repository = createInventoryRepository(client, tableName);
+  const share = Math.ceil(items.length / PARALLEL_BATCH_WRITERS);
+  await Promise.all(Array.from({ length: PARALLEL_BATCH_WRITERS }, (_, writer) => repository.putMany(items.slice(writer * share, (writer + 1) * share))));
 }
 
 /** Loads the seed only into an empty inventory, so a restart never overwrites data. Returns how many were written. */
 export async function seedIfEmpty(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryItem[]): Promise<number> {
-  const { Items } = await client.send(new ScanCommand({ TableName: tableName, Limit: 1, ProjectionExpression: 'petId' }));
-  if ((Items?.length ?? 0) > 0) return 0;
+  if (await inventoryHasEntries(client, tableName)) return 0;
   await writeInventory(client, tableName, items);
   return items.length;
 }

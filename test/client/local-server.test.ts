@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInventoryClient, type InventoryClientOptions, type RetryEvent } from '../../client/index.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { beforeLaterPages, failingListing, idsInShard, throttled } from '../support/inventory.ts';
+import { INVENTORY_PAGE_SIZE } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
@@ -98,7 +100,7 @@ describe('createInventoryClient against the local server', () => {
   });
 
   it('retries a 503 from the store after backoff and returns the success', async () => {
-    vi.spyOn(app.dependencies.inventory, 'listAll').mockRejectedValueOnce(new StoreUnavailableError());
+    vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(failingListing(new StoreUnavailableError()));
     const { client, retries, sleeps } = clientOf(app, PRO_KEY, { random: () => 0.5 });
 
     const result = await client.listInventory();
@@ -107,6 +109,24 @@ describe('createInventoryClient against the local server', () => {
     expect(retries.map(({ reason }) => reason)).toEqual([503]);
     // max(backoff 0.5 × 200 ms, Retry-After 1 s)
     expect(sleeps).toEqual([1_000]);
+  });
+
+  it('resolves a listing the server had to cut midway to INCOMPLETE_RESPONSE, never to a shorter array', async () => {
+    const pets = idsInShard(0, INVENTORY_PAGE_SIZE + 1).map((petId) => ({ petId, quantity: 1, status: 'sold' as const }));
+    const cut = await startLocalApp({ ...testAppStore(), seed: pets, devApiKey: PRO_KEY, devPlan: 'pro' });
+    const removeFault = beforeLaterPages(cut.dependencies.client, () => Promise.reject(throttled()));
+    try {
+      const { client, retries } = clientOf(cut, PRO_KEY);
+
+      const result = await client.listInventory();
+
+      expect([result.status, result.data, result.error?.code]).toEqual([200, undefined, 'INCOMPLETE_RESPONSE']);
+      expect(result.error?.message).toMatch(/terminated|closing bracket/);
+      expect(retries).toEqual([]);
+    } finally {
+      removeFault();
+      await cut.close();
+    }
   });
 
   it('resolves to NETWORK_ERROR after maxAttempts when the server cannot be reached', async () => {

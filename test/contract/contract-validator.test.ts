@@ -11,9 +11,10 @@ beforeAll(async () => {
 
 const RATE_LIMIT = { 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59', 'X-RateLimit-Reset': '1795304460' };
 const JSON_TYPE = { 'Content-Type': 'application/json' };
+const LISTING = { ...JSON_TYPE, Vary: 'Accept-Encoding' };
 
 function answer(overrides: Partial<Omit<ObservedResponse, 'headers'>> & { headers?: Record<string, string> } = {}): ObservedResponse {
-  const { headers = { ...JSON_TYPE, ...RATE_LIMIT }, ...rest } = overrides;
+  const { headers = { ...LISTING, ...RATE_LIMIT }, ...rest } = overrides;
   return {
     method: 'GET',
     path: '/v1/inventory',
@@ -35,10 +36,12 @@ describe('ContractValidator', () => {
     ['a quantity below 0', answer({ text: '[{"petId":1,"quantity":-1,"status":"available"}]' })],
     ['a field the schema does not have', answer({ text: '[{"petId":1,"quantity":2,"status":"available","name":"Rex"}]' })],
     ['an undocumented status', answer({ status: 418, text: '{"code":"TEAPOT","message":"no","status":418}' })],
-    ['a missing required header', answer({ headers: { ...JSON_TYPE, 'X-RateLimit-Limit': '60', 'X-RateLimit-Reset': '1795304460' } })],
-    ['a header value of the wrong type', answer({ headers: { ...JSON_TYPE, ...RATE_LIMIT, 'X-RateLimit-Remaining': 'many' } })],
-    ['another Content-Type', answer({ headers: { 'Content-Type': 'text/plain', ...RATE_LIMIT } })],
-    ['an error without the Error shape', answer({ status: 429, text: '{"error":"slow down"}', headers: { ...JSON_TYPE, ...RATE_LIMIT, 'Retry-After': '3' } })],
+    ['a missing required header', answer({ headers: { ...LISTING, 'X-RateLimit-Limit': '60', 'X-RateLimit-Reset': '1795304460' } })],
+    ['a listing without Vary', answer({ headers: { ...JSON_TYPE, ...RATE_LIMIT } })],
+    ['a header value of the wrong type', answer({ headers: { ...LISTING, ...RATE_LIMIT, 'X-RateLimit-Remaining': 'many' } })],
+    ['a coding the document does not list', answer({ headers: { ...LISTING, ...RATE_LIMIT, 'Content-Encoding': 'deflate' } })],
+    ['another Content-Type', answer({ headers: { 'Content-Type': 'text/plain', Vary: 'Accept-Encoding', ...RATE_LIMIT } })],
+    ['an error without the Error shape', answer({ status: 429, text: '{"error":"slow down"}', headers: { ...LISTING, ...RATE_LIMIT, 'Retry-After': '3' } })],
     ['a 429 without Retry-After', answer({ status: 429, text: '{"code":"RATE_LIMIT_EXCEEDED","message":"slow down","status":429}' })],
     [
       'a deprecated operation without Sunset',

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listInventory } from '../../functions/domain/inventory-service.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { KeyAdmin } from '../../functions/keys/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { allEntries } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 
@@ -76,7 +76,7 @@ describe('PATCH /v1/inventory/{petId}', () => {
 
     await expectError(response, 404, 'PET_NOT_FOUND');
     expectRateLimitHeaders(response);
-    expect((await listInventory(app.dependencies.inventory)).map((item) => item.petId)).not.toContain(123456n);
+    expect((await allEntries(app.dependencies.inventory)).map((item) => item.petId)).not.toContain(123456n);
   });
 
   it.each([
@@ -87,13 +87,13 @@ describe('PATCH /v1/inventory/{petId}', () => {
     ['a form body', '/inventory/1', 'quantity=1', 'application/x-www-form-urlencoded', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['an oversized body', '/inventory/1', JSON.stringify({ quantity: 1, pad: 'x'.repeat(5_000) }), 'application/json', 413, 'PAYLOAD_TOO_LARGE'],
   ])('answers %s with the Error body, the rate-limit headers, and no change', async (_case, path, body, contentType, status, code) => {
-    const before = await listInventory(app.dependencies.inventory);
+    const before = await allEntries(app.dependencies.inventory);
 
     const response = await call(path, { method: 'PATCH', body, contentType });
 
     await expectError(response, status, code);
     expectRateLimitHeaders(response);
-    expect(await listInventory(app.dependencies.inventory)).toEqual(before);
+    expect(await allEntries(app.dependencies.inventory)).toEqual(before);
   });
 });
 
@@ -106,7 +106,7 @@ describe('authentication', () => {
   ])('answers 401 for %s, on every operation', async (_case, init) => {
     await expectError(await call('/inventory', init), 401, 'UNAUTHORIZED');
     await expectError(await call('/inventory/1', { ...init, method: 'PATCH', body: '{"quantity": 3}' }), 401, 'UNAUTHORIZED');
-    expect((await listInventory(app.dependencies.inventory)).find((item) => item.petId === 1n)?.quantity).not.toBe(3);
+    expect((await allEntries(app.dependencies.inventory)).find((item) => item.petId === 1n)?.quantity).not.toBe(3);
   });
 
   it('refuses a revoked key at once', async () => {
@@ -172,13 +172,13 @@ describe('bad input, generated (fast-check)', () => {
   it('never answers 5xx, always answers the Error shape, and changes data only on 200', async () => {
     await fc.assert(
       fc.asyncProperty(petIdText, bodyText, async (petId, body) => {
-        const before = await listInventory(app.dependencies.inventory);
+        const before = await allEntries(app.dependencies.inventory);
 
         const response = await call(`/inventory/${encodeURIComponent(petId)}`, { method: 'PATCH', body, key: roomyKey });
         const text = await response.text();
 
         expect(response.status).toBeLessThan(500);
-        const after = await listInventory(app.dependencies.inventory);
+        const after = await allEntries(app.dependencies.inventory);
         if (response.status !== 200) {
           expect(JSON.parse(text)).toEqual({ code: expect.any(String), message: expect.any(String), status: response.status });
           expect(after).toEqual(before);

@@ -102,6 +102,26 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionId(routeDescription(route.operationId)));
   });
 
+  it.each(apiRoutes.map((route) => [route.operationId, route] as const))('streams %s through InvokeWithResponseStream in transfer mode STREAM if, and only if, its route is streamed', (operationId, route) => {
+    const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find((candidate) => candidate.Properties!.OperationName === operationId)!;
+    const { Integration } = method.Properties!;
+    const uri = JSON.stringify(Integration.Uri);
+    const [, fn] = functionWithDescription(template(), routeDescription(operationId));
+    if (route.streamed) {
+      expect(Integration).toMatchObject({ Type: 'AWS_PROXY', ResponseTransferMode: 'STREAM', TimeoutInMillis: fn.Properties!.Timeout * 1_000 });
+      expect(uri).toMatch(/:lambda:path\/2021-11-15\/functions\/".*"\/response-streaming-invocations"/);
+    } else {
+      expect(Integration.ResponseTransferMode).toBeUndefined();
+      expect(Integration.TimeoutInMillis).toBeUndefined();
+      expect(uri).toMatch(/:lambda:path\/2015-03-31\/functions\/".*"\/invocations"/);
+    }
+  });
+
+  it('streams the listing, and only the listing, with a function that may run 3 minutes', () => {
+    expect(apiRoutes.filter((route) => route.streamed).map((route) => route.operationId)).toEqual(['listInventory']);
+    expect(functionWithDescription(template(), routeDescription('listInventory'))[1].Properties!.Timeout).toBe(180);
+  });
+
   it(`authorizes with the Lambda REQUEST authorizer on the Authorization header, caching answers ${AUTHORIZER_CACHE_TTL_SECONDS} s`, () => {
     const [, authorizer] = onlyResource(template(), 'AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',

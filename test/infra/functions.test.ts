@@ -6,7 +6,7 @@ import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig } from '../../functions/config.ts';
-import { apiRoutes, healthRoute, type ApiRoute } from '../../functions/routes.ts';
+import { apiRoutes, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
 import { PETS_SUNSET_CONTEXT_KEY, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
@@ -14,6 +14,7 @@ import { FUNCTION_RUNTIME, nodejsBundlingOptions } from '../../lib/service-funct
 import {
   AUTHORIZER_DESCRIPTION,
   functionWithDescription,
+  keySchemaOf,
   onlyResource,
   referencedId,
   resourcesOfType,
@@ -21,6 +22,7 @@ import {
   STAGES,
   synthesizeApp,
   type SynthesizedApp,
+  type TableKeys,
 } from './synthesized-app.ts';
 
 let synthesized: SynthesizedApp;
@@ -33,30 +35,39 @@ const RETENTION_DAYS = { staging: 14, prod: 90 } as const;
 interface DeployedFunction {
   name: string;
   descriptionPrefix: string;
-  /** The DynamoDB actions it may use, per table (by partition key), exactly. */
-  tableActions: Record<string, string[]>;
+  timeoutSeconds: number;
+  /** The DynamoDB actions it may use, per table, exactly. */
+  tableActions: [TableKeys, string[]][];
 }
 
 const USAGE_COUNTING = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
-/** Per route intent, the actions on each table it touches besides the usage counters, keyed by the table's partition key. */
-const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], Record<string, string[]>> = {
-  read: { [inventoryTable.partitionKey.name]: ['dynamodb:GetItem', 'dynamodb:Scan'] },
-  update: { [inventoryTable.partitionKey.name]: ['dynamodb:UpdateItem'] },
-  adjust: {
-    [inventoryTable.partitionKey.name]: ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
-    [idempotencyRecordsTable.partitionKey.name]: ['dynamodb:GetItem', 'dynamodb:PutItem'],
-  },
+// The listing reads with Query only: no function may Scan the inventory.
+/** Per route intent, the actions on each table it touches besides the usage counters. */
+const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]> = {
+  list: [[inventoryTable, ['dynamodb:Query']]],
+  read: [[inventoryTable, ['dynamodb:GetItem']]],
+  update: [[inventoryTable, ['dynamodb:UpdateItem']]],
+  adjust: [
+    [inventoryTable, ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
+    [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem']],
+  ],
 };
 
 const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
-  { name: 'authorizer', descriptionPrefix: AUTHORIZER_DESCRIPTION, tableActions: { [apiKeysTable.partitionKey.name]: ['dynamodb:GetItem'] } },
+  { name: 'authorizer', descriptionPrefix: AUTHORIZER_DESCRIPTION, timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered, tableActions: [[apiKeysTable, ['dynamodb:GetItem']]] },
   ...apiRoutes.map((route) => ({
     name: route.operationId,
     descriptionPrefix: routeDescription(route.operationId),
-    tableActions: { ...ROUTE_ACTIONS[route.inventoryAccess], [usageCountersTable.partitionKey.name]: USAGE_COUNTING },
+    timeoutSeconds: route.streamed ? FUNCTION_TIMEOUT_SECONDS.streamed : FUNCTION_TIMEOUT_SECONDS.buffered,
+    tableActions: [...ROUTE_ACTIONS[route.inventoryAccess], [usageCountersTable, USAGE_COUNTING]] satisfies [TableKeys, string[]][],
   })),
   // Not counted against any plan, so no usage counters: one read of the inventory.
-  { name: healthRoute.operationId, descriptionPrefix: routeDescription(healthRoute.operationId), tableActions: { [inventoryTable.partitionKey.name]: ['dynamodb:GetItem'] } },
+  {
+    name: healthRoute.operationId,
+    descriptionPrefix: routeDescription(healthRoute.operationId),
+    timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered,
+    tableActions: [[inventoryTable, ['dynamodb:GetItem']]],
+  },
 ];
 
 describe('bundling', () => {
@@ -83,7 +94,7 @@ describe('bundling', () => {
 describe.each(STAGES)('the %s functions', (stage) => {
   const template = () => synthesized.templates[stage];
   const functions = () => resourcesOfType(template(), 'AWS::Lambda::Function');
-  const tableIdWithKey = (name: string) => onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: name, KeyType: 'HASH' }] })[0];
+  const tableIdOf = (table: TableKeys) => onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: keySchemaOf(table) })[0];
   const functionFor = (deployed: DeployedFunction) => functionWithDescription(template(), deployed.descriptionPrefix);
 
   it('are the authorizer, one per route and the health check', () => {
@@ -91,12 +102,12 @@ describe.each(STAGES)('the %s functions', (stage) => {
   });
 
   describe.each(DEPLOYED_FUNCTIONS.map((deployed) => [deployed.name, deployed] as const))('%s', (_, deployed) => {
-    it('runs on Node.js 24, ARM64, 1024 MB, 10 s, with active X-Ray tracing', () => {
+    it(`runs on Node.js 24, ARM64, 1024 MB, ${deployed.timeoutSeconds} s, with active X-Ray tracing`, () => {
       expect(functionFor(deployed)[1].Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         MemorySize: 1024,
-        Timeout: 10,
+        Timeout: deployed.timeoutSeconds,
         TracingConfig: { Mode: 'Active' },
         Handler: 'index.handler',
       });
@@ -112,10 +123,10 @@ describe.each(STAGES)('the %s functions', (stage) => {
 
     it('reads the table names functions/config.ts expects, and maps its stack traces through source maps', () => {
       expect(functionFor(deployed)[1].Properties!.Environment.Variables).toEqual({
-        [ENV.inventoryTable]: { Ref: tableIdWithKey(inventoryTable.partitionKey.name) },
-        [ENV.apiKeysTable]: { Ref: tableIdWithKey(apiKeysTable.partitionKey.name) },
-        [ENV.usageCountersTable]: { Ref: tableIdWithKey(usageCountersTable.partitionKey.name) },
-        [ENV.idempotencyRecordsTable]: { Ref: tableIdWithKey(idempotencyRecordsTable.partitionKey.name) },
+        [ENV.inventoryTable]: { Ref: tableIdOf(inventoryTable) },
+        [ENV.apiKeysTable]: { Ref: tableIdOf(apiKeysTable) },
+        [ENV.usageCountersTable]: { Ref: tableIdOf(usageCountersTable) },
+        [ENV.idempotencyRecordsTable]: { Ref: tableIdOf(idempotencyRecordsTable) },
         NODE_OPTIONS: '--enable-source-maps',
       });
       const deployedEnvironment = Object.fromEntries(
@@ -164,7 +175,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
         expect(statement.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
         (dynamoActionsByTable[tableId!] ??= []).push(...actionsOf(statement));
       }
-      const expected = Object.fromEntries(Object.entries(deployed.tableActions).map(([key, actions]) => [tableIdWithKey(key), [...actions].sort()]));
+      const expected = Object.fromEntries(deployed.tableActions.map(([table, actions]) => [tableIdOf(table), [...actions].sort()]));
       expect(Object.fromEntries(Object.entries(dynamoActionsByTable).map(([table, actions]) => [table, actions.sort()]))).toEqual(expected);
     });
   });

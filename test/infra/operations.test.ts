@@ -4,9 +4,11 @@ import { METRIC_NAMESPACE, SERVICE_METRICS } from '../../functions/logger.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { API_5XX_RATE_THRESHOLD } from '../../lib/operational-alarms.ts';
+import { serviceMetricsOf } from '../../lib/petstore-inventory-stack.ts';
 import {
   AUTHORIZER_DESCRIPTION,
   functionWithDescription,
+  keySchemaOf,
   onlyResource,
   referencedId,
   resourcesOfType,
@@ -61,8 +63,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
   });
 
-  it.each([inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable].map((table) => table.partitionKey.name))('alarms on throttled reads or writes of the table keyed by %s', (keyName) => {
-    const [tableId] = onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: keyName, KeyType: 'HASH' }] });
+  it.each([inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable].map((table) => [table.partitionKey.name, table] as const))('alarms on throttled reads or writes of the table keyed by %s', (_keyName, table) => {
+    const [tableId] = onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: keySchemaOf(table) });
     const found = alarms().filter((alarm) => JSON.stringify(alarm.Metrics ?? []).includes(`"Ref":"${tableId}"`));
     expect(found).toHaveLength(1);
     const metrics = found[0]!.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string } } }[];
@@ -74,17 +76,25 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     expect(found[0]).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
   });
 
-  it.each(apiRoutes.map((route) => route.operationId))('alarms when the %s function serves degraded (store unavailable, counting unavailable)', (operationId) => {
+  it.each(apiRoutes.map((route) => [route.operationId, route] as const))('alarms when the %s function serves degraded (store unavailable, counting unavailable, a streamed answer cut)', (operationId, route) => {
+    const expected = [SERVICE_METRICS.storeUnavailable, SERVICE_METRICS.usageCountingUnavailable, ...(route.streamed ? [SERVICE_METRICS.streamAborted] : [])];
+    expect(serviceMetricsOf(route).sort()).toEqual(expected.sort());
     for (const metricName of Object.values(SERVICE_METRICS)) {
       const found = alarmsOnMetric(METRIC_NAMESPACE, metricName, [{ Name: 'FunctionName', Value: { Ref: functionId(routeDescription(operationId)) } }]);
-      expect(found).toHaveLength(1);
-      expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+      expect(found).toHaveLength(expected.includes(metricName) ? 1 : 0);
+      if (found[0]) expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
     }
+  });
+
+  it('alarms on the listing\'s cut streams, saying clients got invalid JSON', () => {
+    const listing = apiRoutes.find((route) => route.streamed)!;
+    const [alarm] = alarmsOnMetric(METRIC_NAMESPACE, SERVICE_METRICS.streamAborted, [{ Name: 'FunctionName', Value: { Ref: functionId(routeDescription(listing.operationId)) } }]);
+    expect(alarm!.AlarmDescription).toContain('invalid JSON');
   });
 
   it('has no other alarms', () => {
     const functions = apiRoutes.length + 1;
-    const serviceSignals = apiRoutes.length * Object.keys(SERVICE_METRICS).length;
+    const serviceSignals = apiRoutes.reduce((count, route) => count + serviceMetricsOf(route).length, 0);
     const tables = 4;
     expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals);
   });

@@ -7,7 +7,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
-import { CDK_JSON_CONTEXT, onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, temporaryDirectory, type SynthesizedApp } from './synthesized-app.ts';
+import { CDK_JSON_CONTEXT, keySchemaOf, onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, temporaryDirectory, type SynthesizedApp, type TableKeys } from './synthesized-app.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -87,7 +87,21 @@ describe.each(STAGES)('the %s stage', (stage) => {
       KeySchema: [{ AttributeName: attribute.name, KeyType: 'HASH' }],
       AttributeDefinitions: Match.arrayWith([{ AttributeName: attribute.name, AttributeType: attribute.type }]),
     });
-    onlyResource(template(), 'AWS::DynamoDB::Table', key(inventoryTable.partitionKey));
+    // The inventory: pets spread over numeric shards, ordered by their numeric petId within each.
+    onlyResource(template(), 'AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: 'shard', KeyType: 'HASH' },
+        { AttributeName: 'petId', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: [
+        { AttributeName: 'shard', AttributeType: 'N' },
+        { AttributeName: 'petId', AttributeType: 'N' },
+      ],
+    });
+    expect(keySchemaOf(inventoryTable)).toEqual([
+      { AttributeName: inventoryTable.partitionKey.name, KeyType: 'HASH' },
+      { AttributeName: inventoryTable.sortKey.name, KeyType: 'RANGE' },
+    ]);
     onlyResource(template(), 'AWS::DynamoDB::Table', {
       ...key(apiKeysTable.partitionKey),
       AttributeDefinitions: [
@@ -122,8 +136,8 @@ describe.each(STAGES)('the %s stage', (stage) => {
 
   it('keeps point-in-time recovery on the inventory and keys tables', () => {
     const recoverable = { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } };
-    onlyResource(template(), 'AWS::DynamoDB::Table', { ...recoverable, KeySchema: [{ AttributeName: inventoryTable.partitionKey.name, KeyType: 'HASH' }] });
-    onlyResource(template(), 'AWS::DynamoDB::Table', { ...recoverable, KeySchema: [{ AttributeName: apiKeysTable.partitionKey.name, KeyType: 'HASH' }] });
+    onlyResource(template(), 'AWS::DynamoDB::Table', { ...recoverable, KeySchema: keySchemaOf(inventoryTable) });
+    onlyResource(template(), 'AWS::DynamoDB::Table', { ...recoverable, KeySchema: keySchemaOf(apiKeysTable) });
   });
 
   it(stage === 'prod' ? 'retains and deletion-protects every table' : 'lets every table be deleted with the stack', () => {
@@ -137,16 +151,16 @@ describe.each(STAGES)('the %s stage', (stage) => {
   it('outputs what the key tool needs, under stable names', () => {
     const outputs = template().toJSON().Outputs as Record<string, { Value: unknown }>;
     const refTo = (type: string, properties?: Record<string, unknown>) => ({ Ref: onlyResource(template(), type, properties)[0] });
-    const tableWithKey = (name: string) => refTo('AWS::DynamoDB::Table', { KeySchema: [{ AttributeName: name, KeyType: 'HASH' }] });
+    const tableWithKey = (table: TableKeys) => refTo('AWS::DynamoDB::Table', { KeySchema: keySchemaOf(table) });
     expect(outputs[STACK_OUTPUTS.restApiId]!.Value).toEqual(refTo('AWS::ApiGateway::RestApi'));
     expect(outputs[STACK_OUTPUTS.stageName]!.Value).toBe(API_STAGE_NAME);
     const usagePlan = (plan: string) => refTo('AWS::ApiGateway::UsagePlan', { UsagePlanName: `${STACK_NAMES[stage]}-${plan}` });
     expect(outputs[STACK_OUTPUTS.usagePlanIdFree]!.Value).toEqual(usagePlan('free'));
     expect(outputs[STACK_OUTPUTS.usagePlanIdPro]!.Value).toEqual(usagePlan('pro'));
     expect(outputs[STACK_OUTPUTS.usagePlanIdBusiness]!.Value).toEqual(usagePlan('business'));
-    expect(outputs[STACK_OUTPUTS.inventoryTableName]!.Value).toEqual(tableWithKey(inventoryTable.partitionKey.name));
-    expect(outputs[STACK_OUTPUTS.apiKeysTableName]!.Value).toEqual(tableWithKey(apiKeysTable.partitionKey.name));
-    expect(outputs[STACK_OUTPUTS.usageCountersTableName]!.Value).toEqual(tableWithKey(usageCountersTable.partitionKey.name));
+    expect(outputs[STACK_OUTPUTS.inventoryTableName]!.Value).toEqual(tableWithKey(inventoryTable));
+    expect(outputs[STACK_OUTPUTS.apiKeysTableName]!.Value).toEqual(tableWithKey(apiKeysTable));
+    expect(outputs[STACK_OUTPUTS.usageCountersTableName]!.Value).toEqual(tableWithKey(usageCountersTable));
   });
 
   it('outputs the base address, which ends in /v1', () => {

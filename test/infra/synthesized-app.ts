@@ -60,6 +60,17 @@ export function onlyResource(template: Template, type: string, properties?: Reco
   return found[0]!;
 }
 
+/** A table's key as functions/adapters/dynamodb/tables.ts describes it. */
+export interface TableKeys {
+  partitionKey: { name: string };
+  sortKey?: { name: string };
+}
+
+/** The KeySchema CloudFormation holds for that table: how tests find it among the others. */
+export function keySchemaOf(table: TableKeys): { AttributeName: string; KeyType: 'HASH' | 'RANGE' }[] {
+  return [{ AttributeName: table.partitionKey.name, KeyType: 'HASH' }, ...(table.sortKey ? [{ AttributeName: table.sortKey.name, KeyType: 'RANGE' as const }] : [])];
+}
+
 /** How the functions' descriptions start (lib/petstore-inventory-stack.ts), which is how tests find them. */
 export const AUTHORIZER_DESCRIPTION = 'API key authorizer';
 export const routeDescription = (operationId: string) => `${operationId}:`;

@@ -1,8 +1,10 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listInventory, updateInventory } from '../../functions/domain/inventory-service.ts';
+import { INVENTORY_SHARDS, inventoryHasEntries, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { updateInventory } from '../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
-import { writeInventory } from '../../functions/local/seed.ts';
+import { seedIfEmpty, writeInventory } from '../../functions/local/seed.ts';
+import { allEntries, idsInShard } from '../support/inventory.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 
 let test: TestStore;
@@ -15,6 +17,7 @@ afterEach(async () => {
   await test.close();
 });
 
+// A test may scan to see everything the table holds; the service never does.
 const snapshot = async () =>
   (await test.dependencies.client.send(new ScanCommand({ TableName: test.tables.inventoryTable }))).Items?.length ?? 0;
 
@@ -25,7 +28,7 @@ describe('the inventory repository on DynamoDB Local', () => {
     const updated = await updateInventory(test.dependencies.inventory, 10n, { quantity: 42 });
 
     expect(updated).toEqual({ petId: 10n, quantity: 42, status: 'pending' });
-    expect(await listInventory(test.dependencies.inventory)).toEqual([{ petId: 10n, quantity: 42, status: 'pending' }]);
+    expect(await allEntries(test.dependencies.inventory)).toEqual([{ petId: 10n, quantity: 42, status: 'pending' }]);
   });
 
   it('refuses to update a missing entry and creates nothing', async () => {
@@ -43,31 +46,63 @@ describe('the inventory repository on DynamoDB Local', () => {
 
     await updateInventory(test.dependencies.inventory, MAX_INT64, { quantity: 2_147_483_647 });
 
-    expect((await listInventory(test.dependencies.inventory)).map((item) => [item.petId, item.quantity])).toEqual([
+    expect((await allEntries(test.dependencies.inventory)).map((item) => [item.petId, item.quantity])).toEqual([
       [2n ** 53n + 1n, 1],
       [1_234_567_890_123_456_789n, 1],
       [MAX_INT64, 2_147_483_647],
     ]);
   });
 
-  it('reads every page of a Scan larger than one 1 MB page, and sorts across pages', async () => {
-    // 10 KB of padding per item: 400 items are about 4 MB, so DynamoDB answers in several pages.
+  it('keys each pet by its shard and petId, and spreads consecutive ids and ids that share their low bits over every shard', async () => {
+    const consecutive = Array.from({ length: 1_600 }, (_, index) => BigInt(index + 1));
+    // Snowflake-style ids minted one per millisecond: the low 22 bits (worker and sequence) are the same for all.
+    const snowflakes = consecutive.map((index) => (1_700_000_000_000n + index) << 22n);
+    for (const ids of [consecutive, snowflakes]) {
+      const perShard = INVENTORY_SHARDS.map((shard) => ids.filter((petId) => inventoryKey(petId).shard === shard).length);
+      expect(Math.min(...perShard)).toBeGreaterThan(60);
+      expect(Math.max(...perShard)).toBeLessThan(140);
+    }
+    await writeInventory(test.dependencies.client, test.tables.inventoryTable, [{ petId: MAX_INT64, quantity: 1, status: 'sold' }]);
+
+    const { Items } = await test.dependencies.client.send(new ScanCommand({ TableName: test.tables.inventoryTable }));
+
+    const stored = Object.fromEntries(Object.entries(Items![0]!).map(([name, value]) => [name, String(value)]));
+    expect(stored).toEqual({ shard: String(inventoryKey(MAX_INT64).shard), petId: MAX_INT64.toString(), quantity: '1', status: 'sold' });
+  });
+
+  it('reads every page of a shard, including pages cut by DynamoDB\'s 1 MB limit, merged in order with the other shards, with Queries only', async () => {
+    // 10 KB of padding per item: 400 items of one shard are about 4 MB, so its Query answers in several pages.
     const padding = 'x'.repeat(10_000);
-    const ids = Array.from({ length: 400 }, (_, index) => BigInt((index * 7919) % 400) + 1n);
+    const crowded = idsInShard(0, 400);
+    const elsewhere = idsInShard(1, 10);
+    const sorted = [...crowded, ...elsewhere].sort((a, b) => (a < b ? -1 : 1));
     await Promise.all(
-      ids.map((petId) =>
-        test.dependencies.client.send(new PutCommand({ TableName: test.tables.inventoryTable, Item: { petId, quantity: 1, status: 'available', padding } })),
+      sorted.map((petId) =>
+        test.dependencies.client.send(
+          new PutCommand({ TableName: test.tables.inventoryTable, Item: { ...inventoryKey(petId), quantity: 1, status: 'available', padding } }),
+        ),
       ),
     );
     const send = vi.spyOn(test.dependencies.client, 'send');
 
-    const items = await listInventory(test.dependencies.inventory);
+    const items = await allEntries(test.dependencies.inventory);
 
-    const scans = send.mock.calls.filter(([command]) => command instanceof ScanCommand);
-    expect(scans.length).toBeGreaterThanOrEqual(4);
-    expect(items).toHaveLength(400);
-    expect(items.map((item) => item.petId)).toEqual(Array.from({ length: 400 }, (_, index) => BigInt(index + 1)));
-    expect(items[0]).toEqual({ petId: 1n, quantity: 1, status: 'available' });
+    const queries = send.mock.calls.map(([command]) => command).filter((command) => command instanceof QueryCommand);
+    expect(queries.filter((query) => query.input.ExpressionAttributeValues?.[':shard'] === 0).length).toBeGreaterThanOrEqual(4);
+    expect(send.mock.calls.filter(([command]) => !(command instanceof QueryCommand))).toEqual([]);
+    expect(items.map((item) => item.petId)).toEqual(sorted);
+    expect(items[0]).toEqual({ petId: sorted[0], quantity: 1, status: 'available' });
+  });
+
+  it('tells an empty inventory from one with entries with one small Query per shard, and seeds only an empty one', async () => {
+    const send = vi.spyOn(test.dependencies.client, 'send');
+    expect(await inventoryHasEntries(test.dependencies.client, test.tables.inventoryTable)).toBe(false);
+    expect(await seedIfEmpty(test.dependencies.client, test.tables.inventoryTable, [{ petId: 5n, quantity: 1, status: 'sold' }])).toBe(1);
+    expect(await seedIfEmpty(test.dependencies.client, test.tables.inventoryTable, [{ petId: 6n, quantity: 1, status: 'sold' }])).toBe(0);
+
+    expect(await allEntries(test.dependencies.inventory)).toEqual([{ petId: 5n, quantity: 1, status: 'sold' }]);
+    const reads = send.mock.calls.map(([command]) => command).filter((command) => !(command.constructor.name === 'BatchWriteCommand'));
+    expect(reads.every((command) => command instanceof QueryCommand)).toBe(true);
   });
 
   it('applies 40 concurrent updates to one pet: each succeeds and the last write stands whole', async () => {
@@ -77,7 +112,7 @@ describe('the inventory repository on DynamoDB Local', () => {
     const results = await Promise.all(quantities.map((quantity) => updateInventory(test.dependencies.inventory, 5n, { quantity })));
 
     expect(results.map((item) => item.quantity).sort()).toEqual(quantities);
-    const [final] = await listInventory(test.dependencies.inventory);
+    const [final] = await allEntries(test.dependencies.inventory);
     expect(quantities).toContain(final!.quantity);
     expect(final).toMatchObject({ petId: 5n, status: 'available' });
   });
@@ -88,6 +123,6 @@ describe('the inventory repository on DynamoDB Local', () => {
 
     await Promise.all(pets.map(({ petId }) => updateInventory(test.dependencies.inventory, petId, { quantity: Number(petId) * 3 })));
 
-    expect((await listInventory(test.dependencies.inventory)).map((item) => item.quantity)).toEqual(pets.map(({ petId }) => Number(petId) * 3));
+    expect((await allEntries(test.dependencies.inventory)).map((item) => item.quantity)).toEqual(pets.map(({ petId }) => Number(petId) * 3));
   });
 });

@@ -31,8 +31,8 @@ async function inventory(...argv: string[]): Promise<void> {
 
 async function stored(): Promise<InventoryItem[]> {
   const items: InventoryItem[] = [];
-  for await (const item of store.dependencies.inventory.entries()) items.push(item);
-  return items.sort((a, b) => (a.petId < b.petId ? -1 : 1));
+  for await (const batch of store.dependencies.inventory.listAll()) items.push(...batch);
+  return items;
 }
 
 beforeAll(async () => {

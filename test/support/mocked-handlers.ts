@@ -1,3 +1,4 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
@@ -8,14 +9,24 @@ import { createAdjustInventoryHandler } from '../../functions/handlers/adjust-in
 import { createGetInventoryItemHandler } from '../../functions/handlers/get-inventory-item-handler.ts';
 import { createListInventoryHandler } from '../../functions/handlers/list-inventory-handler.ts';
 import { createUpdateInventoryHandler } from '../../functions/handlers/update-inventory-handler.ts';
+import type { ResponseHead } from '../../functions/http/http-handler.ts';
+import { collectStreamed } from '../../functions/local/lambda-streaming.ts';
 
 export const INVENTORY_TABLE = 'inventory-table';
 export const COUNTERS_TABLE = 'counters-table';
 export const IDEMPOTENCY_TABLE = 'idempotency-table';
 
+/** A streamed answer as the client receives it: the body as text and as bytes, and whether it was cut. */
+export interface StreamedAnswer extends ResponseHead {
+  body: string;
+  bytes: Buffer;
+  aborted?: unknown;
+}
+
 /**
  * The inventory handlers over the real repositories and limiter, with a pinned clock. Meant
- * for tests that mock DynamoDBDocumentClient: the endpoint is never reached.
+ * for tests that mock DynamoDBDocumentClient: the endpoint is never reached. The listing is
+ * streamed; `list` reads its whole answer as Lambda's runtime and API Gateway pass it on.
  */
 export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BAN_POLICY) {
   const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
@@ -25,8 +36,13 @@ export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BA
     // No waiting between rounds: the tests decide what each round meets.
     adjuster: new InventoryAdjuster(createAdjustmentRepository(client, { inventoryTable: INVENTORY_TABLE, idempotencyRecordsTable: IDEMPOTENCY_TABLE }), () => now, async () => undefined),
   };
+  const streamedList = createListInventoryHandler(dependencies);
+  const list = async (event: APIGatewayProxyEvent, context: Context): Promise<StreamedAnswer> => {
+    const answer = await collectStreamed(streamedList, event, context);
+    return { ...answer, body: answer.body.toString('utf8'), bytes: answer.body };
+  };
   return {
-    list: createListInventoryHandler(dependencies),
+    list,
     getItem: createGetInventoryItemHandler(dependencies),
     update: createUpdateInventoryHandler(dependencies),
     adjust: createAdjustInventoryHandler(dependencies),

@@ -1,9 +1,16 @@
+import { JSON_HEADERS } from '../../functions/http/json.ts';
 import { ConditionalCheckFailedException, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
+import { INVENTORY_PAGE_SIZE, INVENTORY_SHARDS, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { StoreUnavailableError } from '../../functions/domain/errors.ts';
+import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { TIMEOUT_MARGIN_MS } from '../../functions/http/http-handler.ts';
+import { STREAM_ABORTED_LOG_MESSAGE } from '../../functions/http/json-array-stream.ts';
+import { SERVICE_METRICS } from '../../functions/logger.ts';
 import { MAX_BODY_BYTES } from '../../functions/http/json-body.ts';
 import { lambdaContext, patchEvent, proxyEvent } from '../support/events.ts';
 import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
@@ -20,6 +27,23 @@ function parse(body: string) {
   return JSON.parse(body) as Record<string, unknown>;
 }
 
+const PETS: InventoryItem[] = Array.from({ length: 40 }, (_, index) => ({ petId: BigInt(index + 1), quantity: index, status: 'available' }));
+const PETS_JSON = `[${PETS.map((pet) => `{"petId":${pet.petId},"quantity":${pet.quantity},"status":"available"}`).join(',')}]`;
+
+/** Every shard's Query answers its own pets in petId order, `pageSize` to a page, as DynamoDB would. */
+function holdInventory(items: readonly InventoryItem[], pageSize = INVENTORY_PAGE_SIZE) {
+  for (const shard of INVENTORY_SHARDS) {
+    const held = items.filter((item) => inventoryKey(item.petId).shard === shard).sort((a, b) => (a.petId < b.petId ? -1 : 1));
+    let answers = dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE, ExpressionAttributeValues: { ':shard': shard } });
+    for (let start = 0; start < held.length; start += pageSize) {
+      const page = held.slice(start, start + pageSize);
+      answers = answers.resolvesOnce({ Items: page, LastEvaluatedKey: inventoryKey(page.at(-1)!.petId) });
+    }
+    // A page that ends at the Limit says there may be more: the next Query finds nothing.
+    answers.resolves({ Items: [] });
+  }
+}
+
 beforeEach(() => {
   dynamo.reset();
   // First request of the minute (12:00, minute 720 of the day) and of the day: one used of each.
@@ -32,43 +56,77 @@ afterEach(() => {
 });
 
 describe('listInventory', () => {
-  it('reads every Scan page and answers all entries sorted by petId, with exact int64 ids', async () => {
-    dynamo
-      .on(ScanCommand, { TableName: INVENTORY_TABLE })
-      .resolvesOnce({
-        Items: [
-          { petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' },
-          { petId: 7n, quantity: 1, status: 'sold' },
-        ],
-        LastEvaluatedKey: { petId: 7n },
-      })
-      .resolvesOnce({ Items: [{ petId: 3n, quantity: 0, status: 'pending' }] });
+  it('queries every shard consistently, page by page, and streams all entries merged by petId, with exact int64 ids', async () => {
+    holdInventory(
+      [
+        { petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' },
+        { petId: 7n, quantity: 1, status: 'sold' },
+        { petId: 3n, quantity: 0, status: 'pending' },
+        { petId: 4n, quantity: 5, status: 'available' },
+      ],
+      1,
+    );
 
     const response = await handlers().list(proxyEvent(), lambdaContext);
 
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(
-      '[{"petId":3,"quantity":0,"status":"pending"},{"petId":7,"quantity":1,"status":"sold"},{"petId":9007199254740993,"quantity":2,"status":"available"}]',
+      '[{"petId":3,"quantity":0,"status":"pending"},{"petId":4,"quantity":5,"status":"available"},{"petId":7,"quantity":1,"status":"sold"},{"petId":9007199254740993,"quantity":2,"status":"available"}]',
     );
-    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 2);
-    expect(dynamo).toHaveReceivedNthCommandWith(ScanCommand, 2, { TableName: INVENTORY_TABLE, ExclusiveStartKey: { petId: 7n } });
+    const queries = dynamo.commandCalls(QueryCommand, { TableName: INVENTORY_TABLE }).map((call) => call.args[0].input);
+    expect(new Set(queries.map((input) => input.ExpressionAttributeValues?.[':shard']))).toEqual(new Set(INVENTORY_SHARDS));
+    expect(queries.every((input) => input.ConsistentRead === true && input.KeyConditionExpression === '#shard = :shard' && input.Limit === INVENTORY_PAGE_SIZE)).toBe(true);
+    // Each pet is alone on its page here, so its shard is read once more, after it: one Query per shard and per pet.
+    expect(queries).toHaveLength(INVENTORY_SHARDS.length + 4);
+    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
   });
 
-  it('carries the rate-limit headers of the window closest to exhaustion', async () => {
-    dynamo.on(ScanCommand).resolves({ Items: [] });
+  it('answers an empty inventory with an empty array', async () => {
+    holdInventory([]);
 
     const response = await handlers().list(proxyEvent(), lambdaContext);
 
-    expect(response.headers).toMatchObject({
-      'Content-Type': 'application/json',
+    expect([response.statusCode, response.body]).toEqual([200, '[]']);
+  });
+
+  it('carries the rate-limit headers of the window closest to exhaustion, and says the answer varies with Accept-Encoding', async () => {
+    holdInventory([]);
+
+    const response = await handlers().list(proxyEvent(), lambdaContext);
+
+    expect(response.headers).toEqual({
+      ...JSON_HEADERS,
+      Vary: 'Accept-Encoding',
       'X-RateLimit-Limit': '60',
       'X-RateLimit-Remaining': '59',
       'X-RateLimit-Reset': MINUTE_RESET,
     });
   });
 
+  it.each([
+    ['gzip', 'gzip', gunzipSync],
+    ['gzip;q=0.5, br', 'br', brotliDecompressSync],
+    ['br;q=0, gzip;q=0.1', 'gzip', gunzipSync],
+  ] as const)('compresses for Accept-Encoding: %s', async (acceptEncoding, coding, decode) => {
+    holdInventory(PETS, 2);
+
+    const response = await handlers().list(proxyEvent({ headers: { 'Accept-Encoding': acceptEncoding } }), lambdaContext);
+
+    expect(response.headers).toMatchObject({ 'Content-Encoding': coding, Vary: 'Accept-Encoding' });
+    expect(decode(response.bytes).toString('utf8')).toBe(PETS_JSON);
+  });
+
+  it.each(['identity', 'gzip;q=0', 'compress'])('sends the text as it is for Accept-Encoding: %s', async (acceptEncoding) => {
+    holdInventory(PETS, 2);
+
+    const response = await handlers().list(proxyEvent({ headers: { 'Accept-Encoding': acceptEncoding } }), lambdaContext);
+
+    expect(response.headers).not.toHaveProperty('Content-Encoding');
+    expect(response.body).toBe(PETS_JSON);
+  });
+
   it('answers 503 with Retry-After when the table stays throttled after the SDK retries', async () => {
-    dynamo.on(ScanCommand).rejects(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }));
+    dynamo.on(QueryCommand).rejects(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }));
 
     const response = await handlers().list(proxyEvent(), lambdaContext);
 
@@ -78,23 +136,23 @@ describe('listInventory', () => {
       message: 'The service is temporarily unavailable; retry after the time in Retry-After.',
       status: 503,
     });
-    expect(response.headers).toMatchObject({ 'Retry-After': '1', 'X-RateLimit-Remaining': '59' });
+    expect(response.headers).toMatchObject({ 'Retry-After': '1', 'X-RateLimit-Remaining': '59', Vary: 'Accept-Encoding' });
   });
 
   it('answers 503 for a timeout or an unreachable store too', async () => {
     const timeout = Object.assign(new Error('socket timed out'), { name: 'TimeoutError' });
     const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    dynamo.on(ScanCommand).rejectsOnce(timeout).rejectsOnce(refused);
-
+    dynamo.on(QueryCommand).rejects(timeout);
     const { list } = handlers();
     expect((await list(proxyEvent(), lambdaContext)).statusCode).toBe(503);
+    dynamo.on(QueryCommand).rejects(refused);
     expect((await list(proxyEvent(), lambdaContext)).statusCode).toBe(503);
   });
 
   it('answers a generic 500 for an unexpected failure, keeping the detail in the log only', async () => {
     vi.stubEnv('LOG_LEVEL', 'info');
     const log = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    dynamo.on(ScanCommand).rejects(Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' }));
+    dynamo.on(QueryCommand).rejects(Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException' }));
 
     const response = await handlers().list(proxyEvent(), lambdaContext);
 
@@ -109,7 +167,65 @@ describe('listInventory', () => {
 
     expect(response.statusCode).toBe(401);
     expect(parse(response.body)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
-    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
+  });
+});
+
+describe('a listing that fails after its first byte', () => {
+  const FIRST_PAGE = [{ petId: 5n, quantity: 1, status: 'available' as const }];
+  let logged: ReturnType<typeof vi.spyOn>;
+
+  beforeEach(() => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+    logged = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  });
+
+  /** One shard answers a first page and promises more; `next` is what its second page does. */
+  function firstPageThen(next: (mock: ReturnType<typeof dynamo.on>) => void) {
+    holdInventory([]);
+    const shard = dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':shard': inventoryKey(5n).shard } });
+    next(shard.resolvesOnce({ Items: FIRST_PAGE, LastEvaluatedKey: inventoryKey(5n) }));
+  }
+
+  const metricLines = () => vi.mocked(process.stdout.write).mock.calls.flat().join('\n');
+
+  it('ends the body without its closing bracket: a cut, unparseable answer, logged and counted', async () => {
+    firstPageThen((shard) => shard.rejects(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} })));
+
+    const response = await handlers().list(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.aborted).toBeInstanceOf(StoreUnavailableError);
+    expect(response.body).toBe('[{"petId":5,"quantity":1,"status":"available"}');
+    expect(() => JSON.parse(response.body)).toThrow(SyntaxError);
+    expect(logged.mock.calls.flat().join('\n')).toContain(STREAM_ABORTED_LOG_MESSAGE);
+    expect(metricLines()).toContain(`"metric ${SERVICE_METRICS.streamAborted}"`);
+  });
+
+  it('is cut at the function\'s deadline when the store stops answering mid-stream', async () => {
+    firstPageThen((shard) => shard.callsFake(() => new Promise(() => undefined)));
+    const nearlyOutOfTime = { ...lambdaContext, getRemainingTimeInMillis: () => TIMEOUT_MARGIN_MS + 50 };
+
+    const response = await handlers().list(proxyEvent(), nearlyOutOfTime);
+
+    expect([response.statusCode, response.body]).toEqual([200, '[{"petId":5,"quantity":1,"status":"available"}']);
+    expect(String(response.aborted)).toContain('deadline');
+    expect(logged.mock.calls.flat().join('\n')).toContain(STREAM_ABORTED_LOG_MESSAGE);
+  });
+
+  it('cuts a compressed answer too: an incomplete gzip stream whose text is an unclosed prefix', async () => {
+    firstPageThen((shard) => shard.rejects(new Error('boom')));
+
+    const response = await handlers().list(proxyEvent({ headers: { 'Accept-Encoding': 'gzip' } }), lambdaContext);
+
+    expect(response.headers).toMatchObject({ 'Content-Encoding': 'gzip' });
+    expect(response.aborted).toBeDefined();
+    expect(() => gunzipSync(response.bytes)).toThrow();
+    // What the compressor had flushed before the cut (possibly nothing) is a prefix of the text, never the closed array.
+    const received = gunzipSync(response.bytes, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+    expect('[{"petId":5,"quantity":1,"status":"available"}'.startsWith(received)).toBe(true);
+    expect(() => JSON.parse(received)).toThrow(SyntaxError);
   });
 });
 
@@ -125,7 +241,7 @@ describe('updateInventory', () => {
     expect(response.body).toBe('{"petId":9007199254740993,"quantity":5,"status":"available"}');
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       TableName: INVENTORY_TABLE,
-      Key: { petId: 9_007_199_254_740_993n },
+      Key: inventoryKey(9_007_199_254_740_993n),
       UpdateExpression: 'SET quantity = :quantity',
       ConditionExpression: 'attribute_exists(petId)',
       ExpressionAttributeValues: { ':quantity': 5 },
@@ -238,7 +354,7 @@ describe('the DynamoDB client', () => {
 
 describe('the request deadline', () => {
   it('answers 503 with the rate-limit headers, in time, when the store is still busy near the Lambda timeout', async () => {
-    dynamo.on(ScanCommand).callsFake(() => new Promise(() => undefined));
+    dynamo.on(QueryCommand).callsFake(() => new Promise(() => undefined));
     const nearlyOutOfTime = { ...lambdaContext, getRemainingTimeInMillis: () => TIMEOUT_MARGIN_MS + 50 };
 
     const response = await handlers().list(proxyEvent(), nearlyOutOfTime);

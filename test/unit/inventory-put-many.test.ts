@@ -1,7 +1,7 @@
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { createInventoryRepository, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
@@ -9,7 +9,7 @@ import type { InventoryItem } from '../../functions/domain/schemas.ts';
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TABLE = 'Inventory';
 const items = (count: number): InventoryItem[] => Array.from({ length: count }, (_, index) => ({ petId: BigInt(index + 1), quantity: index, status: 'available' }));
-const put = (item: InventoryItem) => ({ PutRequest: { Item: item } });
+const put = (item: InventoryItem) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } });
 
 beforeEach(() => {
   dynamo.reset();

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +36,7 @@ const COUNTING_COMMAND = {
 
 beforeEach(() => {
   dynamo.reset();
-  dynamo.on(ScanCommand).resolves({ Items: [] });
+  dynamo.on(QueryCommand).resolves({ Items: [] });
 });
 
 afterEach(() => {
@@ -105,7 +105,7 @@ describe('plan limits', () => {
       'X-RateLimit-Reset': String(MINUTE_START + 60),
       'Retry-After': '15',
     });
-    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
     // The refused count, which carried the item, then the rejection: no read.
     expect(countingCalls().map((call) => call.args[0].input)).toEqual([
       COUNTING_COMMAND,
@@ -200,7 +200,7 @@ describe('plan limits', () => {
 
     expect(response.statusCode).toBe(429);
     expect(response.headers).toMatchObject({ 'X-RateLimit-Remaining': '0' });
-    expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
   });
 
   it('serves the request (fail-open) and emits a metric when the counters are unavailable', async () => {

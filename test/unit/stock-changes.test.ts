@@ -1,3 +1,4 @@
+import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -45,7 +46,7 @@ describe('getInventoryItem', () => {
     const response = await handlers().getItem(proxyEvent({ pathParameters: { petId: '7' } }), lambdaContext);
 
     expect([response.statusCode, response.body]).toEqual([200, '{"petId":7,"quantity":3,"status":"sold"}']);
-    expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: INVENTORY_TABLE, Key: { petId: 7n }, ConsistentRead: true });
+    expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: INVENTORY_TABLE, Key: inventoryKey(7n), ConsistentRead: true });
   });
 });
 
@@ -58,7 +59,7 @@ describe('updateInventory with changeFromQuantity', () => {
     expect(response.statusCode).toBe(200);
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       TableName: INVENTORY_TABLE,
-      Key: { petId: 7n },
+      Key: inventoryKey(7n),
       UpdateExpression: 'SET quantity = :quantity',
       ConditionExpression: 'attribute_exists(petId) AND quantity IN (:changeFrom, :quantity)',
       ExpressionAttributeValues: { ':quantity': 5, ':changeFrom': 4 },
@@ -110,7 +111,7 @@ describe('adjustInventory', () => {
       {
         Update: {
           TableName: INVENTORY_TABLE,
-          Key: { petId: 7n },
+          Key: inventoryKey(7n),
           UpdateExpression: 'ADD quantity :delta',
           ConditionExpression: 'attribute_exists(petId) AND quantity <= :limit',
           ExpressionAttributeValues: { ':delta': 2, ':limit': 2_147_483_645 },

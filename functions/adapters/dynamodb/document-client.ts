@@ -22,10 +22,10 @@ export interface CallBounds {
 /**
  * Attempts with the SDK's standard backoff, each bounded by connect and request timeouts:
  * counting gives up within about 2 s (then it fails open), a data call within about 7.5 s. A
- * request making several calls (a Scan of several pages) could still add up past the
- * functions' 10 s timeout, so the handler also has one deadline (http-handler.ts): either
- * way a throttled or unreachable table ends in a 503, never in a Lambda timeout. A Lambda
- * instance serves one request at a time, with at most two store calls in flight.
+ * request making several calls could still add up past the functions' 10 s timeout, so the
+ * handler also has one deadline (http-handler.ts): either way a throttled or unreachable
+ * table ends in a 503, never in a Lambda timeout. A Lambda instance serves one request at a
+ * time; the listing has one Query per shard in flight, the other requests at most two calls.
  */
 export const CALL_BOUNDS = {
   data: { maxAttempts: 3, connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500 },
@@ -96,13 +96,17 @@ export function isTransientStoreError(error: unknown): boolean {
   return TRANSIENT_ERROR_NAMES.has(error.name) || (typeof code === 'string' && TRANSIENT_NETWORK_CODES.has(code));
 }
 
+/** A transient AWS failure (after the SDK's retries) as the domain's error; any other failure as it is. */
+export function inDomainTerms(error: unknown): unknown {
+  return isTransientStoreError(error) ? new StoreUnavailableError({ cause: error }) : error;
+}
+
 /** Runs a store call, turning transient AWS failures (after the SDK's retries) into the domain's error. */
 export async function callStore<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (error) {
-    if (isTransientStoreError(error)) throw new StoreUnavailableError({ cause: error });
-    throw error;
+    throw inDomainTerms(error);
   }
 }
 

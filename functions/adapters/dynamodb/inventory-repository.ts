@@ -1,9 +1,11 @@
-import { BatchWriteCommand, GetCommand, paginateScan, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, paginateQuery, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import type { InventoryRepository } from '../../domain/inventory-service.ts';
+import { byPetId, type InventoryRepository } from '../../domain/inventory-service.ts';
 import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
-import { callStore, updateIfConditionHolds } from './document-client.ts';
+import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
+import { mergeSortedPages } from './sorted-merge.ts';
+import { inventoryTable } from './tables.ts';
 
 interface StoredInventoryItem {
   petId: NumberValue;
@@ -11,17 +13,52 @@ interface StoredInventoryItem {
   status: PetStatus;
 }
 
+export interface InventoryKey {
+  shard: number;
+  petId: PetId;
+}
+
+/** 2^64 divided by the golden ratio, odd: multiplying by it mixes every bit of an id into the top bits. */
+const FIBONACCI_MULTIPLIER = 0x9e3779b97f4a7c15n;
+const SHARD_BITS = Math.log2(inventoryTable.shards);
+if (!Number.isInteger(SHARD_BITS)) throw new Error(`inventoryTable.shards must be a power of two, not ${inventoryTable.shards}.`);
+const SHARD_SHIFT = BigInt(64 - SHARD_BITS);
+
+/**
+ * The inventory item's key: its shard and its petId. The shard is the top bits of petId times
+ * the Fibonacci multiplier (mod 2^64), so consecutive ids and ids that share their low bits
+ * (timestamps, snowflake-style ids with an idle sequence) spread evenly over the shards,
+ * where petId mod 16 would put every multiple of 16 on one partition.
+ */
+export function inventoryKey(petId: PetId): InventoryKey {
+  return { shard: Number(BigInt.asUintN(64, petId * FIBONACCI_MULTIPLIER) >> SHARD_SHIFT), petId };
+}
+
+/** Every shard's partition key value. */
+export const INVENTORY_SHARDS: readonly number[] = Array.from({ length: inventoryTable.shards }, (_, shard) => shard);
+
+/**
+ * Items per Query page: the listing holds two pages per shard (the one it merges and the next),
+ * so this bounds its memory; 1,000 items are about 45 KB of DynamoDB data, 12 read units.
+ */
+export const INVENTORY_PAGE_SIZE = 1_000;
+
+const PROJECTION = { ProjectionExpression: 'petId, quantity, #status', ExpressionAttributeNames: { '#status': 'status' } } as const;
+
+/** A Query of one shard's partition; `names` adds the expression names the rest of the input uses. */
+function shardQuery(tableName: string, shard: number, names: Record<string, string> = {}) {
+  return {
+    TableName: tableName,
+    KeyConditionExpression: '#shard = :shard',
+    ExpressionAttributeNames: { ...names, '#shard': inventoryTable.partitionKey.name },
+    ExpressionAttributeValues: { ':shard': shard },
+  };
+}
+
 export function toInventoryItem(stored: Record<string, unknown>): InventoryItem {
   const { petId, quantity, status } = stored as unknown as StoredInventoryItem;
   return { petId: BigInt(petId.toString()), quantity: Number(quantity.toString()), status };
 }
-
-/** The inventory table's key of one pet: every command on an entry addresses it through this. */
-export function inventoryKey(petId: PetId): Record<string, unknown> {
-  return { petId };
-}
-
-const ITEM_PROJECTION = { ProjectionExpression: 'petId, quantity, #status', ExpressionAttributeNames: { '#status': 'status' } } as const;
 
 /** BatchWriteItem's limit per call. */
 const BATCH_WRITE_LIMIT = 25;
@@ -29,14 +66,25 @@ const BATCH_WRITE_LIMIT = 25;
 const BATCH_WRITE_ATTEMPTS = 8;
 const BATCH_RETRY_BASE_MS = 50;
 
-export function createInventoryRepository(client: DynamoDBDocumentClient, tableName: string): InventoryRepository {
-  async function* entries(): AsyncIterable<InventoryItem> {
-    const pages = paginateScan({ client }, { TableName: tableName, ...ITEM_PROJECTION });
-    for await (const page of pages) {
-      for (const stored of page.Items ?? []) yield toInventoryItem(stored);
-    }
+/** One shard's entries in petId order, a page at a time. */
+async function* shardPages(client: DynamoDBDocumentClient, tableName: string, shard: number): AsyncGenerator<InventoryItem[]> {
+  const pages = paginateQuery(
+    { client, pageSize: INVENTORY_PAGE_SIZE },
+    {
+      ...shardQuery(tableName, shard, PROJECTION.ExpressionAttributeNames),
+      ProjectionExpression: PROJECTION.ProjectionExpression,
+      // A pet written before the listing began is always in it, whatever replica answers.
+      ConsistentRead: true,
+    },
+  );
+  try {
+    for await (const page of pages) yield (page.Items ?? []).map(toInventoryItem);
+  } catch (error) {
+    throw inDomainTerms(error);
   }
+}
 
+export function createInventoryRepository(client: DynamoDBDocumentClient, tableName: string): InventoryRepository {
   /** One batch, until the store has taken every item: what it leaves unprocessed (throttling) is sent again after a backoff. */
   async function putBatch(batch: readonly InventoryItem[]): Promise<void> {
     let pending = batch.map((item) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } }));
@@ -50,13 +98,11 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
 
   return {
     listAll: () =>
-      callStore(async () => {
-        const items: InventoryItem[] = [];
-        for await (const item of entries()) items.push(item);
-        return items;
-      }),
-
-    entries,
+      mergeSortedPages(
+        INVENTORY_SHARDS.map((shard) => shardPages(client, tableName, shard)),
+        byPetId,
+        INVENTORY_PAGE_SIZE,
+      ),
 
     putMany: (items) =>
       callStore(async () => {
@@ -96,9 +142,22 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
     get: (petId, options) =>
       callStore(async () => {
         const { Item } = await client.send(
-          new GetCommand({ TableName: tableName, Key: inventoryKey(petId), ...ITEM_PROJECTION, ...(options?.consistent ? { ConsistentRead: true } : {}) }),
+          new GetCommand({ TableName: tableName, Key: inventoryKey(petId), ...PROJECTION, ...(options?.consistent ? { ConsistentRead: true } : {}) }),
         );
         return Item ? toInventoryItem(Item) : undefined;
       }),
   };
+}
+
+/** Whether any pet has an entry: one item's Query per shard, never a Scan. */
+export async function inventoryHasEntries(client: DynamoDBDocumentClient, tableName: string): Promise<boolean> {
+  const found = await Promise.all(
+    INVENTORY_SHARDS.map(async (shard) => {
+      const { Items } = await client.send(
+        new QueryCommand({ ...shardQuery(tableName, shard), ProjectionExpression: '#shard', Limit: 1 }),
+      );
+      return (Items?.length ?? 0) > 0;
+    }),
+  );
+  return found.includes(true);
 }

@@ -1,0 +1,195 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INVENTORY_PAGE_SIZE } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
+import type { InventoryItem, PetStatus } from '../../functions/domain/schemas.ts';
+import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { writeInventory } from '../../functions/local/seed.ts';
+import { parseJsonWithInt64 } from '../../client/int64-json.ts';
+import { beforeLaterPages, idsInShard, throttled } from '../support/inventory.ts';
+import { testAppStore } from '../support/local-store.ts';
+
+/**
+ * GET /v1/inventory over HTTP, from the local server (which streams as API Gateway does in
+ * transfer mode STREAM) down to DynamoDB Local: complete, sorted and exact at every size, with
+ * and without compression; cut, never short, when the store fails mid-stream; consistent while
+ * pets are updated under it.
+ */
+
+const KEY = 'ListingKey000000000000000000001';
+const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
+const byPetId = (a: InventoryItem, b: InventoryItem) => (a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0);
+
+function inventoryOf(ids: readonly bigint[]): InventoryItem[] {
+  return ids.map((petId, index) => ({ petId, quantity: (index * 7919) % 2_147_483_647, status: STATUSES[index % STATUSES.length]! }));
+}
+
+async function appHolding(items: readonly InventoryItem[]): Promise<LocalApp> {
+  const store = testAppStore();
+  const app = await startLocalApp({ ...store, seed: [], devApiKey: KEY, devPlan: 'business' });
+  await writeInventory(app.dependencies.client, store.tables.inventoryTable, items);
+  return app;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** Whether the chunked transfer ended properly (false when the server cut it). */
+  complete: boolean;
+}
+
+/** The listing as bytes off the wire, without decompression. */
+function rawListing(app: LocalApp, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}`, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', () => undefined);
+      response.on('close', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks), complete: response.complete }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function listed(app: LocalApp, acceptEncoding: string): Promise<{ response: Response; items: InventoryItem[] }> {
+  const response = await fetch(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': acceptEncoding } });
+  return { response, items: parseJsonWithInt64(await response.text()) as InventoryItem[] };
+}
+
+describe.each([
+  ['no pets', () => []],
+  ['one pet', () => inventoryOf([MAX_INT64])],
+  ['a page boundary: one shard holding exactly a page', () => inventoryOf(idsInShard(3, INVENTORY_PAGE_SIZE))],
+  ['several pages of one shard, and the other shards', () => inventoryOf([...idsInShard(0, 2 * INVENTORY_PAGE_SIZE + 1), ...Array.from({ length: 50 }, (_, index) => BigInt(index + 1))])],
+])('listing %s', (_case, inventory) => {
+  const items = [...new Map(inventory().map((item) => [item.petId, item])).values()];
+  let app: LocalApp;
+  beforeAll(async () => {
+    app = await appHolding(items);
+  });
+  afterAll(async () => app?.close());
+
+  it.each(['identity', 'gzip', 'br'])('is complete, sorted and exact with Accept-Encoding: %s', async (encoding) => {
+    const { response, items: received } = await listed(app, encoding);
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding);
+    expect(received).toEqual([...items].sort(byPetId));
+  });
+});
+
+describe('listing 20,500 pets with 19-digit ids', () => {
+  const COUNT = 20_500;
+  // Counting down from the largest int64 in steps of about 10^14: every id has 19 digits, and they spread over every shard.
+  const items = inventoryOf(Array.from({ length: COUNT }, (_, index) => MAX_INT64 - BigInt(index) * 100_000_000_000_003n));
+  const sorted = [...items].sort(byPetId);
+  let app: LocalApp;
+  beforeAll(async () => {
+    app = await appHolding(items);
+  }, 120_000);
+  afterAll(async () => app?.close());
+
+  it.each(['identity', 'gzip'])('is complete, sorted and exact with Accept-Encoding: %s, and streamed in chunks', async (encoding) => {
+    const raw = await rawListing(app, { 'Accept-Encoding': encoding });
+    const { items: received } = await listed(app, encoding);
+
+    expect([raw.status, raw.complete, raw.headers['transfer-encoding'], raw.headers['content-length']]).toEqual([200, true, 'chunked', undefined]);
+    expect(received).toHaveLength(COUNT);
+    expect(received[0]!.petId.toString()).toHaveLength(19);
+    expect(received).toEqual(sorted);
+  });
+
+  it('lists every pet once, with its old or its new quantity, while pets are updated during the listing', async () => {
+    const before = new Map(sorted.map((item) => [item.petId, item.quantity]));
+    // Every 40th pet: on the first page of its shard or on a later one.
+    const updated = sorted.filter((_item, index) => index % 40 === 0);
+    const newQuantity = (petId: bigint) => Number(petId % 1_000n) + 1_000_000;
+    let updates: Promise<unknown> | undefined;
+    const stop = beforeLaterPages(app.dependencies.client, () => (updates ??= Promise.all(updated.map((item) => app.dependencies.inventory.setQuantity(item.petId, newQuantity(item.petId))))));
+
+    const raw = await rawListing(app).finally(stop);
+    const received = parseJsonWithInt64(raw.body.toString('utf8')) as InventoryItem[];
+
+    expect(raw.complete).toBe(true);
+    expect(received.map((item) => item.petId)).toEqual(sorted.map((item) => item.petId));
+    const updatedIds = new Set(updated.map((item) => item.petId));
+    const changed = received.filter((item) => item.quantity !== before.get(item.petId));
+    expect(changed.every((item) => updatedIds.has(item.petId) && item.quantity === newQuantity(item.petId))).toBe(true);
+    // Pets on the first pages were read before the updates, the others after: both values occur.
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.length).toBeLessThan(updated.length);
+  });
+});
+
+describe('a store fault after the first page', () => {
+  const items = inventoryOf(idsInShard(0, INVENTORY_PAGE_SIZE + 1));
+  let app: LocalApp;
+  let removeFault: () => void = () => undefined;
+  beforeAll(async () => {
+    app = await appHolding(items);
+    // The second page of a shard fails, as a throttled table would.
+    removeFault = beforeLaterPages(app.dependencies.client, () => Promise.reject(throttled()));
+  });
+  afterAll(async () => {
+    removeFault();
+    await app?.close();
+  });
+
+  it('cuts the transfer: the body is the first page without its closing bracket, never a well-formed short array', async () => {
+    const raw = await rawListing(app, { 'Accept-Encoding': 'identity' });
+    const text = raw.body.toString('utf8');
+
+    expect([raw.status, raw.complete]).toEqual([200, false]);
+    expect(text.startsWith('[{"petId":')).toBe(true);
+    expect(text.endsWith(']')).toBe(false);
+    expect(() => JSON.parse(text)).toThrow(SyntaxError);
+    expect(parseJsonWithInt64(`${text}]`)).toEqual([...items].sort(byPetId).slice(0, INVENTORY_PAGE_SIZE));
+  });
+
+  it('makes fetch fail while reading the body, whatever the coding', async () => {
+    for (const encoding of ['identity', 'gzip']) {
+      const response = await fetch(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': encoding } });
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow(TypeError);
+    }
+  });
+});
+
+describe('a client that goes away before the answer begins', () => {
+  it('ends the listing without reporting a failure', async () => {
+    const app = await appHolding(inventoryOf(idsInShard(0, 10)));
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const logged = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Every Query waits until the client has gone, so the answer cannot begin before.
+    app.dependencies.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'QueryCommand') await released;
+        return next(args);
+      },
+      { step: 'initialize', name: 'holdQueries' },
+    );
+    try {
+      const request = httpRequest(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}` } });
+      request.on('error', () => undefined);
+      request.end();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      request.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const lines = [...logged.mock.calls, ...stdout.mock.calls].flat().join('\n');
+      expect(lines).toContain('"status":499');
+      expect(lines).not.toMatch(/handler threw|stream aborted/);
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllEnvs();
+      await app.close();
+    }
+  });
+});

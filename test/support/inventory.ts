@@ -1,0 +1,48 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { listInventory, type InventoryRepository } from '../../functions/domain/inventory-service.ts';
+import type { InventoryItem } from '../../functions/domain/schemas.ts';
+
+/** The whole listing in one array: what the service streams, gathered for a comparison. */
+export async function allEntries(inventory: Pick<InventoryRepository, 'listAll'>): Promise<InventoryItem[]> {
+  const entries: InventoryItem[] = [];
+  for await (const batch of listInventory(inventory as InventoryRepository)) entries.push(...batch);
+  return entries;
+}
+
+/** `count` petIds from `from` upwards that all fall in `shard`: to fill one partition past its page size. */
+export function idsInShard(shard: number, count: number, from = 1n): bigint[] {
+  const ids: bigint[] = [];
+  for (let petId = from; ids.length < count; petId += 1n) if (inventoryKey(petId).shard === shard) ids.push(petId);
+  return ids;
+}
+
+/** Listings are streamed as failing sources: a listAll whose first read fails with `error`. */
+export function failingListing(error: unknown): () => AsyncIterable<InventoryItem[]> {
+  return async function* failing() {
+    yield* [];
+    throw error;
+  };
+}
+
+/**
+ * Runs `intercept` before every Query that continues a shard from a key (its second page and
+ * later), in the client's own middleware: to fail a listing midway, or act between its pages.
+ * Returns the removal.
+ */
+export function beforeLaterPages(client: DynamoDBDocumentClient, intercept: () => Promise<unknown>): () => void {
+  const name = 'beforeLaterPages';
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'QueryCommand' && (args.input as { ExclusiveStartKey?: unknown }).ExclusiveStartKey) await intercept();
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return () => client.middlewareStack.remove(name);
+}
+
+/** A store fault as DynamoDB reports throttling. */
+export function throttled(): Error {
+  return Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException' });
+}

@@ -96,7 +96,7 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
       rows.map((row) => row.cells),
     ),
     '',
-    '*First response* is the status code, or the authorizer policy\'s effect. The first invocation of `list-inventory` and `update-inventory` makes four DynamoDB calls (the ban lookup beside two writes to the usage counter, since its first request of a minute starts the minute over, then the operation), `get-pet` the same with a GetItem, the authorizer one (the key), the baseline one.',
+    '*First response* is the status code, or the authorizer policy\'s effect. The first invocation of `list-inventory` and `update-inventory` makes four DynamoDB calls (the ban lookup beside two writes to the usage counter, since its first request of a minute starts the minute over, then the operation), `get-pet-by-id` the same with a GetItem, the authorizer one (the key), the baseline one.',
     '',
     missed.length === 0
       ? 'Every entry point is within the target.'

@@ -17,7 +17,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { operationId: 'getInventoryItem', method: 'GET', resource: '/inventory/{petId}', entry: 'get-inventory-item', inventoryAccess: 'read' },
   { operationId: 'updateInventory', method: 'PATCH', resource: '/inventory/{petId}', entry: 'update-inventory', inventoryAccess: 'update' },
   { operationId: 'adjustInventory', method: 'POST', resource: '/inventory/{petId}/adjustments', entry: 'adjust-inventory', inventoryAccess: 'adjust' },
-  { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet', inventoryAccess: 'read' },
+  { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read' },
 ];
 
 export const authorizerEntry = 'authorizer';

@@ -5,7 +5,7 @@ import { PLAN_LIMITS } from '../domain/plans.ts';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_SECONDS } from '../domain/inventory-adjustments.ts';
 import { AdjustmentReason, Delta, ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
 import { REPLAYED_HEADER } from '../handlers/adjust-inventory-handler.ts';
-import { API_DOCUMENTATION_URL, GET_PET_DEPRECATION_NOTICE, getPetDeprecation } from '../domain/versioning.ts';
+import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../domain/versioning.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import { deprecationHeaders } from '../http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute } from '../routes.ts';
@@ -83,7 +83,7 @@ const HTTP_DATE = '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May
 
 function headerDefinitions(): Record<HeaderName, HeaderObject> {
   const integer = (minimum: number) => ({ type: 'integer', minimum });
-  const defaults = deprecationHeaders(getPetDeprecation());
+  const defaults = deprecationHeaders(getPetByIdDeprecation());
   return {
     'X-RateLimit-Limit': { description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).', schema: integer(1) },
     'X-RateLimit-Remaining': { description: 'Requests left in that window.', schema: integer(0) },
@@ -322,7 +322,7 @@ export function buildOpenApiDocument() {
     operation('getPetById', {
       tags: ['Pets'],
       summary: 'Find a pet by id (deprecated)',
-      description: `Returns what the service knows of the pet: its id and status. **Deprecated**: every answer of the function carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${GET_PET_DEPRECATION_NOTICE}; after the Sunset date the operation may stop answering.`,
+      description: `Returns what the service knows of the pet: its id and status. **Deprecated**: every answer of the function carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${GET_PET_BY_ID_DEPRECATION_NOTICE}; after the Sunset date the operation may stop answering.`,
       deprecated: true,
       request: { params: petIdParameter },
       responses: {

@@ -38,7 +38,7 @@ export interface WindowCounts {
 export type ConsumeResult = { admitted: true; counts: WindowCounts } | { admitted: false; full: WindowKind[]; counts: WindowCounts };
 
 /** Atomic counters; the DynamoDB adapter implements them with conditional writes on one item. */
-export interface UsageCounterStore {
+export interface UsageCounterRepository {
   /**
    * Counts one request in both windows or in neither, in one atomic step: a request is refused
    * when either window is full, and a refused request counts nowhere. Returns the counts after
@@ -101,7 +101,7 @@ export function closestToExhaustion(states: RateLimitState[]): RateLimitState {
 
 export class UsageLimiter {
   constructor(
-    private readonly store: UsageCounterStore,
+    private readonly counters: UsageCounterRepository,
     private readonly banPolicy: BanPolicy = DEFAULT_BAN_POLICY,
     private readonly now: () => number = Date.now,
     /** Told when bookkeeping after a verdict (release, rejection count, ban) could not be written. */
@@ -122,14 +122,14 @@ export class UsageLimiter {
   async admit(keyId: string, limits: PlanLimits): Promise<RateLimitState> {
     const nowMs = this.now();
     const [minute, day] = windowsAt(nowMs, limits);
-    const [bannedUntil, result] = await Promise.all([this.store.bannedUntil(keyId), this.store.consume(keyId, minute, day)]);
+    const [bannedUntil, result] = await Promise.all([this.counters.bannedUntil(keyId), this.counters.consume(keyId, minute, day)]);
     const states: RateLimitState[] = [
       { limit: minute.limit, remaining: Math.max(0, minute.limit - result.counts.minute), resetsAt: minute.resetsAt },
       { limit: day.limit, remaining: Math.max(0, day.limit - result.counts.day), resetsAt: day.resetsAt },
     ];
 
     if (bannedUntil !== undefined && bannedUntil > nowMs / 1000) {
-      if (result.admitted) await this.bestEffort(() => this.store.release(keyId, minute, day));
+      if (result.admitted) await this.bestEffort(() => this.counters.release(keyId, minute, day));
       throw new RateLimitedError(
         ErrorCode.keyBanned,
         'This API key is temporarily banned for continuing to send requests after 429 responses; retry after the time in Retry-After.',
@@ -142,9 +142,9 @@ export class UsageLimiter {
 
     // Of the full windows, the one that resets last is the one the client must wait for.
     const blocking = result.full.includes('day') ? day : minute;
-    const rejections = await this.bestEffort(() => this.store.recordRejection(keyId, minute));
+    const rejections = await this.bestEffort(() => this.counters.recordRejection(keyId, minute));
     if (rejections !== undefined && rejections >= this.banPolicy.rejectionsPerMinute) {
-      await this.bestEffort(() => this.store.ban(keyId, Math.floor(nowMs / 1000) + this.banPolicy.durationSeconds));
+      await this.bestEffort(() => this.counters.ban(keyId, Math.floor(nowMs / 1000) + this.banPolicy.durationSeconds));
     }
     const perWhat = blocking.kind === 'minute' ? 'per-minute request limit' : 'daily request quota';
     throw new RateLimitedError(

@@ -5,7 +5,7 @@ import { createAdjustInventoryHandler } from './adjust-inventory-handler.ts';
 import { createGetInventoryItemHandler } from './get-inventory-item-handler.ts';
 import { createListInventoryHandler } from './list-inventory-handler.ts';
 import { createUpdateInventoryHandler } from './update-inventory-handler.ts';
-import { createGetPetHandler } from './pet-handlers.ts';
+import { createGetPetByIdHandler } from './get-pet-by-id-handler.ts';
 
 /** Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in one process. */
 export function createHttpHandlers(dependencies: ServiceDependencies): Record<string, HttpHandler> {
@@ -14,6 +14,6 @@ export function createHttpHandlers(dependencies: ServiceDependencies): Record<st
     getInventoryItem: createGetInventoryItemHandler(dependencies),
     updateInventory: createUpdateInventoryHandler(dependencies),
     adjustInventory: createAdjustInventoryHandler(dependencies),
-    getPetById: createGetPetHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
+    getPetById: createGetPetByIdHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
   };
 }

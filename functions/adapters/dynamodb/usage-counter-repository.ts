@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import type { ConsumeResult, UsageCounterStore, UsageWindow, WindowCounts, WindowKind } from '../../domain/usage-limits.ts';
+import type { ConsumeResult, UsageCounterRepository, UsageWindow, WindowCounts, WindowKind } from '../../domain/usage-limits.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
 
 /** Counters outlive their window by an hour so that an operator can still inspect a burst. */
@@ -23,7 +23,7 @@ function countsOf(attributes: Record<string, unknown>): WindowCounts {
   return { minute: toNumber(attributes.minuteRequests), day: toNumber(attributes.requests) };
 }
 
-export function createUsageCounterRepository(client: DynamoDBDocumentClient, tableName: string): UsageCounterStore {
+export function createUsageCounterRepository(client: DynamoDBDocumentClient, tableName: string): UsageCounterRepository {
   const update = (counterId: string, expression: string, condition: string, values: Record<string, unknown>) =>
     updateIfConditionHolds(client, {
       TableName: tableName,

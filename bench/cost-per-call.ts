@@ -5,7 +5,7 @@ import { createHttpHandlers } from '../functions/handlers/http-handlers.ts';
 import { KeyAdmin } from '../functions/keys/key-admin.ts';
 import { LOCAL_TABLES } from '../functions/local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
-import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/deployments.ts';
 import { readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consumed-capacity.ts';
 import { authorizerEvent, documentClientsOf, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import type { ListingMeasurement } from './listing-at-scale.ts';

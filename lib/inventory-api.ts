@@ -20,7 +20,7 @@ import { Construct } from 'constructs';
 import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { gatewayErrorBody, gatewayResponses } from '../functions/http/gateway-responses.ts';
 import type { ApiRoute } from '../functions/routes.ts';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/deployments.ts';
 
 export type ContractPlan = keyof typeof PLAN_LIMITS;
 

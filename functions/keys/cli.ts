@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import type { ApiKeyRecord } from '../domain/api-keys.ts';
 import { z } from 'zod';
 import { limitsFor, PLAN_NAMES, type PlanLimits } from '../domain/plans.ts';
-import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../../lib/deployments.ts';
+import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../deployments.ts';
 import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { edgeBackstop, PLAN_LIMITS } from '../../functions/domain/plans.ts';
 import { gatewayResponses } from '../../functions/http/gateway-responses.ts';
 import { apiRoutes } from '../../functions/routes.ts';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../functions/deployments.ts';
 import {
   AUTHORIZER_DESCRIPTION,
   functionWithDescription,

@@ -4,7 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
 import type { AdjustmentOutcome, AdjustmentRepository, IdempotencyRecord } from '../../domain/inventory-adjustments.ts';
-import { MAX_QUANTITY, type PetId, type PetStatus } from '../../domain/schemas.ts';
+import { MAX_QUANTITY, type PetStatus } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { inventoryKey, toInventoryItem } from './inventory-repository.ts';
 

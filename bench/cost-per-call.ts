@@ -50,12 +50,12 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
     const { calls: authorization } = await callsOf(() => authorizer(authorizerEvent(store.apiKey), context));
     const scenarios: { name: string; calls: StoreCall[] }[] = [];
     for (const route of apiRoutes) {
-      const { result, calls: made } = await callsOf(() => handlers[route.operationId]!(routeEvent(route, store.keyRecord), context));
+      const { result, calls: made } = await callsOf(() => handlers[route.operationId](routeEvent(route, store.keyRecord), context));
       const status = (result as { statusCode: number }).statusCode;
       scenarios.push({ name: `\`${route.operationId}\`${route.operationId === 'listInventory' ? `, ${seededPets} pets` : ''} (${status})`, calls: made });
     }
     const update = routeOf('updateInventory');
-    const unknownPet = await callsOf(() => handlers[update.operationId]!(routeEvent(update, store.keyRecord, UNKNOWN_PET_ID), context));
+    const unknownPet = await callsOf(() => handlers.updateInventory(routeEvent(update, store.keyRecord, UNKNOWN_PET_ID), context));
     scenarios.push({ name: `\`updateInventory\`, unknown pet (${(unknownPet.result as { statusCode: number }).statusCode})`, calls: unknownPet.calls });
 
     // A key allowed one request a minute: once it is used, the next request is a 429 (a new minute may admit one more).
@@ -65,8 +65,8 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       customLimits: { perMinute: 1, perDay: 1_000 },
     });
     const list = routeOf('listInventory');
-    let rejected = await callsOf(() => handlers[list.operationId]!(routeEvent(list, limitedKey), context));
-    while ((rejected.result as { statusCode: number }).statusCode !== 429) rejected = await callsOf(() => handlers[list.operationId]!(routeEvent(list, limitedKey), context));
+    let rejected = await callsOf(() => handlers.listInventory(routeEvent(list, limitedKey), context));
+    while ((rejected.result as { statusCode: number }).statusCode !== 429) rejected = await callsOf(() => handlers.listInventory(routeEvent(list, limitedKey), context));
 
     const admittedCounting = byTable(scenarios[0]!.calls, LOCAL_TABLES.usageCountersTable);
     const rejectedCounting = byTable(rejected.calls, LOCAL_TABLES.usageCountersTable);

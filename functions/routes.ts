@@ -12,12 +12,15 @@ export interface ApiRoute {
   inventoryAccess: 'read' | 'update' | 'adjust';
 }
 
-export const apiRoutes: readonly ApiRoute[] = [
+export const apiRoutes = [
   { operationId: 'listInventory', method: 'GET', resource: '/inventory', entry: 'list-inventory', inventoryAccess: 'read' },
   { operationId: 'getInventoryItem', method: 'GET', resource: '/inventory/{petId}', entry: 'get-inventory-item', inventoryAccess: 'read' },
   { operationId: 'updateInventory', method: 'PATCH', resource: '/inventory/{petId}', entry: 'update-inventory', inventoryAccess: 'update' },
   { operationId: 'adjustInventory', method: 'POST', resource: '/inventory/{petId}/adjustments', entry: 'adjust-inventory', inventoryAccess: 'adjust' },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read' },
-];
+] as const satisfies readonly ApiRoute[];
+
+/** The operations by name: a table keyed by it (the handlers, the alarms) must name every one. */
+export type OperationId = (typeof apiRoutes)[number]['operationId'];
 
 export const authorizerEntry = 'authorizer';

@@ -1,14 +1,18 @@
 import { readPetsSunset } from '../config.ts';
 import type { ServiceDependencies } from '../dependencies.ts';
 import type { HttpHandler } from '../http/http-handler.ts';
+import type { OperationId } from '../routes.ts';
 import { createAdjustInventoryHandler } from './adjust-inventory-handler.ts';
 import { createGetInventoryItemHandler } from './get-inventory-item-handler.ts';
 import { createListInventoryHandler } from './list-inventory-handler.ts';
 import { createUpdateInventoryHandler } from './update-inventory-handler.ts';
 import { createGetPetByIdHandler } from './get-pet-by-id-handler.ts';
 
-/** Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in one process. */
-export function createHttpHandlers(dependencies: ServiceDependencies): Record<string, HttpHandler> {
+/**
+ * Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in
+ * one process. Keyed by OperationId, so a route without a handler here does not compile.
+ */
+export function createHttpHandlers(dependencies: ServiceDependencies): Record<OperationId, HttpHandler> {
   return {
     listInventory: createListInventoryHandler(dependencies),
     getInventoryItem: createGetInventoryItemHandler(dependencies),

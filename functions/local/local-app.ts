@@ -125,7 +125,7 @@ async function serve(options: LocalAppOptions, tables: ServiceTableNames, store:
   const server = createLocalServer({
     authorizer: createAuthorizerHandler(dependencies),
     routes: [
-      ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId]! })),
+      ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId] })),
       // The published contract, readable without a key, as a documentation site would serve it.
       { route: { method: 'GET', resource: '/openapi.json' }, handler: openApiDocumentHandler(), authorized: false },
     ],

@@ -47,6 +47,8 @@ export interface RateLimit {
 
 interface Answer {
   status: number;
+  /** X-Request-Id: the service's id of the request that got this answer; quote it when reporting a failure. */
+  requestId: string | undefined;
   /** Undefined on answers that carry no X-RateLimit-* headers (a 401, an answer of API Gateway's own). */
   rateLimit: RateLimit | undefined;
   /** From Retry-After, whoever sent it (429 and 503). */
@@ -100,7 +102,7 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
   async function answer<T>(call: Promise<{ data?: string; error?: unknown; response: Response }>): Promise<ApiResult<T>> {
     const { data, error, response } = await call;
     const retryAfter = retryAfterSeconds(response, now());
-    const common = { status: response.status, rateLimit: rateLimitOf(response), response, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
+    const common = { status: response.status, requestId: response.headers.get('X-Request-Id') ?? undefined, rateLimit: rateLimitOf(response), response, ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }) };
     return response.ok ? { ...common, data: parseJsonWithInt64(data ?? 'null') as T } : { ...common, error: errorBodyOf(error, response) };
   }
 

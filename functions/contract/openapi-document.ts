@@ -7,6 +7,7 @@ import { AdjustmentReason, Delta, ErrorBody, InventoryAdjustment, InventoryItem,
 import { REPLAYED_HEADER } from '../handlers/adjust-inventory-handler.ts';
 import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../domain/versioning.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
+import { REQUEST_ID_HEADER } from '../http/request-context.ts';
 import { deprecationHeaders } from '../http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute } from '../routes.ts';
 
@@ -63,6 +64,7 @@ function annotateSchemas(): void {
 }
 
 type HeaderName =
+  | typeof REQUEST_ID_HEADER
   | 'X-RateLimit-Limit'
   | 'X-RateLimit-Remaining'
   | 'X-RateLimit-Reset'
@@ -85,6 +87,10 @@ function headerDefinitions(): Record<HeaderName, HeaderObject> {
   const integer = (minimum: number) => ({ type: 'integer', minimum });
   const defaults = deprecationHeaders(getPetByIdDeprecation());
   return {
+    [REQUEST_ID_HEADER]: {
+      description: "The request's id, on every answer (API Gateway's own answers too): quote it when reporting a failed call; it finds the request in the service's access and function logs.",
+      schema: { type: 'string', minLength: 1 },
+    },
     'X-RateLimit-Limit': { description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).', schema: integer(1) },
     'X-RateLimit-Remaining': { description: 'Requests left in that window.', schema: integer(0) },
     'X-RateLimit-Reset': { description: 'Unix time (seconds) at which that window resets.', schema: integer(0) },
@@ -147,15 +153,16 @@ function registerHeaders(registry: OpenAPIRegistry) {
  */
 function answersOf({ required, optional }: ReturnType<typeof registerHeaders>, signals: readonly RegisteredHeader[]) {
   const fromFunction = [...RATE_LIMIT_HEADERS, ...signals];
-  const error = (description: string, codes: readonly ErrorCode[], headers?: ResponseHeaders): ResponseConfig => ({
+  const everyAnswer = required([REQUEST_ID_HEADER]);
+  const error = (description: string, codes: readonly ErrorCode[], headers: ResponseHeaders = {}): ResponseConfig => ({
     description: `${description} ${codesSentence(codes)}`,
-    ...(headers ? { headers } : {}),
+    headers: { ...everyAnswer, ...headers },
     content: { 'application/json': { schema: ErrorBody } },
   });
   return {
     success: (description: string, schema: z.ZodType, optionalHeaders: readonly HeaderName[] = []): ResponseConfig => ({
       description,
-      headers: { ...required(fromFunction), ...optional(optionalHeaders) },
+      headers: { ...everyAnswer, ...required(fromFunction), ...optional(optionalHeaders) },
       content: { 'application/json': { schema } },
     }),
     error: (description: string, codes: readonly ErrorCode[], optionalHeaders: readonly HeaderName[] = []) =>

@@ -4,6 +4,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { authenticate, UnauthorizedError, type ApiKeyRepository } from '../domain/api-keys.ts';
 import { describeError, logger } from '../logger.ts';
 import { authorizerContext } from '../http/caller.ts';
+import { inRequestContext } from '../http/request-context.ts';
 
 /** Logged when authorization fails for any reason but a bad key; an alarm counts these lines. */
 export const AUTHORIZER_FAILURE_LOG_MESSAGE = 'authorization failed';
@@ -18,7 +19,7 @@ function wholeStageArn(methodArn: string): string {
 }
 
 export function createAuthorizerHandler({ apiKeys }: { apiKeys: ApiKeyRepository }) {
-  return middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>()
+  const authorize = middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>()
     .use(httpHeaderNormalizer())
     .handler(async (event) => {
       try {
@@ -36,8 +37,9 @@ export function createAuthorizerHandler({ apiKeys }: { apiKeys: ApiKeyRepository
         };
       } catch (error) {
         if (error instanceof UnauthorizedError) throw new Error(UNAUTHORIZED_MESSAGE);
-        logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, { requestId: event.requestContext?.requestId, ...describeError(error) });
+        logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, describeError(error));
         throw error;
       }
     });
+  return inRequestContext(authorize);
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
 import { jsonBody } from './json-body.ts';
+import { inRequestContext, requestIdHeader } from './request-context.ts';
 
 /** Time kept back from the Lambda timeout to format and return the 503. */
 export const TIMEOUT_MARGIN_MS = 500;
@@ -20,7 +21,8 @@ interface HttpHandlerOptions<Schema extends z.ZodType> {
 
 /**
  * The one middleware stack every HTTP function shares:
- * header normalizer → guards → JSON body + zod validation → handler → error formatter.
+ * header normalizer → request id → guards → JSON body + zod validation → handler → error formatter,
+ * inside the request's log context (its ids on every log and metric line).
  */
 export function httpHandler<Schema extends z.ZodType = z.ZodNever>(
   options: HttpHandlerOptions<Schema>,
@@ -34,8 +36,10 @@ export function httpHandler<Schema extends z.ZodType = z.ZodNever>(
     timeoutEarlyResponse: () => {
       throw new StoreUnavailableError({ cause: new Error('the request ran out of time') });
     },
-  }).use(httpHeaderNormalizer());
+  })
+    .use(httpHeaderNormalizer())
+    .use(requestIdHeader());
   for (const guard of options.guards ?? []) stack.use(guard);
   if (options.body) stack.use(jsonBody(options.body));
-  return stack.use(errorFormatter()).handler((event, context) => handle(event as HttpEvent<z.infer<Schema>>, context)) as HttpHandler;
+  return inRequestContext(stack.use(errorFormatter()).handler((event, context) => handle(event as HttpEvent<z.infer<Schema>>, context)) as HttpHandler);
 }

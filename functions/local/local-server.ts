@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { gatewayErrorBody, gatewayResponses, type GatewayErrorResponse } from '../http/gateway-responses.ts';
 import { JSON_HEADERS } from '../http/json.ts';
 import type { HttpHandler } from '../http/http-handler.ts';
+import { REQUEST_ID_HEADER } from '../http/request-context.ts';
 import { UNAUTHORIZED_MESSAGE } from '../handlers/authorizer-handler.ts';
 import { logger } from '../logger.ts';
 import type { ApiRoute } from '../routes.ts';
@@ -60,9 +61,10 @@ function lambdaContext(requestId: string): Context {
   };
 }
 
-function send(response: ServerResponse, result: APIGatewayProxyResult): void {
+/** Every answer names its request, as API Gateway's own answers do on AWS (the functions' already carry it). */
+function send(response: ServerResponse, result: APIGatewayProxyResult, requestId: string): void {
   const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
-  response.writeHead(result.statusCode, { ...result.headers, 'Content-Length': body.length });
+  response.writeHead(result.statusCode, { ...result.headers, [REQUEST_ID_HEADER]: requestId, 'Content-Length': body.length });
   response.end(body);
 }
 
@@ -212,7 +214,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const startedAt = performance.now();
     answer(request, requestId)
       .then((result) => {
-        send(response, result);
+        send(response, result, requestId);
         logger.info('request', {
           requestId,
           method: request.method,
@@ -223,7 +225,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       })
       .catch((error: unknown) => {
         logger.error('local server failure', { requestId, error: String(error) });
-        if (!response.headersSent) send(response, gatewayResult(gatewayResponses.DEFAULT_5XX));
+        if (!response.headersSent) send(response, gatewayResult(gatewayResponses.DEFAULT_5XX), requestId);
       });
   });
 }

@@ -12,6 +12,7 @@ import {
   RequestAuthorizer,
   ResponseType,
   RestApi,
+  type Method,
   type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -19,6 +20,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { gatewayErrorBody, gatewayResponses } from '../functions/http/gateway-responses.ts';
+import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import type { ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/deployments.ts';
 
@@ -64,6 +66,9 @@ const ACCESS_LOG_FIELDS = {
   xrayTraceId: AccessLogField.contextXrayTraceId(),
 };
 
+/** API Gateway's parameter-mapping expression for the request's id ($context.requestId). */
+export const GATEWAY_REQUEST_ID = 'context.requestId';
+
 /** A static header value in API Gateway's notation: the value in single quotes. */
 function staticHeaderValue(value: string): string {
   if (value.includes("'")) throw new Error(`A static header value cannot contain a single quote: ${value}`);
@@ -78,10 +83,15 @@ function staticHeaderValue(value: string): string {
 export class InventoryApi extends Construct {
   readonly restApi: RestApi;
   readonly usagePlans: Readonly<Record<ContractPlan, UsagePlan>>;
+  /** One JSON object per request (ACCESS_LOG_FIELDS). */
+  readonly accessLogs: LogGroup;
+  /** The operations as given, each with the API Gateway method that serves it (its per-method metrics). */
+  readonly operations: readonly (ApiOperation & { method: Method })[];
 
   constructor(scope: Construct, id: string, props: InventoryApiProps) {
     super(scope, id);
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+    this.accessLogs = accessLogs;
 
     this.restApi = new RestApi(this, 'RestApi', {
       restApiName: props.restApiName,
@@ -120,7 +130,8 @@ export class InventoryApi extends Construct {
       resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
     });
 
-    for (const { route, handler } of props.operations) {
+    this.operations = props.operations.map((operation) => {
+      const { route, handler } = operation;
       const method = this.restApi.root
         .resourceForPath(route.resource)
         .addMethod(route.method, new LambdaIntegration(handler, { allowTestInvoke: false }), {
@@ -132,15 +143,20 @@ export class InventoryApi extends Construct {
         id: 'AwsSolutions-COG4',
         reason: 'The contract authenticates with API keys (Authorization: Bearer), checked by the Lambda REQUEST authorizer on this method; there are no Cognito users.',
       });
-    }
+      return { ...operation, method };
+    });
 
     for (const [type, response] of Object.entries(gatewayResponses)) {
       this.restApi.addGatewayResponse(type, {
         type: ResponseType.of(type),
         statusCode: String(response.status),
-        responseHeaders: Object.fromEntries(
-          Object.entries({ 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
-        ),
+        responseHeaders: {
+          ...Object.fromEntries(
+            Object.entries({ 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
+          ),
+          // Not a static value: API Gateway's id of this request, the one its access log records.
+          [REQUEST_ID_HEADER]: GATEWAY_REQUEST_ID,
+        },
         templates: { 'application/json': JSON.stringify(gatewayErrorBody(response)) },
       });
     }

@@ -54,6 +54,32 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(Format).not.toMatch(/apiKey|Authorization/i);
   });
 
+  it('records per request the ids that find it elsewhere and what the dashboard groups by: one flat JSON object of context variables', () => {
+    const fields = JSON.parse(stageResource()[1].Properties!.AccessLogSetting.Format) as Record<string, unknown>;
+    expect(fields).toEqual({
+      // The X-Request-Id of the answer and of every function log line; the trace in X-Ray.
+      requestId: '$context.requestId',
+      extendedRequestId: '$context.extendedRequestId',
+      xrayTraceId: '$context.xrayTraceId',
+      requestTimeEpoch: '$context.requestTimeEpoch',
+      sourceIp: '$context.identity.sourceIp',
+      userAgent: '$context.identity.userAgent',
+      httpMethod: '$context.httpMethod',
+      resourcePath: '$context.resourcePath',
+      path: '$context.path',
+      // The dashboard's answers by status and 429s by plan, and whether the gateway or the function answered.
+      status: '$context.status',
+      gatewayResponseType: '$context.error.responseType',
+      plan: '$context.authorizer.plan',
+      keyId: '$context.authorizer.principalId',
+      responseLength: '$context.responseLength',
+      responseLatency: '$context.responseLatency',
+      integrationLatency: '$context.integrationLatency',
+      integrationStatus: '$context.integrationStatus',
+      authorizerLatency: '$context.authorizer.latency',
+    });
+  });
+
   it('creates the execution log group itself, with a retention, before the stage can log to it', () => {
     const [logGroupId, logGroup] = onlyResource(template(), 'AWS::Logs::LogGroup', {
       LogGroupName: { 'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: restApiId() }, `/${API_STAGE_NAME}`]] },
@@ -111,11 +137,15 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(authorizerPermissions[0]!.Properties!.SourceArn['Fn::Join'][1].slice(-2)).toEqual(['/authorizers/', { Ref: authorizerId }]);
   });
 
-  it.each(Object.entries(gatewayResponses))('answers %s with the contract Error body, JSON content type and its headers', (type, response) => {
+  it.each(Object.entries(gatewayResponses))('answers %s with the contract Error body, JSON content type, its headers and X-Request-Id', (type, response) => {
     const [, gatewayResponse] = onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type });
     expect(gatewayResponse.Properties!.StatusCode).toBe(String(response.status));
     const headers = { 'Content-Type': 'application/json', ...('headers' in response ? response.headers : {}) };
-    expect(gatewayResponse.Properties!.ResponseParameters).toEqual(Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, `'${value}'`])));
+    expect(gatewayResponse.Properties!.ResponseParameters).toEqual({
+      ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, `'${value}'`])),
+      // Mapped from the context, not quoted: the request's own id, as the functions' answers carry it.
+      'gatewayresponse.header.X-Request-Id': 'context.requestId',
+    });
     const templates = gatewayResponse.Properties!.ResponseTemplates;
     expect(Object.keys(templates)).toEqual(['application/json']);
     expect(JSON.parse(templates['application/json'])).toEqual({ code: response.code, message: response.message, status: response.status });

@@ -7,6 +7,7 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { LOG_LEVEL: 'silent' },
+    // Quiet output: no log lines, and no metric lines (which ignore LOG_LEVEL by design).
+    env: { LOG_LEVEL: 'silent', METRICS_DISABLED: 'true' },
   },
 });

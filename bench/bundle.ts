@@ -2,13 +2,13 @@ import { build } from 'esbuild';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ESBUILD_OPTIONS } from '../lib/bundling.ts';
-import { apiRoutes, authorizerEntry } from '../functions/routes.ts';
+import { apiRoutes, authorizerEntry, type OperationId } from '../functions/routes.ts';
 
 export interface LambdaBundle {
   /** The entry's name in routes.ts (its file in functions/), or one of BASELINES. */
   name: string;
   /** The operation it serves; undefined for the authorizer and the baseline. */
-  operationId?: string;
+  operationId?: OperationId;
   file: string;
   bytes: number;
   /** The source map beside it, which Node reads at load under --enable-source-maps. */

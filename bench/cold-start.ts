@@ -95,7 +95,7 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
       rows.map((row) => row.cells),
     ),
     '',
-    `*First response* is the status code, or the authorizer policy's effect. The first invocation of \`list-inventory\`, \`update-inventory\` and \`get-pet\` makes two DynamoDB calls (the one counting write, which also checks the key's ban, then the operation: one Query per shard, ${inventoryTable.shards} in parallel, for \`list-inventory\`, which streams its answer), the authorizer one (the key), the baseline one.`,
+    `*First response* is the status code, or the authorizer policy's effect. The first invocation of \`list-inventory\`, \`update-inventory\` and \`get-pet-by-id\` makes two DynamoDB calls (the one counting write, which also checks the key's ban, then the operation: one Query per shard, ${inventoryTable.shards} in parallel, for \`list-inventory\`, which streams its answer), the authorizer one (the key), the baseline one.`,
     '',
     missed.length === 0
       ? 'Every entry point is within the target.'

@@ -6,7 +6,7 @@ import { KeyAdmin } from '../functions/keys/key-admin.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { LOCAL_TABLES } from '../functions/local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
-import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/deployments.ts';
 import { readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consumed-capacity.ts';
 import { authorizerEvent, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import type { ListingMeasurement } from './listing-at-scale.ts';
@@ -53,12 +53,12 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
     const { calls: authorization } = await callsOf(() => authorizer(authorizerEvent(store.apiKey), context));
     const scenarios: { name: string; calls: StoreCall[] }[] = [];
     for (const route of apiRoutes) {
-      const { result, calls: made } = await callsOf(() => invokeWhole(handlers[route.operationId]!, routeEvent(route, store.keyRecord), context));
+      const { result, calls: made } = await callsOf(() => invokeWhole(handlers[route.operationId], routeEvent(route, store.keyRecord), context));
       const status = (result as { statusCode: number }).statusCode;
       scenarios.push({ name: `\`${route.operationId}\`${route.operationId === 'listInventory' ? `, ${seededPets} pets` : ''} (${status})`, calls: made });
     }
     const update = routeOf('updateInventory');
-    const unknownPet = await callsOf(() => invokeWhole(handlers[update.operationId]!, routeEvent(update, store.keyRecord, UNKNOWN_PET_ID), context));
+    const unknownPet = await callsOf(() => invokeWhole(handlers[update.operationId], routeEvent(update, store.keyRecord, UNKNOWN_PET_ID), context));
     scenarios.push({ name: `\`updateInventory\`, unknown pet (${(unknownPet.result as { statusCode: number }).statusCode})`, calls: unknownPet.calls });
 
     // A key allowed one request a minute: once it is used, the next request is a 429 (a new minute may admit one more).
@@ -68,7 +68,7 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       customLimits: { perMinute: 1, perDay: 1_000 },
     });
     const list = routeOf('listInventory');
-    const listOnce = () => callsOf(() => invokeWhole(handlers[list.operationId]!, routeEvent(list, limitedKey), context));
+    const listOnce = () => callsOf(() => invokeWhole(handlers[list.operationId], routeEvent(list, limitedKey), context));
     let rejected = await listOnce();
     while ((rejected.result as { statusCode: number }).statusCode !== 429) rejected = await listOnce();
     // The same key, banned: its requests are refused by the counting write alone.

@@ -11,7 +11,7 @@ import { KeyAdmin } from '../functions/keys/key-admin.ts';
 import { provideLambdaStreaming } from '../functions/local/lambda-streaming.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../functions/local/local-store.ts';
 import { writeInventory } from '../functions/local/seed.ts';
-import { apiRoutes, type ApiRoute } from '../functions/routes.ts';
+import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
 
 // The bench builds the service's handlers in its own process, as the local server does.
 provideLambdaStreaming();
@@ -119,7 +119,7 @@ export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): 
   };
 }
 
-export function routeOf(operationId: string): ApiRoute {
+export function routeOf(operationId: OperationId): (typeof apiRoutes)[number] {
   const route = apiRoutes.find((candidate) => candidate.operationId === operationId);
   if (!route) throw new Error(`routes.ts has no operation ${operationId}`);
   return route;

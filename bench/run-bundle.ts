@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_METRICS } from '../functions/logger.ts';
 
 const INVOKER = fileURLToPath(new URL('./cold-start/invoke-bundle.mjs', import.meta.url));
-/** The service's own signal (a metric log line) that a store call failed and the request was served without it. */
-const STORE_FAILURE_METRIC = /"message":"metric \w*Unavailable"/;
+/** The service's own signal (a metric line) that a store call failed and the request was served without it. */
+const STORE_FAILURE_METRIC = new RegExp(`"(${Object.values(SERVICE_METRICS).join('|')})":1`);
 
 export interface BundleInvocation {
   ms: number;

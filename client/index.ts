@@ -76,7 +76,7 @@ interface Answer {
   status: number;
   /** Undefined on answers that carry no X-RateLimit-* headers (a 401, an answer of API Gateway's own) and when no answer came. */
   rateLimit: RateLimit | undefined;
-  /** The id to quote when reporting a call: X-Request-Id, or API Gateway's x-amzn-RequestId. */
+  /** The id to quote when reporting a call: X-Request-Id (API Gateway's request id, in its access log and every log line of the request); undefined when no answer came. */
   requestId: string | undefined;
   /** From Retry-After, whoever sent it (429 and 503). */
   retryAfterSeconds?: number;

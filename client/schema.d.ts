@@ -152,6 +152,8 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
+        /** @description The request's id, on every answer (API Gateway's own answers too): quote it when reporting a failed call; it finds the request in the service's access and function logs. */
+        "X-Request-Id": string;
         /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). */
         "X-RateLimit-Limit": number;
         /** @description Requests left in that window. */
@@ -189,6 +191,7 @@ export interface operations {
             /** @description Every inventory entry, sorted by petId. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -204,6 +207,7 @@ export interface operations {
             /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -213,6 +217,7 @@ export interface operations {
             /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -227,6 +232,7 @@ export interface operations {
             /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
@@ -244,6 +250,7 @@ export interface operations {
             /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
@@ -276,6 +283,7 @@ export interface operations {
             /** @description The entry. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -288,6 +296,7 @@ export interface operations {
             /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -300,6 +309,7 @@ export interface operations {
             /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -309,6 +319,7 @@ export interface operations {
             /** @description No inventory entry exists for petId. Codes: `PET_NOT_FOUND`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -321,6 +332,7 @@ export interface operations {
             /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -334,6 +346,7 @@ export interface operations {
             /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
@@ -349,6 +362,7 @@ export interface operations {
             /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
@@ -384,6 +398,7 @@ export interface operations {
             /** @description The entry with its new quantity. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -397,6 +412,7 @@ export interface operations {
             /** @description The body is not JSON, lacks `quantity` or holds an invalid value, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `INVALID_PET_ID`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -410,6 +426,7 @@ export interface operations {
             /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -419,6 +436,7 @@ export interface operations {
             /** @description No inventory entry exists for petId. Codes: `PET_NOT_FOUND`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -432,6 +450,7 @@ export interface operations {
             /** @description `changeFromQuantity` was given and the stored quantity is neither it nor `quantity`; the message states the stored quantity. Nothing was written. Codes: `QUANTITY_CHANGED`. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -445,6 +464,7 @@ export interface operations {
             /** @description The body is larger than 4096 bytes. Codes: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -458,6 +478,7 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. Codes: `UNSUPPORTED_MEDIA_TYPE`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -471,6 +492,7 @@ export interface operations {
             /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -485,6 +507,7 @@ export interface operations {
             /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
@@ -502,6 +525,7 @@ export interface operations {
             /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
@@ -542,6 +566,7 @@ export interface operations {
             /** @description The entry with its new quantity. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -556,6 +581,7 @@ export interface operations {
             /** @description The body is not JSON, lacks `delta` or `reason` or holds an invalid value, the Idempotency-Key header is missing or malformed, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_PET_ID`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -569,6 +595,7 @@ export interface operations {
             /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -578,6 +605,7 @@ export interface operations {
             /** @description No inventory entry exists for petId. Nothing was written. Codes: `PET_NOT_FOUND`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -592,6 +620,7 @@ export interface operations {
             /** @description The delta would take the stock below 0 or above 2147483647; the message states the stock. Nothing was written. Codes: `INSUFFICIENT_STOCK`, `QUANTITY_OUT_OF_RANGE`. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -606,6 +635,7 @@ export interface operations {
             /** @description The body is larger than 4096 bytes. Codes: `PAYLOAD_TOO_LARGE`. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -619,6 +649,7 @@ export interface operations {
             /** @description The body is not sent as Content-Type: application/json. Codes: `UNSUPPORTED_MEDIA_TYPE`. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -632,6 +663,7 @@ export interface operations {
             /** @description The Idempotency-Key was already used with another request (another pet, delta or reason). Nothing was written. Codes: `IDEMPOTENCY_KEY_REUSED`. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -645,6 +677,7 @@ export interface operations {
             /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -659,6 +692,7 @@ export interface operations {
             /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
@@ -676,6 +710,7 @@ export interface operations {
             /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
@@ -708,6 +743,7 @@ export interface operations {
             /** @description The pet. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -723,6 +759,7 @@ export interface operations {
             /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -738,6 +775,7 @@ export interface operations {
             /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -747,6 +785,7 @@ export interface operations {
             /** @description The inventory has no entry for petId. Codes: `PET_NOT_FOUND`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -762,6 +801,7 @@ export interface operations {
             /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -778,6 +818,7 @@ export interface operations {
             /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
@@ -799,6 +840,7 @@ export interface operations {
             /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */

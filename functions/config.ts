@@ -1,5 +1,5 @@
 import { DEFAULT_BAN_POLICY, MAX_BAN_SECONDS, type BanPolicy } from './domain/usage-limits.ts';
-import { GET_PET_DEFAULT_SUNSET_AT, GET_PET_DEPRECATED_AT } from './domain/versioning.ts';
+import { GET_PET_BY_ID_DEFAULT_SUNSET_AT, GET_PET_BY_ID_DEPRECATED_AT } from './domain/versioning.ts';
 
 /**
  * Configuration is read once, at module load: a function deployed without a variable fails
@@ -63,18 +63,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
 
 /**
  * The Sunset of the deprecated GET /pets/{petId}: an ISO 8601 date or instant in
- * PETS_SUNSET_DATE, GET_PET_DEFAULT_SUNSET_AT when unset. A sunset before the deprecation
+ * PETS_SUNSET_DATE, GET_PET_BY_ID_DEFAULT_SUNSET_AT when unset. A sunset before the deprecation
  * date would tell clients nonsense, so it fails at cold start instead.
  */
 export function readPetsSunset(env: NodeJS.ProcessEnv = process.env): Date {
   const text = env[ENV.petsSunsetDate];
-  if (text === undefined || text === '') return GET_PET_DEFAULT_SUNSET_AT;
+  if (text === undefined || text === '') return GET_PET_BY_ID_DEFAULT_SUNSET_AT;
   const sunset = new Date(text);
   if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(sunset.getTime())) {
     throw new Error(`Environment variable ${ENV.petsSunsetDate} must be an ISO 8601 date such as 2027-07-01, not "${text}".`);
   }
-  if (sunset <= GET_PET_DEPRECATED_AT) {
-    throw new Error(`Environment variable ${ENV.petsSunsetDate} must be after the deprecation date ${GET_PET_DEPRECATED_AT.toISOString()}.`);
+  if (sunset <= GET_PET_BY_ID_DEPRECATED_AT) {
+    throw new Error(`Environment variable ${ENV.petsSunsetDate} must be after the deprecation date ${GET_PET_BY_ID_DEPRECATED_AT.toISOString()}.`);
   }
   return sunset;
 }

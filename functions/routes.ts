@@ -14,7 +14,7 @@ export interface ApiRoute {
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
    */
-  streamed?: boolean;
+  streamed: boolean;
 }
 
 /**
@@ -30,13 +30,16 @@ export function functionTimeoutSeconds(route: Pick<ApiRoute, 'streamed'>): numbe
   return route.streamed ? FUNCTION_TIMEOUT_SECONDS.streamed : FUNCTION_TIMEOUT_SECONDS.buffered;
 }
 
-export const apiRoutes: readonly ApiRoute[] = [
+export const apiRoutes = [
   { operationId: 'listInventory', method: 'GET', resource: '/inventory', entry: 'list-inventory', inventoryAccess: 'list', streamed: true },
-  { operationId: 'getInventoryItem', method: 'GET', resource: '/inventory/{petId}', entry: 'get-inventory-item', inventoryAccess: 'read' },
-  { operationId: 'updateInventory', method: 'PATCH', resource: '/inventory/{petId}', entry: 'update-inventory', inventoryAccess: 'update' },
-  { operationId: 'adjustInventory', method: 'POST', resource: '/inventory/{petId}/adjustments', entry: 'adjust-inventory', inventoryAccess: 'adjust' },
-  { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet', inventoryAccess: 'read' },
-];
+  { operationId: 'getInventoryItem', method: 'GET', resource: '/inventory/{petId}', entry: 'get-inventory-item', inventoryAccess: 'read', streamed: false },
+  { operationId: 'updateInventory', method: 'PATCH', resource: '/inventory/{petId}', entry: 'update-inventory', inventoryAccess: 'update', streamed: false },
+  { operationId: 'adjustInventory', method: 'POST', resource: '/inventory/{petId}/adjustments', entry: 'adjust-inventory', inventoryAccess: 'adjust', streamed: false },
+  { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },
+] as const satisfies readonly ApiRoute[];
+
+/** The operations by name: a table keyed by it (the handlers, the alarms) must name every one. */
+export type OperationId = (typeof apiRoutes)[number]['operationId'];
 
 export const authorizerEntry = 'authorizer';
 
@@ -45,4 +48,4 @@ export const authorizerEntry = 'authorizer';
  * contract's operations: no key, not counted against any plan, no write; one read of the
  * inventory table tells whether the store answers.
  */
-export const healthRoute = { operationId: 'getHealth', method: 'GET', resource: '/health', entry: 'health' } as const satisfies Omit<ApiRoute, 'inventoryAccess'>;
+export const healthRoute = { operationId: 'getHealth', method: 'GET', resource: '/health', entry: 'health', streamed: false } as const satisfies Omit<ApiRoute, 'inventoryAccess'>;

@@ -13,6 +13,7 @@ import {
   ResponseTransferMode,
   ResponseType,
   RestApi,
+  type Method,
   type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -21,8 +22,9 @@ import { Construct } from 'constructs';
 import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { gatewayErrorBody, gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { JSON_HEADERS } from '../functions/http/json.ts';
+import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { functionTimeoutSeconds, type ApiRoute } from '../functions/routes.ts';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/deployments.ts';
 import { PublishedContract, publishedPageMethodOptions } from './published-contract.ts';
 
 export type ContractPlan = keyof typeof PLAN_LIMITS;
@@ -74,6 +76,9 @@ const ACCESS_LOG_FIELDS = {
   xrayTraceId: AccessLogField.contextXrayTraceId(),
 };
 
+/** API Gateway's parameter-mapping expression for the request's id ($context.requestId). */
+export const GATEWAY_REQUEST_ID = 'context.requestId';
+
 /** Every method's settings on the stage; a method with settings of its own restates them. */
 const STAGE_METHOD_SETTINGS = {
   metricsEnabled: true,
@@ -95,10 +100,15 @@ export function staticHeaderValue(value: string): string {
 export class InventoryApi extends Construct {
   readonly restApi: RestApi;
   readonly usagePlans: Readonly<Record<ContractPlan, UsagePlan>>;
+  /** One JSON object per request (ACCESS_LOG_FIELDS). */
+  readonly accessLogs: LogGroup;
+  /** The operations as given, each with the API Gateway method that serves it (its per-method metrics). */
+  readonly operations: readonly (ApiOperation & { method: Method })[];
 
   constructor(scope: Construct, id: string, props: InventoryApiProps) {
     super(scope, id);
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+    this.accessLogs = accessLogs;
 
     this.restApi = new RestApi(this, 'RestApi', {
       restApiName: props.restApiName,
@@ -143,7 +153,8 @@ export class InventoryApi extends Construct {
       resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
     });
 
-    for (const { route, handler } of props.operations) {
+    this.operations = props.operations.map((operation) => {
+      const { route, handler } = operation;
       // A streamed route: InvokeWithResponseStream, and API Gateway passes the function's prelude and body on as
       // they come; it waits as long as the function may run (streaming allows up to 15 minutes, not 29 s).
       const streaming = route.streamed
@@ -160,7 +171,8 @@ export class InventoryApi extends Construct {
         id: 'AwsSolutions-COG4',
         reason: 'The contract authenticates with API keys (Authorization: Bearer), checked by the Lambda REQUEST authorizer on this method; there are no Cognito users.',
       });
-    }
+      return { ...operation, method };
+    });
 
     new PublishedContract(this, 'PublishedContract', { restApi: this.restApi, petsSunset: props.petsSunset });
 
@@ -176,9 +188,13 @@ export class InventoryApi extends Construct {
       this.restApi.addGatewayResponse(type, {
         type: ResponseType.of(type),
         statusCode: String(response.status),
-        responseHeaders: Object.fromEntries(
-          Object.entries({ ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
-        ),
+        responseHeaders: {
+          ...Object.fromEntries(
+            Object.entries({ ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
+          ),
+          // Not a static value: API Gateway's id of this request, the one its access log records.
+          [REQUEST_ID_HEADER]: GATEWAY_REQUEST_ID,
+        },
         templates: { 'application/json': JSON.stringify(gatewayErrorBody(response)) },
       });
     }

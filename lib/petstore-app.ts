@@ -1,6 +1,6 @@
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { DeploymentStage } from './deployments.ts';
+import type { DeploymentStage } from '../functions/deployments.ts';
 import { PetStoreInventoryStack, STAGE_SETTINGS } from './petstore-inventory-stack.ts';
 import { checkDeployTarget, DEPLOY_STAGE_CONTEXT_KEY, readStageEnvironments, STAGE_ENVIRONMENTS_CONTEXT_KEY } from './stage-environments.ts';
 

@@ -5,11 +5,12 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { ENV, readPetsSunset } from '../functions/config.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
-import { METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
+import { LOG_LEVEL_VARIABLE, METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
 import { apiRoutes, authorizerEntry, functionTimeoutSeconds, healthRoute, type ApiRoute } from '../functions/routes.ts';
-import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from './deployments.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from '../functions/deployments.ts';
 import { InventoryApi, type ContractPlan } from './inventory-api.ts';
-import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type ServiceSignal } from './operational-alarms.ts';
+import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type MonitoredTable, type ServiceSignal } from './operational-alarms.ts';
+import { OperationsDashboard } from './operations-dashboard.ts';
 import { ServiceFunction } from './service-function.ts';
 import { ServiceTables } from './service-tables.ts';
 import { ROUTE_TABLE_ACCESS, type TableAccess } from './table-access.ts';
@@ -21,15 +22,16 @@ export interface StageSettings {
   logRetention: RetentionDays;
   /** Alarms notify an SNS topic; elsewhere they are only visible in CloudWatch. */
   notifyAlarms: boolean;
+  /** The functions' LOG_LEVEL (functions/logger.ts): raise it to quiet the logs; metric lines are never filtered. */
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
 
 export const STAGE_SETTINGS: Readonly<Record<DeploymentStage, StageSettings>> = {
   // Staging is disposable: tear it down and redeploy it from any commit.
-  staging: { stage: 'staging', retainData: false, logRetention: RetentionDays.TWO_WEEKS, notifyAlarms: false },
+  staging: { stage: 'staging', retainData: false, logRetention: RetentionDays.TWO_WEEKS, notifyAlarms: false, logLevel: 'INFO' },
   // Three months of logs covers an incident review or a client's dispute about a month's usage.
-  prod: { stage: 'prod', retainData: true, logRetention: RetentionDays.THREE_MONTHS, notifyAlarms: true },
+  prod: { stage: 'prod', retainData: true, logRetention: RetentionDays.THREE_MONTHS, notifyAlarms: true, logLevel: 'INFO' },
 };
-
 
 export const PETS_SUNSET_CONTEXT_KEY = 'petsSunsetDate';
 
@@ -79,6 +81,7 @@ export class PetStoreInventoryStack extends Stack {
       [ENV.apiKeysTable]: tables.apiKeys.tableName,
       [ENV.usageCountersTable]: tables.usageCounters.tableName,
       [ENV.idempotencyRecordsTable]: tables.idempotencyRecords.tableName,
+      [LOG_LEVEL_VARIABLE]: settings.logLevel,
     };
     // `cdk deploy -c petsSunsetDate=2027-12-01` moves GET /pets/{petId}'s Sunset; checked here, so a bad date fails the synth, not a cold start.
     const petsSunsetDate: unknown = this.node.tryGetContext(PETS_SUNSET_CONTEXT_KEY);
@@ -162,17 +165,29 @@ export class PetStoreInventoryStack extends Stack {
       new CfnOutput(this, STACK_OUTPUTS.alarmTopicArn, { value: alarmTopic.topicArn, description: 'SNS topic the alarms notify; subscribe the on-call address to it' });
     }
 
-    new OperationalAlarms(this, 'Alarms', {
+    const monitoredTables: MonitoredTable[] = [
+      { name: 'Inventory', table: tables.inventory },
+      { name: 'ApiKeys', table: tables.apiKeys },
+      { name: 'UsageCounters', table: tables.usageCounters },
+      { name: 'IdempotencyRecords', table: tables.idempotencyRecords },
+    ];
+    const alarms = new OperationalAlarms(this, 'Alarms', {
       apiStage: api.restApi.deploymentStage,
       functions: monitoredFunctions,
       serviceSignals,
-      tables: [
-        { name: 'Inventory', table: tables.inventory },
-        { name: 'ApiKeys', table: tables.apiKeys },
-        { name: 'UsageCounters', table: tables.usageCounters },
-        { name: 'IdempotencyRecords', table: tables.idempotencyRecords },
-      ],
+      tables: monitoredTables,
       ...(alarmTopic ? { notify: alarmTopic } : {}),
+    });
+
+    new OperationsDashboard(this, 'Operations', {
+      dashboardName: this.stackName,
+      apiStage: api.restApi.deploymentStage,
+      operations: api.operations.map(({ route, method, handler }) => ({ route, method, function: handler })),
+      authorizer: authorizer.function,
+      accessLogs: api.accessLogs,
+      tables: monitoredTables,
+      serviceSignals,
+      alarms: alarms.alarms,
     });
 
     new CfnOutput(this, STACK_OUTPUTS.restApiId, { value: api.restApi.restApiId, description: 'REST API id' });

@@ -2,7 +2,7 @@ import { Validations } from 'aws-cdk-lib';
 import { AuthorizationType, MockIntegration, PassthroughBehavior, type MethodDeploymentOptions, type RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
 import { entityTag, PUBLISHED_PAGES, publishedPageHeaders, type PublishedPage } from '../functions/contract/published-contract.ts';
-import { API_STAGE_NAME } from './deployments.ts';
+import { API_STAGE_NAME } from '../functions/deployments.ts';
 
 /** API Gateway's cap on one mapping template (REST API quotas). */
 export const MAX_MAPPING_TEMPLATE_BYTES = 300 * 1024;
@@ -19,7 +19,7 @@ const STAGE_URL_EXPRESSION = 'https://$context.domainName/$context.stage';
  * VTL cannot misread any of it; the pages are ASCII, so decoding cannot change a character.
  */
 export function pageTemplate(text: string): string {
-  if (/[^\x00-\x7f]/.test(text)) throw new Error('A published page must be ASCII to pass through a mapping template unchanged.');
+  if (/[\u0080-\uffff]/.test(text)) throw new Error('A published page must be ASCII to pass through a mapping template unchanged.');
   return text
     .split(SERVER_URL_PLACEHOLDER)
     .map((piece) => (piece.length > 0 ? `$util.base64Decode("${Buffer.from(piece, 'ascii').toString('base64')}")` : ''))

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, SystemLogLevel, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -63,7 +63,7 @@ export interface ServiceFunctionProps {
 
 /**
  * A Lambda function with the house defaults (Node.js 24 on ARM64, the project's esbuild,
- * active tracing, JSON logs in its own log group with a retention) and a role that starts
+ * active tracing, its JSON log lines in its own log group with a retention) and a role that starts
  * empty: it may write its logs and traces, and use a table only through grantTableAccess.
  */
 export class ServiceFunction extends Construct {
@@ -91,9 +91,11 @@ export class ServiceFunction extends Construct {
       role: this.role,
       tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,
-      loggingFormat: LoggingFormat.JSON,
-      applicationLogLevelV2: ApplicationLogLevel.INFO,
-      systemLogLevelV2: SystemLogLevel.INFO,
+      // TEXT, so that Lambda has no log level to filter by: with JSON, a line without a level
+      // counts as INFO and an application log level of WARN drops it, metric (EMF) lines and the
+      // alarms they feed included. Our lines are JSON all the same, written straight to stdout
+      // and stderr; LOG_LEVEL quiets the logs, never the metrics (functions/logger.ts).
+      loggingFormat: LoggingFormat.TEXT,
       bundling: nodejsBundlingOptions(),
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
     });

@@ -152,7 +152,7 @@ function highlightShell(source: string): string {
 }
 
 /** Whatever a page shows must reach the reader in any encoding: everything past ASCII as a character reference. */
-const asciiOnly = (html: string) => html.replace(/[^\x00-\x7f]/gu, (character) => `&#x${character.codePointAt(0)!.toString(16)};`);
+const asciiOnly = (html: string) => html.replace(/[\u0080-\u{10ffff}]/gu, (character) => `&#x${character.codePointAt(0)!.toString(16)};`);
 
 const slug = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
 
@@ -223,7 +223,7 @@ class Reference {
   /** A table of an object's fields; other schemas as one line. */
   private fields(schema: Schema | undefined): string {
     const target = schema?.$ref ? this.schemas[this.schemaName(schema.$ref)] : schema;
-    if (!target || target.type !== 'object' || !target.properties) return `<p>${this.typeLabel(schema)}</p>`;
+    if (target?.type !== 'object' || !target.properties) return `<p>${this.typeLabel(schema)}</p>`;
     const rows = Object.entries(target.properties).map(
       ([name, field]) =>
         `<tr><td><code class="name">${escapeHtml(name)}</code>${target.required?.includes(name) ? '<span class="required">required</span>' : ''}</td><td>${this.typeLabel(field)}${this.constraints(field)}</td><td>${this.describedBy(field)}</td></tr>`,

@@ -5,9 +5,10 @@ import { PLAN_LIMITS } from '../domain/plans.ts';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_SECONDS } from '../domain/inventory-adjustments.ts';
 import { AdjustmentReason, Delta, ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
 import { REPLAYED_HEADER } from '../handlers/adjust-inventory-handler.ts';
-import { API_DOCUMENTATION_URL, GET_PET_DEPRECATION_NOTICE, getPetDeprecation } from '../domain/versioning.ts';
+import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../domain/versioning.ts';
 import { CONTENT_ENCODINGS } from '../http/content-encoding.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
+import { REQUEST_ID_HEADER } from '../http/request-context.ts';
 import { deprecationHeaders } from '../http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute } from '../routes.ts';
 import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES, type OperationId } from './examples.ts';
@@ -78,6 +79,7 @@ function annotateSchemas(): void {
 }
 
 type HeaderName =
+  | typeof REQUEST_ID_HEADER
   | 'X-RateLimit-Limit'
   | 'X-RateLimit-Remaining'
   | 'X-RateLimit-Reset'
@@ -100,8 +102,12 @@ const HTTP_DATE = '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May
 
 function headerDefinitions(petsSunset: Date | undefined): Record<HeaderName, HeaderObject> {
   const integer = (minimum: number) => ({ type: 'integer', minimum });
-  const defaults = deprecationHeaders(getPetDeprecation(petsSunset));
+  const defaults = deprecationHeaders(getPetByIdDeprecation(petsSunset));
   return {
+    [REQUEST_ID_HEADER]: {
+      description: "The request's id, on every answer (API Gateway's own answers too): quote it when reporting a failed call; it finds the request in the service's access and function logs.",
+      schema: { type: 'string', minLength: 1 },
+    },
     'X-RateLimit-Limit': { description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).', schema: integer(1) },
     'X-RateLimit-Remaining': { description: 'Requests left in that window.', schema: integer(0) },
     'X-RateLimit-Reset': { description: 'Unix time (seconds) at which that window resets.', schema: integer(0) },
@@ -175,10 +181,11 @@ function registerHeaders(registry: OpenAPIRegistry, petsSunset: Date | undefined
  */
 function answersOf({ required, optional, replayed }: ReturnType<typeof registerHeaders>, signals: readonly SignalHeader[]) {
   const fromFunction = [...RATE_LIMIT_HEADERS, ...signals];
+  const everyAnswer = required([REQUEST_ID_HEADER]);
   // One example per code, named after it: what the reference lists under each status.
-  const error = (status: number, description: string, codes: readonly ErrorCode[], headers?: ResponseHeaders): ResponseConfig => ({
+  const error = (status: number, description: string, codes: readonly ErrorCode[], headers: ResponseHeaders = {}): ResponseConfig => ({
     description: `${description} ${codesSentence(codes)}`,
-    ...(headers ? { headers } : {}),
+    headers: { ...everyAnswer, ...headers },
     content: {
       'application/json': {
         schema: ErrorBody,
@@ -194,7 +201,7 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
       { mayReplay = false, optionalHeaders = [] }: { mayReplay?: boolean; optionalHeaders?: readonly SignalHeader[] } = {},
     ): ResponseConfig => ({
       description,
-      headers: { ...required(fromFunction), ...optional(optionalHeaders, ''), ...(mayReplay ? replayed() : {}) },
+      headers: { ...everyAnswer, ...required(fromFunction), ...optional(optionalHeaders, ''), ...(mayReplay ? replayed() : {}) },
       content: { 'application/json': { schema, example } },
     }),
     error: (status: number, description: string, codes: readonly ErrorCode[], { mayReplay = false } = {}) =>
@@ -385,12 +392,12 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   );
 
   const deprecated = answersOf(headers, DEPRECATION_HEADERS);
-  const deprecation = getPetDeprecation(petsSunset);
+  const deprecation = getPetByIdDeprecation(petsSunset);
   registry.registerPath(
     operation(exampleServer, 'getPetById', {
       tags: ['Pets'],
       summary: 'Find a pet by id (deprecated)',
-      description: `Returns what the service knows of the pet: its id and status. **Deprecated** since ${isoDate(deprecation.deprecatedAt)}, **sunset ${isoDate(deprecation.sunsetAt)}**: every answer of the function carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${GET_PET_DEPRECATION_NOTICE}; after the Sunset date the operation may stop answering. Read the inventory with \`listInventory\` instead.`,
+      description: `Returns what the service knows of the pet: its id and status. **Deprecated** since ${isoDate(deprecation.deprecatedAt)}, **sunset ${isoDate(deprecation.sunsetAt)}**: every answer of the function carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${GET_PET_BY_ID_DEPRECATION_NOTICE}; after the Sunset date the operation may stop answering. Read the inventory with \`listInventory\` instead.`,
       deprecated: true,
       'x-sunset': isoDate(deprecation.sunsetAt),
       request: { params: petIdParameter },
@@ -443,5 +450,5 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  */
 export function renderOpenApiDocument(options: PublishedDocumentOptions = {}): string {
   const text = JSON.stringify(buildOpenApiDocument(options), (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(value.toString()) : value), 2);
-  return `${text.replace(/[^\x00-\x7f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+  return `${text.replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }

@@ -2,7 +2,7 @@ import { ErrorCode, NotFoundError } from './errors.ts';
 import type { InventoryRepository } from './inventory-service.ts';
 import type { Pet, PetId } from './schemas.ts';
 
-export async function getPet(repository: Pick<InventoryRepository, 'get'>, petId: PetId): Promise<Pet> {
+export async function getPetById(repository: Pick<InventoryRepository, 'get'>, petId: PetId): Promise<Pet> {
   const item = await repository.get(petId);
   if (!item) throw new NotFoundError(ErrorCode.petNotFound, `No pet ${petId} is known to the inventory.`);
   return { id: item.petId, status: item.status };

@@ -42,7 +42,7 @@ export type ConsumeResult =
   | { admitted: false; counts: WindowCounts; bannedUntil: number };
 
 /** Atomic counters; the DynamoDB adapter implements them with one conditional write on one item. */
-export interface UsageCounterStore {
+export interface UsageCounterRepository {
   /**
    * Counts one request in both windows or in neither, in one atomic step that also checks the
    * key's ban: a request is refused when the key is banned at `nowSeconds` or either window is
@@ -112,7 +112,7 @@ export function closestToExhaustion(states: RateLimitState[]): RateLimitState {
 
 export class UsageLimiter {
   constructor(
-    private readonly store: UsageCounterStore,
+    private readonly counters: UsageCounterRepository,
     private readonly banPolicy: BanPolicy = DEFAULT_BAN_POLICY,
     private readonly now: () => number = Date.now,
     /** Told when bookkeeping after a verdict (rejection count, ban) could not be written. */
@@ -135,7 +135,7 @@ export class UsageLimiter {
   async admit(keyId: string, limits: PlanLimits): Promise<RateLimitState> {
     const nowMs = this.now();
     const [minute, day] = windowsAt(nowMs, limits);
-    const result = await this.store.consume(keyId, minute, day, Math.floor(nowMs / 1000));
+    const result = await this.counters.consume(keyId, minute, day, Math.floor(nowMs / 1000));
     const states: RateLimitState[] = [
       { limit: minute.limit, remaining: Math.max(0, minute.limit - result.counts.minute), resetsAt: minute.resetsAt },
       { limit: day.limit, remaining: Math.max(0, day.limit - result.counts.day), resetsAt: day.resetsAt },
@@ -154,9 +154,9 @@ export class UsageLimiter {
 
     // Of the full windows, the one that resets last is the one the client must wait for.
     const blocking = result.full.includes('day') ? day : minute;
-    const rejections = await this.bestEffort(() => this.store.recordRejection(keyId, minute));
+    const rejections = await this.bestEffort(() => this.counters.recordRejection(keyId, minute));
     if (rejections !== undefined && rejections >= this.banPolicy.rejectionsPerMinute) {
-      await this.bestEffort(() => this.store.ban(keyId, Math.floor(nowMs / 1000) + this.banPolicy.durationSeconds));
+      await this.bestEffort(() => this.counters.ban(keyId, Math.floor(nowMs / 1000) + this.banPolicy.durationSeconds));
     }
     const perWhat = blocking.kind === 'minute' ? 'per-minute request limit' : 'daily request quota';
     throw new RateLimitedError(

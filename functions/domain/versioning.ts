@@ -22,10 +22,10 @@ export interface Deprecation {
 }
 
 /** GET /pets/{petId}: deprecated since version 1.0.0 of the contract; the sunset is set per stage (PETS_SUNSET_DATE). */
-export const GET_PET_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z');
-export const GET_PET_DEFAULT_SUNSET_AT = new Date('2027-07-01T00:00:00Z');
-export const GET_PET_DEPRECATION_NOTICE = `${API_DOCUMENTATION_URL}/deprecations#get-pet-by-id`;
+export const GET_PET_BY_ID_DEPRECATED_AT = new Date('2026-01-01T00:00:00Z');
+export const GET_PET_BY_ID_DEFAULT_SUNSET_AT = new Date('2027-07-01T00:00:00Z');
+export const GET_PET_BY_ID_DEPRECATION_NOTICE = `${API_DOCUMENTATION_URL}/deprecations#get-pet-by-id`;
 
-export function getPetDeprecation(sunsetAt: Date = GET_PET_DEFAULT_SUNSET_AT): Deprecation {
-  return { deprecatedAt: GET_PET_DEPRECATED_AT, sunsetAt, documentation: GET_PET_DEPRECATION_NOTICE };
+export function getPetByIdDeprecation(sunsetAt: Date = GET_PET_BY_ID_DEFAULT_SUNSET_AT): Deprecation {
+  return { deprecatedAt: GET_PET_BY_ID_DEPRECATED_AT, sunsetAt, documentation: GET_PET_BY_ID_DEPRECATION_NOTICE };
 }

@@ -3,6 +3,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { authenticate, UnauthorizedError, type ApiKeyRepository } from '../domain/api-keys.ts';
 import { describeError, logger } from '../logger.ts';
 import { authorizerContext } from '../http/caller.ts';
+import { inRequestContext } from '../http/request-context.ts';
 
 /** Logged when authorization fails for any reason but a bad key; an alarm counts these lines. */
 export const AUTHORIZER_FAILURE_LOG_MESSAGE = 'authorization failed';
@@ -32,7 +33,7 @@ export function soleAuthorization(event: Pick<APIGatewayRequestAuthorizerEvent, 
 }
 
 export function createAuthorizerHandler({ apiKeys }: { apiKeys: ApiKeyRepository }) {
-  return middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>()
+  const authorize = middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>()
     .handler(async (event) => {
       try {
         const { apiKey, record } = await authenticate(apiKeys, soleAuthorization(event));
@@ -49,8 +50,9 @@ export function createAuthorizerHandler({ apiKeys }: { apiKeys: ApiKeyRepository
         };
       } catch (error) {
         if (error instanceof UnauthorizedError) throw new Error(UNAUTHORIZED_MESSAGE);
-        logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, { requestId: event.requestContext?.requestId, ...describeError(error) });
+        logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, describeError(error));
         throw error;
       }
     });
+  return inRequestContext(authorize);
 }

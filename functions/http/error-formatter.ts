@@ -8,14 +8,14 @@ import { jsonResponse } from './json.ts';
 const STORE_RETRY_AFTER_SECONDS = 1;
 
 /** Maps anything thrown to the ApiError the client sees; unexpected errors keep their detail in the log only. */
-export function toApiError(error: unknown, requestId?: string): ApiError {
+export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof StoreUnavailableError) {
-    logger.warn('store unavailable', { requestId, ...describeError(error) });
+    logger.warn('store unavailable', describeError(error));
     logger.metric(SERVICE_METRICS.storeUnavailable, 1);
     return new ServiceUnavailableError(STORE_RETRY_AFTER_SECONDS);
   }
-  logger.error('unexpected error', { requestId, ...describeError(error) });
+  logger.error('unexpected error', describeError(error));
   return new InternalError();
 }
 
@@ -31,7 +31,7 @@ export function errorResponse(error: ApiError): APIGatewayProxyResult {
 export function errorFormatter(): MiddlewareObj {
   return {
     onError: (request) => {
-      request.response = errorResponse(toApiError(request.error, request.context.awsRequestId));
+      request.response = errorResponse(toApiError(request.error));
     },
   };
 }

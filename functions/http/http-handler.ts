@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
 import { jsonBody, type BodyValidator } from './json-body.ts';
+import { inRequestContext, requestIdHeader } from './request-context.ts';
 
 /** Time kept back from the Lambda timeout to format and return the 503. */
 export const TIMEOUT_MARGIN_MS = 500;
@@ -34,7 +35,8 @@ interface HttpHandlerOptions<Body, Result extends ResponseHead> {
 
 /**
  * The one middleware stack every HTTP function shares:
- * header normalizer → guards → JSON body + @middy/validator → handler → error formatter.
+ * header normalizer → request id → guards → JSON body + @middy/validator → handler → error formatter,
+ * inside the request's log context (its ids on every log and metric line).
  */
 function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOptions<unknown, Result>, streamed: boolean) {
   const stack = middy<APIGatewayProxyEvent, Result>({
@@ -46,7 +48,9 @@ function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOption
       throw new StoreUnavailableError({ cause: new Error('the request ran out of time') });
     },
     ...(streamed ? { executionMode: executionModeStreamifyResponse } : {}),
-  }).use(httpHeaderNormalizer());
+  })
+    .use(httpHeaderNormalizer())
+    .use(requestIdHeader<Result>());
   for (const guard of options.guards ?? []) stack.use(guard);
   if (options.body) stack.use(jsonBody(options.body));
   return stack.use(errorFormatter());
@@ -56,7 +60,7 @@ export function httpHandler<Body = never>(
   options: HttpHandlerOptions<Body, APIGatewayProxyResult>,
   handle: (event: HttpEvent<Body>, context: Context) => Promise<APIGatewayProxyResult>,
 ): HttpHandler {
-  return middlewareStack<APIGatewayProxyResult>(options, false).handler((event, context) => handle(event as HttpEvent<Body>, context)) as HttpHandler;
+  return inRequestContext(middlewareStack<APIGatewayProxyResult>(options, false).handler((event, context) => handle(event as HttpEvent<Body>, context)) as HttpHandler);
 }
 
 /**
@@ -70,5 +74,5 @@ export function streamedHttpHandler(
   options: HttpHandlerOptions<never, StreamedResult>,
   handle: (event: HttpEvent, context: Context) => Promise<StreamedResult>,
 ): StreamedHttpHandler {
-  return middlewareStack<StreamedResult>(options, true).handler((event, context) => handle(event as HttpEvent, context)) as unknown as StreamedHttpHandler;
+  return inRequestContext(middlewareStack<StreamedResult>(options, true).handler((event, context) => handle(event as HttpEvent, context)) as unknown as StreamedHttpHandler);
 }

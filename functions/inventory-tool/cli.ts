@@ -10,7 +10,7 @@ import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import type { InventoryRepository } from '../domain/inventory-service.ts';
 import type { InventoryItem } from '../domain/schemas.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
-import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
+import { STACK_OUTPUTS, type DeploymentStage } from '../deployments.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
 import { formatInventoryFile, parseInventoryFile } from './inventory-file.ts';

@@ -3,7 +3,7 @@
  * reading their command line: every mistake is one line that names the flag and what it takes.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { DeploymentStage } from '../../lib/deployments.ts';
+import type { DeploymentStage } from '../deployments.ts';
 
 /** A mistake in how a tool was called; its message is the whole answer, one line. */
 export class UsageError extends Error {

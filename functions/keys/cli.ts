@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { ApiKeyRecord } from '../domain/api-keys.ts';
 import { limitsFor, PLAN_NAMES, type PlanLimits, type PlanName } from '../domain/plans.ts';
-import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../../lib/deployments.ts';
+import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../deployments.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError, wholeNumber } from './cli-arguments.ts';
 import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
 

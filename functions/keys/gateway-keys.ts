@@ -1,5 +1,5 @@
 import {
-  APIGatewayClient,
+  type APIGatewayClient,
   CreateApiKeyCommand,
   CreateUsagePlanCommand,
   CreateUsagePlanKeyCommand,

@@ -1,6 +1,6 @@
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from '../domain/api-keys.ts';
 import type { PlanLimits, PlanName } from '../domain/plans.ts';
-import type { UsageCounterStore } from '../domain/usage-limits.ts';
+import type { UsageCounterRepository } from '../domain/usage-limits.ts';
 import type { ApiKeyAdminRepository } from '../adapters/dynamodb/api-key-repository.ts';
 
 /** The API Gateway side of a key on a deployed stage: its API key and usage-plan membership. */
@@ -32,7 +32,7 @@ function checkLimits(plan: PlanName, customLimits: PlanLimits | undefined): void
 export class KeyAdmin {
   constructor(
     private readonly keys: ApiKeyAdminRepository,
-    private readonly usage: UsageCounterStore,
+    private readonly usage: UsageCounterRepository,
     private readonly gateway?: GatewayKeys,
   ) {}
 

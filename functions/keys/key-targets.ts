@@ -9,7 +9,7 @@ import { runningServer } from '../local/local-app.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
 import { createGatewayKeys } from './gateway-keys.ts';
 import { KeyAdmin } from './key-admin.ts';
-import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from '../deployments.ts';
 
 
 export interface KeyTarget {

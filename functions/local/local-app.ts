@@ -135,7 +135,7 @@ async function serve(options: LocalAppOptions, tables: ServiceTableNames, store:
   const server = createLocalServer({
     authorizer: createAuthorizerHandler(dependencies),
     routes: [
-      ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId]! })),
+      ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId] })),
       ...publishedContractRoutes(),
       { route: healthRoute, handler: createHealthHandler(dependencies), authorized: false },
     ],

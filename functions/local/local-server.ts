@@ -7,6 +7,7 @@ import { ErrorCode } from '../domain/errors.ts';
 import { gatewayErrorBody, gatewayResponses, type GatewayErrorResponse } from '../http/gateway-responses.ts';
 import { JSON_HEADERS } from '../http/json.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../http/http-handler.ts';
+import { REQUEST_ID_HEADER } from '../http/request-context.ts';
 import { UNAUTHORIZED_MESSAGE } from '../handlers/authorizer-handler.ts';
 import { logger } from '../logger.ts';
 import { FUNCTION_TIMEOUT_SECONDS, type ApiRoute } from '../routes.ts';
@@ -128,12 +129,16 @@ function lambdaContext(requestId: string, timeoutSeconds: number = FUNCTION_TIME
   };
 }
 
-/** API Gateway (REST) names the request in this header on every answer, its own and the functions' alike. */
+/**
+ * API Gateway (REST) names the request in this header on every answer, its own and the
+ * functions' alike; X-Request-Id, the service's own name for it, is on every answer too (the
+ * functions set it, and the stage's gateway responses map it).
+ */
 const GATEWAY_REQUEST_ID_HEADER = 'x-amzn-RequestId';
 
 function send(response: ServerResponse, result: APIGatewayProxyResult, requestId: string): void {
   const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
-  response.writeHead(result.statusCode, { ...result.headers, [GATEWAY_REQUEST_ID_HEADER]: requestId, 'Content-Length': body.length });
+  response.writeHead(result.statusCode, { ...result.headers, [GATEWAY_REQUEST_ID_HEADER]: requestId, [REQUEST_ID_HEADER]: requestId, 'Content-Length': body.length });
   response.end(body);
 }
 
@@ -365,12 +370,14 @@ export function createLocalServer(options: LocalServerOptions): Server {
     try {
       if (isStreamedHandler(matched.handler)) {
         response.setHeader(GATEWAY_REQUEST_ID_HEADER, requestId);
+        response.setHeader(REQUEST_ID_HEADER, requestId);
         const outcome = await streamToHttp(matched.handler, event, lambdaContext(requestId, FUNCTION_TIMEOUT_SECONDS.streamed), response);
         if (outcome.headSent) return { statusCode: outcome.statusCode, streamed: true };
         // Logged with nginx's 499: the client closed the connection before the answer began.
         if ('clientGone' in outcome) return { statusCode: 499, streamed: true };
         logger.error('handler threw', { requestId, error: String(outcome.failure) });
         response.removeHeader(GATEWAY_REQUEST_ID_HEADER);
+        response.removeHeader(REQUEST_ID_HEADER);
         return gatewayResult(gatewayResponses.DEFAULT_5XX);
       }
       return await matched.handler(event, lambdaContext(requestId));

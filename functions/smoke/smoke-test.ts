@@ -10,12 +10,12 @@ import { createInventoryRepository } from '../adapters/dynamodb/inventory-reposi
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import type { InventoryRepository } from '../domain/inventory-service.ts';
 import { MAX_INT64 } from '../domain/pet-id.ts';
-import { KeyAdmin } from '../keys/key-admin.ts';
+import type { KeyAdmin } from '../keys/key-admin.ts';
 import { parseCommandLine, runTool, stageOf } from '../keys/cli-arguments.ts';
 import { openLocalStore, openLocalTarget, openStageTarget, readStageOutputs } from '../keys/key-targets.ts';
 import { runningServer } from '../local/local-app.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
-import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
+import { STACK_OUTPUTS, type DeploymentStage } from '../deployments.ts';
 
 /** The pet the smoke test writes to: the largest int64, so the round trip also shows ids kept exact. */
 export const CANARY_PET_ID = MAX_INT64;

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 
 const RATE_LIMIT = { 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59', 'X-RateLimit-Reset': '1795304460' };
-const JSON_TYPE = { 'Content-Type': 'application/json' };
+const JSON_TYPE = { 'Content-Type': 'application/json', 'X-Request-Id': '4c2f7a1e-3b9d-4e0f-8a61-2d5b7c9e0f13' };
 const LISTING = { ...JSON_TYPE, Vary: 'Accept-Encoding' };
 
 function answer(overrides: Partial<Omit<ObservedResponse, 'headers'>> & { headers?: Record<string, string> } = {}): ObservedResponse {
@@ -40,7 +40,8 @@ describe('ContractValidator', () => {
     ['a listing without Vary', answer({ headers: { ...JSON_TYPE, ...RATE_LIMIT } })],
     ['a header value of the wrong type', answer({ headers: { ...LISTING, ...RATE_LIMIT, 'X-RateLimit-Remaining': 'many' } })],
     ['a coding the document does not list', answer({ headers: { ...LISTING, ...RATE_LIMIT, 'Content-Encoding': 'deflate' } })],
-    ['another Content-Type', answer({ headers: { 'Content-Type': 'text/plain', Vary: 'Accept-Encoding', ...RATE_LIMIT } })],
+    ['another Content-Type', answer({ headers: { ...LISTING, 'Content-Type': 'text/plain', ...RATE_LIMIT } })],
+    ['an answer without X-Request-Id', answer({ headers: { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', ...RATE_LIMIT } })],
     ['an error without the Error shape', answer({ status: 429, text: '{"error":"slow down"}', headers: { ...LISTING, ...RATE_LIMIT, 'Retry-After': '3' } })],
     ['a 429 without Retry-After', answer({ status: 429, text: '{"code":"RATE_LIMIT_EXCEEDED","message":"slow down","status":429}' })],
     [

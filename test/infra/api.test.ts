@@ -5,7 +5,7 @@ import { gatewayResponses } from '../../functions/http/gateway-responses.ts';
 import { apiRoutes, healthRoute } from '../../functions/routes.ts';
 import { HEALTH_THROTTLE, staticHeaderValue } from '../../lib/inventory-api.ts';
 import { JSON_HEADERS } from '../../functions/http/json.ts';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../functions/deployments.ts';
 import {
   AUTHORIZER_DESCRIPTION,
   functionWithDescription,
@@ -58,7 +58,7 @@ describe.each(STAGES)('the %s API', (stage) => {
   it('serves GET /health from its own function, without authorizer or key, throttled apart from the keyed operations', () => {
     const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find((candidate) => resourcePath(template(), candidate.Properties!.ResourceId) === healthRoute.resource);
     expect(method?.Properties).toMatchObject({ HttpMethod: 'GET', OperationName: healthRoute.operationId, AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'AWS_PROXY' } });
-    expect(method?.Properties!.AuthorizerId).toBeUndefined();
+    expect(method!.Properties!.AuthorizerId).toBeUndefined();
     expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionId(routeDescription(healthRoute.operationId)));
   });
 
@@ -70,6 +70,32 @@ describe.each(STAGES)('the %s API', (stage) => {
     const fields = JSON.parse(Format);
     expect(fields).toMatchObject({ requestId: '$context.requestId', status: '$context.status', keyId: '$context.authorizer.principalId', resourcePath: '$context.resourcePath' });
     expect(Format).not.toMatch(/apiKey|Authorization/i);
+  });
+
+  it('records per request the ids that find it elsewhere and what the dashboard groups by: one flat JSON object of context variables', () => {
+    const fields = JSON.parse(stageResource()[1].Properties!.AccessLogSetting.Format) as Record<string, unknown>;
+    expect(fields).toEqual({
+      // The X-Request-Id of the answer and of every function log line; the trace in X-Ray.
+      requestId: '$context.requestId',
+      extendedRequestId: '$context.extendedRequestId',
+      xrayTraceId: '$context.xrayTraceId',
+      requestTimeEpoch: '$context.requestTimeEpoch',
+      sourceIp: '$context.identity.sourceIp',
+      userAgent: '$context.identity.userAgent',
+      httpMethod: '$context.httpMethod',
+      resourcePath: '$context.resourcePath',
+      path: '$context.path',
+      // The dashboard's answers by status and 429s by plan, and whether the gateway or the function answered.
+      status: '$context.status',
+      gatewayResponseType: '$context.error.responseType',
+      plan: '$context.authorizer.plan',
+      keyId: '$context.authorizer.principalId',
+      responseLength: '$context.responseLength',
+      responseLatency: '$context.responseLatency',
+      integrationLatency: '$context.integrationLatency',
+      integrationStatus: '$context.integrationStatus',
+      authorizerLatency: '$context.authorizer.latency',
+    });
   });
 
   it('creates the execution log group itself, with a retention, before the stage can log to it', () => {
@@ -150,11 +176,15 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(authorizerPermissions[0]!.Properties!.SourceArn['Fn::Join'][1].slice(-2)).toEqual(['/authorizers/', { Ref: authorizerId }]);
   });
 
-  it.each(Object.entries(gatewayResponses))('answers %s with the contract Error body, JSON content type and its headers', (type, response) => {
+  it.each(Object.entries(gatewayResponses))('answers %s with the contract Error body, JSON content type, its headers and X-Request-Id', (type, response) => {
     const [, gatewayResponse] = onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type });
     expect(gatewayResponse.Properties!.StatusCode).toBe(String(response.status));
     const headers = { ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) };
-    expect(gatewayResponse.Properties!.ResponseParameters).toEqual(Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, staticHeaderValue(value)])));
+    expect(gatewayResponse.Properties!.ResponseParameters).toEqual({
+      ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, staticHeaderValue(value)])),
+      // Mapped from the context, not quoted: the request's own id, as the functions' answers carry it.
+      'gatewayresponse.header.X-Request-Id': 'context.requestId',
+    });
     expect(gatewayResponse.Properties!.ResponseParameters).toMatchObject({
       'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
       'gatewayresponse.header.Content-Security-Policy': "'default-src \\'none\\'; frame-ancestors \\'none\\''",

@@ -6,6 +6,7 @@ import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig } from '../../functions/config.ts';
+import { LOG_LEVEL_VARIABLE } from '../../functions/logger.ts';
 import { apiRoutes, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
@@ -113,20 +114,23 @@ describe.each(STAGES)('the %s functions', (stage) => {
       });
     });
 
-    it(`logs JSON to its own log group, kept ${RETENTION_DAYS[stage]} days`, () => {
+    it(`logs to its own log group, kept ${RETENTION_DAYS[stage]} days, in a format Lambda filters by no level (so no setting drops a metric line)`, () => {
       const { LoggingConfig } = functionFor(deployed)[1].Properties!;
-      expect(LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO', SystemLogLevel: 'INFO' });
+      expect(LoggingConfig).toMatchObject({ LogFormat: 'Text' });
+      expect(LoggingConfig).not.toHaveProperty('ApplicationLogLevel');
+      expect(LoggingConfig).not.toHaveProperty('SystemLogLevel');
       const logGroup = resourcesOfType(template(), 'AWS::Logs::LogGroup')[referencedId(LoggingConfig.LogGroup)!]!;
       expect(logGroup.Properties!.RetentionInDays).toBe(RETENTION_DAYS[stage]);
       expect(logGroup.DeletionPolicy).toBe(STAGE_SETTINGS[stage].retainData ? 'Retain' : 'Delete');
     });
 
-    it('reads the table names functions/config.ts expects, and maps its stack traces through source maps', () => {
+    it('reads the table names functions/config.ts expects and its stage\'s LOG_LEVEL (never METRICS_DISABLED), and maps its stack traces through source maps', () => {
       expect(functionFor(deployed)[1].Properties!.Environment.Variables).toEqual({
         [ENV.inventoryTable]: { Ref: tableIdOf(inventoryTable) },
         [ENV.apiKeysTable]: { Ref: tableIdOf(apiKeysTable) },
         [ENV.usageCountersTable]: { Ref: tableIdOf(usageCountersTable) },
         [ENV.idempotencyRecordsTable]: { Ref: tableIdOf(idempotencyRecordsTable) },
+        [LOG_LEVEL_VARIABLE]: STAGE_SETTINGS[stage].logLevel,
         NODE_OPTIONS: '--enable-source-maps',
       });
       const deployedEnvironment = Object.fromEntries(

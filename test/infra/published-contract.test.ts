@@ -2,8 +2,8 @@ import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { render } from 'velocityjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_PAGES, publishedPageHeaders } from '../../functions/contract/published-contract.ts';
-import { GET_PET_DEFAULT_SUNSET_AT } from '../../functions/domain/versioning.ts';
-import { API_STAGE_NAME } from '../../lib/deployments.ts';
+import { GET_PET_BY_ID_DEFAULT_SUNSET_AT } from '../../functions/domain/versioning.ts';
+import { API_STAGE_NAME } from '../../functions/deployments.ts';
 import { MAX_MAPPING_TEMPLATE_BYTES, PUBLISHED_PAGE_THROTTLE } from '../../lib/published-contract.ts';
 import { PETS_SUNSET_CONTEXT_KEY } from '../../lib/petstore-inventory-stack.ts';
 import { onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, type Resources, type SynthesizedApp } from './synthesized-app.ts';
@@ -75,7 +75,7 @@ describe.each(STAGES)('the %s stage', (stage) => {
     const answer = answerOf(synthesized, resource);
 
     expect(answer.status).toBe(200);
-    expect(answer.body).toBe(page.render({ serverUrl: STAGE_URL, petsSunset: GET_PET_DEFAULT_SUNSET_AT }));
+    expect(answer.body).toBe(page.render({ serverUrl: STAGE_URL, petsSunset: GET_PET_BY_ID_DEFAULT_SUNSET_AT }));
     expect(answer.body).toContain(`${STAGE_URL}/inventory`);
     expect(answer.body).not.toContain('.invalid');
   });

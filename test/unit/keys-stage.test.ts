@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashApiKey } from '../../functions/domain/api-keys.ts';
 import { runKeysCommand } from '../../functions/keys/cli.ts';
 import { openLocalTarget, openStageTarget } from '../../functions/keys/key-targets.ts';
-import { STACK_OUTPUTS } from '../../lib/deployments.ts';
+import { STACK_OUTPUTS } from '../../functions/deployments.ts';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const apiGateway = mockClient(APIGatewayClient);

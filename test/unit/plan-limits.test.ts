@@ -204,7 +204,7 @@ describe('plan limits', () => {
   });
 
   it('serves the request (fail-open) and emits a metric when the counters are unavailable', async () => {
-    vi.stubEnv('LOG_LEVEL', 'info');
+    vi.stubEnv('METRICS_DISABLED', 'false');
     const log = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
 

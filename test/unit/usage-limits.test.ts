@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { closestToExhaustion, UsageLimiter, windowsAt, type UsageCounterStore, type UsageWindow } from '../../functions/domain/usage-limits.ts';
+import { closestToExhaustion, UsageLimiter, windowsAt, type UsageCounterRepository, type UsageWindow } from '../../functions/domain/usage-limits.ts';
 import { RateLimitedError } from '../../functions/domain/usage-limits.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 
 /** An in-memory counter store with the same contract as the DynamoDB one. */
-function memoryStore(): UsageCounterStore & { counts: Map<string, number>; bans: Map<string, number> } {
+function memoryStore(): UsageCounterRepository & { counts: Map<string, number>; bans: Map<string, number> } {
   const counts = new Map<string, number>();
   const bans = new Map<string, number>();
   const id = (keyId: string, window: UsageWindow) => `${keyId}#${window.kind}#${window.startsAt}`;

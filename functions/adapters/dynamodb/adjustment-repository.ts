@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
 import type { AdjustmentOutcome, AdjustmentRepository, IdempotencyRecord } from '../../domain/inventory-adjustments.ts';
 import { MAX_QUANTITY } from '../../domain/quantity.ts';
-import type { PetId, PetStatus } from '../../domain/schemas.ts';
+import type { PetStatus } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { inventoryKey, toInventoryItem } from './inventory-repository.ts';
 

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { isServerError, isThrottlingError, isTransientError } from '@smithy/service-error-classification';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 
 export interface DocumentClientOptions {
@@ -77,23 +78,16 @@ export function createDocumentClient(options: DocumentClientOptions = {}): Dynam
   return document;
 }
 
-const TRANSIENT_ERROR_NAMES = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'InternalServerError',
-  'ServiceUnavailable',
-  'TimeoutError',
-  'RequestTimeout',
-  'RequestTimeoutException',
-]);
-const TRANSIENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/** True for failures a caller should retry later: throttling, timeouts, an unreachable store. */
+/**
+ * True for failures a caller should retry later: throttling, timeouts, an unreachable store, a
+ * 5xx from DynamoDB. The SDK's own classifier decides, the same one its retry strategy uses, so
+ * the list of error names and network codes follows the SDK instead of being kept by hand.
+ */
 export function isTransientStoreError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return TRANSIENT_ERROR_NAMES.has(error.name) || (typeof code === 'string' && TRANSIENT_NETWORK_CODES.has(code));
+  // The classifier reads an SDK error's fields ($metadata, $retryable, code) where they exist.
+  const sdkError = error as Parameters<typeof isTransientError>[0];
+  return isThrottlingError(sdkError) || isTransientError(sdkError) || isServerError(sdkError);
 }
 
 /** A transient AWS failure (after the SDK's retries) as the domain's error; any other failure as it is. */

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type NumberValue, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { MAX_BAN_SECONDS, type ConsumeResult, type UsageCounterStore, type UsageWindow, type WindowCounts, type WindowKind } from '../../domain/usage-limits.ts';
+import { MAX_BAN_SECONDS, type ConsumeResult, type UsageCounterRepository, type UsageWindow, type WindowCounts, type WindowKind } from '../../domain/usage-limits.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
 
 /** Counters outlive their window by an hour so that an operator can still inspect a burst. */
@@ -65,7 +65,7 @@ function countingCommand(tableName: string, keyId: string, minute: UsageWindow, 
   };
 }
 
-export function createUsageCounterRepository(client: DynamoDBDocumentClient, tableName: string): UsageCounterStore {
+export function createUsageCounterRepository(client: DynamoDBDocumentClient, tableName: string): UsageCounterRepository {
   async function consume(keyId: string, minute: UsageWindow, day: UsageWindow, nowSeconds: number): Promise<ConsumeResult> {
     const counted = await updateIfConditionHolds(client, countingCommand(tableName, keyId, minute, day, nowSeconds));
     const current = minuteAttribute(minuteOfDay(minute.startsAt));

@@ -1,7 +1,7 @@
 /**
  * What a deployed stage looks like from outside: its CloudFormation stack and the outputs an
- * operator's tool reads from it. Plain data with no CDK import, so the key tool can use it
- * without loading aws-cdk-lib.
+ * operator's tool reads from it. The CDK app (lib/) and the key tool both need these names, and
+ * runtime code never imports lib/, so they live here: plain data with no CDK import.
  */
 export type DeploymentStage = 'staging' | 'prod';
 

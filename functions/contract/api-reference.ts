@@ -257,7 +257,9 @@ class Reference {
     const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
       const resolved = this.header(name, header);
       const required = resolved.required === true;
-      return `<a class="header${required ? '' : ' optional'}" href="#header-${slug(name)}" title="${required ? 'always sent' : 'may be absent'}">${escapeHtml(name)}</a>`;
+      const attributes = `class="header${required ? '' : ' optional'}" title="${required ? 'always sent' : `may be absent: ${escapeHtml(resolved.description ?? '')}`}"`;
+      // A header of the headers table links to its row; one stated only here (Content-Encoding) says itself in its title.
+      return name in this.headers ? `<a ${attributes} href="#header-${slug(name)}">${escapeHtml(name)}</a>` : `<span ${attributes}>${escapeHtml(name)}</span>`;
     });
     const body = this.json(response.content);
     const codes = Object.entries(body?.examples ?? {}).map(

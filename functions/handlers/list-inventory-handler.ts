@@ -26,7 +26,8 @@ export function createListInventoryHandler({ inventory, limiter }: InventoryHand
     // Read before the status is chosen: a store that cannot be read at all gets its 503 or 500.
     const first = await batches.next();
     return jsonArrayStream(first, batches, {
-      encoding: negotiateEncoding(event.headers['accept-encoding']),
+      // API Gateway may send null headers, which the header normalizer leaves null.
+      encoding: negotiateEncoding(event.headers?.['accept-encoding']),
       deadlineAt: Date.now() + context.getRemainingTimeInMillis() - TIMEOUT_MARGIN_MS,
       requestId: context.awsRequestId,
     });

@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLD_START_METRIC, logger, METRIC_NAMESPACE, SERVICE_METRICS } from '../../functions/logger.ts';
@@ -36,7 +36,7 @@ beforeEach(() => {
   dynamo.reset();
   dynamo.on(GetCommand, { TableName: COUNTERS_TABLE }).resolves({});
   dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).resolves({ Attributes: { requests: 1, minuteRequests: 1 } });
-  dynamo.on(ScanCommand, { TableName: INVENTORY_TABLE }).resolves({ Items: [] });
+  dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).resolves({ Items: [] });
   vi.stubEnv('LOG_LEVEL', 'INFO');
   vi.stubEnv('METRICS_DISABLED', 'false');
   vi.stubEnv('_X_AMZN_TRACE_ID', `Root=${TRACE_ROOT};Parent=53995c3f42cd8ad8;Sampled=1`);
@@ -50,7 +50,7 @@ afterEach(() => {
 describe('the lines of one request', () => {
   it('all carry its API Gateway request id and X-Ray trace id, logs and metrics alike', async () => {
     dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).rejects(throttled());
-    dynamo.on(ScanCommand, { TableName: INVENTORY_TABLE }).rejects(throttled());
+    dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).rejects(throttled());
     const event = proxyEvent({ requestContext: { ...proxyEvent().requestContext, requestId: 'gateway-request-7' } });
 
     let status: number | undefined;
@@ -67,7 +67,7 @@ describe('the lines of one request', () => {
   });
 
   it('keep their own ids when requests are served concurrently in one process (the local server)', async () => {
-    dynamo.on(ScanCommand, { TableName: INVENTORY_TABLE }).callsFake(async () => {
+    dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).callsFake(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       throw throttled();
     });
@@ -103,7 +103,7 @@ describe('metric lines', () => {
   it.each(['ERROR', 'FATAL', 'silent'])('are still written when the log level is raised to %s, and the log lines below it are not', async (level) => {
     vi.stubEnv('LOG_LEVEL', level);
     dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).rejects(throttled());
-    dynamo.on(ScanCommand, { TableName: INVENTORY_TABLE }).rejects(throttled());
+    dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).rejects(throttled());
 
     const lines = await linesWrittenBy(() => inventoryHandlers(Date.now()).list(proxyEvent(), lambdaContext));
 

@@ -17,9 +17,14 @@ export interface LambdaBundle {
   modules: string[];
 }
 
-/** The floor of the cold-start section: a function that constructs a document client and makes one call. */
+/**
+ * The floor of the cold-start section: a function that constructs a document client and makes
+ * one call; then the same with one log line per invocation, by our logger and by Powertools'.
+ */
 export const BASELINES = {
   baseline: 'bench/cold-start/baseline-handler.ts',
+  'baseline + our logger': 'bench/cold-start/our-logger-handler.ts',
+  'baseline + Powertools Logger': 'bench/cold-start/powertools-logger-handler.ts',
 } as const;
 
 /** One entry point bundled as the CDK stack bundles the functions. */

@@ -85,6 +85,11 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
   const names = (some: typeof entryRows) => some.map((row) => `\`${row.bundle.name}\``).join(', ');
   const missedMedian = (of: (row: (typeof entryRows)[number]) => number) => median(missed.map(of));
 
+  const loggerRow = (name: keyof typeof BASELINES) => rows.find((candidate) => candidate.bundle.name === name)!;
+  const loggerCost = (name: keyof typeof BASELINES) =>
+    `${ms(loggerRow(name).deployed.loadAndFirstMs - baseline.deployed.loadAndFirstMs)} (${integer(loggerRow(name).bundle.bytes - baselineBundle.bytes)} bytes)`;
+  const oursIsCheaper = loggerRow('baseline + our logger').deployed.loadAndFirstMs <= loggerRow('baseline + Powertools Logger').deployed.loadAndFirstMs;
+
   return [
     '## 1. Cold start',
     '',
@@ -96,6 +101,8 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
     ),
     '',
     `*First response* is the status code, or the authorizer policy's effect. The first invocation of \`list-inventory\`, \`update-inventory\` and \`get-pet-by-id\` makes two DynamoDB calls (the one counting write, which also checks the key's ban, then the operation: one Query per shard, ${inventoryTable.shards} in parallel, for \`list-inventory\`, which streams its answer), the authorizer one (the key), the baseline one.`,
+    '',
+    `**Which logger.** One log line per invocation adds ${loggerCost('baseline + our logger')} to the baseline's load + first invocation with the service's logger (functions/logger.ts, Powertools' field conventions), and ${loggerCost('baseline + Powertools Logger')} with Powertools for AWS Lambda's Logger itself: the rows above, from the same rounds: ${oursIsCheaper ? 'ours costs less' : 'Powertools costs less'} at cold start.`,
     '',
     missed.length === 0
       ? 'Every entry point is within the target.'

@@ -9,6 +9,8 @@ import { ENV, readConfig } from '../../functions/config.ts';
 import { apiRoutes, healthRoute, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
+import { FailedAuthenticationLimiter } from '../../functions/domain/failed-authentications.ts';
+import { inMemoryFailedAuthenticationStore } from '../support/failed-authentication-store.ts';
 import { PETS_SUNSET_CONTEXT_KEY, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
 import { FUNCTION_RUNTIME, nodejsBundlingOptions } from '../../lib/service-function.ts';
 import {
@@ -198,15 +200,15 @@ describe('the authorizer failure the metric filter counts', () => {
 
   it('is logged when the key store fails', async () => {
     const errorLines = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.reject(new Error('store down')) } });
+    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.reject(new Error('store down')) }, failedAuthentications: new FailedAuthenticationLimiter(inMemoryFailedAuthenticationStore()) });
     await expect(handler(event, context)).rejects.toThrow('store down');
     expect(errorLines.mock.calls.flat().join('\n')).toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
   });
 
   it('is not logged for an unknown key, which is a 401', async () => {
     const errorLines = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.resolve(undefined) } });
-    await expect(handler(event, context)).rejects.toThrow('Unauthorized');
+    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.resolve(undefined) }, failedAuthentications: new FailedAuthenticationLimiter(inMemoryFailedAuthenticationStore()) });
+    await expect(handler(event, context)).resolves.toMatchObject({ policyDocument: { Statement: [{ Effect: 'Deny' }] } });
     expect(errorLines.mock.calls.flat().join('\n')).not.toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
   });
 });

@@ -8,6 +8,7 @@ import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer
 import { METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
 import { apiRoutes, authorizerEntry, healthRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from './deployments.ts';
+import { EdgeShield } from './edge-shield.ts';
 import { InventoryApi, type ContractPlan } from './inventory-api.ts';
 import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type ServiceSignal } from './operational-alarms.ts';
 import { ServiceFunction } from './service-function.ts';
@@ -81,6 +82,7 @@ export class PetStoreInventoryStack extends Stack {
       ...functionDefaults,
     });
     authorizer.grantTableAccess(tables.apiKeys, 'keyLookup');
+    authorizer.grantTableAccess(tables.usageCounters, 'failedAuthenticationCounting');
 
     const operations = apiRoutes.map((route) => {
       const service = new ServiceFunction(this, upperFirst(route.operationId), {
@@ -148,6 +150,8 @@ export class PetStoreInventoryStack extends Stack {
     if (alarmTopic) {
       new CfnOutput(this, STACK_OUTPUTS.alarmTopicArn, { value: alarmTopic.topicArn, description: 'SNS topic the alarms notify; subscribe the on-call address to it' });
     }
+
+    new EdgeShield(this, 'EdgeShield', { stage: api.restApi.deploymentStage, name: this.stackName, ...(alarmTopic ? { notify: alarmTopic } : {}) });
 
     new OperationalAlarms(this, 'Alarms', {
       apiStage: api.restApi.deploymentStage,

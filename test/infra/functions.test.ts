@@ -51,7 +51,12 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], Record<string, string[]
 };
 
 const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
-  { name: 'authorizer', descriptionPrefix: AUTHORIZER_DESCRIPTION, tableActions: { [apiKeysTable.partitionKey.name]: ['dynamodb:GetItem'] } },
+  {
+    name: 'authorizer',
+    descriptionPrefix: AUTHORIZER_DESCRIPTION,
+    // The key lookup, and the source address's failed authentications (counted, read before a lookup, known keys recorded).
+    tableActions: { [apiKeysTable.partitionKey.name]: ['dynamodb:GetItem'], [usageCountersTable.partitionKey.name]: ['dynamodb:GetItem', 'dynamodb:UpdateItem'] },
+  },
   ...apiRoutes.map((route) => ({
     name: route.operationId,
     descriptionPrefix: routeDescription(route.operationId),

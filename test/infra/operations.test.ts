@@ -86,7 +86,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     const functions = apiRoutes.length + 1;
     const serviceSignals = apiRoutes.length * Object.keys(SERVICE_METRICS).length;
     const tables = 4;
-    expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals);
+    const webAclRules = 2;
+    expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals + webAclRules);
   });
 
   if (stage === 'prod') {

@@ -196,9 +196,15 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"][];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -217,13 +223,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -299,9 +306,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -320,13 +333,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -409,9 +423,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -470,14 +490,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-API-Stability": components["headers"]["X-API-Stability"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
                 };
                 content: {
@@ -568,9 +590,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -644,14 +672,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-API-Stability": components["headers"]["X-API-Stability"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
                 };
                 content: {
@@ -737,9 +767,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals). Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -761,16 +797,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
             429: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["Link"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    Deprecation?: string;
+                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    Sunset?: string;
+                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -90,7 +90,7 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       ...scenarios.map((scenario) => componentRow(`Operation: ${scenario.name}`, byTable(scenario.calls, LOCAL_TABLES.inventoryTable))),
     ];
 
-    const cachedShare = 1 / (AUTHORIZER_CACHE_TTL_SECONDS * REQUESTS_PER_SECOND_PER_KEY);
+    const cachedShare = AUTHORIZER_CACHE_TTL_SECONDS > 0 ? 1 / (AUTHORIZER_CACHE_TTL_SECONDS * REQUESTS_PER_SECOND_PER_KEY) : 1;
     const totalRow = (name: string, made: readonly StoreCall[]) => [
       name,
       fixed(readUnits(made), 1),

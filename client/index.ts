@@ -74,7 +74,11 @@ export interface RateLimit {
 interface Answer {
   /** The HTTP status of the last answer; 0 when none came. */
   status: number;
-  /** Undefined on answers that carry no X-RateLimit-* headers (a 401, an answer of API Gateway's own) and when no answer came. */
+  /**
+   * The window the answer reports: the key's, or on an answer without a valid key (401, 404) the
+   * source address's. Undefined when the answer lacks one of the three headers (some answers of
+   * API Gateway's own: see the README's table of answers) and when no answer came.
+   */
   rateLimit: RateLimit | undefined;
   /** The id to quote when reporting a call: X-Request-Id (API Gateway's request id, in its access log and every log line of the request); undefined when no answer came. */
   requestId: string | undefined;

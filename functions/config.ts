@@ -1,3 +1,4 @@
+import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from './domain/failed-authentications.ts';
 import { DEFAULT_BAN_POLICY, MAX_BAN_SECONDS, type BanPolicy } from './domain/usage-limits.ts';
 import { GET_PET_BY_ID_DEFAULT_SUNSET_AT, GET_PET_BY_ID_DEPRECATED_AT } from './domain/versioning.ts';
 
@@ -13,6 +14,8 @@ export interface ServiceConfig {
   /** Only for the local store; on Lambda the SDK finds DynamoDB itself. */
   dynamodbEndpoint?: string;
   banPolicy: BanPolicy;
+  /** Per source address: failed authentications a minute before the address is refused (429) without a key lookup. */
+  failedAuthenticationsPerMinute?: number;
 }
 
 export const ENV = {
@@ -23,6 +26,7 @@ export const ENV = {
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   banRejectionsPerMinute: 'BAN_REJECTIONS_PER_MINUTE',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
+  failedAuthenticationsPerMinute: 'FAILED_AUTHENTICATIONS_PER_MINUTE',
   petsSunsetDate: 'PETS_SUNSET_DATE',
 } as const;
 
@@ -55,6 +59,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     usageCountersTable: required(env, ENV.usageCountersTable),
     idempotencyRecordsTable: required(env, ENV.idempotencyRecordsTable),
     banPolicy: readBanPolicy(env),
+    failedAuthenticationsPerMinute: positiveInteger(env, ENV.failedAuthenticationsPerMinute, DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE),
   };
   const endpoint = env[ENV.dynamodbEndpoint];
   if (endpoint) config.dynamodbEndpoint = endpoint;

@@ -2,8 +2,9 @@ import { createAdjustmentRepository } from './adapters/dynamodb/adjustment-repos
 import { createApiKeyRepository } from './adapters/dynamodb/api-key-repository.ts';
 import { CALL_BOUNDS, createDocumentClient } from './adapters/dynamodb/document-client.ts';
 import { createInventoryRepository } from './adapters/dynamodb/inventory-repository.ts';
-import { createUsageCounterRepository } from './adapters/dynamodb/usage-counter-repository.ts';
+import { createFailedAuthenticationRepository, createUsageCounterRepository } from './adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from './config.ts';
+import { FailedAuthenticationLimiter } from './domain/failed-authentications.ts';
 import { InventoryAdjuster } from './domain/inventory-adjustments.ts';
 import { UsageLimiter } from './domain/usage-limits.ts';
 import { logger, SERVICE_METRICS } from './logger.ts';
@@ -21,6 +22,7 @@ export function createDependencies(config: ServiceConfig) {
     adjuster: new InventoryAdjuster(createAdjustmentRepository(client, config)),
     apiKeys: createApiKeyRepository(client, config.apiKeysTable),
     usageCounters,
+    failedAuthentications: new FailedAuthenticationLimiter(createFailedAuthenticationRepository(countingClient, config.usageCountersTable), config.failedAuthenticationsPerMinute),
     limiter: new UsageLimiter(usageCounters, config.banPolicy, Date.now, () => logger.metric(SERVICE_METRICS.usageCountingUnavailable, 1)),
     close(): void {
       client.destroy();

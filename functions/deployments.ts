@@ -28,8 +28,9 @@ export const STACK_OUTPUTS = {
 } as const;
 
 /**
- * How long API Gateway reuses the authorizer's answer for one Authorization header. A revoked
- * key or a plan change takes effect within this time; in exchange a busy key costs one
- * authorizer call and one key read per minute instead of one per request.
+ * How long API Gateway reuses the authorizer's answer: not at all. Every answer without a valid
+ * key reports the source address's window as it stands for that request, which a cached Deny
+ * could not; and a revoked key or a plan change takes effect at once. The cost: one authorizer
+ * call and one key read per request instead of one per key and minute (see the README).
  */
-export const AUTHORIZER_CACHE_TTL_SECONDS = 60;
+export const AUTHORIZER_CACHE_TTL_SECONDS = 0;

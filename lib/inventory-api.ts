@@ -6,6 +6,8 @@ import {
   EndpointType,
   IdentitySource,
   LambdaIntegration,
+  MockIntegration,
+  PassthroughBehavior,
   LogGroupLogDestination,
   MethodLoggingLevel,
   Period,
@@ -13,6 +15,8 @@ import {
   ResponseTransferMode,
   ResponseType,
   RestApi,
+  AuthorizationType,
+  type IResource,
   type Method,
   type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -20,12 +24,13 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
-import { gatewayErrorBody, gatewayResponses } from '../functions/http/gateway-responses.ts';
+import { gatewayErrorBody, gatewayResponses, ROUTE_NOT_FOUND } from '../functions/http/gateway-responses.ts';
 import { JSON_HEADERS } from '../functions/http/json.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { functionTimeoutSeconds, type ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/deployments.ts';
 import { PublishedContract, publishedPageMethodOptions } from './published-contract.ts';
+import { UNCOUNTED_RATE_LIMIT_PARAMETERS, UNCOUNTED_RATE_LIMIT_TEMPLATE } from './rate-limit-templates.ts';
 
 export type ContractPlan = keyof typeof PLAN_LIMITS;
 
@@ -147,9 +152,12 @@ export class InventoryApi extends Construct {
     });
     this.restApi.deploymentStage.node.addDependency(executionLogs);
 
+    // Not cached (AUTHORIZER_CACHE_TTL_SECONDS is 0): a cached Deny would repeat its X-RateLimit-* values, and with the
+    // Authorization header as an identity source API Gateway would answer a request without it by itself, with none.
+    // The source address is always present, so the authorizer sees every request.
     const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
       handler: props.authorizerHandler,
-      identitySources: [IdentitySource.header('Authorization')],
+      identitySources: [IdentitySource.context('identity.sourceIp')],
       resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
     });
 
@@ -184,6 +192,8 @@ export class InventoryApi extends Construct {
       { id: 'AwsSolutions-COG4', reason: 'The health check is public by design, for load balancers and uptime probes that hold no key; there are no Cognito users.' },
     );
 
+    this.answerUnknownRoutes();
+
     for (const [type, response] of Object.entries(gatewayResponses)) {
       this.restApi.addGatewayResponse(type, {
         type: ResponseType.of(type),
@@ -194,6 +204,7 @@ export class InventoryApi extends Construct {
           ),
           // Not a static value: API Gateway's id of this request, the one its access log records.
           [REQUEST_ID_HEADER]: GATEWAY_REQUEST_ID,
+          ...Object.fromEntries(Object.entries(('fromAuthorizer' in response ? response.fromAuthorizer : undefined) ?? {}).map(([name, key]) => [name, `context.authorizer.${key}`])),
         },
         templates: { 'application/json': JSON.stringify(gatewayErrorBody(response)) },
       });
@@ -219,10 +230,42 @@ export class InventoryApi extends Construct {
       id: 'AwsSolutions-APIG2',
       reason: "Requests are validated in the functions (zod) after the rate limiter, so a bad body gets the contract's 400 Error with X-RateLimit-* headers, the same locally and on AWS.",
     });
-    Validations.of(this.restApi.deploymentStage).acknowledge({
-      id: 'AwsSolutions-APIG3',
-      reason: "No WAF web ACL yet: every method needs a valid API key, and callers are throttled per key by the usage plans and by the service's own counters.",
+  }
+
+  /**
+   * 404 ROUTE_NOT_FOUND for every path and method no operation has, from a mock integration (no
+   * function, no key): ANY on every resource the API has and a `{proxy+}` under the root, which
+   * API Gateway picks only when no method of its own matches. Unlike the static gateway response
+   * it replaces (MISSING_AUTHENTICATION_TOKEN), a mapping template can compute X-RateLimit-Reset.
+   */
+  private answerUnknownRoutes(): void {
+    const resources: IResource[] = [];
+    const collect = (resource: IResource) => {
+      resources.push(resource);
+      for (const child of resource.node.children) if (child instanceof Construct && 'addMethod' in child && 'resourceId' in child) collect(child as unknown as IResource);
+    };
+    collect(this.restApi.root);
+    resources.push(this.restApi.root.addResource('{proxy+}'));
+    const integration = new MockIntegration({
+      passthroughBehavior: PassthroughBehavior.NEVER,
+      requestTemplates: { 'application/json': '{"statusCode": 404}' },
+      integrationResponses: [
+        {
+          statusCode: '404',
+          responseParameters: UNCOUNTED_RATE_LIMIT_PARAMETERS,
+          responseTemplates: { 'application/json': `${UNCOUNTED_RATE_LIMIT_TEMPLATE}${JSON.stringify(gatewayErrorBody(ROUTE_NOT_FOUND))}` },
+        },
+      ],
     });
+    const reason = "Answers 404 ROUTE_NOT_FOUND to paths and methods no operation has, from a mock integration: it runs no function and reads no data, and the web ACL's rate rule bounds what one address sends.";
+    for (const resource of resources) {
+      const method = resource.addMethod('ANY', integration, {
+        authorizationType: AuthorizationType.NONE,
+        apiKeyRequired: false,
+        methodResponses: [{ statusCode: '404', responseParameters: Object.fromEntries(Object.keys(UNCOUNTED_RATE_LIMIT_PARAMETERS).map((name) => [name, true])) }],
+      });
+      Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason }, { id: 'AwsSolutions-COG4', reason });
+    }
   }
 
   /** The contract's base address: ends in /v1, without a trailing slash, so `$URL/inventory` is a path. */

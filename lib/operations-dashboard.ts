@@ -10,7 +10,6 @@ import {
   LogQueryWidget,
   Metric,
   Stats,
-  TextWidget,
   type IWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -43,11 +42,8 @@ export interface OperationsDashboardProps {
   /** The functions' own degraded-mode metrics, as the alarms watch them. */
   readonly serviceSignals: readonly ServiceSignal[];
   readonly alarms: readonly IAlarm[];
-  /**
-   * The WAFv2 web ACL associated with the stage, when there is one: its blocked requests get a graph.
-   * @default - no web ACL: the dashboard keeps a text widget in its place
-   */
-  readonly webAcl?: { readonly name: string; readonly region: string };
+  /** The WAFv2 web ACL associated with the stage (lib/edge-shield.ts): its blocked requests get a graph. */
+  readonly webAcl: { readonly name: string; readonly region: string };
 }
 
 /**
@@ -157,7 +153,7 @@ export class OperationsDashboard extends Construct {
         limits,
         degraded,
         tables,
-        [props.webAcl ? wafBlocks(props.webAcl) : noWebAcl()],
+        [wafBlocks(props.webAcl)],
       ],
     });
   }
@@ -192,15 +188,5 @@ function wafBlocks(webAcl: { name: string; region: string }): IWidget {
       }),
     ],
     width: 24,
-  });
-}
-
-/** Where the WAF graph goes once a web ACL protects the stage: pass `webAcl` to OperationsDashboard. */
-function noWebAcl(): IWidget {
-  return new TextWidget({
-    markdown:
-      '**WAF blocked requests**: no web ACL protects this stage yet. When one does, pass it as `webAcl` to `OperationsDashboard` (lib/operations-dashboard.ts) and its blocked requests are graphed here.',
-    width: 24,
-    height: 2,
   });
 }

@@ -8,6 +8,7 @@ import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer
 import { LOG_LEVEL_VARIABLE, METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
 import { apiRoutes, authorizerEntry, functionTimeoutSeconds, healthRoute, type ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from '../functions/deployments.ts';
+import { EdgeShield } from './edge-shield.ts';
 import { InventoryApi, type ContractPlan } from './inventory-api.ts';
 import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type MonitoredTable, type ServiceSignal } from './operational-alarms.ts';
 import { OperationsDashboard } from './operations-dashboard.ts';
@@ -98,6 +99,7 @@ export class PetStoreInventoryStack extends Stack {
       ...functionDefaults,
     });
     authorizer.grantTableAccess(tables.apiKeys, 'keyLookup');
+    authorizer.grantTableAccess(tables.usageCounters, 'failedAuthenticationCounting');
 
     const operations = apiRoutes.map((route) => {
       const service = new ServiceFunction(this, upperFirst(route.operationId), {
@@ -165,6 +167,8 @@ export class PetStoreInventoryStack extends Stack {
       new CfnOutput(this, STACK_OUTPUTS.alarmTopicArn, { value: alarmTopic.topicArn, description: 'SNS topic the alarms notify; subscribe the on-call address to it' });
     }
 
+    const edgeShield = new EdgeShield(this, 'EdgeShield', { stage: api.restApi.deploymentStage, name: this.stackName, ...(alarmTopic ? { notify: alarmTopic } : {}) });
+
     const monitoredTables: MonitoredTable[] = [
       { name: 'Inventory', table: tables.inventory },
       { name: 'ApiKeys', table: tables.apiKeys },
@@ -188,6 +192,7 @@ export class PetStoreInventoryStack extends Stack {
       tables: monitoredTables,
       serviceSignals,
       alarms: alarms.alarms,
+      webAcl: { name: edgeShield.webAcl.name!, region: this.region },
     });
 
     new CfnOutput(this, STACK_OUTPUTS.restApiId, { value: api.restApi.restApiId, description: 'REST API id' });

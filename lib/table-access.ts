@@ -24,6 +24,8 @@ export const TABLE_ACCESS = {
   healthProbe: ['dynamodb:GetItem'],
   /** The authorizer looks a key up by its hash. */
   keyLookup: ['dynamodb:GetItem'],
+  /** The authorizer counts an address's failed authentications (UpdateItem), reads its standing before a lookup (GetItem) and records known keys (UpdateItem). */
+  failedAuthenticationCounting: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
   /**
    * The rate limiter: one conditional UpdateItem counts and checks the ban, UpdateItem also
    * counts rejections and writes a ban on the day items, PutItem its record. It reads nothing.

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, errorBody, ErrorCode, InternalError, PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaTypeError } from '../domain/errors.ts';
 import type { ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, Pet } from '../domain/schemas.ts';
+import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../domain/failed-authentications.ts';
 import { gatewayResponses } from '../http/gateway-responses.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import { toJson } from '../http/json.ts';
@@ -90,6 +91,10 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
   [ErrorCode.unauthorized]: {
     meaning: 'The `Authorization: Bearer` key is missing, malformed, unknown or revoked.',
     message: ERROR_MESSAGES.unauthorized,
+  },
+  [ErrorCode.tooManyFailedAuthentications]: {
+    meaning: `The source address sent more than ${DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE} requests without a valid key within the minute; it is refused before any key lookup until the minute ends (a key that authenticated from the address today is still served).`,
+    message: gatewayResponses.UNAUTHORIZED.message,
   },
   [ErrorCode.petNotFound]: {
     meaning: 'No inventory entry exists for the petId.',

@@ -172,6 +172,16 @@ function registerHeaders(registry: OpenAPIRegistry, petsSunset: Date | undefined
   };
 }
 
+/** The X-RateLimit-* of an answer without a valid key: the source address's window of failed authentications. */
+function addressWindowHeaders(): ResponseHeaders {
+  const integer = (minimum: number) => ({ type: 'integer', minimum });
+  return {
+    'X-RateLimit-Limit': { description: "Failed authentications the source address may make per minute (the address's window).", required: true, schema: integer(1) },
+    'X-RateLimit-Remaining': { description: 'Failed authentications left to the address in this minute.', required: true, schema: integer(0) },
+    'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the minute ends.', required: true, schema: integer(0) },
+  };
+}
+
 /**
  * The answers of one operation, by who gives them. The function answers after the plan limits
  * counted the request: its answers carry the X-RateLimit-* headers and the operation's own
@@ -208,14 +218,23 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
       error(status, description, codes, { ...required(fromFunction), ...(mayReplay ? replayed() : {}) }),
     unauthorized: error(
       401,
-      "The API key is missing, malformed, unknown or revoked. API Gateway answers before the key is known, so without the headers the function adds (X-RateLimit-*, the operation's signals).",
+      "The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent.",
       [ErrorCode.unauthorized],
+      addressWindowHeaders(),
     ),
     rateLimited: error(
       429,
-      'Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff.',
-      [ErrorCode.rateLimited, ErrorCode.quotaExceeded, ErrorCode.keyBanned],
-      required([...fromFunction, 'Retry-After']),
+      `Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (\`${ErrorCode.tooManyFailedAuthentications}\`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff.`,
+      [ErrorCode.rateLimited, ErrorCode.quotaExceeded, ErrorCode.keyBanned, ErrorCode.tooManyFailedAuthentications],
+      {
+        ...required(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After']),
+        ...Object.fromEntries(
+          Object.entries(optional(['X-RateLimit-Reset', ...signals])).map(([name, header]) => [
+            name,
+            { ...header, description: `${(header as HeaderObject).description} Absent too on ${ErrorCode.tooManyFailedAuthentications}, which API Gateway answers from a static template.` },
+          ]),
+        ),
+      },
     ),
     internal: error(500, 'An unexpected error; the detail is in the service logs only.', [ErrorCode.internal], optional(fromFunction)),
     unavailable: error(503, 'The data store or the authorizer is temporarily unavailable. Retry after Retry-After.', [ErrorCode.serviceUnavailable], {
@@ -423,7 +442,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         `**Limits** are counted per key, by its plan:`,
         plansTable(),
         `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`. Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
-        '**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`.',
+        '**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the X-RateLimit-* of the source address\'s window of failed authentications, which it does not count (all of it remaining).',
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
         '**Versioning**: `v1` is the last path segment of every server. `updateInventory` and `adjustInventory` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
         options.serverUrl

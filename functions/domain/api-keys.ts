@@ -51,8 +51,9 @@ export function generateApiKey(): { key: string; keyId: string; keyHash: string 
 }
 
 export class UnauthorizedError extends ApiError {
-  constructor() {
-    super(401, ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized);
+  /** `headers`: the X-RateLimit-* of the window that counted this failure (the source address's), once it is counted. */
+  constructor(headers: Readonly<Record<string, string>> = {}) {
+    super(401, ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, headers);
   }
 }
 

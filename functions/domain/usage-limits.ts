@@ -19,15 +19,16 @@ export interface UsageWindow {
 
 const WINDOW_SECONDS: Record<WindowKind, number> = { minute: 60, day: 86_400 };
 
-export function windowsAt(nowMs: number, limits: PlanLimits): [UsageWindow, UsageWindow] {
+/** The window of this kind that holds `nowMs`. Unix days start at 00:00 UTC, so a day window is the UTC calendar day. */
+export function windowAt(kind: WindowKind, nowMs: number, limit: number): UsageWindow {
   const nowSeconds = Math.floor(nowMs / 1000);
-  const window = (kind: WindowKind, limit: number): UsageWindow => {
-    const length = WINDOW_SECONDS[kind];
-    const startsAt = nowSeconds - (nowSeconds % length);
-    return { kind, startsAt, resetsAt: startsAt + length, limit };
-  };
-  // Unix days start at 00:00 UTC, so the day window is the UTC calendar day.
-  return [window('minute', limits.perMinute), window('day', limits.perDay)];
+  const length = WINDOW_SECONDS[kind];
+  const startsAt = nowSeconds - (nowSeconds % length);
+  return { kind, startsAt, resetsAt: startsAt + length, limit };
+}
+
+export function windowsAt(nowMs: number, limits: PlanLimits): [UsageWindow, UsageWindow] {
+  return [windowAt('minute', nowMs, limits.perMinute), windowAt('day', nowMs, limits.perDay)];
 }
 
 export interface WindowCounts {
@@ -96,7 +97,7 @@ export class RateLimitedError extends ApiError {
 }
 
 /** Whole seconds until `untilSeconds`, at least 1: a Retry-After of 0 would invite an immediate retry. */
-function secondsUntil(untilSeconds: number, nowMs: number): number {
+export function secondsUntil(untilSeconds: number, nowMs: number): number {
   return Math.max(1, Math.ceil(untilSeconds - nowMs / 1000));
 }
 

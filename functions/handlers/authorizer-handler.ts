@@ -1,6 +1,9 @@
 import middy from '@middy/core';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { authenticate, UnauthorizedError, type ApiKeyRepository } from '../domain/api-keys.ts';
+import { UnauthorizedError, type ApiKeyRepository } from '../domain/api-keys.ts';
+import type { FailedAuthenticationLimiter } from '../domain/failed-authentications.ts';
+import { RateLimitedError } from '../domain/usage-limits.ts';
+import { authorizerRateLimitContext } from '../http/gateway-responses.ts';
 import { describeError, logger } from '../logger.ts';
 import { authorizerContext } from '../http/caller.ts';
 import { inRequestContext } from '../http/request-context.ts';
@@ -8,7 +11,7 @@ import { inRequestContext } from '../http/request-context.ts';
 /** Logged when authorization fails for any reason but a bad key; an alarm counts these lines. */
 export const AUTHORIZER_FAILURE_LOG_MESSAGE = 'authorization failed';
 
-/** API Gateway answers 401 for exactly this error message; any other error is AUTHORIZER_FAILURE (503). */
+/** API Gateway answers exactly this error message with the UNAUTHORIZED gateway response; any other error is AUTHORIZER_FAILURE (503). */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 
 /** arn:aws:execute-api:region:account:apiId/stage/METHOD/path → the same API and stage, every method and path. */
@@ -32,14 +35,36 @@ export function soleAuthorization(event: Pick<APIGatewayRequestAuthorizerEvent, 
   return all[0] ?? last[0];
 }
 
-export function createAuthorizerHandler({ apiKeys }: { apiKeys: ApiKeyRepository }) {
+/**
+ * The caller's address as API Gateway saw it. Never missing on AWS; a request without one (a
+ * test invoking the function directly) shares one window with every other such request.
+ */
+function sourceAddress(event: APIGatewayRequestAuthorizerEvent): string {
+  return event.requestContext?.identity?.sourceIp ?? 'unknown';
+}
+
+/**
+ * A refused key as a Deny carrying the address window's headers in its context: of the
+ * authorizer's outcomes only a Deny reaches a gateway response (ACCESS_DENIED, set up as the
+ * 401) with values it can map into headers. It denies the whole stage, as it is cached at most
+ * for this request (the authorizer caches nothing: see lib/inventory-api.ts).
+ */
+function denial(event: APIGatewayRequestAuthorizerEvent, error: UnauthorizedError): APIGatewayAuthorizerResult {
+  return {
+    principalId: 'unauthenticated',
+    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: wholeStageArn(event.methodArn) }] },
+    context: authorizerRateLimitContext(error.headers),
+  };
+}
+
+export function createAuthorizerHandler({ apiKeys, failedAuthentications }: { apiKeys: ApiKeyRepository; failedAuthentications: FailedAuthenticationLimiter }) {
   const authorize = middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>()
     .handler(async (event) => {
       try {
-        const { apiKey, record } = await authenticate(apiKeys, soleAuthorization(event));
+        const { apiKey, record } = await failedAuthentications.authenticate(sourceAddress(event), () => soleAuthorization(event), apiKeys);
         return {
           principalId: record.keyId,
-          // The result is cached per Authorization header for every route, so it allows the whole stage.
+          // A key's answer allows the whole stage: every route takes the same keys.
           policyDocument: {
             Version: '2012-10-17',
             Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: wholeStageArn(event.methodArn) }],
@@ -49,8 +74,10 @@ export function createAuthorizerHandler({ apiKeys }: { apiKeys: ApiKeyRepository
           context: authorizerContext(record),
         };
       } catch (error) {
-        if (error instanceof UnauthorizedError) throw new Error(UNAUTHORIZED_MESSAGE);
-        logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, describeError(error));
+        if (error instanceof UnauthorizedError) return denial(event, error);
+        // The address's window is full: API Gateway answers this one error with the UNAUTHORIZED gateway response, set up as the 429.
+        if (error instanceof RateLimitedError) throw new Error(UNAUTHORIZED_MESSAGE);
+        logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, { requestId: event.requestContext?.requestId, ...describeError(error) });
         throw error;
       }
     });

@@ -1,7 +1,7 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { StoreUnavailableError } from '../domain/errors.ts';
-import { rateLimitHeaders, RateLimitedError, type UsageLimiter } from '../domain/usage-limits.ts';
+import { rateLimitHeaders, RateLimitedError, type RateLimitState, type UsageLimiter } from '../domain/usage-limits.ts';
 import { logger, SERVICE_METRICS } from '../logger.ts';
 import { callerFrom } from './caller.ts';
 import type { ResponseHead } from './http-handler.ts';
@@ -43,4 +43,15 @@ export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxy
     after: addHeaders,
     onError: addHeaders,
   };
+}
+
+/**
+ * X-RateLimit-* on every answer of a route that needs no key (the health check): no window
+ * counts it, so it reports the source address's window as its `uncounted` state says.
+ */
+export function uncountedRateLimit(uncounted: () => RateLimitState): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
+  const addHeaders = (request: HttpRequest) => {
+    if (request.response) request.response.headers = { ...request.response.headers, ...rateLimitHeaders(uncounted()) };
+  };
+  return { after: addHeaders, onError: addHeaders };
 }

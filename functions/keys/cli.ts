@@ -79,7 +79,7 @@ export async function runKeysCommand(argv: string[], target: (stage: DeploymentS
       }
       case 'revoke': {
         const record = await admin.revoke(request.keyId);
-        print(`Revoked ${record.keyId}. Locally it is refused at once; on AWS within the authorizer cache TTL (${AUTHORIZER_CACHE_TTL_SECONDS} s).`);
+        print(`Revoked ${record.keyId}. It is refused at once${AUTHORIZER_CACHE_TTL_SECONDS > 0 ? `; on AWS within the authorizer cache TTL (${AUTHORIZER_CACHE_TTL_SECONDS} s)` : ', locally and on AWS'}.`);
         break;
       }
       case 'set-plan': {

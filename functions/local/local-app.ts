@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { API_KEY_PATTERN, hashApiKey } from '../domain/api-keys.ts';
 import type { PlanName } from '../domain/plans.ts';
-import { DEFAULT_BAN_POLICY, type BanPolicy } from '../domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY, rateLimitHeaders, type BanPolicy } from '../domain/usage-limits.ts';
 import { createDependencies, type ServiceDependencies } from '../dependencies.ts';
 import { createAuthorizerHandler } from '../handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../handlers/http-handlers.ts';
@@ -55,6 +55,8 @@ export interface LocalAppOptions {
   replaceRevokedDevKey?: (revokedKeyId: string) => Promise<string>;
   devPlan: Exclude<PlanName, 'enterprise'>;
   banPolicy?: BanPolicy;
+  /** Failed authentications per source address and minute; DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE when unset. */
+  failedAuthenticationsPerMinute?: number;
 }
 
 export interface LocalApp {
@@ -126,17 +128,24 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
 }
 
 async function serve(options: LocalAppOptions, tables: ServiceTableNames, store: { endpoint: string; close(): Promise<void> }): Promise<LocalApp> {
-  const dependencies = createDependencies({ ...tables, dynamodbEndpoint: store.endpoint, banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY });
+  const dependencies = createDependencies({
+    ...tables,
+    dynamodbEndpoint: store.endpoint,
+    banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY,
+    ...(options.failedAuthenticationsPerMinute ? { failedAuthenticationsPerMinute: options.failedAuthenticationsPerMinute } : {}),
+  });
   const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
   await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
 
   provideLambdaStreaming();
   const handlers = createHttpHandlers(dependencies);
+  const uncountedRateLimitHeaders = () => rateLimitHeaders(dependencies.failedAuthentications.uncountedState());
   const server = createLocalServer({
     authorizer: createAuthorizerHandler(dependencies),
+    uncountedRateLimitHeaders,
     routes: [
       ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId] })),
-      ...publishedContractRoutes(),
+      ...publishedContractRoutes(uncountedRateLimitHeaders),
       { route: healthRoute, handler: createHealthHandler(dependencies), authorized: false },
     ],
   });

@@ -4,7 +4,7 @@ import { createServer, maxHeaderSize, STATUS_CODES, type IncomingMessage, type S
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ErrorCode } from '../domain/errors.ts';
-import { gatewayErrorBody, gatewayResponses, type GatewayErrorResponse } from '../http/gateway-responses.ts';
+import { gatewayErrorBody, gatewayResponses, ROUTE_NOT_FOUND, type GatewayErrorResponse } from '../http/gateway-responses.ts';
 import { JSON_HEADERS } from '../http/json.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../http/http-handler.ts';
 import { REQUEST_ID_HEADER } from '../http/request-context.ts';
@@ -88,6 +88,8 @@ export interface LocalRoute {
 export interface LocalServerOptions {
   routes: LocalRoute[];
   authorizer: AuthorizerHandler;
+  /** X-RateLimit-* of an answer no window counts, as the stage's catch-all methods compute them for a route that does not exist. */
+  uncountedRateLimitHeaders: () => Record<string, string>;
   port?: number;
   host?: string;
 }
@@ -142,10 +144,12 @@ function send(response: ServerResponse, result: APIGatewayProxyResult, requestId
   response.end(body);
 }
 
-function gatewayResult(answer: GatewayErrorResponse): APIGatewayProxyResult {
+/** A gateway response as API Gateway renders it: its static headers, and those it maps from the authorizer's context. */
+function gatewayResult(answer: GatewayErrorResponse, authorizerContext: APIGatewayAuthorizerResult['context'] = {}, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  const mapped = Object.entries(answer.fromAuthorizer ?? {}).flatMap(([name, key]) => (authorizerContext?.[key] === undefined ? [] : [[name, String(authorizerContext[key])]]));
   return {
     statusCode: answer.status,
-    headers: { ...JSON_HEADERS, ...answer.headers },
+    headers: { ...JSON_HEADERS, ...answer.headers, ...Object.fromEntries(mapped), ...headers },
     body: JSON.stringify(gatewayErrorBody(answer)),
   };
 }
@@ -304,7 +308,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const stagePrefix = `/${STAGE}`;
     const path = target.path.startsWith(`${stagePrefix}/`) ? target.path.slice(stagePrefix.length) : undefined;
     const matched = path === undefined ? undefined : match(method, path);
-    if (!matched || path === undefined) return gatewayResult(gatewayResponses.MISSING_AUTHENTICATION_TOKEN);
+    if (!matched || path === undefined) return gatewayResult(ROUTE_NOT_FOUND, {}, options.uncountedRateLimitHeaders());
     if (!(declaredLength(request) <= MAX_REQUEST_BYTES)) return gatewayResult(gatewayResponses.REQUEST_TOO_LARGE);
 
     const { headers, multiValueHeaders } = headerMaps(request);
@@ -324,10 +328,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
         pathParameters: matched.pathParameters,
         ...query,
         stageVariables: null,
-        requestContext: { requestId, stage: STAGE } as APIGatewayRequestAuthorizerEvent['requestContext'],
+        requestContext: { requestId, stage: STAGE, identity: { sourceIp } } as APIGatewayRequestAuthorizerEvent['requestContext'],
       };
       try {
         const result = await options.authorizer(authorizerEvent, lambdaContext(requestId));
+        // Every statement applies to the whole stage, so one Deny denies this request.
+        if (result.policyDocument.Statement.some((statement) => statement.Effect === 'Deny')) return gatewayResult(gatewayResponses.ACCESS_DENIED, result.context);
         authorizer = { principalId: result.principalId, ...result.context };
       } catch (error) {
         const unauthorized = error instanceof Error && error.message === UNAUTHORIZED_MESSAGE;

@@ -16,7 +16,7 @@ function header(event: APIGatewayProxyEvent, name: string): string | undefined {
  * (as API Gateway's $context.domainName does), carries the sunset this process runs with
  * (PETS_SUNSET_DATE), and answers a matching If-None-Match with 304.
  */
-function publishedPageHandler(page: PublishedPage, fallbackHost: string): HttpHandler {
+function publishedPageHandler(page: PublishedPage, fallbackHost: string, uncountedRateLimitHeaders: () => Record<string, string>): HttpHandler {
   const petsSunset = readPetsSunset();
   const rendered = new Map<string, { body: string; etag: string }>();
   return async (event) => {
@@ -30,17 +30,18 @@ function publishedPageHandler(page: PublishedPage, fallbackHost: string): HttpHa
       answer = { body, etag: entityTag(body) };
       rendered.set(host, answer);
     }
-    const headers = publishedPageHeaders(page, answer.etag);
+    // As the stage's mock integration computes them (lib/published-contract.ts): no window counts a page.
+    const headers = { ...publishedPageHeaders(page, answer.etag), ...uncountedRateLimitHeaders() };
     if (matchesEntityTag(header(event, 'if-none-match'), answer.etag)) return { statusCode: 304, headers, body: '' };
     return { statusCode: 200, headers, body: answer.body };
   };
 }
 
 /** GET /v1/openapi.json and GET /v1/docs, readable without a key, as on every stage. */
-export function publishedContractRoutes(fallbackHost = 'localhost'): LocalRoute[] {
+export function publishedContractRoutes(uncountedRateLimitHeaders: () => Record<string, string>, fallbackHost = 'localhost'): LocalRoute[] {
   return Object.values(PUBLISHED_PAGES).map((page) => ({
     route: { method: 'GET', resource: page.resource },
-    handler: publishedPageHandler(page, fallbackHost),
+    handler: publishedPageHandler(page, fallbackHost, uncountedRateLimitHeaders),
     authorized: false,
   }));
 }

@@ -77,7 +77,8 @@ describe('createInventoryClient against the local server', () => {
 
     expect([missing.status, missing.error?.code]).toEqual([404, 'PET_NOT_FOUND']);
     expect([invalid.status, invalid.error?.code]).toEqual([400, 'INVALID_BODY']);
-    expect([unauthorized.status, unauthorized.error?.code, unauthorized.rateLimit]).toEqual([401, 'UNAUTHORIZED', undefined]);
+    // A 401 reports the source address's window of failed authentications (60 a minute).
+    expect([unauthorized.status, unauthorized.error?.code, unauthorized.rateLimit]).toEqual([401, 'UNAUTHORIZED', { limit: 60, remaining: expect.any(Number), resetAt: expect.any(Number) }]);
     expect(retries).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { apiRoutes, healthRoute } from '../../functions/routes.ts';
 import { HEALTH_THROTTLE, staticHeaderValue } from '../../lib/inventory-api.ts';
 import { JSON_HEADERS } from '../../functions/http/json.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../functions/deployments.ts';
+import { WAF_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../../lib/edge-shield.ts';
 import {
   AUTHORIZER_DESCRIPTION,
   functionWithDescription,
@@ -110,7 +111,26 @@ describe.each(STAGES)('the %s API', (stage) => {
     const methods = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method'));
     const served = methods.map((method) => `${method.Properties!.HttpMethod} ${resourcePath(template(), method.Properties!.ResourceId)}`);
     const pages = Object.values(PUBLISHED_PAGES).map((page) => `GET ${page.resource}`);
-    expect(served.sort()).toEqual([...[...apiRoutes, healthRoute].map((route) => `${route.method} ${route.resource}`), ...pages].sort());
+    const operations = [...[...apiRoutes, healthRoute].map((route) => `${route.method} ${route.resource}`), ...pages];
+    expect(served.filter((method) => !method.startsWith('ANY ')).sort()).toEqual(operations.sort());
+    // Every other method of every resource, and every other path, is the catch-all's 404.
+    const resources = new Set(served.map((method) => method.split(' ')[1]));
+    expect(served.filter((method) => method.startsWith('ANY ')).sort()).toEqual([...resources].map((resource) => `ANY ${resource}`).sort());
+    expect(resources).toContain('/{proxy+}');
+  });
+
+  it('answers unknown paths and methods 404 ROUTE_NOT_FOUND from a mock integration, with X-RateLimit-* (Reset computed per request), without a key', () => {
+    const catchAll = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).filter((method) => method.Properties!.HttpMethod === 'ANY');
+    expect(catchAll.length).toBeGreaterThan(5);
+    for (const method of catchAll) {
+      expect(method.Properties).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'MOCK', RequestTemplates: { 'application/json': '{"statusCode": 404}' } } });
+      const [response] = method.Properties!.Integration.IntegrationResponses;
+      expect(response.StatusCode).toBe('404');
+      expect(response.ResponseParameters).toMatchObject({ 'method.response.header.X-RateLimit-Limit': "'60'", 'method.response.header.X-RateLimit-Remaining': "'60'", 'method.response.header.Content-Type': "'application/json'" });
+      const body = response.ResponseTemplates['application/json'] as string;
+      expect(body).toContain('#set($context.responseOverride.header.X-RateLimit-Reset = "$minuteEndsAt")');
+      expect(JSON.parse(body.slice(body.indexOf('{')))).toEqual({ code: 'ROUTE_NOT_FOUND', message: expect.any(String), status: 404 });
+    }
   });
 
   it.each(apiRoutes.map((route) => [route.operationId, route] as const))('sends %s to its own function, behind the authorizer, requiring an API key', (_, route) => {
@@ -148,14 +168,15 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(functionWithDescription(template(), routeDescription('listInventory'))[1].Properties!.Timeout).toBe(180);
   });
 
-  it(`authorizes with the Lambda REQUEST authorizer on the Authorization header, caching answers ${AUTHORIZER_CACHE_TTL_SECONDS} s`, () => {
+  it('authorizes every request with the Lambda REQUEST authorizer, caching nothing, so that no Deny repeats another request\'s X-RateLimit-*', () => {
     const [, authorizer] = onlyResource(template(), 'AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',
-      IdentitySource: 'method.request.header.Authorization',
-      AuthorizerResultTtlInSeconds: 60,
+      // Always present, so a request without Authorization reaches the authorizer too (and is counted).
+      IdentitySource: 'context.identity.sourceIp',
+      AuthorizerResultTtlInSeconds: 0,
       RestApiId: { Ref: restApiId() },
     });
-    expect(AUTHORIZER_CACHE_TTL_SECONDS).toBe(60);
+    expect(AUTHORIZER_CACHE_TTL_SECONDS).toBe(0);
     expect(referencedIds(authorizer.Properties!.AuthorizerUri)).toContain(functionId(AUTHORIZER_DESCRIPTION));
   });
 
@@ -180,8 +201,10 @@ describe.each(STAGES)('the %s API', (stage) => {
     const [, gatewayResponse] = onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type });
     expect(gatewayResponse.Properties!.StatusCode).toBe(String(response.status));
     const headers = { ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) };
+    const fromAuthorizer = ('fromAuthorizer' in response ? response.fromAuthorizer : undefined) ?? {};
     expect(gatewayResponse.Properties!.ResponseParameters).toEqual({
       ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, staticHeaderValue(value)])),
+      ...Object.fromEntries(Object.entries(fromAuthorizer).map(([name, key]) => [`gatewayresponse.header.${name}`, `context.authorizer.${key}`])),
       // Mapped from the context, not quoted: the request's own id, as the functions' answers carry it.
       'gatewayresponse.header.X-Request-Id': 'context.requestId',
     });
@@ -202,6 +225,64 @@ describe.each(STAGES)('the %s API', (stage) => {
     for (const response of installed.filter((candidate) => ['429', '503'].includes(candidate.Properties!.StatusCode))) {
       expect(response.Properties!.ResponseParameters['gatewayresponse.header.Retry-After']).toMatch(/^'\d+'$/);
     }
+  });
+
+  it('maps the authorizer Deny\'s X-RateLimit-* into the 401 (ACCESS_DENIED), and answers the full address (UNAUTHORIZED) 429 with Retry-After', () => {
+    const parameters = (type: string) => onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type })[1].Properties!;
+    expect(parameters('ACCESS_DENIED')).toMatchObject({
+      StatusCode: '401',
+      ResponseParameters: {
+        'gatewayresponse.header.X-RateLimit-Limit': 'context.authorizer.rateLimitLimit',
+        'gatewayresponse.header.X-RateLimit-Remaining': 'context.authorizer.rateLimitRemaining',
+        'gatewayresponse.header.X-RateLimit-Reset': 'context.authorizer.rateLimitReset',
+      },
+    });
+    expect(parameters('UNAUTHORIZED')).toMatchObject({
+      StatusCode: '429',
+      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'60'", 'gatewayresponse.header.X-RateLimit-Limit': "'60'", 'gatewayresponse.header.X-RateLimit-Remaining': "'0'" },
+    });
+    expect(JSON.parse(parameters('UNAUTHORIZED').ResponseTemplates['application/json'])).toMatchObject({ code: 'TOO_MANY_FAILED_AUTHENTICATIONS', status: 429 });
+  });
+
+  describe('the web ACL on the stage', () => {
+    const webAcl = () => onlyResource(template(), 'AWS::WAFv2::WebACL');
+
+    it('is associated with this stage', () => {
+      const [webAclId] = webAcl();
+      const [, association] = onlyResource(template(), 'AWS::WAFv2::WebACLAssociation');
+      expect(association.Properties!.WebACLArn).toEqual({ 'Fn::GetAtt': [webAclId, 'Arn'] });
+      expect(JSON.stringify(association.Properties!.ResourceArn)).toContain(stageResource()[0]);
+    });
+
+    it(`blocks a source address past ${WAF_REQUESTS_PER_ADDRESS_PER_MINUTE} requests a minute with the 429 Error body, then AWS's known-bad-inputs rules`, () => {
+      const { Scope, DefaultAction, Rules, CustomResponseBodies } = webAcl()[1].Properties!;
+      expect([Scope, DefaultAction]).toEqual(['REGIONAL', { Allow: {} }]);
+      expect(Rules).toHaveLength(2);
+      expect(Rules[0]).toMatchObject({
+        Name: 'RequestsPerSourceAddress',
+        Priority: 0,
+        Statement: { RateBasedStatement: { Limit: WAF_REQUESTS_PER_ADDRESS_PER_MINUTE, EvaluationWindowSec: 60, AggregateKeyType: 'IP' } },
+        Action: { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rateLimited' } } },
+      });
+      expect(Rules[0].Action.Block.CustomResponse.ResponseHeaders).toEqual(expect.arrayContaining([{ Name: 'Retry-After', Value: '60' }, { Name: 'X-RateLimit-Remaining', Value: '0' }]));
+      expect(JSON.parse(CustomResponseBodies.rateLimited.Content)).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', status: 429 });
+      expect(Rules[1]).toMatchObject({
+        Name: 'AWSManagedRulesKnownBadInputsRuleSet',
+        Priority: 1,
+        Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: 'AWSManagedRulesKnownBadInputsRuleSet' } },
+        OverrideAction: { None: {} },
+      });
+      // Twice the Business plan's minute (fixed windows admit that much within 60 s), and room beside it.
+      expect(WAF_REQUESTS_PER_ADDRESS_PER_MINUTE).toBeGreaterThanOrEqual(4 * PLAN_LIMITS.business.perMinute);
+    });
+
+    it('raises an alarm on the blocked requests of each rule', () => {
+      const alarms = Object.values(resourcesOfType(template(), 'AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties!.Namespace === 'AWS/WAFV2');
+      expect(alarms.map((alarm) => alarm.Properties!.MetricName)).toEqual(['BlockedRequests', 'BlockedRequests']);
+      const rules = alarms.map((alarm) => alarm.Properties!.Dimensions.find((dimension: { Name: string }) => dimension.Name === 'Rule').Value);
+      expect(rules).toEqual([`${STACK_NAMES[stage]}-RequestsPerSourceAddress`, `${STACK_NAMES[stage]}-AWSManagedRulesKnownBadInputsRuleSet`]);
+      if (stage === 'prod') for (const alarm of alarms) expect(alarm.Properties!.AlarmActions).toHaveLength(1);
+    });
   });
 
   describe.each(Object.entries(PLAN_LIMITS))('the %s usage plan', (plan, limits) => {

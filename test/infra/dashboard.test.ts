@@ -153,15 +153,16 @@ describe.each(STAGES)('the operations dashboard of the %s stage', (stage) => {
     expect(byTable(throttles)).toEqual(Object.fromEntries(tableIds.map((id) => [id, ['ReadThrottleEvents Sum', 'WriteThrottleEvents Sum']])));
   });
 
-  it('keeps the place of the WAF graph, saying how to fill it, while no web ACL exists', () => {
-    const placeholder = widgets().filter((widget) => widget.type === 'text');
-    expect(placeholder).toHaveLength(1);
-    expect(placeholder[0]!.properties.markdown).toMatch(/WAF blocked requests.*no web ACL.*`webAcl`/s);
+  it("graphs the blocked requests of the stage's web ACL (lib/edge-shield.ts)", () => {
+    const graph = widgets().find((widget) => String(widget.properties.title).startsWith('WAF blocked requests'));
+    expect(graph!.properties.metrics!.map(metricOf)).toEqual([
+      expect.objectContaining({ namespace: 'AWS/WAFV2', name: WAF_BLOCKED_REQUESTS, dimensions: expect.objectContaining({ Rule: 'ALL' }), options: expect.objectContaining({ stat: 'Sum' }) }),
+    ]);
   });
 });
 
 describe('the WAF hook', () => {
-  it('graphs the blocked requests of the web ACL it is given, in place of the placeholder', () => {
+  it('graphs the blocked requests of the web ACL it is given', () => {
     const stack = new Stack(new App({ outdir: temporaryDirectory('petstore-dashboard-') }), 'Dashboard', { env: { region: 'eu-west-1' } });
     const api = new RestApi(stack, 'Api');
     const route = apiRoutes[0];

@@ -10,6 +10,8 @@ import { LOG_LEVEL_VARIABLE } from '../../functions/logger.ts';
 import { apiRoutes, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
+import { FailedAuthenticationLimiter } from '../../functions/domain/failed-authentications.ts';
+import { inMemoryFailedAuthenticationStore } from '../support/failed-authentication-store.ts';
 import { PETS_SUNSET_CONTEXT_KEY, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
 import { FUNCTION_RUNTIME, nodejsBundlingOptions } from '../../lib/service-function.ts';
 import {
@@ -55,7 +57,16 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
 };
 
 const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
-  { name: 'authorizer', descriptionPrefix: AUTHORIZER_DESCRIPTION, timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered, tableActions: [[apiKeysTable, ['dynamodb:GetItem']]] },
+  {
+    name: 'authorizer',
+    descriptionPrefix: AUTHORIZER_DESCRIPTION,
+    timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered,
+    // The key lookup, and the source address's failed authentications (counted, read before a lookup, known keys recorded).
+    tableActions: [
+      [apiKeysTable, ['dynamodb:GetItem']],
+      [usageCountersTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
+    ],
+  },
   ...apiRoutes.map((route) => ({
     name: route.operationId,
     descriptionPrefix: routeDescription(route.operationId),
@@ -213,15 +224,15 @@ describe('the authorizer failure the metric filter counts', () => {
 
   it('is logged when the key store fails', async () => {
     const errorLines = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.reject(new Error('store down')) } });
+    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.reject(new Error('store down')) }, failedAuthentications: new FailedAuthenticationLimiter(inMemoryFailedAuthenticationStore()) });
     await expect(handler(event, context)).rejects.toThrow('store down');
     expect(errorLines.mock.calls.flat().join('\n')).toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
   });
 
   it('is not logged for an unknown key, which is a 401', async () => {
     const errorLines = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.resolve(undefined) } });
-    await expect(handler(event, context)).rejects.toThrow('Unauthorized');
+    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.resolve(undefined) }, failedAuthentications: new FailedAuthenticationLimiter(inMemoryFailedAuthenticationStore()) });
+    await expect(handler(event, context)).resolves.toMatchObject({ policyDocument: { Statement: [{ Effect: 'Deny' }] } });
     expect(errorLines.mock.calls.flat().join('\n')).not.toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
   });
 });

@@ -96,7 +96,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     const functions = apiRoutes.length + 1;
     const serviceSignals = apiRoutes.reduce((count, route) => count + serviceMetricsOf(route).length, 0);
     const tables = 4;
-    expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals);
+    const webAclRules = 2;
+    expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals + webAclRules);
   });
 
   if (stage === 'prod') {

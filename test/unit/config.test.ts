@@ -11,6 +11,7 @@ describe('configuration, read at cold start', () => {
       usageCountersTable: 'counters',
       idempotencyRecordsTable: 'idempotency',
       banPolicy: { rejectionsPerMinute: 120, durationSeconds: 900 },
+      failedAuthenticationsPerMinute: 60,
     });
   });
 

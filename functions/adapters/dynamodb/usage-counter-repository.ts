@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type NumberValue, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { StoreUnavailableError } from '../../domain/errors.ts';
+import type { FailedAuthenticationStore } from '../../domain/failed-authentications.ts';
 import { MAX_BAN_SECONDS, type ConsumeResult, type UsageCounterRepository, type UsageWindow, type WindowCounts, type WindowKind } from '../../domain/usage-limits.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
 
@@ -45,16 +46,21 @@ function daysOfBan(untilSeconds: number): number[] {
   return days;
 }
 
-/** The one counting write: ADD to the day and to this minute, if not banned and both have room. */
-function countingCommand(tableName: string, keyId: string, minute: UsageWindow, day: UsageWindow, nowSeconds: number): UpdateCommandInput {
+/** The REMOVE clause that forgets the minute counts of the hour before the previous minute (MINUTES_FORGOTTEN_PER_COUNT). */
+function forgettingClause(minute: UsageWindow): string {
   const index = minuteOfDay(minute.startsAt);
-  const current = minuteAttribute(index);
   const forgotten: string[] = [];
   for (let older = index - 2; older >= Math.max(0, index - 1 - MINUTES_FORGOTTEN_PER_COUNT); older -= 1) forgotten.push(minuteAttribute(older));
+  return forgotten.length > 0 ? ` REMOVE ${forgotten.join(', ')}` : '';
+}
+
+/** The one counting write: ADD to the day and to this minute, if not banned and both have room. */
+function countingCommand(tableName: string, keyId: string, minute: UsageWindow, day: UsageWindow, nowSeconds: number): UpdateCommandInput {
+  const current = minuteAttribute(minuteOfDay(minute.startsAt));
   return {
     TableName: tableName,
     Key: { counterId: usageId(keyId, day.startsAt) },
-    UpdateExpression: `SET expiresAt = :expiresAt ADD requests :one, ${current} :one${forgotten.length > 0 ? ` REMOVE ${forgotten.join(', ')}` : ''}`,
+    UpdateExpression: `SET expiresAt = :expiresAt ADD requests :one, ${current} :one${forgettingClause(minute)}`,
     ConditionExpression:
       `(attribute_not_exists(${current}) OR ${current} < :perMinute) AND (attribute_not_exists(requests) OR requests < :perDay)` +
       ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now)',
@@ -139,6 +145,59 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
         const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { counterId: banId(keyId) }, ConsistentRead: true }));
         if (Item) await Promise.all(daysOfBan(toNumber(Item.bannedUntil)).map((dayStartsAt) => setDayBan(keyId, dayStartsAt, undefined)));
         await client.send(new DeleteCommand({ TableName: tableName, Key: { counterId: banId(keyId) } }));
+      }),
+  };
+}
+
+/**
+ * Failed authentications per source address, in the same table and the same design as the
+ * keys' usage: one item per address and UTC day (`address#<ip>#<day start>`), the failures of
+ * minute N in `minute<N>`, counted by one conditional UpdateItem that refuses a full minute; and
+ * `knownKeys`, the (shortened) hashes of the keys that authenticated from the address that day.
+ */
+const addressId = (address: string, minute: UsageWindow) => `address#${address}#${minute.startsAt - (minute.startsAt % DAY_SECONDS)}`;
+const dayEndOf = (minute: UsageWindow) => minute.startsAt - (minute.startsAt % DAY_SECONDS) + DAY_SECONDS;
+/** 128 bits of the key's SHA-256 identify it among one address's keys, at half the bytes. */
+const knownKeyOf = (keyHash: string) => keyHash.slice(0, 32);
+
+export function createFailedAuthenticationRepository(client: DynamoDBDocumentClient, tableName: string): FailedAuthenticationStore {
+  return {
+    countFailure: (address, minute) =>
+      callStore(async () => {
+        const current = minuteAttribute(minuteOfDay(minute.startsAt));
+        const counted = await updateIfConditionHolds(client, {
+          TableName: tableName,
+          Key: { counterId: addressId(address, minute) },
+          UpdateExpression: `SET expiresAt = :expiresAt ADD ${current} :one${forgettingClause(minute)}`,
+          ConditionExpression: `attribute_not_exists(${current}) OR ${current} < :perMinute`,
+          ExpressionAttributeValues: { ':one': 1, ':perMinute': minute.limit, ':expiresAt': dayEndOf(minute) + KEEP_AFTER_RESET_SECONDS },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        });
+        const item = counted.held ? counted.attributes : (counted.current ?? {});
+        return { counted: counted.held, failures: toNumber(item[current]) };
+      }),
+
+    standing: (address, minute, keyHash) =>
+      callStore(async () => {
+        const current = minuteAttribute(minuteOfDay(minute.startsAt));
+        const { Item } = await client.send(
+          new GetCommand({ TableName: tableName, Key: { counterId: addressId(address, minute) }, ConsistentRead: true, ProjectionExpression: `${current}, knownKeys` }),
+        );
+        const knownKeys = Item?.knownKeys as Set<string> | undefined;
+        return { failures: toNumber(Item?.[current]), knowsKey: knownKeys?.has(knownKeyOf(keyHash)) ?? false };
+      }),
+
+    rememberKey: (address, minute, keyHash) =>
+      callStore(async () => {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { counterId: addressId(address, minute) },
+            UpdateExpression: 'ADD knownKeys :key SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+            ExpressionAttributeValues: { ':key': new Set([knownKeyOf(keyHash)]), ':expiresAt': dayEndOf(minute) + KEEP_AFTER_RESET_SECONDS },
+          }),
+        );
       }),
   };
 }

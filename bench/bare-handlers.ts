@@ -42,10 +42,21 @@ export async function bareListInventory(client: DynamoDBDocumentClient, tableNam
   const items = shards.flat();
   // Sorted by petId like the service's answer, so both produce the same body.
   items.sort((a, b) => (a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0));
-  return { statusCode: 200, body: JSON.stringify(items.map(({ item }) => item), numbersAsJson) };
+  return {
+    statusCode: 200,
+    body: JSON.stringify(
+      items.map(({ item }) => item),
+      numbersAsJson,
+    ),
+  };
 }
 
-export async function bareUpdateInventory(client: DynamoDBDocumentClient, tableName: string, petIdText: string, bodyText: string): Promise<BareResponse> {
+export async function bareUpdateInventory(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  petIdText: string,
+  bodyText: string,
+): Promise<BareResponse> {
   const { quantity } = JSON.parse(bodyText) as { quantity: number };
   try {
     const { Attributes } = await client.send(
@@ -67,13 +78,23 @@ export async function bareUpdateInventory(client: DynamoDBDocumentClient, tableN
 
 export async function bareGetPet(client: DynamoDBDocumentClient, tableName: string, petIdText: string): Promise<BareResponse> {
   const { Item } = await client.send(
-    new GetCommand({ TableName: tableName, Key: inventoryKey(BigInt(petIdText)), ProjectionExpression: 'petId, #status', ExpressionAttributeNames: { '#status': 'status' } }),
+    new GetCommand({
+      TableName: tableName,
+      Key: inventoryKey(BigInt(petIdText)),
+      ProjectionExpression: 'petId, #status',
+      ExpressionAttributeNames: { '#status': 'status' },
+    }),
   );
   if (!Item) return { statusCode: 404, body: '{"message":"not found"}' };
   return { statusCode: 200, body: JSON.stringify({ id: Item.petId, status: Item.status }, numbersAsJson) };
 }
 
-export async function bareAuthorize(client: DynamoDBDocumentClient, tableName: string, authorization: string, methodArn: string): Promise<APIGatewayAuthorizerResult> {
+export async function bareAuthorize(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  authorization: string,
+  methodArn: string,
+): Promise<APIGatewayAuthorizerResult> {
   const keyHash = createHash('sha256').update(authorization.slice('Bearer '.length)).digest('hex');
   const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { keyHash }, ConsistentRead: true }));
   if (Item?.status !== 'active') throw new Error('Unauthorized');

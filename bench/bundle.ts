@@ -32,7 +32,15 @@ export async function bundle(entryPoint: string, outDir: string, name: string): 
   const file = join(outDir, `${name}.mjs`);
   const { banner, mainFields, ...options } = ESBUILD_OPTIONS;
   // The CDK stack's settings in esbuild's own terms (NodejsFunction passes the banner as --banner:js).
-  const { metafile } = await build({ ...options, mainFields: [...mainFields], banner: { js: banner }, entryPoints: [entryPoint], outfile: file, logLevel: 'error', metafile: true });
+  const { metafile } = await build({
+    ...options,
+    mainFields: [...mainFields],
+    banner: { js: banner },
+    entryPoints: [entryPoint],
+    outfile: file,
+    logLevel: 'error',
+    metafile: true,
+  });
   return { file, bytes: (await stat(file)).size, mapBytes: (await stat(`${file}.map`)).size, modules: Object.keys(metafile.inputs) };
 }
 
@@ -47,6 +55,7 @@ export async function bundleEntryPoints(outDir: string): Promise<LambdaBundle[]>
 /** The entry points, then the baselines. */
 export async function bundleLambdas(outDir: string): Promise<LambdaBundle[]> {
   const bundles = await bundleEntryPoints(outDir);
-  for (const [name, entryPoint] of Object.entries(BASELINES)) bundles.push({ name, ...(await bundle(entryPoint, outDir, name.replace(/\W+/g, '-'))) });
+  for (const [name, entryPoint] of Object.entries(BASELINES))
+    bundles.push({ name, ...(await bundle(entryPoint, outDir, name.replace(/\W+/g, '-'))) });
   return bundles;
 }

@@ -33,7 +33,11 @@ function medians(runs: BundleRun[]): Medians {
 /** Section 1: each bundled entry point in fresh processes, next to a bare document-client function. */
 export async function measureColdStart(bundles: readonly LambdaBundle[], store: BenchStore): Promise<string> {
   const eventOf = (bundle: LambdaBundle) =>
-    bundle.operationId ? routeEvent(routeOf(bundle.operationId), store.keyRecord) : bundle.name === 'authorizer' ? authorizerEvent(store.apiKey) : {};
+    bundle.operationId
+      ? routeEvent(routeOf(bundle.operationId), store.keyRecord)
+      : bundle.name === 'authorizer'
+        ? authorizerEvent(store.apiKey)
+        : {};
   const variants = [
     { name: 'deployed', nodeFlags: DEPLOYED_NODE_FLAGS },
     { name: 'noSourceMaps', nodeFlags: [] },
@@ -43,7 +47,9 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
   for (let round = 0; round < RUNS; round += 1) {
     for (const bundle of bundles) {
       for (const variant of variants) {
-        runs.get(`${bundle.name}/${variant.name}`)!.push(await runBundle(bundle.file, eventOf(bundle), { env: store.functionEnv, nodeFlags: [...variant.nodeFlags] }));
+        runs
+          .get(`${bundle.name}/${variant.name}`)!
+          .push(await runBundle(bundle.file, eventOf(bundle), { env: store.functionEnv, nodeFlags: [...variant.nodeFlags] }));
       }
     }
   }
@@ -69,7 +75,9 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
         ms(deployed.firstInvocationMs),
         ms(deployed.loadAndFirstMs),
         ratio(deployedRatio),
-        isEntryPoint ? verdict(deployedRatio <= TARGET_RATIO, ms(deployed.loadAndFirstMs - TARGET_RATIO * baseline.deployed.loadAndFirstMs)) : '',
+        isEntryPoint
+          ? verdict(deployedRatio <= TARGET_RATIO, ms(deployed.loadAndFirstMs - TARGET_RATIO * baseline.deployed.loadAndFirstMs))
+          : '',
         ms(plain.loadAndFirstMs),
         ratio(plainRatio),
         ms(deployed.processStartToFirstResponseMs),
@@ -88,7 +96,8 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
   const loggerRow = (name: keyof typeof BASELINES) => rows.find((candidate) => candidate.bundle.name === name)!;
   const loggerCost = (name: keyof typeof BASELINES) =>
     `${ms(loggerRow(name).deployed.loadAndFirstMs - baseline.deployed.loadAndFirstMs)} (${integer(loggerRow(name).bundle.bytes - baselineBundle.bytes)} bytes)`;
-  const oursIsCheaper = loggerRow('baseline + our logger').deployed.loadAndFirstMs <= loggerRow('baseline + Powertools Logger').deployed.loadAndFirstMs;
+  const oursIsCheaper =
+    loggerRow('baseline + our logger').deployed.loadAndFirstMs <= loggerRow('baseline + Powertools Logger').deployed.loadAndFirstMs;
 
   return [
     '## 1. Cold start',
@@ -96,7 +105,19 @@ export async function measureColdStart(bundles: readonly LambdaBundle[], store: 
     `Each Lambda entry point of \`functions/routes.ts\`, bundled with \`ESBUILD_OPTIONS\` (lib/bundling.ts, what the CDK stack deploys), is imported in a fresh Node process and invoked once against the seeded DynamoDB Local of the bench; the median of ${RUNS} runs, all entry points interleaved round by round. *Load* is the \`import()\` of the bundle (module evaluation, configuration, client construction); *first invocation* is the first handler call, including the SDK's first-call work and the connections to the store. The deployed functions run with \`NODE_OPTIONS=--enable-source-maps\` (lib/service-function.ts), so the main columns use it; the columns "without source maps" show what the flag costs. Target: load + first invocation ≤ ${TARGET_RATIO}× the baseline (a bundle that only constructs a document client and makes one GetItem).`,
     '',
     table(
-      ['Entry point', 'Bundle (bytes)', 'Load', 'First invocation', 'Load + first', '× baseline', `Target ≤ ${TARGET_RATIO}×`, 'Load + first, no source maps', '× baseline, no source maps', 'Process start → first response', 'First response'],
+      [
+        'Entry point',
+        'Bundle (bytes)',
+        'Load',
+        'First invocation',
+        'Load + first',
+        '× baseline',
+        `Target ≤ ${TARGET_RATIO}×`,
+        'Load + first, no source maps',
+        '× baseline, no source maps',
+        'Process start → first response',
+        'First response',
+      ],
       rows.map((row) => row.cells),
     ),
     '',

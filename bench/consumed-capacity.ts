@@ -28,14 +28,19 @@ export function recordStoreCalls(clients: readonly DynamoDBDocumentClient[]): St
     client.middlewareStack.add(
       (next, context) => async (args) => {
         const operation = context.commandName?.replace(/Command$/, '') ?? 'unknown';
-        const call = { operation, table: String((args.input as { TableName?: string }).TableName), kind: WRITE_OPERATIONS.has(operation) ? 'write' : 'read' } as const;
+        const call = {
+          operation,
+          table: String((args.input as { TableName?: string }).TableName),
+          kind: WRITE_OPERATIONS.has(operation) ? 'write' : 'read',
+        } as const;
         try {
           const result = await next({ ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } });
           const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity;
           calls.push({ ...call, capacityUnits: consumed?.CapacityUnits ?? 0, conditionFailed: false });
           return result;
         } catch (error) {
-          if ((error as Error).name === 'ConditionalCheckFailedException') calls.push({ ...call, capacityUnits: FAILED_CONDITION_WRITE_UNITS, conditionFailed: true });
+          if ((error as Error).name === 'ConditionalCheckFailedException')
+            calls.push({ ...call, capacityUnits: FAILED_CONDITION_WRITE_UNITS, conditionFailed: true });
           throw error;
         }
       },

@@ -53,13 +53,23 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
     const { calls: authorization } = await callsOf(() => authorizer(authorizerEvent(store.apiKey), context));
     const scenarios: { name: string; calls: StoreCall[] }[] = [];
     for (const route of apiRoutes) {
-      const { result, calls: made } = await callsOf(() => invokeWhole(handlers[route.operationId], routeEvent(route, store.keyRecord), context));
+      const { result, calls: made } = await callsOf(() =>
+        invokeWhole(handlers[route.operationId], routeEvent(route, store.keyRecord), context),
+      );
       const status = (result as { statusCode: number }).statusCode;
-      scenarios.push({ name: `\`${route.operationId}\`${route.operationId === 'listInventory' ? `, ${seededPets} pets` : ''} (${status})`, calls: made });
+      scenarios.push({
+        name: `\`${route.operationId}\`${route.operationId === 'listInventory' ? `, ${seededPets} pets` : ''} (${status})`,
+        calls: made,
+      });
     }
     const update = routeOf('updateInventory');
-    const unknownPet = await callsOf(() => invokeWhole(handlers[update.operationId], routeEvent(update, store.keyRecord, UNKNOWN_PET_ID), context));
-    scenarios.push({ name: `\`updateInventory\`, unknown pet (${(unknownPet.result as { statusCode: number }).statusCode})`, calls: unknownPet.calls });
+    const unknownPet = await callsOf(() =>
+      invokeWhole(handlers[update.operationId], routeEvent(update, store.keyRecord, UNKNOWN_PET_ID), context),
+    );
+    scenarios.push({
+      name: `\`updateInventory\`, unknown pet (${(unknownPet.result as { statusCode: number }).statusCode})`,
+      calls: unknownPet.calls,
+    });
 
     // A key allowed one request a minute: once it is used, the next request is a 429 (a new minute may admit one more).
     const { record: limitedKey } = await new KeyAdmin(dependencies.apiKeys, dependencies.usageCounters).issue({
@@ -81,7 +91,13 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
     const rejectedCounting = byTable(rejected.calls, LOCAL_TABLES.usageCountersTable);
     const bannedCounting = byTable(banned.calls, LOCAL_TABLES.usageCountersTable);
     const admittedUsd = usdPerMillion(admittedCounting);
-    const componentRow = (name: string, made: readonly StoreCall[]) => [name, describeCalls(made), fixed(readUnits(made), 1), fixed(writeUnits(made), 1), dollars(usdPerMillion(made))];
+    const componentRow = (name: string, made: readonly StoreCall[]) => [
+      name,
+      describeCalls(made),
+      fixed(readUnits(made), 1),
+      fixed(writeUnits(made), 1),
+      dollars(usdPerMillion(made)),
+    ];
     const components = [
       componentRow('Authorization (authorizer, key lookup, strongly consistent)', authorization),
       componentRow('Rate-limit counting, admitted request (one conditional write: the ban and both windows)', admittedCounting),
@@ -103,7 +119,16 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       totalRow('`listInventory` (429, over the minute limit)', rejected.calls),
       totalRow('`listInventory` (429, banned key)', banned.calls),
       ...listings.map((listing) => {
-        const atScale: StoreCall[] = [...admittedCounting, { operation: 'Query', table: LOCAL_TABLES.inventoryTable, kind: 'read', capacityUnits: listing.readUnits, conditionFailed: false }];
+        const atScale: StoreCall[] = [
+          ...admittedCounting,
+          {
+            operation: 'Query',
+            table: LOCAL_TABLES.inventoryTable,
+            kind: 'read',
+            capacityUnits: listing.readUnits,
+            conditionFailed: false,
+          },
+        ];
         return totalRow(`\`listInventory\`, ${integer(listing.pets)} pets (${listing.status}, section 4)`, atScale);
       }),
     ];
@@ -119,7 +144,16 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       '',
       `**Per API call**, counting and operation (read and write units exclude authorization); with the authorizer on every call (as locally), and with API Gateway's ${AUTHORIZER_CACHE_TTL_SECONDS} s authorizer cache for a client sending ${REQUESTS_PER_SECOND_PER_KEY} request per second on its key (one key lookup per ${AUTHORIZER_CACHE_TTL_SECONDS} calls):`,
       '',
-      table(['API call', 'Read units', 'Write units', '$ per million calls, authorizer every call', `$ per million calls, authorizer cached ${AUTHORIZER_CACHE_TTL_SECONDS} s`], totals),
+      table(
+        [
+          'API call',
+          'Read units',
+          'Write units',
+          '$ per million calls, authorizer every call',
+          `$ per million calls, authorizer cached ${AUTHORIZER_CACHE_TTL_SECONDS} s`,
+        ],
+        totals,
+      ),
       '',
       `Counting an admitted request costs ${fixed(readUnits(admittedCounting), 1)} read and ${fixed(writeUnits(admittedCounting), 1)} write units, ${dollars(admittedUsd)} per million requests (target ≤ $${TARGET_COUNTING_USD_PER_MILLION}: ${verdict(admittedUsd <= TARGET_COUNTING_USD_PER_MILLION, dollars(admittedUsd - TARGET_COUNTING_USD_PER_MILLION))}), the first request of a minute included: each minute counts in an attribute of its own that the same write creates. It is still most of the bill of a call, against ${dollars(usdPerMillion(byTable(scenarios[0]!.calls, LOCAL_TABLES.inventoryTable)))} for listing ${seededPets} pets: a listing Queries each of the ${inventoryTable.shards} shards, strongly consistent, and each Query costs at least one read unit however few pets it finds. A request refused for a full window costs the refused write and the rejection count, which feeds the ban; one from a banned key costs the refused write alone, which says why it was refused.`,
     ].join('\n');

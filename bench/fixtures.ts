@@ -57,7 +57,11 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
   const config: ServiceConfig = { ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY };
   const dependencies = createDependencies(config);
   await writeInventory(dependencies.client, LOCAL_TABLES.inventoryTable, pets);
-  const { apiKey, record } = await new KeyAdmin(dependencies.apiKeys, dependencies.usageCounters).issue({ plan: 'enterprise', owner: 'bench', customLimits: { ...UNTHROTTLED_LIMITS } });
+  const { apiKey, record } = await new KeyAdmin(dependencies.apiKeys, dependencies.usageCounters).issue({
+    plan: 'enterprise',
+    owner: 'bench',
+    customLimits: { ...UNTHROTTLED_LIMITS },
+  });
   return {
     endpoint: store.endpoint,
     dependencies,
@@ -78,7 +82,10 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
 }
 
 /** Bodies of the operations that take one; the others are sent without. */
-const REQUEST_BODIES: Readonly<Record<string, unknown>> = { updateInventory: { quantity: 7 }, adjustInventory: { delta: 1, reason: 'arrival' } };
+const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
+  updateInventory: { quantity: 7 },
+  adjustInventory: { delta: 1, reason: 'arrival' },
+};
 
 /**
  * The proxy event API Gateway sends a function behind the authorizer (its context included),
@@ -94,7 +101,10 @@ export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): 
     path,
     httpMethod: route.method,
     // An adjustment gets a key of its own per event, so that each call applies rather than replays.
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json', ...(route.operationId === 'adjustInventory' ? { 'Idempotency-Key': randomUUID() } : {}) },
+    headers:
+      body === undefined
+        ? {}
+        : { 'Content-Type': 'application/json', ...(route.operationId === 'adjustInventory' ? { 'Idempotency-Key': randomUUID() } : {}) },
     multiValueHeaders: {},
     queryStringParameters: null,
     multiValueQueryStringParameters: null,

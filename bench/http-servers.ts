@@ -43,7 +43,12 @@ function bareServer(dependencies: ServiceDependencies, sameCalls: boolean): Serv
         await dependencies.limiter.admit(record.keyId, limitsFor(record.plan, record.customLimits));
       }
       if (request.method === 'GET') return bareListInventory(dependencies.client, LOCAL_TABLES.inventoryTable);
-      return bareUpdateInventory(dependencies.client, LOCAL_TABLES.inventoryTable, request.url!.split('/').at(-1)!, await readBody(request));
+      return bareUpdateInventory(
+        dependencies.client,
+        LOCAL_TABLES.inventoryTable,
+        request.url!.split('/').at(-1)!,
+        await readBody(request),
+      );
     };
     answer().then(
       ({ statusCode, body }) => response.writeHead(statusCode, { 'Content-Type': 'application/json' }).end(body),

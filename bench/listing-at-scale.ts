@@ -48,7 +48,11 @@ function lambdaHeapFlags(memoryMb: number): string[] {
 const DEPLOYED_FLAGS = [...DEPLOYED_NODE_FLAGS, ...lambdaHeapFlags(FUNCTION_MEMORY_MB)];
 /** A heap far below the runtime's: a listing that held more than a few pages per shard would run out of it. */
 const BOUNDED_HEAP = { semiSpaceMb: 2, oldSpaceMb: 64 } as const;
-const BOUNDED_FLAGS = [...DEPLOYED_NODE_FLAGS, `--max-semi-space-size=${BOUNDED_HEAP.semiSpaceMb}`, `--max-old-space-size=${BOUNDED_HEAP.oldSpaceMb}`];
+const BOUNDED_FLAGS = [
+  ...DEPLOYED_NODE_FLAGS,
+  `--max-semi-space-size=${BOUNDED_HEAP.semiSpaceMb}`,
+  `--max-old-space-size=${BOUNDED_HEAP.oldSpaceMb}`,
+];
 
 export interface ListingMeasurement {
   pets: number;
@@ -82,7 +86,14 @@ function medianRun(runs: readonly BundleRun[]): Measured {
 }
 
 /** The raw reads, then the listing as sent and gzipped, each in fresh processes against the same store. */
-async function measureSize(pets: number, store: string, load: string, env: Record<string, string>, benchStore: BenchStore, bundles: { list: string; raw: string }): Promise<SizeResult> {
+async function measureSize(
+  pets: number,
+  store: string,
+  load: string,
+  env: Record<string, string>,
+  benchStore: BenchStore,
+  bundles: { list: string; raw: string },
+): Promise<SizeResult> {
   const options = { env, nodeFlags: DEPLOYED_FLAGS, invocations: INVOCATIONS };
   const event = routeEvent(routeOf('listInventory'), benchStore.keyRecord);
   const rawRuns: BundleRun[] = [];
@@ -110,7 +121,12 @@ async function gzippedBytesPerEntry(items: readonly InventoryItem[]): Promise<nu
   let bytes = 0;
   encoder.on('data', (chunk: Buffer) => (bytes += chunk.length));
   for (let start = 0; start < items.length; start += INVENTORY_PAGE_SIZE) {
-    encoder.write(`${start === 0 ? '[' : ','}${items.slice(start, start + INVENTORY_PAGE_SIZE).map(flatRecordJson).join(',')}`);
+    encoder.write(
+      `${start === 0 ? '[' : ','}${items
+        .slice(start, start + INVENTORY_PAGE_SIZE)
+        .map(flatRecordJson)
+        .join(',')}`,
+    );
   }
   encoder.end(']');
   await once(encoder, 'end');
@@ -125,7 +141,9 @@ function longIdInventory(count: number): InventoryItem[] {
     state = BigInt.asUintN(64, state * 6_364_136_223_846_793_005n + 1_442_695_040_888_963_407n);
     ids.add(1_000_000_000_000_000_000n + (state % (MAX_INT64 - 1_000_000_000_000_000_000n)));
   }
-  return [...ids].sort((a, b) => (a < b ? -1 : 1)).map((petId, index) => ({ petId, quantity: index % 50, status: STATUSES[index % STATUSES.length]! }));
+  return [...ids]
+    .sort((a, b) => (a < b ? -1 : 1))
+    .map((petId, index) => ({ petId, quantity: index % 50, status: STATUSES[index % STATUSES.length]! }));
 }
 
 /** The longest entry there can be: a 19-digit id, the largest quantity, the longest status, and its comma. */
@@ -135,7 +153,10 @@ const LONGEST_ENTRY_BYTES = Buffer.byteLength(`${flatRecordJson({ petId: MAX_INT
  * Section 4: listInventory of the deployed bundle over 1,000 to 1,000,000 pets, each next to a
  * baseline of the same ordered reads without serialization, in the same process layout.
  */
-export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir: string): Promise<{ markdown: string; measurements: ListingMeasurement[] }> {
+export async function measureListingAtScale(
+  listBundle: LambdaBundle,
+  bundleDir: string,
+): Promise<{ markdown: string; measurements: ListingMeasurement[] }> {
   const raw = await bundle(RAW_READS_ENTRY, bundleDir, 'raw-reads');
   const bundles = { list: listBundle.file, raw: raw.file };
   const results: SizeResult[] = [];
@@ -152,7 +173,16 @@ export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir:
     for (const pets of STAND_IN_SIZES) {
       const standIn = await startIpcChild<StandInStore>(STAND_IN_STORE, [String(pets)]);
       try {
-        results.push(await measureSize(pets, 'stand-in', '—', { ...store.functionEnv, [ENV.dynamodbEndpoint]: standIn.message.endpoint }, store, bundles));
+        results.push(
+          await measureSize(
+            pets,
+            'stand-in',
+            '—',
+            { ...store.functionEnv, [ENV.dynamodbEndpoint]: standIn.message.endpoint },
+            store,
+            bundles,
+          ),
+        );
       } finally {
         await standIn.stop();
       }
@@ -166,13 +196,16 @@ export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir:
   const rssRatio = largest.bounded.peakRssBytes / smallest.bounded.peakRssBytes;
   const deployedRssRatio = largest.plain.peakRssBytes / smallest.plain.peakRssBytes;
   const misses: string[] = [];
-  if (rssRatio > TARGETS.rssAtLargestOverSmallest) misses.push(`peak RSS at ${integer(largest.pets)} pets is ${ratio(rssRatio)} the RSS at ${integer(smallest.pets)}`);
+  if (rssRatio > TARGETS.rssAtLargestOverSmallest)
+    misses.push(`peak RSS at ${integer(largest.pets)} pets is ${ratio(rssRatio)} the RSS at ${integer(smallest.pets)}`);
   const timeRows = results.map((result) => {
     const { reads } = result.raw;
     const totalRatio = result.plain.warm.ms / result.raw.warm.ms;
     const firstByteRatio = result.plain.warm.firstByteMs! / reads.firstBatchMs;
-    if (totalRatio > TARGETS.totalOverRawReads) misses.push(`total time at ${integer(result.pets)} pets is ${ratio(totalRatio)} the raw reads'`);
-    if (firstByteRatio > TARGETS.firstByteOverFirstPages) misses.push(`first byte at ${integer(result.pets)} pets is ${ratio(firstByteRatio)} the first pages' read time`);
+    if (totalRatio > TARGETS.totalOverRawReads)
+      misses.push(`total time at ${integer(result.pets)} pets is ${ratio(totalRatio)} the raw reads'`);
+    if (firstByteRatio > TARGETS.firstByteOverFirstPages)
+      misses.push(`first byte at ${integer(result.pets)} pets is ${ratio(firstByteRatio)} the first pages' read time`);
     return [
       integer(result.pets),
       result.store,
@@ -192,7 +225,9 @@ export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir:
   });
   // Wall time over the target while the listing's own CPU time is within it: the gap is waiting for the machine.
   const slowWallTimes = results.filter(
-    (result) => result.plain.warm.ms / result.raw.warm.ms > TARGETS.totalOverRawReads && result.plain.warm.cpuMs / result.raw.warm.cpuMs <= TARGETS.totalOverRawReads,
+    (result) =>
+      result.plain.warm.ms / result.raw.warm.ms > TARGETS.totalOverRawReads &&
+      result.plain.warm.cpuMs / result.raw.warm.cpuMs <= TARGETS.totalOverRawReads,
   );
   const explainWallTime = (slow: readonly SizeResult[]) =>
     `At ${slow.map((result) => `${integer(result.pets)} pets`).join(' and ')} the listing's own CPU time is ${slow.map((result) => ratio(result.plain.warm.cpuMs / result.raw.warm.cpuMs)).join(' and ')} the raw reads': the rest of the wall-time gap is time spent waiting for the machine's cores (shared, at the load average above), which the serialization does not explain.`;
@@ -220,7 +255,11 @@ export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir:
   const plainPetsPerSecond = largest.pets / (largest.plain.warm.ms / 1_000);
 
   return {
-    measurements: results.map((result) => ({ pets: result.pets, readUnits: result.raw.reads.readUnits, status: result.plain.warm.outcome })),
+    measurements: results.map((result) => ({
+      pets: result.pets,
+      readUnits: result.raw.reads.readUnits,
+      status: result.plain.warm.outcome,
+    })),
     markdown: [
       '## 4. Listing at scale',
       '',
@@ -248,11 +287,27 @@ export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir:
       '',
       `**Memory.** The listing holds at most two Query pages per shard and a batch of text, whatever the inventory; what it allocates beyond that is garbage. Under the runtime's heap limits V8 does not collect that garbage as soon as it could: it lets the heap grow with the allocation rate, up to limits far above the live data, so the peak RSS of a long listing says more about V8's policy than about what the listing keeps, and the raw reads grow alike (${mib(smallest.plain.peakRssBytes)} at ${integer(smallest.pets)} pets, ${mib(largest.plain.peakRssBytes)} at ${integer(largest.pets)}: ${ratio(deployedRssRatio)}, the raw reads ${ratio(largest.raw.peakRssBytes / smallest.raw.peakRssBytes)}). The last column runs the same listing with V8 held to a ${BOUNDED_HEAP.semiSpaceMb} MB semi-space and a ${BOUNDED_HEAP.oldSpaceMb} MB old generation (\`--max-semi-space-size=${BOUNDED_HEAP.semiSpaceMb} --max-old-space-size=${BOUNDED_HEAP.oldSpaceMb}\`), which could not hold a million entries, let alone their text: the listing completes every size in it, and its peak RSS at ${integer(largest.pets)} pets is ${mib(largest.bounded.peakRssBytes)}, ${ratio(rssRatio)} its ${mib(smallest.bounded.peakRssBytes)} at ${integer(smallest.pets)} (target ≤ ${TARGETS.rssAtLargestOverSmallest}×: ${verdict(rssRatio <= TARGETS.rssAtLargestOverSmallest, ratio(rssRatio - TARGETS.rssAtLargestOverSmallest))}), at the cost of more frequent collections.`,
       '',
-      misses.length === 0 ? 'Every target is met.' : `**Targets missed**: ${misses.join('; ')}.${slowWallTimes.length > 0 ? ` ${explainWallTime(slowWallTimes)}` : ''}`,
+      misses.length === 0
+        ? 'Every target is met.'
+        : `**Targets missed**: ${misses.join('; ')}.${slowWallTimes.length > 0 ? ` ${explainWallTime(slowWallTimes)}` : ''}`,
       '',
       `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 5).`,
       '',
-      table(['Pets', 'Load', 'Queries', 'Read units', 'Read units per 1,000 pets', '$ per listing (reads)', 'Body (bytes)', 'Body gzipped (bytes)', 'Bytes per pet', 'Bytes per pet, gzipped'], costRows),
+      table(
+        [
+          'Pets',
+          'Load',
+          'Queries',
+          'Read units',
+          'Read units per 1,000 pets',
+          '$ per listing (reads)',
+          'Body (bytes)',
+          'Body gzipped (bytes)',
+          'Bytes per pet',
+          'Bytes per pet, gzipped',
+        ],
+        costRows,
+      ),
       '',
       `**Ceilings.** A streamed answer stops at Lambda's 200 MB (the function cuts it at ${integer(STREAMED_RESPONSE_LIMIT_BYTES)} bytes, logged and counted as StreamAborted): with this data (ids of up to ${String(largest.pets).length} digits, ${fixed(plainPerEntry, 1)} bytes per pet) that is **${petsWithin(plainPerEntry)} pets** uncompressed; with 19-digit ids at worst (${LONGEST_ENTRY_BYTES} bytes for \`{"petId":9223372036854775807,"quantity":2147483647,"status":"available"},\`) **${petsWithin(LONGEST_ENTRY_BYTES)} pets**. Gzipped, an entry takes ${fixed(gzipPerEntry, 2)} bytes with this data and ${fixed(longIdGzip, 2)} with random 19-digit ids (${integer(LONG_ID_SAMPLE)} of them, sorted), so 200 MB would hold ${petsWithin(gzipPerEntry)} and ${petsWithin(longIdGzip)} pets: there the ${FUNCTION_TIMEOUT_SECONDS.streamed} s function timeout binds first. This machine listed ${integer(plainPetsPerSecond)} pets a second uncompressed and ${integer(gzipPetsPerSecond)} gzipped (the largest row), which puts the timeout near ${integer((gzipPetsPerSecond * FUNCTION_TIMEOUT_SECONDS.streamed) / 1_000_000)} million pets gzipped; a Lambda function of ${integer(FUNCTION_MEMORY_MB)} MB has about 0.6 of a vCPU, and API Gateway passes 2 MB/s after the first 10 MB, so count on less there.`,
     ].join('\n'),

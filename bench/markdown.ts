@@ -6,7 +6,8 @@ export function table(headers: readonly string[], rows: readonly (readonly (stri
 }
 
 export const integer = (value: number) => Math.round(value).toLocaleString('en-US');
-export const fixed = (value: number, digits = 1) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const fixed = (value: number, digits = 1) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 export const ms = (value: number) => `${fixed(value, value < 10 ? 2 : 1)} ms`;
 export const us = (value: number) => `${fixed(value, value < 10 ? 1 : 0)} µs`;
 export const mib = (bytes: number) => `${fixed(bytes / 1024 / 1024, 1)} MiB`;

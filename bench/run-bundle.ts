@@ -37,7 +37,11 @@ export interface BundleRun {
  * with only the given environment, the way Lambda starts a function. Asynchronous on
  * purpose: the store the function calls lives in this process and must keep answering.
  */
-export function runBundle(file: string, event: unknown, options: { env: Record<string, string>; nodeFlags?: string[]; invocations?: number }): Promise<BundleRun> {
+export function runBundle(
+  file: string,
+  event: unknown,
+  options: { env: Record<string, string>; nodeFlags?: string[]; invocations?: number },
+): Promise<BundleRun> {
   const args = [...(options.nodeFlags ?? []), INVOKER, file, JSON.stringify(event), String(options.invocations ?? 1)];
   const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -49,8 +53,10 @@ export function runBundle(file: string, event: unknown, options: { env: Record<s
     child.on('close', (code) => {
       // The functions log to stdout as on Lambda; the measurement is the last line.
       const report = stdout.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !report.startsWith('{"processStartToImportMs"')) reject(new Error(`${file} exited with ${code}: ${stderr.slice(-2_000)}`));
-      else if (STORE_FAILURE_METRIC.test(stdout)) reject(new Error(`${file} could not reach the store, so it measured a degraded request: ${stdout.slice(0, 2_000)}`));
+      if (code !== 0 || !report.startsWith('{"processStartToImportMs"'))
+        reject(new Error(`${file} exited with ${code}: ${stderr.slice(-2_000)}`));
+      else if (STORE_FAILURE_METRIC.test(stdout))
+        reject(new Error(`${file} could not reach the store, so it measured a degraded request: ${stdout.slice(0, 2_000)}`));
       else resolve(JSON.parse(report) as BundleRun);
     });
   });

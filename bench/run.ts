@@ -26,7 +26,8 @@ const ALONE = ['4'] as const;
 
 const { values } = parseArgs({ options: { section: { type: 'string' } } });
 const alone = values.section;
-if (alone !== undefined && !ALONE.includes(alone as (typeof ALONE)[number])) throw new Error(`--section can be ${ALONE.join(', ')}; section 5 needs section 4's figures, so the others run together.`);
+if (alone !== undefined && !ALONE.includes(alone as (typeof ALONE)[number]))
+  throw new Error(`--section can be ${ALONE.join(', ')}; section 5 needs section 4's figures, so the others run together.`);
 
 const startedAt = performance.now();
 const loadAtStart = loadavg()[0]!;

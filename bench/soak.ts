@@ -41,7 +41,8 @@ const { values: flags } = parseArgs({
 });
 const positive = (name: keyof typeof flags, max: number) => {
   const value = Number(flags[name]);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be an integer from 1 to ${max}, not "${flags[name]}".`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`--${name} must be an integer from 1 to ${max}, not "${flags[name]}".`);
   return value;
 };
 const durationMs = positive('duration', 3_600) * 1_000;
@@ -148,7 +149,12 @@ function serverProcesses(serverPid: number): ProcessSample[] {
     .trim()
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
-    .map(([pid, ppid, rss, ...command]) => ({ pid: Number(pid), ppid: Number(ppid), rssBytes: Number(rss) * 1024, command: command.join(' ') }));
+    .map(([pid, ppid, rss, ...command]) => ({
+      pid: Number(pid),
+      ppid: Number(ppid),
+      rssBytes: Number(rss) * 1024,
+      command: command.join(' '),
+    }));
   const tree = new Set([serverPid]);
   for (let grown = true; grown; ) {
     grown = false;
@@ -172,7 +178,12 @@ function jvmHeap(pid: number): JvmHeap | undefined {
   const run = spawnSync('jstat', ['-gc', String(pid)], { encoding: 'utf8' });
   const [header, values] = (run.stdout ?? '').trim().split('\n');
   if (run.status !== 0 || !header || !values) return undefined;
-  const columns = new Map(header.trim().split(/\s+/).map((name, index) => [name, Number(values.trim().split(/\s+/)[index]) * 1024]));
+  const columns = new Map(
+    header
+      .trim()
+      .split(/\s+/)
+      .map((name, index) => [name, Number(values.trim().split(/\s+/)[index]) * 1024]),
+  );
   const sum = (names: string[]) => names.reduce((total, name) => total + (columns.get(name) ?? 0), 0);
   return { usedBytes: sum(['S0U', 'S1U', 'EU', 'OU']), committedBytes: sum(['S0C', 'S1C', 'EC', 'OC']) };
 }
@@ -182,7 +193,7 @@ function jvmHeapBound(pid: number): number | undefined {
   const args = spawnSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).stdout;
   const match = /-Xmx(\d+)([kmg])/i.exec(args);
   if (!match) return undefined;
-  return Number(match[1]) * 1024 ** ({ k: 1, m: 2, g: 3 }[match[2]!.toLowerCase() as 'k' | 'm' | 'g']);
+  return Number(match[1]) * 1024 ** { k: 1, m: 2, g: 3 }[match[2]!.toLowerCase() as 'k' | 'm' | 'g'];
 }
 
 async function storePid(dataDir: string): Promise<number> {
@@ -224,7 +235,11 @@ async function soak(): Promise<boolean> {
   };
   try {
     const seed = [updateInventory, adjustInventory].flatMap((operation) =>
-      Array.from({ length: petsPerOperation }, (_, index) => ({ petId: operation.pets!.firstId + index, quantity: operation.pets!.start, status: 'available' })),
+      Array.from({ length: petsPerOperation }, (_, index) => ({
+        petId: operation.pets!.firstId + index,
+        quantity: operation.pets!.start,
+        status: 'available',
+      })),
     );
     await writeFile(join(dataDir, 'seed.json'), JSON.stringify(seed));
     const first = await startServer();
@@ -232,7 +247,9 @@ async function soak(): Promise<boolean> {
     const { apiKey } = await target.admin.issue({ plan: 'enterprise', owner: 'soak', customLimits: UNTHROTTLED_LIMITS });
     await target.close();
     const operations = await requestMix(first.baseUrl);
-    progress(`server ${first.process.pid} on ${first.baseUrl}; mix: ${operations.map((operation) => operation.name).join(', ')}; ${clients} clients for ${durationMs / 1_000} s`);
+    progress(
+      `server ${first.process.pid} on ${first.baseUrl}; mix: ${operations.map((operation) => operation.name).join(', ')}; ${clients} clients for ${durationMs / 1_000} s`,
+    );
 
     // The quantities each pet may hold, given every answer seen: one once a write is acknowledged, two while one went unanswered.
     const possible = new Map<number, Set<number>>(seed.map((item) => [item.petId, new Set([item.quantity])]));
@@ -243,7 +260,8 @@ async function soak(): Promise<boolean> {
     let unansweredWrites = 0;
     let stopped = false;
     const startedAt = performance.now();
-    const windowOf = (at: number) => (at - startedAt < durationMs ? (windows[Math.floor((at - startedAt) / windowMs)] ??= newWindow()) : killPhase);
+    const windowOf = (at: number) =>
+      at - startedAt < durationMs ? (windows[Math.floor((at - startedAt) / windowMs)] ??= newWindow()) : killPhase;
 
     /** One request; its status, or undefined when no answer came (the connection failed or the request timed out). */
     const send = async ({ method, path, headers, body }: SoakRequest): Promise<{ status?: number; body?: string }> => {
@@ -301,7 +319,9 @@ async function soak(): Promise<boolean> {
       done.processes = serverProcesses(first.process.pid!);
       done.heap = jvmHeap(jvm);
       const node = done.processes.find((row) => row.pid === nodePid);
-      progress(`window ${windows.indexOf(done) + 1}: ${integer(done.latenciesMs.length)} requests, p99 ${ms(percentile(done.latenciesMs, 99))}, Node RSS ${mib(node?.rssBytes ?? 0)}`);
+      progress(
+        `window ${windows.indexOf(done) + 1}: ${integer(done.latenciesMs.length)} requests, p99 ${ms(percentile(done.latenciesMs, 99))}, Node RSS ${mib(node?.rssBytes ?? 0)}`,
+      );
     }, 250);
     const load = Promise.all(Array.from({ length: clients }, (_, client) => runClient(client)));
 
@@ -319,7 +339,10 @@ async function soak(): Promise<boolean> {
     const restartedAt = performance.now();
     const restarted = await startServer();
     const restartMs = performance.now() - restartedAt;
-    const listed = (await (await fetch(`${restarted.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${apiKey}` } })).json()) as { petId: number; quantity: number }[];
+    const listed = (await (await fetch(`${restarted.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${apiKey}` } })).json()) as {
+      petId: number;
+      quantity: number;
+    }[];
     const stored = new Map(listed.map((item) => [item.petId, item.quantity]));
     const lost = [...possible].filter(([petId, values]) => !values.has(stored.get(petId) ?? Number.NaN));
     restarted.process.kill('SIGTERM');
@@ -327,8 +350,17 @@ async function soak(): Promise<boolean> {
 
     const nodeRss = (window: Window) => window.processes.find((row) => row.pid === nodePid)?.rssBytes ?? Number.NaN;
     const jvmRss = (window: Window) => window.processes.find((row) => row.pid === jvm)?.rssBytes ?? Number.NaN;
-    const fiveHundreds = [...windows, killPhase].reduce((sum, window) => sum + [...window.statuses].filter(([status]) => status >= 500).reduce((total, [, count]) => total + count, 0), 0);
-    const failed = windows.reduce((sum, window) => sum + window.networkErrors + [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0), 0);
+    const fiveHundreds = [...windows, killPhase].reduce(
+      (sum, window) => sum + [...window.statuses].filter(([status]) => status >= 500).reduce((total, [, count]) => total + count, 0),
+      0,
+    );
+    const failed = windows.reduce(
+      (sum, window) =>
+        sum +
+        window.networkErrors +
+        [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0),
+      0,
+    );
     const [firstWindow, lastWindow] = [windows[0]!, windows.at(-1)!];
     const rssGrowth = nodeRss(lastWindow) / nodeRss(firstWindow);
     // Over the second half: a leak keeps growing there, a heap sizing itself to the load has stopped.
@@ -352,7 +384,8 @@ async function soak(): Promise<boolean> {
         .map((row) => `${roles.get(row.pid) ?? row.command} ${mib(row.rssBytes)}`)
         .join(', ');
     const rows = windows.map((window, index) => {
-      const errors = window.networkErrors + [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0);
+      const errors =
+        window.networkErrors + [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0);
       return [
         `${(index * windowMs) / 1_000}–${((index + 1) * windowMs) / 1_000} s`,
         integer(window.latenciesMs.length),
@@ -376,7 +409,7 @@ async function soak(): Promise<boolean> {
       '',
       `## Per ${windowMs / 1_000} s window`,
       '',
-      'Latency is measured by the client, from sending the request to the end of the answer. Memory is sampled at the end of each window: the resident set (RSS) of every process of the server, found from its process tree (the JVM is the one named in `$DATA_DIR/dynamodb-local.pid`, the server\'s Node process the one that started its watchdog), and the JVM\'s heap (used / committed) from `jstat`.',
+      "Latency is measured by the client, from sending the request to the end of the answer. Memory is sampled at the end of each window: the resident set (RSS) of every process of the server, found from its process tree (the JVM is the one named in `$DATA_DIR/dynamodb-local.pid`, the server's Node process the one that started its watchdog), and the JVM's heap (used / committed) from `jstat`.",
       '',
       table(['window', 'requests', 'req/s', 'errors', 'p50', 'p99', 'Node RSS', 'JVM RSS', 'JVM heap', 'other processes'], rows),
       '',
@@ -387,7 +420,14 @@ async function soak(): Promise<boolean> {
       `${LOAD_BEFORE_KILL_MS / 1_000} s after the last window, with the clients still sending, the server's whole process group (npm, tsx's launcher, the server's Node process, the watchdog shell and the JVM) got SIGKILL at once. Answers in that last stretch: ${killStatuses || 'none'}; ${integer(killPhase.networkErrors)} requests were cut off by the kill. The server was restarted on the same DATA_DIR (${fixed(restartMs / 1_000, 1)} s to listening, the store's JVM included) and every pet read back.`,
       '',
       `- ${integer(acknowledgedWrites)} writes acknowledged (200) over the run; ${integer(unansweredWrites)} cut off without an answer, whose pets may hold either value.`,
-      `- ${integer(possible.size)} pets checked: **${integer(lost.length)} lost writes**${lost.length > 0 ? ` (${lost.slice(0, 10).map(([petId, values]) => `pet ${petId} holds ${stored.get(petId)}, expected one of ${[...values].join(' or ')}`).join('; ')})` : ''}.`,
+      `- ${integer(possible.size)} pets checked: **${integer(lost.length)} lost writes**${
+        lost.length > 0
+          ? ` (${lost
+              .slice(0, 10)
+              .map(([petId, values]) => `pet ${petId} holds ${stored.get(petId)}, expected one of ${[...values].join(' or ')}`)
+              .join('; ')})`
+          : ''
+      }.`,
       '',
       '## Targets',
       '',
@@ -395,15 +435,29 @@ async function soak(): Promise<boolean> {
         ['target', 'figure', 'verdict'],
         [
           ['no 5xx', integer(fiveHundreds), verdict(targets.fiveHundreds, `${integer(fiveHundreds)} answers`)],
-          ['no other error before the kill (non-200 answers, failed requests)', integer(failed), verdict(targets.failed, `${integer(failed)} requests`)],
+          [
+            'no other error before the kill (non-200 answers, failed requests)',
+            integer(failed),
+            verdict(targets.failed, `${integer(failed)} requests`),
+          ],
           ['no acknowledged write lost across the SIGKILL', integer(lost.length), verdict(targets.lost, `${integer(lost.length)} writes`)],
-          ['Node RSS at the end ≤ 1.2× its RSS after the first window', `${mib(nodeRss(lastWindow))} / ${mib(nodeRss(firstWindow))} = ${ratio(rssGrowth)}`, verdict(targets.rss, mib(nodeRss(lastWindow) - 1.2 * nodeRss(firstWindow)))],
+          [
+            'Node RSS at the end ≤ 1.2× its RSS after the first window',
+            `${mib(nodeRss(lastWindow))} / ${mib(nodeRss(firstWindow))} = ${ratio(rssGrowth)}`,
+            verdict(targets.rss, mib(nodeRss(lastWindow) - 1.2 * nodeRss(firstWindow))),
+          ],
           [
             `JVM heap within the bound it was given (${heapBound === undefined ? 'unknown' : mib(heapBound)})`,
-            heapPeak > 0 ? `peak used ${mib(heapPeak)}; RSS ${mib(jvmRss(firstWindow))} → ${mib(jvmRss(lastWindow))}` : 'no jstat on this machine',
+            heapPeak > 0
+              ? `peak used ${mib(heapPeak)}; RSS ${mib(jvmRss(firstWindow))} → ${mib(jvmRss(lastWindow))}`
+              : 'no jstat on this machine',
             verdict(targets.heap, heapPeak > 0 ? mib(heapPeak - (heapBound ?? 0)) : 'not measured'),
           ],
-          ['p99 of the last window ≤ 1.5× the first', `${ms(percentile(lastWindow.latenciesMs, 99))} / ${ms(percentile(firstWindow.latenciesMs, 99))} = ${ratio(p99Growth)}`, verdict(targets.p99, ms(percentile(lastWindow.latenciesMs, 99) - 1.5 * percentile(firstWindow.latenciesMs, 99)))],
+          [
+            'p99 of the last window ≤ 1.5× the first',
+            `${ms(percentile(lastWindow.latenciesMs, 99))} / ${ms(percentile(firstWindow.latenciesMs, 99))} = ${ratio(p99Growth)}`,
+            verdict(targets.p99, ms(percentile(lastWindow.latenciesMs, 99) - 1.5 * percentile(firstWindow.latenciesMs, 99))),
+          ],
         ],
       ),
       '',

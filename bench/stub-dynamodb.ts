@@ -66,7 +66,14 @@ export function wireInventoryItem(item: InventoryItem) {
 }
 
 export function wireKeyRecord(record: ApiKeyRecord) {
-  const text = Object.fromEntries(Object.entries(record).filter(([, value]) => typeof value === 'string').map(([name, value]) => [name, { S: value as string }]));
+  const text = Object.fromEntries(
+    Object.entries(record)
+      .filter(([, value]) => typeof value === 'string')
+      .map(([name, value]) => [name, { S: value as string }]),
+  );
   if (!record.customLimits) return text;
-  return { ...text, customLimits: { M: { perMinute: { N: String(record.customLimits.perMinute) }, perDay: { N: String(record.customLimits.perDay) } } } };
+  return {
+    ...text,
+    customLimits: { M: { perMinute: { N: String(record.customLimits.perMinute) }, perDay: { N: String(record.customLimits.perDay) } } },
+  };
 }

@@ -9,7 +9,15 @@ import { callerFrom } from '../functions/http/caller.ts';
 import { LOCAL_TABLES } from '../functions/local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
 import { bareAuthorize, bareGetPet, bareListInventory, bareUpdateInventory } from './bare-handlers.ts';
-import { authorizerEvent, benchInventory, documentClientsOf, invokeWhole, lambdaContext, routeEvent, UNTHROTTLED_LIMITS } from './fixtures.ts';
+import {
+  authorizerEvent,
+  benchInventory,
+  documentClientsOf,
+  invokeWhole,
+  lambdaContext,
+  routeEvent,
+  UNTHROTTLED_LIMITS,
+} from './fixtures.ts';
 import { table, us, verdict } from './markdown.ts';
 import { median, percentile } from './stats.ts';
 import { answerFromMemory, shardPages, wireInventoryItem, wireKeyRecord } from './stub-dynamodb.ts';
@@ -69,11 +77,22 @@ export async function measureWarmOverhead(): Promise<string> {
   const dependencies = createDependencies({ ...tables, dynamodbEndpoint: 'http://dynamodb.stub.invalid', banPolicy: DEFAULT_BAN_POLICY });
   const pet = pets[0]!;
   const answered = answerFromMemory(documentClientsOf(dependencies), {
-    GetItem: { [tables.apiKeysTable]: { Item: wireKeyRecord(record) }, [tables.inventoryTable]: { Item: wireInventoryItem(pet) }, [tables.idempotencyRecordsTable]: {} },
+    GetItem: {
+      [tables.apiKeysTable]: { Item: wireKeyRecord(record) },
+      [tables.inventoryTable]: { Item: wireInventoryItem(pet) },
+      [tables.idempotencyRecordsTable]: {},
+    },
     UpdateItem: {
       [tables.usageCountersTable]: { Attributes: { requests: { N: '1' } } },
       [tables.inventoryTable]: { Attributes: wireInventoryItem(pet) },
-      [tables.idempotencyRecordsTable]: { Attributes: { petId: { N: String(pet.petId) }, status: { N: '200' }, quantity: { N: String(pet.quantity) }, petStatus: { S: pet.status } } },
+      [tables.idempotencyRecordsTable]: {
+        Attributes: {
+          petId: { N: String(pet.petId) },
+          status: { N: '200' },
+          quantity: { N: String(pet.quantity) },
+          petStatus: { S: pet.status },
+        },
+      },
     },
     TransactWriteItems: { [tables.inventoryTable]: {} },
     Query: { [tables.inventoryTable]: shardPages(pets) },
@@ -86,11 +105,18 @@ export async function measureWarmOverhead(): Promise<string> {
   // Counting fails open, so a 200 alone would not prove the stub answers it: ask the limiter
   // directly, and check that it makes exactly the one call the target allows for.
   await limiter.admit(record.keyId, UNTHROTTLED_LIMITS);
-  if (answered.join() !== `UpdateItem ${tables.usageCountersTable}`) throw new Error(`Counting made ${answered.join(', ')}, not one UpdateItem.`);
+  if (answered.join() !== `UpdateItem ${tables.usageCountersTable}`)
+    throw new Error(`Counting made ${answered.join(', ')}, not one UpdateItem.`);
   /** The floor's counting call: one plain UpdateItem through the counting client, the SDK's work and nothing of ours. */
   const oneCountingCall = () =>
     countingClient.send(
-      new UpdateCommand({ TableName: tables.usageCountersTable, Key: { counterId: record.keyId }, UpdateExpression: 'ADD requests :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW' }),
+      new UpdateCommand({
+        TableName: tables.usageCountersTable,
+        Key: { counterId: record.keyId },
+        UpdateExpression: 'ADD requests :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
     );
 
   const bareOf: Record<string, (event: APIGatewayProxyEvent) => Promise<unknown>> = {
@@ -133,7 +159,10 @@ export async function measureWarmOverhead(): Promise<string> {
     name: 'authorizer',
     results: await measure(
       [
-        { name: 'bare', invoke: (fresh: typeof authEvent) => bareAuthorize(client, tables.apiKeysTable, fresh.headers!.Authorization!, fresh.methodArn) },
+        {
+          name: 'bare',
+          invoke: (fresh: typeof authEvent) => bareAuthorize(client, tables.apiKeysTable, fresh.headers!.Authorization!, fresh.methodArn),
+        },
         { name: 'ours', invoke: (fresh: typeof authEvent) => authorizer(fresh, context) },
       ],
       () => structuredClone(authEvent),
@@ -141,7 +170,9 @@ export async function measureWarmOverhead(): Promise<string> {
   });
 
   const withCounting = rows.filter(({ results }) => results.has('bareCounting'));
-  const stackOnly = [Math.min, Math.max].map((pick) => pick(...withCounting.map(({ results }) => results.get('ours')!.p50 - results.get('bareCounting')!.p50)));
+  const stackOnly = [Math.min, Math.max].map((pick) =>
+    pick(...withCounting.map(({ results }) => results.get('ours')!.p50 - results.get('bareCounting')!.p50)),
+  );
   const oneCallCost = median(withCounting.map(({ results }) => results.get('bareOneCall')!.p50 - results.get('bare')!.p50));
   const cell = (measured: Measured | undefined) => (measured ? `${us(measured.p50)} / ${us(measured.p99)}` : '—');
   const misses: string[] = [];
@@ -173,7 +204,17 @@ export async function measureWarmOverhead(): Promise<string> {
     `Our handlers (built by the service's own factories and dependencies) invoked in this process, one after another (the streamed listing with a response stream, as Lambda's runtime calls it, its answer read whole), with the DynamoDB client's HTTP handler replaced by one that answers from memory: marshalling, the SDK's middleware, request signing and response parsing still run, the network and DynamoDB do not. Listing returns ${PETS} pets. *Bare* is a plain handler making the operation's call through the same client and answering the same body (bench/bare-handlers.ts); *bare + one call* adds one plain UpdateItem through the counting client, the SDK's cost of exactly one counting call; *bare + counting* adds the service's plan-limit counting instead (UsageLimiter.admit: its one conditional write, checked to be the only call) without any middleware. ${WARM_UP_INVOCATIONS.toLocaleString('en-US')} warm-up invocations per variant, then ${ROUNDS} alternating rounds of ${INVOCATIONS_PER_ROUND.toLocaleString('en-US')}; each invocation timed on its own. Figures are median / p99 per invocation; "added" is ours minus bare, for the median and for the p99 (a difference of percentiles).`,
     '',
     table(
-      ['Handler', 'Bare', 'Bare + one call', 'Bare + counting', 'Ours', 'Added by us', 'of which: counting (median)', 'of which: Middy stack, validation, serialization (median)', `Target: added ≤ ${TARGET_STACK_US} µs + one call (median)`],
+      [
+        'Handler',
+        'Bare',
+        'Bare + one call',
+        'Bare + counting',
+        'Ours',
+        'Added by us',
+        'of which: counting (median)',
+        'of which: Middy stack, validation, serialization (median)',
+        `Target: added ≤ ${TARGET_STACK_US} µs + one call (median)`,
+      ],
       tableRows,
     ),
     '',

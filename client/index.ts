@@ -104,13 +104,19 @@ export interface InventoryClient {
    * Experimental. Applied exactly once per idempotency key, so it is retried like a GET: pass the
    * same key again to repeat a call whose answer was lost (default: a new random key per call).
    */
-  adjustInventory(petId: PetId, adjustment: InventoryAdjustment, options?: CallOptions & { idempotencyKey?: string }): Promise<ApiResult<InventoryItem>>;
+  adjustInventory(
+    petId: PetId,
+    adjustment: InventoryAdjustment,
+    options?: CallOptions & { idempotencyKey?: string },
+  ): Promise<ApiResult<InventoryItem>>;
   /** @deprecated The operation has a sunset date: see the Sunset and Link headers of `response`. */
   getPetById(petId: PetId, options?: CallOptions): Promise<ApiResult<Pet>>;
 }
 
 function rateLimitOf(response: Response): RateLimit | undefined {
-  const [limit, remaining, resetAt] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) => response.headers.get(name));
+  const [limit, remaining, resetAt] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) =>
+    response.headers.get(name),
+  );
   if (limit == null || remaining == null || resetAt == null) return undefined;
   return { limit: Number(limit), remaining: Number(remaining), resetAt: Number(resetAt) };
 }
@@ -125,7 +131,11 @@ function errorBodyOf(body: unknown, response: Response): ErrorBody {
   if (typeof candidate?.code === 'string' && typeof candidate.message === 'string' && typeof candidate.status === 'number') {
     return { code: candidate.code as ApiErrorCode, message: candidate.message, status: candidate.status };
   }
-  return { code: 'UNEXPECTED_RESPONSE', message: `HTTP ${response.status} ${response.statusText}: the answer is not the API's Error JSON.`, status: response.status };
+  return {
+    code: 'UNEXPECTED_RESPONSE',
+    message: `HTTP ${response.status} ${response.statusText}: the answer is not the API's Error JSON.`,
+    status: response.status,
+  };
 }
 
 function parsedBody(text: string | undefined): { parsed: unknown } | undefined {
@@ -141,7 +151,11 @@ function failureWithoutAnswer(error: unknown, callerSignals: readonly AbortSigna
   if (callerSignals.some((signal) => signal.aborted)) return { code: 'ABORTED', message: 'The call was aborted by its signal.', status: 0 };
   if (deadline.aborted) return { code: 'TIMEOUT', message: 'The call did not end within its deadline (timeoutMs).', status: 0 };
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return { code: 'NETWORK_ERROR', message: `The API could not be reached (${error instanceof Error ? error.message : String(error)}${cause}).`, status: 0 };
+  return {
+    code: 'NETWORK_ERROR',
+    message: `The API could not be reached (${error instanceof Error ? error.message : String(error)}${cause}).`,
+    status: 0,
+  };
 }
 
 /** What a streamed body that began well and then failed to parse or arrive broke off of. */
@@ -195,7 +209,11 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
     const timer = setTimeout(() => deadline.abort(new DOMException('The call ran out of time.', 'TimeoutError')), timeoutMs);
     const signal = AbortSignal.any([...callerSignals, deadline.signal]);
     try {
-      const { data, error, response } = await send({ signal, fetch: retryingFetch({ ...retryPolicy, deadlineAt: now() + timeoutMs }), parseAs: readBody ? 'stream' : 'text' });
+      const { data, error, response } = await send({
+        signal,
+        fetch: retryingFetch({ ...retryPolicy, deadlineAt: now() + timeoutMs }),
+        parseAs: readBody ? 'stream' : 'text',
+      });
       const retryAfter = retryAfterSeconds(response, now());
       const common = {
         status: response.status,
@@ -215,7 +233,13 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
       const body = parsedBody(data as string | undefined);
       return body ? { ...common, data: body.parsed as T } : { ...common, error: errorBodyOf(undefined, response) };
     } catch (error) {
-      return { status: 0, rateLimit: undefined, requestId: undefined, response: undefined, error: failureWithoutAnswer(error, callerSignals, deadline.signal) };
+      return {
+        status: 0,
+        rateLimit: undefined,
+        requestId: undefined,
+        response: undefined,
+        error: failureWithoutAnswer(error, callerSignals, deadline.signal),
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -231,13 +255,18 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
           return readJsonArrayWithInt64(body);
         },
       ),
-    getInventoryItem: (petId, callOptions) => call(callOptions, (init) => client.GET('/inventory/{petId}', { params: { path: { petId } }, ...init })),
+    getInventoryItem: (petId, callOptions) =>
+      call(callOptions, (init) => client.GET('/inventory/{petId}', { params: { path: { petId } }, ...init })),
     updateInventory: (petId, update, callOptions) =>
       call(callOptions, (init) => client.PATCH('/inventory/{petId}', { params: { path: { petId } }, body: update, ...init })),
     adjustInventory: (petId, adjustment, callOptions) => {
       const idempotencyKey = callOptions?.idempotencyKey ?? randomIdempotencyKey();
       return call(callOptions, (init) =>
-        client.POST('/inventory/{petId}/adjustments', { params: { path: { petId }, header: { 'Idempotency-Key': idempotencyKey } }, body: adjustment, ...init }),
+        client.POST('/inventory/{petId}/adjustments', {
+          params: { path: { petId }, header: { 'Idempotency-Key': idempotencyKey } },
+          body: adjustment,
+          ...init,
+        }),
       );
     },
     getPetById: (petId, callOptions) => call(callOptions, (init) => client.GET('/pets/{petId}', { params: { path: { petId } }, ...init })),

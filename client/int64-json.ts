@@ -13,7 +13,9 @@ type Reviver = (this: unknown, key: string, value: unknown, context?: { source?:
 const INTEGER_TEXT = /^-?\d+$/;
 
 const reviveInt64: Reviver = (key, value, context) =>
-  typeof value === 'number' && INT64_FIELDS.has(key) && context?.source !== undefined && INTEGER_TEXT.test(context.source) ? BigInt(context.source) : value;
+  typeof value === 'number' && INT64_FIELDS.has(key) && context?.source !== undefined && INTEGER_TEXT.test(context.source)
+    ? BigInt(context.source)
+    : value;
 
 const LITERALS = [
   ['true', true],

@@ -46,7 +46,9 @@ class ArraySplitter {
           start = index + 1;
           continue;
         }
-        throw new SyntaxError(`Unexpected character ${JSON.stringify(chunk[index])} ${this.state === 'before' ? 'before' : 'after'} the JSON array.`);
+        throw new SyntaxError(
+          `Unexpected character ${JSON.stringify(chunk[index])} ${this.state === 'before' ? 'before' : 'after'} the JSON array.`,
+        );
       }
       if (this.inString) {
         if (this.escaped) this.escaped = false;
@@ -74,7 +76,8 @@ class ArraySplitter {
   private endElement(text: string, closing: boolean): void {
     const empty = text.trim() === '';
     // Only "[]" may close on nothing; "[,", ",," and ",]" are not JSON.
-    if (empty && !(closing && this.elements === 0 && !this.afterComma)) throw new SyntaxError('Unexpected comma or bracket in the JSON array.');
+    if (empty && !(closing && this.elements === 0 && !this.afterComma))
+      throw new SyntaxError('Unexpected comma or bracket in the JSON array.');
     if (!empty) {
       this.onElement(text);
       this.elements += 1;

@@ -104,7 +104,8 @@ export function retryingFetch(options: RetryOptions): (request: Request) => Prom
       } catch (error) {
         outcome = error instanceof Error ? error : new Error(String(error));
       }
-      const delayMs = attempt < options.maxAttempts && !request.signal.aborted ? delayBefore(attempt, outcome, request, options) : undefined;
+      const delayMs =
+        attempt < options.maxAttempts && !request.signal.aborted ? delayBefore(attempt, outcome, request, options) : undefined;
       const pastDeadline = delayMs !== undefined && options.deadlineAt !== undefined && options.now() + delayMs >= options.deadlineAt;
       if (delayMs === undefined || pastDeadline) {
         if (outcome instanceof Error) throw outcome;

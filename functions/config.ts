@@ -79,7 +79,9 @@ export function readPetsSunset(env: NodeJS.ProcessEnv = process.env): Date {
     throw new Error(`Environment variable ${ENV.petsSunsetDate} must be an ISO 8601 date such as 2027-07-01, not "${text}".`);
   }
   if (sunset <= GET_PET_BY_ID_DEPRECATED_AT) {
-    throw new Error(`Environment variable ${ENV.petsSunsetDate} must be after the deprecation date ${GET_PET_BY_ID_DEPRECATED_AT.toISOString()}.`);
+    throw new Error(
+      `Environment variable ${ENV.petsSunsetDate} must be after the deprecation date ${GET_PET_BY_ID_DEPRECATED_AT.toISOString()}.`,
+    );
   }
   return sunset;
 }

@@ -22,7 +22,10 @@ export function createDependencies(config: ServiceConfig) {
     adjuster: new InventoryAdjuster(createAdjustmentRepository(client, config)),
     apiKeys: createApiKeyRepository(client, config.apiKeysTable),
     usageCounters,
-    failedAuthentications: new FailedAuthenticationLimiter(createFailedAuthenticationRepository(countingClient, config.usageCountersTable), config.failedAuthenticationsPerMinute),
+    failedAuthentications: new FailedAuthenticationLimiter(
+      createFailedAuthenticationRepository(countingClient, config.usageCountersTable),
+      config.failedAuthenticationsPerMinute,
+    ),
     limiter: new UsageLimiter(usageCounters, config.banPolicy, Date.now, () => logger.metric(SERVICE_METRICS.usageCountingUnavailable, 1)),
     close(): void {
       client.destroy();

@@ -32,9 +32,30 @@ export function functionTimeoutSeconds(route: Pick<ApiRoute, 'streamed'>): numbe
 
 export const apiRoutes = [
   { operationId: 'listInventory', method: 'GET', resource: '/inventory', entry: 'list-inventory', inventoryAccess: 'list', streamed: true },
-  { operationId: 'getInventoryItem', method: 'GET', resource: '/inventory/{petId}', entry: 'get-inventory-item', inventoryAccess: 'read', streamed: false },
-  { operationId: 'updateInventory', method: 'PATCH', resource: '/inventory/{petId}', entry: 'update-inventory', inventoryAccess: 'update', streamed: false },
-  { operationId: 'adjustInventory', method: 'POST', resource: '/inventory/{petId}/adjustments', entry: 'adjust-inventory', inventoryAccess: 'adjust', streamed: false },
+  {
+    operationId: 'getInventoryItem',
+    method: 'GET',
+    resource: '/inventory/{petId}',
+    entry: 'get-inventory-item',
+    inventoryAccess: 'read',
+    streamed: false,
+  },
+  {
+    operationId: 'updateInventory',
+    method: 'PATCH',
+    resource: '/inventory/{petId}',
+    entry: 'update-inventory',
+    inventoryAccess: 'update',
+    streamed: false,
+  },
+  {
+    operationId: 'adjustInventory',
+    method: 'POST',
+    resource: '/inventory/{petId}/adjustments',
+    entry: 'adjust-inventory',
+    inventoryAccess: 'adjust',
+    streamed: false,
+  },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },
 ] as const satisfies readonly ApiRoute[];
 
@@ -48,4 +69,10 @@ export const authorizerEntry = 'authorizer';
  * contract's operations: no key, not counted against any plan, no write; one read of the
  * inventory table tells whether the store answers.
  */
-export const healthRoute = { operationId: 'getHealth', method: 'GET', resource: '/health', entry: 'health', streamed: false } as const satisfies Omit<ApiRoute, 'inventoryAccess'>;
+export const healthRoute = {
+  operationId: 'getHealth',
+  method: 'GET',
+  resource: '/health',
+  entry: 'health',
+  streamed: false,
+} as const satisfies Omit<ApiRoute, 'inventoryAccess'>;

@@ -71,7 +71,13 @@ export class EdgeShield extends Construct {
         {
           name: WAF_RULES.ratePerAddress,
           priority: 0,
-          statement: { rateBasedStatement: { limit: WAF_REQUESTS_PER_ADDRESS_PER_MINUTE, evaluationWindowSec: WAF_EVALUATION_WINDOW_SECONDS, aggregateKeyType: 'IP' } },
+          statement: {
+            rateBasedStatement: {
+              limit: WAF_REQUESTS_PER_ADDRESS_PER_MINUTE,
+              evaluationWindowSec: WAF_EVALUATION_WINDOW_SECONDS,
+              aggregateKeyType: 'IP',
+            },
+          },
           action: {
             block: {
               customResponse: {

@@ -177,7 +177,8 @@ export class InventoryApi extends Construct {
         });
       Validations.of(method).acknowledge({
         id: 'AwsSolutions-COG4',
-        reason: 'The contract authenticates with API keys (Authorization: Bearer), checked by the Lambda REQUEST authorizer on this method; there are no Cognito users.',
+        reason:
+          'The contract authenticates with API keys (Authorization: Bearer), checked by the Lambda REQUEST authorizer on this method; there are no Cognito users.',
       });
       return { ...operation, method };
     });
@@ -186,10 +187,20 @@ export class InventoryApi extends Construct {
 
     const healthMethod = this.restApi.root
       .resourceForPath(props.health.route.resource)
-      .addMethod(props.health.route.method, new LambdaIntegration(props.health.handler, { allowTestInvoke: false }), { operationName: props.health.route.operationId, apiKeyRequired: false });
+      .addMethod(props.health.route.method, new LambdaIntegration(props.health.handler, { allowTestInvoke: false }), {
+        operationName: props.health.route.operationId,
+        apiKeyRequired: false,
+      });
     Validations.of(healthMethod).acknowledge(
-      { id: 'AwsSolutions-APIG4', reason: 'The health check is public by design (load balancers, uptime probes): it reveals only whether the store answers, writes nothing, and is throttled on its own.' },
-      { id: 'AwsSolutions-COG4', reason: 'The health check is public by design, for load balancers and uptime probes that hold no key; there are no Cognito users.' },
+      {
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'The health check is public by design (load balancers, uptime probes): it reveals only whether the store answers, writes nothing, and is throttled on its own.',
+      },
+      {
+        id: 'AwsSolutions-COG4',
+        reason: 'The health check is public by design, for load balancers and uptime probes that hold no key; there are no Cognito users.',
+      },
     );
 
     this.answerUnknownRoutes();
@@ -200,11 +211,19 @@ export class InventoryApi extends Construct {
         statusCode: String(response.status),
         responseHeaders: {
           ...Object.fromEntries(
-            Object.entries({ ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [name, staticHeaderValue(value)]),
+            Object.entries({ ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) }).map(([name, value]) => [
+              name,
+              staticHeaderValue(value),
+            ]),
           ),
           // Not a static value: API Gateway's id of this request, the one its access log records.
           [REQUEST_ID_HEADER]: GATEWAY_REQUEST_ID,
-          ...Object.fromEntries(Object.entries(('fromAuthorizer' in response ? response.fromAuthorizer : undefined) ?? {}).map(([name, key]) => [name, `context.authorizer.${key}`])),
+          ...Object.fromEntries(
+            Object.entries(('fromAuthorizer' in response ? response.fromAuthorizer : undefined) ?? {}).map(([name, key]) => [
+              name,
+              `context.authorizer.${key}`,
+            ]),
+          ),
         },
         templates: { 'application/json': JSON.stringify(gatewayErrorBody(response)) },
       });
@@ -224,11 +243,13 @@ export class InventoryApi extends Construct {
 
     Validations.of(this.restApi.node.findChild('CloudWatchRole')).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-      reason: 'The account-level role API Gateway needs to write logs; this AWS-managed policy is the documented one for it and only allows writing logs.',
+      reason:
+        'The account-level role API Gateway needs to write logs; this AWS-managed policy is the documented one for it and only allows writing logs.',
     });
     Validations.of(this.restApi.node.findChild('Resource')).acknowledge({
       id: 'AwsSolutions-APIG2',
-      reason: "Requests are validated in the functions (zod) after the rate limiter, so a bad body gets the contract's 400 Error with X-RateLimit-* headers, the same locally and on AWS.",
+      reason:
+        "Requests are validated in the functions (zod) after the rate limiter, so a bad body gets the contract's 400 Error with X-RateLimit-* headers, the same locally and on AWS.",
     });
   }
 
@@ -242,7 +263,8 @@ export class InventoryApi extends Construct {
     const resources: IResource[] = [];
     const collect = (resource: IResource) => {
       resources.push(resource);
-      for (const child of resource.node.children) if (child instanceof Construct && 'addMethod' in child && 'resourceId' in child) collect(child as unknown as IResource);
+      for (const child of resource.node.children)
+        if (child instanceof Construct && 'addMethod' in child && 'resourceId' in child) collect(child as unknown as IResource);
     };
     collect(this.restApi.root);
     resources.push(this.restApi.root.addResource('{proxy+}'));
@@ -257,12 +279,18 @@ export class InventoryApi extends Construct {
         },
       ],
     });
-    const reason = "Answers 404 ROUTE_NOT_FOUND to paths and methods no operation has, from a mock integration: it runs no function and reads no data, and the web ACL's rate rule bounds what one address sends.";
+    const reason =
+      "Answers 404 ROUTE_NOT_FOUND to paths and methods no operation has, from a mock integration: it runs no function and reads no data, and the web ACL's rate rule bounds what one address sends.";
     for (const resource of resources) {
       const method = resource.addMethod('ANY', integration, {
         authorizationType: AuthorizationType.NONE,
         apiKeyRequired: false,
-        methodResponses: [{ statusCode: '404', responseParameters: Object.fromEntries(Object.keys(UNCOUNTED_RATE_LIMIT_PARAMETERS).map((name) => [name, true])) }],
+        methodResponses: [
+          {
+            statusCode: '404',
+            responseParameters: Object.fromEntries(Object.keys(UNCOUNTED_RATE_LIMIT_PARAMETERS).map((name) => [name, true])),
+          },
+        ],
       });
       Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason }, { id: 'AwsSolutions-COG4', reason });
     }

@@ -82,7 +82,12 @@ export class OperationsDashboard extends Construct {
       accessLogQuery(
         'Error answers by status and by who answered (a gateway response type, or - for the function)',
         LogQueryVisualizationType.TABLE,
-        ['fields status, gatewayResponseType', 'filter status like /^[45][0-9][0-9]$/', 'stats count(*) as answers by status, gatewayResponseType', 'sort status'],
+        [
+          'fields status, gatewayResponseType',
+          'filter status like /^[45][0-9][0-9]$/',
+          'stats count(*) as answers by status, gatewayResponseType',
+          'sort status',
+        ],
       ),
     ];
 
@@ -107,7 +112,12 @@ export class OperationsDashboard extends Construct {
       accessLogQuery(
         '429 answers by plan and by who refused (THROTTLED or QUOTA_EXCEEDED: the edge usage plan; -: the service)',
         LogQueryVisualizationType.TABLE,
-        ['fields plan, gatewayResponseType', 'filter status = "429"', 'stats count(*) as rejected by plan, gatewayResponseType', 'sort rejected desc'],
+        [
+          'fields plan, gatewayResponseType',
+          'filter status = "429"',
+          'stats count(*) as rejected by plan, gatewayResponseType',
+          'sort rejected desc',
+        ],
       ),
     ];
 
@@ -119,7 +129,10 @@ export class OperationsDashboard extends Construct {
       }),
       new GraphWidget({
         title: 'Cold starts',
-        left: [...operations.map(({ route, function: fn }) => coldStarts(fn, route.operationId)), coldStarts(props.authorizer, 'authorizer')],
+        left: [
+          ...operations.map(({ route, function: fn }) => coldStarts(fn, route.operationId)),
+          coldStarts(props.authorizer, 'authorizer'),
+        ],
         width: 12,
       }),
     ];

@@ -2,7 +2,12 @@ import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { DeploymentStage } from '../functions/deployments.ts';
 import { PetStoreInventoryStack, STAGE_SETTINGS } from './petstore-inventory-stack.ts';
-import { checkDeployTarget, DEPLOY_STAGE_CONTEXT_KEY, readStageEnvironments, STAGE_ENVIRONMENTS_CONTEXT_KEY } from './stage-environments.ts';
+import {
+  checkDeployTarget,
+  DEPLOY_STAGE_CONTEXT_KEY,
+  readStageEnvironments,
+  STAGE_ENVIRONMENTS_CONTEXT_KEY,
+} from './stage-environments.ts';
 
 /**
  * Both stages in one app, with the same paths and their own tables and keys. Each stage is
@@ -14,7 +19,10 @@ export function addPetStoreStages(app: App): Record<DeploymentStage, PetStoreInv
   const environments = readStageEnvironments(app.node.tryGetContext(STAGE_ENVIRONMENTS_CONTEXT_KEY));
   checkDeployTarget(app.node.tryGetContext(DEPLOY_STAGE_CONTEXT_KEY), environments, process.env.CDK_DEFAULT_ACCOUNT);
   const stacks = {
-    staging: new PetStoreInventoryStack(app, 'PetStoreInventory-Staging', { env: environments.staging ?? {}, settings: STAGE_SETTINGS.staging }),
+    staging: new PetStoreInventoryStack(app, 'PetStoreInventory-Staging', {
+      env: environments.staging ?? {},
+      settings: STAGE_SETTINGS.staging,
+    }),
     prod: new PetStoreInventoryStack(app, 'PetStoreInventory-Prod', { env: environments.prod ?? {}, settings: STAGE_SETTINGS.prod }),
   };
   // Every synthesis (CLI and tests) is checked: an unacknowledged finding fails it.

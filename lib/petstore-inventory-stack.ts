@@ -50,7 +50,8 @@ type ServiceMetric = (typeof SERVICE_METRICS)[keyof typeof SERVICE_METRICS];
 const SERVICE_METRIC_MEANINGS: Readonly<Record<ServiceMetric, string>> = {
   [SERVICE_METRICS.storeUnavailable]: 'DynamoDB stayed throttled or unreachable and clients got 503',
   [SERVICE_METRICS.usageCountingUnavailable]: 'requests were served without plan-limit counting (fail-open)',
-  [SERVICE_METRICS.streamAborted]: 'streamed answers were cut after their first byte (store failure or deadline mid-stream): clients got invalid JSON',
+  [SERVICE_METRICS.streamAborted]:
+    'streamed answers were cut after their first byte (store failure or deadline mid-stream): clients got invalid JSON',
 };
 
 /** The metrics a route's function can emit: StreamAborted only where the answer is streamed. */
@@ -139,7 +140,11 @@ export class PetStoreInventoryStack extends Stack {
       metricValue: '1',
     });
     const monitoredFunctions: MonitoredFunction[] = [
-      { name: 'Authorizer', function: authorizer.function, unexpectedErrors: authorizerFailures.metric({ statistic: Stats.SUM, period: ALARM_PERIOD }) },
+      {
+        name: 'Authorizer',
+        function: authorizer.function,
+        unexpectedErrors: authorizerFailures.metric({ statistic: Stats.SUM, period: ALARM_PERIOD }),
+      },
       ...operations.map(({ route, service }) => ({
         name: upperFirst(route.operationId),
         function: service.function,
@@ -162,12 +167,21 @@ export class PetStoreInventoryStack extends Stack {
       })),
     );
 
-    const alarmTopic = settings.notifyAlarms ? new Topic(this, 'AlarmTopic', { displayName: `${this.stackName} alarms`, enforceSSL: true }) : undefined;
+    const alarmTopic = settings.notifyAlarms
+      ? new Topic(this, 'AlarmTopic', { displayName: `${this.stackName} alarms`, enforceSSL: true })
+      : undefined;
     if (alarmTopic) {
-      new CfnOutput(this, STACK_OUTPUTS.alarmTopicArn, { value: alarmTopic.topicArn, description: 'SNS topic the alarms notify; subscribe the on-call address to it' });
+      new CfnOutput(this, STACK_OUTPUTS.alarmTopicArn, {
+        value: alarmTopic.topicArn,
+        description: 'SNS topic the alarms notify; subscribe the on-call address to it',
+      });
     }
 
-    const edgeShield = new EdgeShield(this, 'EdgeShield', { stage: api.restApi.deploymentStage, name: this.stackName, ...(alarmTopic ? { notify: alarmTopic } : {}) });
+    const edgeShield = new EdgeShield(this, 'EdgeShield', {
+      stage: api.restApi.deploymentStage,
+      name: this.stackName,
+      ...(alarmTopic ? { notify: alarmTopic } : {}),
+    });
 
     const monitoredTables: MonitoredTable[] = [
       { name: 'Inventory', table: tables.inventory },
@@ -196,13 +210,25 @@ export class PetStoreInventoryStack extends Stack {
     });
 
     new CfnOutput(this, STACK_OUTPUTS.restApiId, { value: api.restApi.restApiId, description: 'REST API id' });
-    new CfnOutput(this, STACK_OUTPUTS.apiUrl, { value: api.baseUrl, description: 'Base address of the API; paths such as /inventory follow it' });
+    new CfnOutput(this, STACK_OUTPUTS.apiUrl, {
+      value: api.baseUrl,
+      description: 'Base address of the API; paths such as /inventory follow it',
+    });
     new CfnOutput(this, STACK_OUTPUTS.stageName, { value: API_STAGE_NAME, description: 'API Gateway stage name' });
     for (const [plan, outputName] of Object.entries(USAGE_PLAN_OUTPUTS)) {
-      new CfnOutput(this, outputName, { value: api.usagePlans[plan as ContractPlan].usagePlanId, description: `Usage plan of the ${plan} plan` });
+      new CfnOutput(this, outputName, {
+        value: api.usagePlans[plan as ContractPlan].usagePlanId,
+        description: `Usage plan of the ${plan} plan`,
+      });
     }
     new CfnOutput(this, STACK_OUTPUTS.inventoryTableName, { value: tables.inventory.tableName, description: 'Inventory table' });
-    new CfnOutput(this, STACK_OUTPUTS.apiKeysTableName, { value: tables.apiKeys.tableName, description: 'API keys table (by SHA-256 of the key)' });
-    new CfnOutput(this, STACK_OUTPUTS.usageCountersTableName, { value: tables.usageCounters.tableName, description: 'Usage counters and bans table' });
+    new CfnOutput(this, STACK_OUTPUTS.apiKeysTableName, {
+      value: tables.apiKeys.tableName,
+      description: 'API keys table (by SHA-256 of the key)',
+    });
+    new CfnOutput(this, STACK_OUTPUTS.usageCountersTableName, {
+      value: tables.usageCounters.tableName,
+      description: 'Usage counters and bans table',
+    });
   }
 }

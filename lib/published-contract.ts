@@ -1,5 +1,11 @@
 import { Validations } from 'aws-cdk-lib';
-import { AuthorizationType, MockIntegration, PassthroughBehavior, type MethodDeploymentOptions, type RestApi } from 'aws-cdk-lib/aws-apigateway';
+import {
+  AuthorizationType,
+  MockIntegration,
+  PassthroughBehavior,
+  type MethodDeploymentOptions,
+  type RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
 import { entityTag, PUBLISHED_PAGES, publishedPageHeaders, type PublishedPage } from '../functions/contract/published-contract.ts';
 import { API_STAGE_NAME } from '../functions/deployments.ts';
@@ -65,14 +71,17 @@ export class PublishedContract extends Construct {
   private publish({ restApi, petsSunset }: PublishedContractProps, page: PublishedPage): void {
     const template = pageTemplate(page.render({ serverUrl: SERVER_URL_PLACEHOLDER, petsSunset }));
     if (Buffer.byteLength(template) > MAX_MAPPING_TEMPLATE_BYTES) {
-      throw new Error(`${page.resource} needs a ${Buffer.byteLength(template)}-byte mapping template; API Gateway takes at most ${MAX_MAPPING_TEMPLATE_BYTES}.`);
+      throw new Error(
+        `${page.resource} needs a ${Buffer.byteLength(template)}-byte mapping template; API Gateway takes at most ${MAX_MAPPING_TEMPLATE_BYTES}.`,
+      );
     }
     // The same template always renders the same page at one URL (one host, one stage), so its hash is a strong validator there.
     const etag = entityTag(`${API_STAGE_NAME}\n${template}`);
     const headers = publishedPageHeaders(page, etag);
     const headerMappings = (names: readonly string[]) =>
       Object.fromEntries(names.map((name) => [`method.response.header.${name}`, `'${headers[name]}'`]));
-    const headerDeclarations = (names: readonly string[]) => Object.fromEntries(names.map((name) => [`method.response.header.${name}`, true]));
+    const headerDeclarations = (names: readonly string[]) =>
+      Object.fromEntries(names.map((name) => [`method.response.header.${name}`, true]));
     const okHeaders = Object.keys(headers);
     const notModifiedHeaders = ['ETag', 'Cache-Control'];
 
@@ -82,8 +91,17 @@ export class PublishedContract extends Construct {
         passthroughBehavior: PassthroughBehavior.NEVER,
         requestTemplates: { 'application/json': conditionalRequestTemplate(etag) },
         integrationResponses: [
-          { statusCode: '200', responseParameters: headerMappings(okHeaders), responseTemplates: { [page.contentType.split(';')[0]!]: template } },
-          { statusCode: '304', selectionPattern: '304', responseParameters: headerMappings(notModifiedHeaders), responseTemplates: { 'application/json': '' } },
+          {
+            statusCode: '200',
+            responseParameters: headerMappings(okHeaders),
+            responseTemplates: { [page.contentType.split(';')[0]!]: template },
+          },
+          {
+            statusCode: '304',
+            selectionPattern: '304',
+            responseParameters: headerMappings(notModifiedHeaders),
+            responseTemplates: { 'application/json': '' },
+          },
         ],
       }),
       {

@@ -9,10 +9,11 @@ import { staticHeaderValue } from './inventory-api.ts';
  */
 const uncounted = uncountedState(0);
 export const UNCOUNTED_RATE_LIMIT_PARAMETERS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries({ ...JSON_HEADERS, 'X-RateLimit-Limit': String(uncounted.limit), 'X-RateLimit-Remaining': String(uncounted.remaining) }).map(([name, value]) => [
-    `method.response.header.${name}`,
-    staticHeaderValue(value),
-  ]),
+  Object.entries({
+    ...JSON_HEADERS,
+    'X-RateLimit-Limit': String(uncounted.limit),
+    'X-RateLimit-Remaining': String(uncounted.remaining),
+  }).map(([name, value]) => [`method.response.header.${name}`, staticHeaderValue(value)]),
 );
 
 /**

@@ -29,7 +29,8 @@ const OUTPUT_FORMATS = { esm: OutputFormat.ESM, cjs: OutputFormat.CJS } as const
  * what the benchmark measures. An option added there must be mapped here, never dropped.
  */
 export function nodejsBundlingOptions(): BundlingOptions {
-  const { bundle, platform, target, format, minify, sourcemap, sourcesContent, external, mainFields, banner, ...unmapped } = ESBUILD_OPTIONS;
+  const { bundle, platform, target, format, minify, sourcemap, sourcesContent, external, mainFields, banner, ...unmapped } =
+    ESBUILD_OPTIONS;
   // NodejsFunction always runs esbuild with --bundle --platform=node.
   if (!bundle || platform !== 'node') throw new Error('NodejsFunction can only bundle for the node platform.');
   const unmappedNames = Object.keys(unmapped);
@@ -102,7 +103,8 @@ export class ServiceFunction extends Construct {
 
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'Only xray:PutTraceSegments and xray:PutTelemetryRecords (added by active tracing) use Resource *: X-Ray has no resource-level permissions. Table access is granted per table ARN (test/infra checks this).',
+      reason:
+        'Only xray:PutTraceSegments and xray:PutTelemetryRecords (added by active tracing) use Resource *: X-Ray has no resource-level permissions. Table access is granted per table ARN (test/infra checks this).',
     });
   }
 

@@ -1,5 +1,13 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, type Attribute, type TableProps } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  Table,
+  TableEncryption,
+  type Attribute,
+  type TableProps,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../functions/adapters/dynamodb/tables.ts';
 
@@ -59,7 +67,8 @@ export class ServiceTables extends Construct {
     });
     Validations.of(this.usageCounters).acknowledge({
       id: 'AwsSolutions-DDB3',
-      reason: 'Usage counters live at most a day and an hour (TTL on expiresAt) and are rebuilt by traffic; restoring them to a point in time has no use and PITR would bill for every write.',
+      reason:
+        'Usage counters live at most a day and an hour (TTL on expiresAt) and are rebuilt by traffic; restoring them to a point in time has no use and PITR would bill for every write.',
     });
 
     this.idempotencyRecords = new Table(this, 'IdempotencyRecords', {
@@ -69,7 +78,8 @@ export class ServiceTables extends Construct {
     });
     Validations.of(this.idempotencyRecords).acknowledge({
       id: 'AwsSolutions-DDB3',
-      reason: 'Idempotency records live 24 hours (TTL on expiresAt) and only make retries safe; a restore would bring back records whose retries are long over, and PITR would bill for every adjustment.',
+      reason:
+        'Idempotency records live 24 hours (TTL on expiresAt) and only make retries safe; a restore would bring back records whose retries are long over, and PITR would bill for every adjustment.',
     });
   }
 }

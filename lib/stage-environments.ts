@@ -31,20 +31,30 @@ function where(stage: DeploymentStage): string {
 
 /** The pinned environments, checked: 12-digit accounts, region names, no stage half-pinned, prod never in staging's account. */
 export function readStageEnvironments(context: unknown, env: NodeJS.ProcessEnv = process.env): StageEnvironments {
-  const configured = (typeof context === 'object' && context !== null ? context : {}) as Record<string, Partial<StageEnvironment> | undefined>;
+  const configured = (typeof context === 'object' && context !== null ? context : {}) as Record<
+    string,
+    Partial<StageEnvironment> | undefined
+  >;
   const environments: StageEnvironments = {};
   for (const stage of STAGES) {
     const names = variables(stage);
     const account = env[names.account] || configured[stage]?.account;
     const region = env[names.region] || configured[stage]?.region;
     if (account === undefined && region === undefined) continue;
-    if (!account || !region) throw new Error(`The ${stage} stage is half pinned (account ${account ?? 'missing'}, region ${region ?? 'missing'}): set both in ${where(stage)}; ${README_SECTION}.`);
-    if (!/^\d{12}$/.test(account)) throw new Error(`The ${stage} account must be a 12-digit AWS account id, not "${account}" (${where(stage)}).`);
-    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) throw new Error(`The ${stage} region must be a region name such as eu-west-1, not "${region}" (${where(stage)}).`);
+    if (!account || !region)
+      throw new Error(
+        `The ${stage} stage is half pinned (account ${account ?? 'missing'}, region ${region ?? 'missing'}): set both in ${where(stage)}; ${README_SECTION}.`,
+      );
+    if (!/^\d{12}$/.test(account))
+      throw new Error(`The ${stage} account must be a 12-digit AWS account id, not "${account}" (${where(stage)}).`);
+    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region))
+      throw new Error(`The ${stage} region must be a region name such as eu-west-1, not "${region}" (${where(stage)}).`);
     environments[stage] = { account, region };
   }
   if (environments.prod && environments.staging && environments.prod.account === environments.staging.account) {
-    throw new Error(`Prod is pinned to the staging account ${environments.staging.account}: prod must have an account of its own (${where('prod')}); ${README_SECTION}.`);
+    throw new Error(
+      `Prod is pinned to the staging account ${environments.staging.account}: prod must have an account of its own (${where('prod')}); ${README_SECTION}.`,
+    );
   }
   return environments;
 }
@@ -56,9 +66,13 @@ export function readStageEnvironments(context: unknown, env: NodeJS.ProcessEnv =
  */
 export function checkDeployTarget(stage: unknown, environments: StageEnvironments, credentialsAccount: string | undefined): void {
   if (stage === undefined) return;
-  if (stage !== 'staging' && stage !== 'prod') throw new Error(`${DEPLOY_STAGE_CONTEXT_KEY} must be staging or prod, not "${String(stage)}".`);
+  if (stage !== 'staging' && stage !== 'prod')
+    throw new Error(`${DEPLOY_STAGE_CONTEXT_KEY} must be staging or prod, not "${String(stage)}".`);
   const pinned = environments[stage];
-  if (!pinned) throw new Error(`Refusing to deploy ${STACK_NAMES[stage]}: no account and region are pinned for ${stage}. Set ${where(stage)}; ${README_SECTION}.`);
+  if (!pinned)
+    throw new Error(
+      `Refusing to deploy ${STACK_NAMES[stage]}: no account and region are pinned for ${stage}. Set ${where(stage)}; ${README_SECTION}.`,
+    );
   if (credentialsAccount && credentialsAccount !== pinned.account) {
     const whose = STAGES.find((other) => environments[other]?.account === credentialsAccount);
     throw new Error(

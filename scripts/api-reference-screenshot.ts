@@ -21,7 +21,9 @@ async function main(): Promise<void> {
     const page = await browser.newPage();
     await page.setViewport({ width: 1440, height: 1100 });
     await page.goto('http://localhost:3000/v1/docs', { waitUntil: 'networkidle0' });
-    await page.$eval(`#${SHOWN_SECTION}`, (element) => (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ behavior: 'instant' }));
+    await page.$eval(`#${SHOWN_SECTION}`, (element) =>
+      (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ behavior: 'instant' }),
+    );
     await page.screenshot({ path: SCREENSHOT_FILE });
     console.log(`wrote ${SCREENSHOT_FILE}`);
   } finally {

@@ -17,7 +17,12 @@ async function committed(file: URL): Promise<string | undefined> {
  * `write` regenerates the files; `check` fails when a committed file differs from what the
  * code generates now, naming the command that brings it up to date.
  */
-export async function writeOrCheck(mode: string | undefined, generate: () => Promise<GeneratedFile[]>, writeCommand: string, usage: string): Promise<void> {
+export async function writeOrCheck(
+  mode: string | undefined,
+  generate: () => Promise<GeneratedFile[]>,
+  writeCommand: string,
+  usage: string,
+): Promise<void> {
   if (mode !== 'write' && mode !== 'check') throw new Error(`usage: ${usage}`);
   const files = await generate();
   if (mode === 'write') {

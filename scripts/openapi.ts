@@ -32,7 +32,10 @@ function withoutExamples(documentText: string): OpenAPI3 {
   const document = JSON.parse(documentText) as OpenAPI3 & { paths: Record<string, Operations> };
   const contents = Object.values(document.paths)
     .flatMap((item) => Object.values(item))
-    .flatMap((operation) => [operation.requestBody?.content, ...Object.values(operation.responses ?? {}).map((response) => response.content)]);
+    .flatMap((operation) => [
+      operation.requestBody?.content,
+      ...Object.values(operation.responses ?? {}).map((response) => response.content),
+    ]);
   for (const content of contents) {
     for (const mediaType of Object.values(content ?? {})) {
       delete mediaType.example;

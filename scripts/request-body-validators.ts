@@ -8,5 +8,10 @@ import { GENERATED_VALIDATORS_FILE, renderRequestBodyValidators } from '../funct
 import { runScript, writeOrCheck } from './generated-files.ts';
 
 runScript(() =>
-  writeOrCheck(process.argv[2], async () => [{ file: GENERATED_VALIDATORS_FILE, text: renderRequestBodyValidators() }], 'npm run validators', 'tsx scripts/request-body-validators.ts write|check'),
+  writeOrCheck(
+    process.argv[2],
+    async () => [{ file: GENERATED_VALIDATORS_FILE, text: renderRequestBodyValidators() }],
+    'npm run validators',
+    'tsx scripts/request-body-validators.ts write|check',
+  ),
 );

@@ -1,4 +1,4 @@
-import "aws-sdk-client-mock-vitest/extend";
+import 'aws-sdk-client-mock-vitest/extend';
 import { provideLambdaStreaming } from '../functions/local/lambda-streaming.ts';
 
 // The streamed handlers are built the way Lambda's runtime expects (Middy's streaming mode calls its awslambda global).

@@ -32,6 +32,11 @@ export const handler = async () => {
     firstBatchMs ??= performance.now() - startedAt;
     entries += batch.length;
   }
-  const measured: RawReads = { entries, queries: calls.length, readUnits: readUnits(calls), firstBatchMs: firstBatchMs ?? performance.now() - startedAt };
+  const measured: RawReads = {
+    entries,
+    queries: calls.length,
+    readUnits: readUnits(calls),
+    firstBatchMs: firstBatchMs ?? performance.now() - startedAt,
+  };
   return { statusCode: 200, body: JSON.stringify(measured) };
 };

@@ -64,10 +64,21 @@ function query(input: QueryInput): string {
     const status = STATUSES[(petId - 1) % STATUSES.length]!;
     items.push(`{"petId":{"N":"${petId}"},"quantity":{"N":"${quantity}"},"status":{"S":"${status}"}}`);
     // The whole item is read (the projection only trims the answer): its key, quantity and status.
-    bytes += inventoryTable.partitionKey.name.length + numberBytes(shard) + 'petId'.length + numberBytes(petId) + 'quantity'.length + numberBytes(quantity) + 'status'.length + status.length;
+    bytes +=
+      inventoryTable.partitionKey.name.length +
+      numberBytes(shard) +
+      'petId'.length +
+      numberBytes(petId) +
+      'quantity'.length +
+      numberBytes(quantity) +
+      'status'.length +
+      status.length;
   }
   // As DynamoDB does, a page that reached the Limit says where it stopped, even when nothing follows.
-  const last = input.Limit !== undefined && end - start === input.Limit ? `,"LastEvaluatedKey":{"shard":{"N":"${shard}"},"petId":{"N":"${ids[end - 1]}"}}` : '';
+  const last =
+    input.Limit !== undefined && end - start === input.Limit
+      ? `,"LastEvaluatedKey":{"shard":{"N":"${shard}"},"petId":{"N":"${ids[end - 1]}"}}`
+      : '';
   const units = Math.max(1, Math.ceil(bytes / READ_UNIT_BYTES)) * (input.ConsistentRead ? 1 : 0.5);
   const consumed = input.ReturnConsumedCapacity ? `,"ConsumedCapacity":{"TableName":"stand-in","CapacityUnits":${units}}` : '';
   return `{"Items":[${items.join(',')}],"Count":${items.length},"ScannedCount":${items.length}${last}${consumed}}`;
@@ -87,15 +98,20 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 const server = createServer((request, response) => {
-  readBody(request).then((body) => {
-    const operation = String(request.headers['x-amz-target']).split('.')[1] ?? '';
-    const answer = ANSWERS[operation];
-    if (!answer) {
-      response.writeHead(400, { 'Content-Type': 'application/x-amz-json-1.0' }).end(`{"__type":"com.amazon.coral.validate#ValidationException","message":"The stand-in does not answer ${operation}"}`);
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.0' }).end(answer(JSON.parse(body)));
-  }, () => response.destroy());
+  readBody(request).then(
+    (body) => {
+      const operation = String(request.headers['x-amz-target']).split('.')[1] ?? '';
+      const answer = ANSWERS[operation];
+      if (!answer) {
+        response
+          .writeHead(400, { 'Content-Type': 'application/x-amz-json-1.0' })
+          .end(`{"__type":"com.amazon.coral.validate#ValidationException","message":"The stand-in does not answer ${operation}"}`);
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.0' }).end(answer(JSON.parse(body)));
+    },
+    () => response.destroy(),
+  );
 });
 server.keepAliveTimeout = 60_000;
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -101,7 +101,12 @@ function inlineMarkdown(text: string): string {
     .join('');
 }
 
-const tableCells = (line: string) => line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
+const tableCells = (line: string) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim());
 
 /** The Markdown the document's descriptions use: paragraphs, pipe tables and dash lists. */
 export function markdown(text: string): string {
@@ -113,17 +118,28 @@ export function markdown(text: string): string {
       const lines = block.split('\n');
       if (lines.every((line) => line.trim().startsWith('|')) && lines.length >= 2) {
         const [head, , ...rows] = lines;
-        const header = tableCells(head!).map((cell) => `<th>${inlineMarkdown(cell)}</th>`).join('');
-        const body = rows.map((row) => `<tr>${tableCells(row).map((cell) => `<td>${inlineMarkdown(cell)}</td>`).join('')}</tr>`).join('');
+        const header = tableCells(head!)
+          .map((cell) => `<th>${inlineMarkdown(cell)}</th>`)
+          .join('');
+        const body = rows
+          .map(
+            (row) =>
+              `<tr>${tableCells(row)
+                .map((cell) => `<td>${inlineMarkdown(cell)}</td>`)
+                .join('')}</tr>`,
+          )
+          .join('');
         return `<table><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table>`;
       }
-      if (lines.every((line) => line.startsWith('- '))) return `<ul>${lines.map((line) => `<li>${inlineMarkdown(line.slice(2))}</li>`).join('')}</ul>`;
+      if (lines.every((line) => line.startsWith('- ')))
+        return `<ul>${lines.map((line) => `<li>${inlineMarkdown(line.slice(2))}</li>`).join('')}</ul>`;
       return `<p>${inlineMarkdown(lines.join(' '))}</p>`;
     })
     .join('\n');
 }
 
-const toJsonText = (value: unknown) => JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? JSON.rawJSON(field.toString()) : field), 2);
+const toJsonText = (value: unknown) =>
+  JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? JSON.rawJSON(field.toString()) : field), 2);
 
 /** JSON with its keys, strings and numbers marked for colour. */
 function highlightJson(value: unknown): string {
@@ -235,7 +251,8 @@ class Reference {
   private json(content: Record<string, MediaType> | undefined): MediaType | undefined {
     if (!content) return undefined;
     const types = Object.keys(content);
-    if (types.some((type) => type !== 'application/json')) throw new Error(`The reference renders JSON bodies only, not ${types.join(', ')}.`);
+    if (types.some((type) => type !== 'application/json'))
+      throw new Error(`The reference renders JSON bodies only, not ${types.join(', ')}.`);
     return content['application/json'];
   }
 
@@ -259,11 +276,14 @@ class Reference {
       const required = resolved.required === true;
       const attributes = `class="header${required ? '' : ' optional'}" title="${required ? 'always sent' : `may be absent: ${escapeHtml(resolved.description ?? '')}`}"`;
       // A header of the headers table links to its row; one stated only here (Content-Encoding) says itself in its title.
-      return name in this.headers ? `<a ${attributes} href="#header-${slug(name)}">${escapeHtml(name)}</a>` : `<span ${attributes}>${escapeHtml(name)}</span>`;
+      return name in this.headers
+        ? `<a ${attributes} href="#header-${slug(name)}">${escapeHtml(name)}</a>`
+        : `<span ${attributes}>${escapeHtml(name)}</span>`;
     });
     const body = this.json(response.content);
     const codes = Object.entries(body?.examples ?? {}).map(
-      ([code, example]) => `<li><code class="code">${escapeHtml(code)}</code> ${example.summary ? inlineMarkdown(example.summary) : ''}</li>`,
+      ([code, example]) =>
+        `<li><code class="code">${escapeHtml(code)}</code> ${example.summary ? inlineMarkdown(example.summary) : ''}</li>`,
     );
     const description = response.description.replace(/\s*Codes: [^.]*\.$/, '');
     return `<li class="response">
@@ -277,19 +297,27 @@ class Reference {
   private operation({ path, method, operation }: Reference['operations'][number]): string {
     const parameters = operation.parameters ?? [];
     const unsupported = parameters.filter((parameter) => !(parameter.in in PARAMETER_HEADINGS));
-    if (unsupported.length > 0) throw new Error(`The reference renders path and header parameters only, not ${unsupported.map((parameter) => parameter.in).join(', ')}.`);
+    if (unsupported.length > 0)
+      throw new Error(
+        `The reference renders path and header parameters only, not ${unsupported.map((parameter) => parameter.in).join(', ')}.`,
+      );
     const requestBody = operation.requestBody ? this.json(operation.requestBody.content) : undefined;
     const samples = (operation['x-codeSamples'] ?? []).map(
-      (sample) => `<div class="panel"><div class="panel-title">${escapeHtml(sample.label ?? sample.lang)}</div><pre class="sample">${highlightShell(sample.source)}</pre></div>`,
+      (sample) =>
+        `<div class="panel"><div class="panel-title">${escapeHtml(sample.label ?? sample.lang)}</div><pre class="sample">${highlightShell(sample.source)}</pre></div>`,
     );
     const examples = Object.entries(operation.responses).flatMap(([status, response]) => {
       const body = this.json(response.content);
-      if (body?.example !== undefined) return [`<div class="panel"><div class="panel-title"><span class="${this.statusClass(status)}">${status}</span> Response</div><pre>${highlightJson(body.example)}</pre></div>`];
+      if (body?.example !== undefined)
+        return [
+          `<div class="panel"><div class="panel-title"><span class="${this.statusClass(status)}">${status}</span> Response</div><pre>${highlightJson(body.example)}</pre></div>`,
+        ];
       return [];
     });
     const errorExamples = Object.entries(operation.responses).flatMap(([status, response]) =>
       Object.entries(this.json(response.content)?.examples ?? {}).map(
-        ([code, example]) => `<div class="error-example"><div class="panel-title"><span class="${this.statusClass(status)}">${status}</span> ${escapeHtml(code)}</div><pre>${highlightJson(example.value)}</pre></div>`,
+        ([code, example]) =>
+          `<div class="error-example"><div class="panel-title"><span class="${this.statusClass(status)}">${status}</span> ${escapeHtml(code)}</div><pre>${highlightJson(example.value)}</pre></div>`,
       ),
     );
     return `<section class="row operation" id="operation-${slug(operation.operationId)}" data-operation-id="${escapeHtml(operation.operationId)}">
@@ -348,7 +376,10 @@ class Reference {
   }
 
   private authentication(): string {
-    const schemes = Object.entries(this.document.components?.securitySchemes ?? {}) as [string, { type: string; scheme?: string; description?: string }][];
+    const schemes = Object.entries(this.document.components?.securitySchemes ?? {}) as [
+      string,
+      { type: string; scheme?: string; description?: string },
+    ][];
     return `<section class="row" id="authentication">
 <div class="prose">
   <h2>Authentication</h2>
@@ -361,7 +392,8 @@ class Reference {
 
   private responseHeaders(): string {
     const rows = Object.entries(this.headers).map(
-      ([name, header]) => `<tr id="header-${slug(name)}"><td><code class="name">${escapeHtml(name)}</code></td><td>${this.typeLabel(header.schema)}</td><td>${header.description ? markdown(header.description) : ''}</td></tr>`,
+      ([name, header]) =>
+        `<tr id="header-${slug(name)}"><td><code class="name">${escapeHtml(name)}</code></td><td>${this.typeLabel(header.schema)}</td><td>${header.description ? markdown(header.description) : ''}</td></tr>`,
     );
     return `<section class="row single" id="headers">
 <div class="prose">
@@ -393,7 +425,9 @@ class Reference {
     const [firstExample] = this.operations.flatMap(({ operation }) =>
       Object.values(operation.responses).flatMap((response) => Object.values(this.json(response.content)?.examples ?? {})),
     );
-    const errorSchema = firstExample ? `<div class="panel"><div class="panel-title">Error</div><pre>${highlightJson(firstExample.value)}</pre></div>` : '';
+    const errorSchema = firstExample
+      ? `<div class="panel"><div class="panel-title">Error</div><pre>${highlightJson(firstExample.value)}</pre></div>`
+      : '';
     return `<section class="row" id="errors">
 <div class="prose">
   <h2>Errors</h2>
@@ -422,7 +456,8 @@ class Reference {
     const tags = this.document.tags ?? [];
     const byTag = tags.map((tag) => ({ tag, operations: this.operations.filter(({ operation }) => operation.tags?.includes(tag.name)) }));
     const untagged = this.operations.filter(({ operation }) => !operation.tags?.some((name) => tags.some((tag) => tag.name === name)));
-    if (untagged.length > 0) throw new Error(`Operations without a declared tag: ${untagged.map(({ operation }) => operation.operationId).join(', ')}.`);
+    if (untagged.length > 0)
+      throw new Error(`Operations without a declared tag: ${untagged.map(({ operation }) => operation.operationId).join(', ')}.`);
     const link = (href: string, text: string) => `<li><a href="#${href}">${text}</a></li>`;
     return `<nav class="sidebar" aria-label="Contents">
   <div class="brand">${escapeHtml(this.document.info.title)}<span class="version">v${escapeHtml(this.document.info.version)}</span></div>
@@ -431,7 +466,12 @@ class Reference {
     .map(
       ({ tag, operations }) =>
         `<div class="nav-group">${escapeHtml(tag.name)}</div><ul>${operations
-          .map(({ method, operation }) => link(`operation-${slug(operation.operationId)}`, `<span class="method method-${method}">${method.toUpperCase()}</span> ${escapeHtml(title(operation))}${operation.deprecated ? ' <span class="nav-flag">deprecated</span>' : ''}${operation['x-experimental'] ? ' <span class="nav-flag">experimental</span>' : ''}`))
+          .map(({ method, operation }) =>
+            link(
+              `operation-${slug(operation.operationId)}`,
+              `<span class="method method-${method}">${method.toUpperCase()}</span> ${escapeHtml(title(operation))}${operation.deprecated ? ' <span class="nav-flag">deprecated</span>' : ''}${operation['x-experimental'] ? ' <span class="nav-flag">experimental</span>' : ''}`,
+            ),
+          )
           .join('')}</ul>`,
     )
     .join('')}
@@ -446,7 +486,9 @@ class Reference {
   render(): string {
     const tags = this.document.tags ?? [];
     const operationsByTag = tags.map(
-      (tag) => `<div class="tag" id="tag-${slug(tag.name)}"><h2>${escapeHtml(tag.name)}</h2>${tag.description ? markdown(tag.description) : ''}</div>
+      (
+        tag,
+      ) => `<div class="tag" id="tag-${slug(tag.name)}"><h2>${escapeHtml(tag.name)}</h2>${tag.description ? markdown(tag.description) : ''}</div>
 ${this.operations
   .filter(({ operation }) => operation.tags?.includes(tag.name))
   .map((entry) => this.operation(entry))

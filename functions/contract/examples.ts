@@ -1,4 +1,12 @@
-import { ERROR_MESSAGES, errorBody, ErrorCode, InternalError, PayloadTooLargeError, ServiceUnavailableError, UnsupportedMediaTypeError } from '../domain/errors.ts';
+import {
+  ERROR_MESSAGES,
+  errorBody,
+  ErrorCode,
+  InternalError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  UnsupportedMediaTypeError,
+} from '../domain/errors.ts';
 import type { ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, Pet } from '../domain/schemas.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../domain/failed-authentications.ts';
 import { gatewayResponses } from '../http/gateway-responses.ts';
@@ -122,11 +130,13 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
   },
   [ErrorCode.idempotencyKeyRequired]: {
     meaning: 'An adjustment without an `Idempotency-Key` header of 1 to 255 visible ASCII characters.',
-    message: 'An Idempotency-Key header of 1 to 255 visible ASCII characters is required (a new UUID per adjustment, reused on every retry of it).',
+    message:
+      'An Idempotency-Key header of 1 to 255 visible ASCII characters is required (a new UUID per adjustment, reused on every retry of it).',
   },
   [ErrorCode.idempotencyKeyReused]: {
     meaning: 'The `Idempotency-Key` was used within 24 hours for another adjustment (another pet, delta or reason); nothing was written.',
-    message: 'Idempotency-Key 5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40 was already used for a different request (another pet, delta or reason) within 24 hours; use a new key for a new adjustment.',
+    message:
+      'Idempotency-Key 5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40 was already used for a different request (another pet, delta or reason) within 24 hours; use a new key for a new adjustment.',
   },
   [ErrorCode.unsupportedMediaType]: {
     meaning: 'The body is not sent as `Content-Type: application/json`.',

@@ -3,7 +3,19 @@ import { z } from 'zod';
 import { ErrorCode } from '../domain/errors.ts';
 import { PLAN_LIMITS } from '../domain/plans.ts';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_SECONDS } from '../domain/inventory-adjustments.ts';
-import { AdjustmentReason, Delta, ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, MAX_QUANTITY, Pet, PetId, PetStatus, Quantity } from '../domain/schemas.ts';
+import {
+  AdjustmentReason,
+  Delta,
+  ErrorBody,
+  InventoryAdjustment,
+  InventoryItem,
+  InventoryUpdate,
+  MAX_QUANTITY,
+  Pet,
+  PetId,
+  PetStatus,
+  Quantity,
+} from '../domain/schemas.ts';
 import { REPLAYED_HEADER } from '../handlers/adjust-inventory-handler.ts';
 import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../domain/versioning.ts';
 import { CONTENT_ENCODINGS } from '../http/content-encoding.ts';
@@ -53,8 +65,7 @@ function annotateSchemas(): void {
     format: 'int64',
     minimum: Number(PetId.minValue),
     pattern: undefined,
-    description:
-      `Identifier of a pet: an int64 from ${PetId.minValue} to ${PetId.maxValue}. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does.`,
+    description: `Identifier of a pet: an int64 from ${PetId.minValue} to ${PetId.maxValue}. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does.`,
     examples: [1],
   });
   annotate(PetStatus, 'PetStatus', { description: 'Status of the pet.' });
@@ -64,13 +75,19 @@ function annotateSchemas(): void {
     description:
       'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once. With `changeFromQuantity` it is a compare-and-set: written only while the stored count is `changeFromQuantity` (or already `quantity`), otherwise 409 `QUANTITY_CHANGED` and nothing is written.',
   });
-  annotate(AdjustmentReason, 'AdjustmentReason', { description: 'Why the stock changes: a new arrival, a return, or a manual correction.' });
-  annotate(Delta, 'Delta', { description: `The change of stock, positive or negative, never 0, from -${MAX_QUANTITY} to ${MAX_QUANTITY}.` });
+  annotate(AdjustmentReason, 'AdjustmentReason', {
+    description: 'Why the stock changes: a new arrival, a return, or a manual correction.',
+  });
+  annotate(Delta, 'Delta', {
+    description: `The change of stock, positive or negative, never 0, from -${MAX_QUANTITY} to ${MAX_QUANTITY}.`,
+  });
   annotate(InventoryAdjustment, 'InventoryAdjustment', {
-    description: 'A relative change of stock, applied exactly once per Idempotency-Key: the stock can neither go below 0 nor above the largest quantity.',
+    description:
+      'A relative change of stock, applied exactly once per Idempotency-Key: the stock can neither go below 0 nor above the largest quantity.',
   });
   annotate(Pet, 'Pet', {
-    description: "What this service knows of a pet: its id and status, taken from the inventory (the Petstore Pet's other fields are not held here).",
+    description:
+      "What this service knows of a pet: its id and status, taken from the inventory (the Petstore Pet's other fields are not held here).",
   });
   annotate(ErrorBody, 'Error', {
     description:
@@ -98,17 +115,22 @@ type ResponseHeaders = Record<string, HeaderObject | { $ref: string }>;
 
 const RATE_LIMIT_HEADERS: readonly SignalHeader[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 const DEPRECATION_HEADERS: readonly SignalHeader[] = ['Deprecation', 'Sunset', 'Link'];
-const HTTP_DATE = '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$';
+const HTTP_DATE =
+  '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$';
 
 function headerDefinitions(petsSunset: Date | undefined): Record<HeaderName, HeaderObject> {
   const integer = (minimum: number) => ({ type: 'integer', minimum });
   const defaults = deprecationHeaders(getPetByIdDeprecation(petsSunset));
   return {
     [REQUEST_ID_HEADER]: {
-      description: "The request's id, on every answer (API Gateway's own answers too): quote it when reporting a failed call; it finds the request in the service's access and function logs.",
+      description:
+        "The request's id, on every answer (API Gateway's own answers too): quote it when reporting a failed call; it finds the request in the service's access and function logs.",
       schema: { type: 'string', minLength: 1 },
     },
-    'X-RateLimit-Limit': { description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).', schema: integer(1) },
+    'X-RateLimit-Limit': {
+      description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).',
+      schema: integer(1),
+    },
     'X-RateLimit-Remaining': { description: 'Requests left in that window.', schema: integer(0) },
     'X-RateLimit-Reset': { description: 'Unix time (seconds) at which that window resets.', schema: integer(0) },
     'Retry-After': { description: 'Seconds to wait before retrying.', schema: integer(1) },
@@ -129,15 +151,17 @@ function headerDefinitions(petsSunset: Date | undefined): Record<HeaderName, Hea
       schema: { type: 'string', examples: [defaults.Link] },
     },
     [REPLAYED_HEADER]: {
-      description: 'Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time.',
+      description:
+        'Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time.',
       schema: { type: 'string', enum: ['true'] },
-      },
+    },
     Vary: {
       description: 'The answer depends on Accept-Encoding (it is compressed when the client accepts it).',
       schema: { type: 'string', enum: ['Accept-Encoding'] },
     },
     'Content-Encoding': {
-      description: 'The coding of the body, chosen from the request\'s Accept-Encoding (br or gzip); absent when the body is not compressed.',
+      description:
+        "The coding of the body, chosen from the request's Accept-Encoding (br or gzip); absent when the body is not compressed.",
       schema: { type: 'string', enum: [...CONTENT_ENCODINGS] },
     },
   };
@@ -166,7 +190,12 @@ function registerHeaders(registry: OpenAPIRegistry, petsSunset: Date | undefined
     required: (names: readonly SignalHeader[]): ResponseHeaders => Object.fromEntries(names.map((name) => [name, refs[name]])),
     /** Headers an answer may lack: `why` says when (by default, when API Gateway answered without reaching the function). */
     optional: (names: readonly SignalHeader[], why = 'Absent when API Gateway answered without reaching the function.'): ResponseHeaders =>
-      Object.fromEntries(names.map((name) => [name, { ...definitions[name], required: false, description: `${definitions[name].description} ${why}`.trim() }])),
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          { ...definitions[name], required: false, description: `${definitions[name].description} ${why}`.trim() },
+        ]),
+      ),
     /** Idempotent-Replayed, on the answers an adjustment replays. */
     replayed: (): ResponseHeaders => ({ [REPLAYED_HEADER]: refs[REPLAYED_HEADER] }),
   };
@@ -176,8 +205,16 @@ function registerHeaders(registry: OpenAPIRegistry, petsSunset: Date | undefined
 function addressWindowHeaders(): ResponseHeaders {
   const integer = (minimum: number) => ({ type: 'integer', minimum });
   return {
-    'X-RateLimit-Limit': { description: "Failed authentications the source address may make per minute (the address's window).", required: true, schema: integer(1) },
-    'X-RateLimit-Remaining': { description: 'Failed authentications left to the address in this minute.', required: true, schema: integer(0) },
+    'X-RateLimit-Limit': {
+      description: "Failed authentications the source address may make per minute (the address's window).",
+      required: true,
+      schema: integer(1),
+    },
+    'X-RateLimit-Remaining': {
+      description: 'Failed authentications left to the address in this minute.',
+      required: true,
+      schema: integer(0),
+    },
     'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the minute ends.', required: true, schema: integer(0) },
   };
 }
@@ -199,7 +236,9 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
     content: {
       'application/json': {
         schema: ErrorBody,
-        examples: Object.fromEntries(codes.map((code) => [code, { summary: ERROR_CODES[code].meaning, value: errorExample(status, code) }])),
+        examples: Object.fromEntries(
+          codes.map((code) => [code, { summary: ERROR_CODES[code].meaning, value: errorExample(status, code) }]),
+        ),
       },
     },
   });
@@ -231,16 +270,24 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
         ...Object.fromEntries(
           Object.entries(optional(['X-RateLimit-Reset', ...signals])).map(([name, header]) => [
             name,
-            { ...header, description: `${(header as HeaderObject).description} Absent too on ${ErrorCode.tooManyFailedAuthentications}, which API Gateway answers from a static template.` },
+            {
+              ...header,
+              description: `${(header as HeaderObject).description} Absent too on ${ErrorCode.tooManyFailedAuthentications}, which API Gateway answers from a static template.`,
+            },
           ]),
         ),
       },
     ),
     internal: error(500, 'An unexpected error; the detail is in the service logs only.', [ErrorCode.internal], optional(fromFunction)),
-    unavailable: error(503, 'The data store or the authorizer is temporarily unavailable. Retry after Retry-After.', [ErrorCode.serviceUnavailable], {
-      ...optional(fromFunction),
-      ...required(['Retry-After']),
-    }),
+    unavailable: error(
+      503,
+      'The data store or the authorizer is temporarily unavailable. Retry after Retry-After.',
+      [ErrorCode.serviceUnavailable],
+      {
+        ...optional(fromFunction),
+        ...required(['Retry-After']),
+      },
+    ),
   };
 }
 
@@ -254,7 +301,11 @@ function routeFor(operationId: string): ApiRoute {
  * routes.ts is what is deployed; the document takes method and path from it so the two cannot
  * disagree. Each operation carries the curl line of its example (x-codeSamples), generated here.
  */
-function operation(serverUrl: string, operationId: OperationId, rest: Omit<Operation, 'method' | 'path' | 'operationId' | 'security'>): Operation {
+function operation(
+  serverUrl: string,
+  operationId: OperationId,
+  rest: Omit<Operation, 'method' | 'path' | 'operationId' | 'security'>,
+): Operation {
   const { method, resource } = routeFor(operationId);
   return {
     ...rest,
@@ -268,13 +319,22 @@ function operation(serverUrl: string, operationId: OperationId, rest: Omit<Opera
 
 /** The plans table of SPEC section 8, as Markdown. */
 function plansTable(): string {
-  const rows = Object.entries(PLAN_LIMITS).map(([plan, { perMinute, perDay }]) => `| ${plan} | ${perMinute.toLocaleString('en-US')} | ${perDay.toLocaleString('en-US')} |`);
-  return ['| plan | requests per minute | requests per UTC day |', '|---|---|---|', ...rows, '| enterprise | agreed per key | agreed per key |'].join('\n');
+  const rows = Object.entries(PLAN_LIMITS).map(
+    ([plan, { perMinute, perDay }]) => `| ${plan} | ${perMinute.toLocaleString('en-US')} | ${perDay.toLocaleString('en-US')} |`,
+  );
+  return [
+    '| plan | requests per minute | requests per UTC day |',
+    '|---|---|---|',
+    ...rows,
+    '| enterprise | agreed per key | agreed per key |',
+  ].join('\n');
 }
 
 export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   const { petsSunset } = options;
-  const servers = options.serverUrl ? [{ url: options.serverUrl, description: 'The server that serves this document' }] : PLACEHOLDER_SERVERS;
+  const servers = options.serverUrl
+    ? [{ url: options.serverUrl, description: 'The server that serves this document' }]
+    : PLACEHOLDER_SERVERS;
   const exampleServer = options.serverUrl ?? PLACEHOLDER_SERVERS[0]!.url.replace('{host}', PLACEHOLDER_SERVERS[0]!.variables.host.default);
   annotateSchemas();
   const registry = new OpenAPIRegistry();
@@ -296,9 +356,14 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
       description:
         'One entry per pet, sorted by petId, each pet once. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.',
       responses: {
-        200: listing.success('Every inventory entry, sorted by petId.', z.array(InventoryItem), OPERATION_EXAMPLES.listInventory.answer.body, {
-          optionalHeaders: ['Content-Encoding'],
-        }),
+        200: listing.success(
+          'Every inventory entry, sorted by petId.',
+          z.array(InventoryItem),
+          OPERATION_EXAMPLES.listInventory.answer.body,
+          {
+            optionalHeaders: ['Content-Encoding'],
+          },
+        ),
         401: listing.unauthorized,
         429: listing.rateLimited,
         500: listing.internal,
@@ -312,7 +377,8 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
     operation(exampleServer, 'getInventoryItem', {
       tags: ['Store'],
       summary: 'Read the stock level of one pet',
-      description: 'The entry of one pet, read strongly consistent: it reflects every write answered before the read, so a compare-and-set built on it does not fail on a stale count.',
+      description:
+        'The entry of one pet, read strongly consistent: it reflects every write answered before the read, so a compare-and-set built on it does not fail on a stale count.',
       request: { params: petIdParameter },
       responses: {
         200: inventory.success('The entry.', InventoryItem, OPERATION_EXAMPLES.getInventoryItem.answer.body),
@@ -351,9 +417,11 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         ]),
         401: experimental.unauthorized,
         404: experimental.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
-        409: experimental.error(409, '`changeFromQuantity` was given and the stored quantity is neither it nor `quantity`; the message states the stored quantity. Nothing was written.', [
-          ErrorCode.quantityChanged,
-        ]),
+        409: experimental.error(
+          409,
+          '`changeFromQuantity` was given and the stored quantity is neither it nor `quantity`; the message states the stored quantity. Nothing was written.',
+          [ErrorCode.quantityChanged],
+        ),
         413: experimental.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
         415: experimental.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         429: experimental.rateLimited,
@@ -364,9 +432,12 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   );
 
   const idempotencyKey = z.object({
-    'Idempotency-Key': z.string().regex(IDEMPOTENCY_KEY_PATTERN).meta({
-      description: `1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again unchanged on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key.`,
-    }),
+    'Idempotency-Key': z
+      .string()
+      .regex(IDEMPOTENCY_KEY_PATTERN)
+      .meta({
+        description: `1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again unchanged on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key.`,
+      }),
   });
   registry.registerPath(
     operation(exampleServer, 'adjustInventory', {
@@ -381,17 +452,25 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
       request: {
         params: petIdParameter,
         headers: idempotencyKey,
-        body: { required: true, description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, content: { 'application/json': { schema: InventoryAdjustment } } },
+        body: {
+          required: true,
+          description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`,
+          content: { 'application/json': { schema: InventoryAdjustment } },
+        },
       },
       responses: {
-        200: experimental.success('The entry with its new quantity.', InventoryItem, OPERATION_EXAMPLES.adjustInventory.answer.body, { mayReplay: true }),
+        200: experimental.success('The entry with its new quantity.', InventoryItem, OPERATION_EXAMPLES.adjustInventory.answer.body, {
+          mayReplay: true,
+        }),
         400: experimental.error(
           400,
           `The body is not JSON, lacks \`delta\` or \`reason\` or holds an invalid value, the Idempotency-Key header is missing or malformed, or ${invalidPetId}`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.invalidPetId],
         ),
         401: experimental.unauthorized,
-        404: experimental.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound], { mayReplay: true }),
+        404: experimental.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound], {
+          mayReplay: true,
+        }),
         409: experimental.error(
           409,
           `The delta would take the stock below 0 or above ${MAX_QUANTITY}; the message states the stock. Nothing was written.`,
@@ -400,9 +479,11 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         ),
         413: experimental.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
         415: experimental.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
-        422: experimental.error(422, 'The Idempotency-Key was already used with another request (another pet, delta or reason). Nothing was written.', [
-          ErrorCode.idempotencyKeyReused,
-        ]),
+        422: experimental.error(
+          422,
+          'The Idempotency-Key was already used with another request (another pet, delta or reason). Nothing was written.',
+          [ErrorCode.idempotencyKeyReused],
+        ),
         429: experimental.rateLimited,
         500: experimental.internal,
         503: experimental.unavailable,
@@ -442,7 +523,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         `**Limits** are counted per key, by its plan:`,
         plansTable(),
         `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`. Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
-        '**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the X-RateLimit-* of the source address\'s window of failed authentications, which it does not count (all of it remaining).',
+        "**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the X-RateLimit-* of the source address's window of failed authentications, which it does not count (all of it remaining).",
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
         '**Versioning**: `v1` is the last path segment of every server. `updateInventory` and `adjustInventory` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
         options.serverUrl
@@ -468,6 +549,10 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * ASCII and survives any byte-to-text step on its way (API Gateway's mapping templates).
  */
 export function renderOpenApiDocument(options: PublishedDocumentOptions = {}): string {
-  const text = JSON.stringify(buildOpenApiDocument(options), (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(value.toString()) : value), 2);
+  const text = JSON.stringify(
+    buildOpenApiDocument(options),
+    (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(value.toString()) : value),
+    2,
+  );
   return `${text.replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }

@@ -46,7 +46,10 @@ function inlineRuntime(code: string): string {
   }
   // Any other helper would bring part of Ajv into the bundles.
   const left = /require\("[^"]+"\)/.exec(inlined);
-  if (left) throw new Error(`The compiled validators call Ajv's runtime (${left[0]}): inline it in INLINED_RUNTIME or keep the body schemas to other keywords.`);
+  if (left)
+    throw new Error(
+      `The compiled validators call Ajv's runtime (${left[0]}): inline it in INLINED_RUNTIME or keep the body schemas to other keywords.`,
+    );
   return [...helpers, inlined].join('\n');
 }
 

@@ -66,7 +66,11 @@ export class FailedAuthenticationLimiter {
    * today is looked up only while the window has room. `authorization` is a function so that
    * an ambiguous request (two Authorization headers) is counted as a failure too.
    */
-  async authenticate(address: string, authorization: () => string | undefined, keys: ApiKeyRepository): Promise<{ apiKey: string; record: ApiKeyRecord }> {
+  async authenticate(
+    address: string,
+    authorization: () => string | undefined,
+    keys: ApiKeyRepository,
+  ): Promise<{ apiKey: string; record: ApiKeyRecord }> {
     let keyHash: string | undefined;
     try {
       const guarded: ApiKeyRepository = {

@@ -94,10 +94,20 @@ function refusal(request: AdjustmentRequest, entry: InventoryItem | undefined): 
   const { petId, delta } = request;
   if (!entry) return { error: errorBody(404, ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`) };
   if (entry.quantity + delta < 0) {
-    return { error: errorBody(409, ErrorCode.insufficientStock, `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it below 0. Nothing was written.`) };
+    return {
+      error: errorBody(
+        409,
+        ErrorCode.insufficientStock,
+        `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it below 0. Nothing was written.`,
+      ),
+    };
   }
   return {
-    error: errorBody(409, ErrorCode.quantityOutOfRange, `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it above ${MAX_QUANTITY}. Nothing was written.`),
+    error: errorBody(
+      409,
+      ErrorCode.quantityOutOfRange,
+      `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it above ${MAX_QUANTITY}. Nothing was written.`,
+    ),
   };
 }
 
@@ -129,12 +139,18 @@ export class InventoryAdjuster {
         return { outcome: record.outcome ?? (await this.answerApplied(request.petId, recordId)), replayed: true };
       }
       const expiresAt = nowSeconds + IDEMPOTENCY_WINDOW_SECONDS;
-      const result = await this.repository.apply({ petId: request.petId, delta: request.delta, record: { recordId, requestHash, expiresAt }, nowSeconds });
+      const result = await this.repository.apply({
+        petId: request.petId,
+        delta: request.delta,
+        record: { recordId, requestHash, expiresAt },
+        nowSeconds,
+      });
       if (result.applied) return { outcome: await this.answerApplied(request.petId, recordId), replayed: false };
       if ('refusedBy' in result) {
         const outcome = refusal(request, result.refusedBy);
         // Recorded unless a duplicate recorded first: the next round then answers what it recorded.
-        if (await this.repository.recordRefusal({ recordId, requestHash, outcome, expiresAt }, nowSeconds)) return { outcome, replayed: false };
+        if (await this.repository.recordRefusal({ recordId, requestHash, outcome, expiresAt }, nowSeconds))
+          return { outcome, replayed: false };
       }
       if ('conflict' in result) await this.wait(round);
     }

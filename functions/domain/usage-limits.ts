@@ -119,7 +119,8 @@ export class UsageLimiter {
     /** Told when bookkeeping after a verdict (rejection count, ban) could not be written. */
     private readonly onBookkeepingFailure: (error: StoreUnavailableError) => void = () => undefined,
   ) {
-    if (banPolicy.durationSeconds > MAX_BAN_SECONDS) throw new Error(`A ban lasts at most ${MAX_BAN_SECONDS} seconds, not ${banPolicy.durationSeconds}.`);
+    if (banPolicy.durationSeconds > MAX_BAN_SECONDS)
+      throw new Error(`A ban lasts at most ${MAX_BAN_SECONDS} seconds, not ${banPolicy.durationSeconds}.`);
   }
 
   /** What to report when the counters could not be reached: the minute window, as if unused. */

@@ -52,34 +52,42 @@ function sourceAddress(event: APIGatewayRequestAuthorizerEvent): string {
 function denial(event: APIGatewayRequestAuthorizerEvent, error: UnauthorizedError): APIGatewayAuthorizerResult {
   return {
     principalId: 'unauthenticated',
-    policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: wholeStageArn(event.methodArn) }] },
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: wholeStageArn(event.methodArn) }],
+    },
     context: authorizerRateLimitContext(error.headers),
   };
 }
 
-export function createAuthorizerHandler({ apiKeys, failedAuthentications }: { apiKeys: ApiKeyRepository; failedAuthentications: FailedAuthenticationLimiter }) {
-  const authorize = middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>()
-    .handler(async (event) => {
-      try {
-        const { apiKey, record } = await failedAuthentications.authenticate(sourceAddress(event), () => soleAuthorization(event), apiKeys);
-        return {
-          principalId: record.keyId,
-          // A key's answer allows the whole stage: every route takes the same keys.
-          policyDocument: {
-            Version: '2012-10-17',
-            Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: wholeStageArn(event.methodArn) }],
-          },
-          // API key source AUTHORIZER: usage plans count and throttle this key at the edge.
-          usageIdentifierKey: apiKey,
-          context: authorizerContext(record),
-        };
-      } catch (error) {
-        if (error instanceof UnauthorizedError) return denial(event, error);
-        // The address's window is full: API Gateway answers this one error with the UNAUTHORIZED gateway response, set up as the 429.
-        if (error instanceof RateLimitedError) throw new Error(UNAUTHORIZED_MESSAGE);
-        logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, { requestId: event.requestContext?.requestId, ...describeError(error) });
-        throw error;
-      }
-    });
+export function createAuthorizerHandler({
+  apiKeys,
+  failedAuthentications,
+}: {
+  apiKeys: ApiKeyRepository;
+  failedAuthentications: FailedAuthenticationLimiter;
+}) {
+  const authorize = middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>().handler(async (event) => {
+    try {
+      const { apiKey, record } = await failedAuthentications.authenticate(sourceAddress(event), () => soleAuthorization(event), apiKeys);
+      return {
+        principalId: record.keyId,
+        // A key's answer allows the whole stage: every route takes the same keys.
+        policyDocument: {
+          Version: '2012-10-17',
+          Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: wholeStageArn(event.methodArn) }],
+        },
+        // API key source AUTHORIZER: usage plans count and throttle this key at the edge.
+        usageIdentifierKey: apiKey,
+        context: authorizerContext(record),
+      };
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return denial(event, error);
+      // The address's window is full: API Gateway answers this one error with the UNAUTHORIZED gateway response, set up as the 429.
+      if (error instanceof RateLimitedError) throw new Error(UNAUTHORIZED_MESSAGE);
+      logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, { requestId: event.requestContext?.requestId, ...describeError(error) });
+      throw error;
+    }
+  });
   return inRequestContext(authorize);
 }

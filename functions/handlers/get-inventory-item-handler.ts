@@ -7,5 +7,7 @@ import type { InventoryHandlerDependencies } from './list-inventory-handler.ts';
 
 /** GET /inventory/{petId}: one entry, strongly consistent, as a compare-and-set starts from. */
 export function createGetInventoryItemHandler({ inventory, limiter }: InventoryHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter)] }, async (event) => jsonResponse(200, await getInventoryItem(inventory, petIdFromPath(event))));
+  return httpHandler({ guards: [planLimits(limiter)] }, async (event) =>
+    jsonResponse(200, await getInventoryItem(inventory, petIdFromPath(event))),
+  );
 }

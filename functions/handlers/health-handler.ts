@@ -6,6 +6,14 @@ import { jsonResponse } from '../http/json.ts';
 import { uncountedRateLimit } from '../http/plan-limits.ts';
 
 /** GET /health: 200 {"status":"ok","store":"ok"}, or 503 SERVICE_UNAVAILABLE (the Error body, Retry-After) when the store does not answer. */
-export function createHealthHandler({ inventory, failedAuthentications }: { inventory: Pick<InventoryRepository, 'get'>; failedAuthentications: Pick<FailedAuthenticationLimiter, 'uncountedState'> }) {
-  return httpHandler({ guards: [uncountedRateLimit(() => failedAuthentications.uncountedState())] }, async () => jsonResponse(200, await checkHealth(inventory)));
+export function createHealthHandler({
+  inventory,
+  failedAuthentications,
+}: {
+  inventory: Pick<InventoryRepository, 'get'>;
+  failedAuthentications: Pick<FailedAuthenticationLimiter, 'uncountedState'>;
+}) {
+  return httpHandler({ guards: [uncountedRateLimit(() => failedAuthentications.uncountedState())] }, async () =>
+    jsonResponse(200, await checkHealth(inventory)),
+  );
 }

@@ -27,7 +27,9 @@ const RATE_LIMIT_CONTEXT_KEYS = {
 
 /** The authorizer context that carries these X-RateLimit-* headers to the gateway response. */
 export function authorizerRateLimitContext(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(RATE_LIMIT_CONTEXT_KEYS).flatMap(([header, key]) => (headers[header] === undefined ? [] : [[key, headers[header]]])));
+  return Object.fromEntries(
+    Object.entries(RATE_LIMIT_CONTEXT_KEYS).flatMap(([header, key]) => (headers[header] === undefined ? [] : [[key, headers[header]]])),
+  );
 }
 
 /**
@@ -68,7 +70,11 @@ const unavailable: GatewayErrorResponse = {
 const internal: GatewayErrorResponse = { status: 500, code: ErrorCode.internal, message: ERROR_MESSAGES.internal };
 
 /** The 404 of a path or method no operation has, which the stage answers from a mock integration (the headers it computes are added there). */
-export const ROUTE_NOT_FOUND = { status: routeNotFound.status, code: routeNotFound.code, message: routeNotFound.message } as const satisfies GatewayErrorResponse;
+export const ROUTE_NOT_FOUND = {
+  status: routeNotFound.status,
+  code: routeNotFound.code,
+  message: routeNotFound.message,
+} as const satisfies GatewayErrorResponse;
 
 export const gatewayResponses = {
   // The authorizer denies every key it refuses (functions/handlers/authorizer-handler.ts).

@@ -60,7 +60,11 @@ export function httpHandler<Body = never>(
   options: HttpHandlerOptions<Body, APIGatewayProxyResult>,
   handle: (event: HttpEvent<Body>, context: Context) => Promise<APIGatewayProxyResult>,
 ): HttpHandler {
-  return inRequestContext(middlewareStack<APIGatewayProxyResult>(options, false).handler((event, context) => handle(event as HttpEvent<Body>, context)) as HttpHandler);
+  return inRequestContext(
+    middlewareStack<APIGatewayProxyResult>(options, false).handler((event, context) =>
+      handle(event as HttpEvent<Body>, context),
+    ) as HttpHandler,
+  );
 }
 
 /**
@@ -74,5 +78,9 @@ export function streamedHttpHandler(
   options: HttpHandlerOptions<never, StreamedResult>,
   handle: (event: HttpEvent, context: Context) => Promise<StreamedResult>,
 ): StreamedHttpHandler {
-  return inRequestContext(middlewareStack<StreamedResult>(options, true).handler((event, context) => handle(event as HttpEvent, context)) as unknown as StreamedHttpHandler);
+  return inRequestContext(
+    middlewareStack<StreamedResult>(options, true).handler((event, context) =>
+      handle(event as HttpEvent, context),
+    ) as unknown as StreamedHttpHandler,
+  );
 }

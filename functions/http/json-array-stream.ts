@@ -132,7 +132,11 @@ function byteBudget(limit: number, onExceeded: (error: Error) => void): Transfor
  * the stream without the closing bracket, so the client receives invalid JSON and a broken
  * transfer, never a well-formed short array; it is logged and counted (StreamAborted).
  */
-export function jsonArrayStream(first: IteratorResult<readonly FlatRecord[]>, rest: AsyncIterator<readonly FlatRecord[]>, options: JsonArrayStreamOptions): StreamedResult {
+export function jsonArrayStream(
+  first: IteratorResult<readonly FlatRecord[]>,
+  rest: AsyncIterator<readonly FlatRecord[]>,
+  options: JsonArrayStreamOptions,
+): StreamedResult {
   const deadline = deadlineOf(options.deadlineAt, (error) => {
     reportAbort(error, options.requestId);
     text.destroy(error);

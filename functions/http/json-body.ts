@@ -70,7 +70,10 @@ function describeError(error: ErrorObject): string {
 
 /** A JSON Pointer below the event's body, as zod writes a path: `quantity`, `items.0.id`; the body itself is `body`. */
 function fieldPath(instancePath: string, child?: unknown): string {
-  const segments = instancePath.split('/').slice(2).map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments = instancePath
+    .split('/')
+    .slice(2)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (child !== undefined) segments.push(String(child));
   return segments.length > 0 ? segments.join('.') : 'body';
 }
@@ -90,7 +93,9 @@ export function describeBodyErrors(errors: readonly ErrorObject[]): string {
       const path = fieldPath(error.instancePath);
       unknownKeys.set(path, [...(unknownKeys.get(path) ?? []), quoted(error.params.additionalProperty)]);
     } else {
-      faults.push(`${fieldPath(error.instancePath, error.keyword === 'required' ? error.params.missingProperty : undefined)}: ${describeError(error)}`);
+      faults.push(
+        `${fieldPath(error.instancePath, error.keyword === 'required' ? error.params.missingProperty : undefined)}: ${describeError(error)}`,
+      );
     }
   }
   for (const [path, keys] of unknownKeys) faults.push(`${path}: Unrecognized key${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`);
@@ -121,18 +126,23 @@ export function jsonBody<Body>(validate: BodyValidator<Body>): MiddlewareObj<API
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 415) throw new UnsupportedMediaTypeError();
-        if (status === 422) throw new BadRequestError(ErrorCode.malformedJson, `Request body is not valid JSON: ${(error as Error).message}.`);
+        if (status === 422)
+          throw new BadRequestError(ErrorCode.malformedJson, `Request body is not valid JSON: ${(error as Error).message}.`);
         throw error;
       }
       const duplicate = findDuplicateKey(isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
       if (duplicate !== undefined) {
-        throw new BadRequestError(ErrorCode.malformedJson, `Request body is ambiguous: the key ${JSON.stringify(duplicate.slice(0, 64))} occurs more than once in one object.`);
+        throw new BadRequestError(
+          ErrorCode.malformedJson,
+          `Request body is ambiguous: the key ${JSON.stringify(duplicate.slice(0, 64))} occurs more than once in one object.`,
+        );
       }
       try {
         await bodyValidator.before!(request as never);
       } catch (error) {
         const errors = ((error as Error).cause as { data?: ErrorObject[] } | undefined)?.data;
-        if ((error as { statusCode?: number }).statusCode === 400 && errors) throw new BadRequestError(ErrorCode.invalidBody, describeBodyErrors(errors));
+        if ((error as { statusCode?: number }).statusCode === 400 && errors)
+          throw new BadRequestError(ErrorCode.invalidBody, describeBodyErrors(errors));
         throw error;
       }
     },

@@ -7,7 +7,10 @@ export function petIdFromPath(event: Pick<APIGatewayProxyEvent, 'pathParameters'
   const text = event.pathParameters?.petId;
   const petId = parsePetId(text);
   if (petId === undefined) {
-    throw new BadRequestError(ErrorCode.invalidPetId, 'petId must be an integer from 1 to 9223372036854775807, written without sign, leading zeros or exponent.');
+    throw new BadRequestError(
+      ErrorCode.invalidPetId,
+      'petId must be an integer from 1 to 9223372036854775807, written without sign, leading zeros or exponent.',
+    );
   }
   return petId;
 }

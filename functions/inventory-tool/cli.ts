@@ -48,7 +48,11 @@ export interface InventoryToolOutput {
 export async function openInventoryTarget(stage: DeploymentStage | undefined, dataDir: string): Promise<InventoryTarget> {
   if (!stage) {
     const store = await openLocalStore(dataDir);
-    return { inventory: createInventoryRepository(store.client, LOCAL_TABLES.inventoryTable), describe: store.describe, close: store.close };
+    return {
+      inventory: createInventoryRepository(store.client, LOCAL_TABLES.inventoryTable),
+      describe: store.describe,
+      close: store.close,
+    };
   }
   const { stackName, output } = await readStageOutputs(stage);
   const client = createDocumentClient();
@@ -109,7 +113,8 @@ export async function runInventoryCommand(
   }
   const command = oneOf('The command', commandName, COMMANDS);
   if (extra.length > 0) throw new UsageError(`${command} takes no argument "${extra[0]}"; name the file with --file <path>.`);
-  if (command === 'import' && !values.file) throw new UsageError('import needs --file <items.json>: a JSON array of {"petId", "quantity", "status"}.');
+  if (command === 'import' && !values.file)
+    throw new UsageError('import needs --file <items.json>: a JSON array of {"petId", "quantity", "status"}.');
   const stage = stageOf(values.stage);
   const opened = await target(stage, resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
   try {

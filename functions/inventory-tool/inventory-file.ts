@@ -55,7 +55,9 @@ export function parseInventoryFile(file: string, text: string): InventoryItem[] 
   let raw: unknown;
   try {
     raw = JSON.parse(text, (key, value: unknown, context?: { source?: string }) =>
-      key === 'petId' && typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value,
+      key === 'petId' && typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source)
+        ? BigInt(context.source)
+        : value,
     );
   } catch (error) {
     throw new InventoryFileError(file, [`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`]);

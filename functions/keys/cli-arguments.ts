@@ -29,7 +29,9 @@ export function oneOf<const Allowed extends readonly string[]>(flag: string, val
   const found = allowed.find((candidate) => candidate === value);
   if (found !== undefined) return found;
   const choices = allowed.join(', ');
-  throw new UsageError(value === undefined ? `${flag} is required: one of ${choices}.` : `${flag} must be one of ${choices} (got "${value}").`);
+  throw new UsageError(
+    value === undefined ? `${flag} is required: one of ${choices}.` : `${flag} must be one of ${choices} (got "${value}").`,
+  );
 }
 
 export function stageOf(value: string | undefined): DeploymentStage | undefined {

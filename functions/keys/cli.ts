@@ -28,17 +28,23 @@ function customLimits(values: { 'per-minute'?: string | undefined; 'per-day'?: s
   const perMinute = wholeNumber('--per-minute', values['per-minute'], 1, 1_000_000);
   const perDay = wholeNumber('--per-day', values['per-day'], 1, 1_000_000_000);
   if (perMinute === undefined && perDay === undefined) return undefined;
-  if (perMinute === undefined || perDay === undefined) throw new UsageError('--per-minute and --per-day go together: an enterprise key takes both.');
+  if (perMinute === undefined || perDay === undefined)
+    throw new UsageError('--per-minute and --per-day go together: an enterprise key takes both.');
   return { perMinute, perDay };
 }
 
 function describeKey(record: ApiKeyRecord, bannedUntil: number | undefined): string {
   const limits = limitsFor(record.plan, record.customLimits);
-  const ban = bannedUntil !== undefined && bannedUntil > Date.now() / 1000 ? `  banned until ${new Date(bannedUntil * 1000).toISOString()}` : '';
+  const ban =
+    bannedUntil !== undefined && bannedUntil > Date.now() / 1000 ? `  banned until ${new Date(bannedUntil * 1000).toISOString()}` : '';
   return `${record.keyId}  ${record.status.padEnd(7)}  ${record.plan.padEnd(10)}  ${limits.perMinute}/min ${limits.perDay}/day  ${record.owner}  created ${record.createdAt}${ban}`;
 }
 
-export async function runKeysCommand(argv: string[], target: (stage: DeploymentStage | undefined, dataDir: string) => Promise<KeyTarget>, print: (line: string) => void): Promise<void> {
+export async function runKeysCommand(
+  argv: string[],
+  target: (stage: DeploymentStage | undefined, dataDir: string) => Promise<KeyTarget>,
+  print: (line: string) => void,
+): Promise<void> {
   const { values, positionals } = parseCommandLine(
     argv,
     {
@@ -66,7 +72,11 @@ export async function runKeysCommand(argv: string[], target: (stage: DeploymentS
   try {
     switch (request.command) {
       case 'issue': {
-        const { apiKey, record } = await admin.issue({ plan: request.plan, owner: request.owner, ...(request.limits ? { customLimits: request.limits } : {}) });
+        const { apiKey, record } = await admin.issue({
+          plan: request.plan,
+          owner: request.owner,
+          ...(request.limits ? { customLimits: request.limits } : {}),
+        });
         print(`Issued ${record.keyId} (${record.plan}) for ${record.owner} on the ${opened.describe}.`);
         print(`API key (shown once; only its SHA-256 is stored): ${apiKey}`);
         break;
@@ -79,7 +89,9 @@ export async function runKeysCommand(argv: string[], target: (stage: DeploymentS
       }
       case 'revoke': {
         const record = await admin.revoke(request.keyId);
-        print(`Revoked ${record.keyId}. It is refused at once${AUTHORIZER_CACHE_TTL_SECONDS > 0 ? `; on AWS within the authorizer cache TTL (${AUTHORIZER_CACHE_TTL_SECONDS} s)` : ', locally and on AWS'}.`);
+        print(
+          `Revoked ${record.keyId}. It is refused at once${AUTHORIZER_CACHE_TTL_SECONDS > 0 ? `; on AWS within the authorizer cache TTL (${AUTHORIZER_CACHE_TTL_SECONDS} s)` : ', locally and on AWS'}.`,
+        );
         break;
       }
       case 'set-plan': {
@@ -104,13 +116,22 @@ type KeysRequest =
   | { command: 'revoke' | 'unban'; keyId: string }
   | { command: 'set-plan'; keyId: string; plan: PlanName; limits: PlanLimits | undefined };
 
-function keysRequest(command: (typeof COMMANDS)[number], args: string[], values: Record<string, string | boolean | undefined>): KeysRequest {
+function keysRequest(
+  command: (typeof COMMANDS)[number],
+  args: string[],
+  values: Record<string, string | boolean | undefined>,
+): KeysRequest {
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const keyId = () => args[0] ?? fail(`${command} needs a keyId: npm run keys -- ${command} <keyId> (npm run keys -- list shows them).`);
   const limits = () => customLimits({ 'per-minute': text('per-minute'), 'per-day': text('per-day') });
   switch (command) {
     case 'issue':
-      return { command, plan: oneOf('--plan', text('plan'), PLAN_NAMES), owner: text('owner') || fail('issue needs --owner <name>: who holds the key.'), limits: limits() };
+      return {
+        command,
+        plan: oneOf('--plan', text('plan'), PLAN_NAMES),
+        owner: text('owner') || fail('issue needs --owner <name>: who holds the key.'),
+        limits: limits(),
+      };
     case 'list':
       return { command };
     case 'revoke':
@@ -126,5 +147,11 @@ function fail(message: string): never {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runTool(() => runKeysCommand(process.argv.slice(2), (stage, dataDir) => (stage ? openStageTarget(stage) : openLocalTarget(dataDir)), (line) => console.log(line)));
+  runTool(() =>
+    runKeysCommand(
+      process.argv.slice(2),
+      (stage, dataDir) => (stage ? openStageTarget(stage) : openLocalTarget(dataDir)),
+      (line) => console.log(line),
+    ),
+  );
 }

@@ -79,7 +79,9 @@ export function createGatewayKeys(client: APIGatewayClient, stage: GatewayStage)
     },
 
     async disable(gatewayKeyId) {
-      await client.send(new UpdateApiKeyCommand({ apiKey: gatewayKeyId, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }));
+      await client.send(
+        new UpdateApiKeyCommand({ apiKey: gatewayKeyId, patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] }),
+      );
       await leavePlans(gatewayKeyId);
     },
   };

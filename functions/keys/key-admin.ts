@@ -39,7 +39,8 @@ export class KeyAdmin {
   /** Creates a key and returns it: the only moment the key exists outside its holder's hands. */
   async issue(request: IssueKeyRequest): Promise<{ apiKey: string; record: ApiKeyRecord }> {
     checkLimits(request.plan, request.customLimits);
-    if (request.keyId !== undefined && (await this.keys.findByKeyId(request.keyId))) throw new Error(`A key with the id ${request.keyId} exists already.`);
+    if (request.keyId !== undefined && (await this.keys.findByKeyId(request.keyId)))
+      throw new Error(`A key with the id ${request.keyId} exists already.`);
     const generated = generateApiKey();
     const apiKey = request.apiKey ?? generated.key;
     const record: ApiKeyRecord = {
@@ -71,7 +72,8 @@ export class KeyAdmin {
   async setPlan(keyId: string, plan: PlanName, customLimits?: PlanLimits): Promise<ApiKeyRecord> {
     checkLimits(plan, customLimits);
     const record = await this.find(keyId);
-    if (record.status === 'revoked') throw new Error(`${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`);
+    if (record.status === 'revoked')
+      throw new Error(`${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`);
     const changed: ApiKeyRecord = { ...record, plan };
     if (customLimits) changed.customLimits = customLimits;
     else delete changed.customLimits;

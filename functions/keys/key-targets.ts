@@ -11,7 +11,6 @@ import { createGatewayKeys } from './gateway-keys.ts';
 import { KeyAdmin } from './key-admin.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from '../deployments.ts';
 
-
 export interface KeyTarget {
   admin: KeyAdmin;
   describe: string;
@@ -53,7 +52,10 @@ export async function openLocalStore(dataDir: string): Promise<StoreConnection> 
 export async function openLocalTarget(dataDir: string): Promise<KeyTarget> {
   const { client, describe, close } = await openLocalStore(dataDir);
   return {
-    admin: new KeyAdmin(createApiKeyRepository(client, LOCAL_TABLES.apiKeysTable), createUsageCounterRepository(client, LOCAL_TABLES.usageCountersTable)),
+    admin: new KeyAdmin(
+      createApiKeyRepository(client, LOCAL_TABLES.apiKeysTable),
+      createUsageCounterRepository(client, LOCAL_TABLES.usageCountersTable),
+    ),
     describe,
     close,
   };
@@ -68,10 +70,15 @@ export async function checkAwsAccess(stage: DeploymentStage): Promise<void> {
   const probe = new CloudFormationClient({});
   try {
     const region = await probe.config.region().catch(() => undefined);
-    if (!region) throw new Error(`--stage ${stage} needs an AWS region: set AWS_REGION (or a region in the profile AWS_PROFILE names); see the ${AWS_ACCESS_README_SECTION}.`);
+    if (!region)
+      throw new Error(
+        `--stage ${stage} needs an AWS region: set AWS_REGION (or a region in the profile AWS_PROFILE names); see the ${AWS_ACCESS_README_SECTION}.`,
+      );
     await probe.config.credentials().catch((error: unknown) => {
       const detail = error instanceof Error ? ` (${error.message.split('\n')[0]})` : '';
-      throw new Error(`--stage ${stage} needs AWS credentials: set AWS_PROFILE to a profile of the ${stage} account, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY${detail}; see the ${AWS_ACCESS_README_SECTION}.`);
+      throw new Error(
+        `--stage ${stage} needs AWS credentials: set AWS_PROFILE to a profile of the ${stage} account, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY${detail}; see the ${AWS_ACCESS_README_SECTION}.`,
+      );
     });
   } finally {
     probe.destroy();
@@ -95,7 +102,9 @@ export async function readStageOutputs(stage: DeploymentStage): Promise<StageOut
     .catch(async (error: unknown) => {
       if (!(error instanceof Error && error.name === 'ValidationError')) throw error;
       const region = await cloudFormation.config.region();
-      throw new Error(`Stack ${stackName} does not exist in ${region} for these credentials; deploy it (npm run deploy:${stage}) or check AWS_PROFILE and AWS_REGION.`);
+      throw new Error(
+        `Stack ${stackName} does not exist in ${region} for these credentials; deploy it (npm run deploy:${stage}) or check AWS_PROFILE and AWS_REGION.`,
+      );
     })
     .finally(() => cloudFormation.destroy());
   const outputs = new Map((Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey, output.OutputValue]));

@@ -133,7 +133,9 @@ export async function invokeStreamed(
   } catch (error) {
     return statusCode === undefined ? { headSent: false, failure: error } : { headSent: true, statusCode, aborted: error };
   }
-  return statusCode === undefined ? { headSent: false, failure: new Error('the handler answered nothing') } : { headSent: true, statusCode };
+  return statusCode === undefined
+    ? { headSent: false, failure: new Error('the handler answered nothing') }
+    : { headSent: true, statusCode };
 }
 
 /**
@@ -142,7 +144,12 @@ export async function invokeStreamed(
  * body cut (the connection is destroyed, so the chunked transfer never completes); a client that
  * goes away ends the handler's stream.
  */
-export function streamToHttp(handler: StreamedHttpHandler, event: APIGatewayProxyEvent, context: Context, response: ServerResponse): Promise<StreamedOutcome> {
+export function streamToHttp(
+  handler: StreamedHttpHandler,
+  event: APIGatewayProxyEvent,
+  context: Context,
+  response: ServerResponse,
+): Promise<StreamedOutcome> {
   let clientGone = false;
   return invokeStreamed(
     handler,
@@ -174,7 +181,11 @@ export interface CollectedAnswer extends ResponseHead {
 }
 
 /** A streamed handler's whole answer in memory, as a client would have received it (tests, benchmarks). */
-export async function collectStreamed(handler: StreamedHttpHandler, event: APIGatewayProxyEvent, context: Context): Promise<CollectedAnswer> {
+export async function collectStreamed(
+  handler: StreamedHttpHandler,
+  event: APIGatewayProxyEvent,
+  context: Context,
+): Promise<CollectedAnswer> {
   let head: ResponseHead = { statusCode: 0 };
   const chunks: Buffer[] = [];
   const outcome = await invokeStreamed(handler, event, context, {
@@ -192,7 +203,11 @@ export async function collectStreamed(handler: StreamedHttpHandler, event: APIGa
 }
 
 /** Any HTTP handler's answer in memory: a streamed one read whole, as a client would receive it (tests, benchmarks). */
-export async function invokeWhole(handler: HttpHandler | StreamedHttpHandler, event: APIGatewayProxyEvent, context: Context): Promise<ResponseHead & { body: string }> {
+export async function invokeWhole(
+  handler: HttpHandler | StreamedHttpHandler,
+  event: APIGatewayProxyEvent,
+  context: Context,
+): Promise<ResponseHead & { body: string }> {
   if (!isStreamedHandler(handler)) return handler(event, context);
   const answer = await collectStreamed(handler, event, context);
   return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body.toString('utf8') };

@@ -89,22 +89,27 @@ async function registerDevKey(
   plan: Exclude<PlanName, 'enterprise'>,
   replaceRevoked: ((revokedKeyId: string) => Promise<string>) | undefined,
 ): Promise<void> {
-  if (!API_KEY_PATTERN.test(apiKey)) throw new DevKeyError('DEV_API_KEY must be 20 to 128 letters and digits (API Gateway\'s rule for key values).');
+  if (!API_KEY_PATTERN.test(apiKey))
+    throw new DevKeyError("DEV_API_KEY must be 20 to 128 letters and digits (API Gateway's rule for key values).");
   const { apiKeys } = dependencies;
   const keyHash = hashApiKey(apiKey);
   const admin = new KeyAdmin(apiKeys, dependencies.usageCounters);
   const existing = await apiKeys.findByHash(keyHash);
   if (existing?.status === 'revoked') {
-    if (!replaceRevoked) throw new DevKeyError(`DEV_API_KEY is the revoked key ${existing.keyId}, and revoked keys stay revoked: ${ANOTHER_DEV_KEY}`);
+    if (!replaceRevoked)
+      throw new DevKeyError(`DEV_API_KEY is the revoked key ${existing.keyId}, and revoked keys stay revoked: ${ANOTHER_DEV_KEY}`);
     return registerDevKey(dependencies, await replaceRevoked(existing.keyId), plan, undefined);
   }
   if (existing && existing.owner !== DEV_KEY_OWNER) {
-    throw new DevKeyError(`DEV_API_KEY is ${existing.keyId}, a key issued to ${JSON.stringify(existing.owner)} with npm run keys; the dev key must be one of its own, since DEV_PLAN sets its plan: ${ANOTHER_DEV_KEY}`);
+    throw new DevKeyError(
+      `DEV_API_KEY is ${existing.keyId}, a key issued to ${JSON.stringify(existing.owner)} with npm run keys; the dev key must be one of its own, since DEV_PLAN sets its plan: ${ANOTHER_DEV_KEY}`,
+    );
   }
   if (!existing) await admin.issue({ apiKey, keyId: `key_dev${keyHash.slice(0, 12)}`, plan, owner: DEV_KEY_OWNER });
   else if (existing.plan !== plan) await apiKeys.update(keyHash, { plan });
   for (const earlier of await admin.list()) {
-    if (earlier.owner === DEV_KEY_OWNER && earlier.keyHash !== keyHash && earlier.status === 'active') await apiKeys.delete(earlier.keyHash);
+    if (earlier.owner === DEV_KEY_OWNER && earlier.keyHash !== keyHash && earlier.status === 'active')
+      await apiKeys.delete(earlier.keyHash);
   }
 }
 
@@ -112,7 +117,9 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const { dataDir } = options;
   const other = dataDir ? await runningServer(dataDir) : undefined;
   if (dataDir && other) {
-    throw new LocalStoreError(`${dataDir} is in use by another server (pid ${other.pid}, ${other.baseUrl}); stop it, or start with another DATA_DIR.`);
+    throw new LocalStoreError(
+      `${dataDir} is in use by another server (pid ${other.pid}, ${other.baseUrl}); stop it, or start with another DATA_DIR.`,
+    );
   }
   const tables = options.tables ?? LOCAL_TABLES;
   const store = options.store
@@ -127,7 +134,11 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   }
 }
 
-async function serve(options: LocalAppOptions, tables: ServiceTableNames, store: { endpoint: string; close(): Promise<void> }): Promise<LocalApp> {
+async function serve(
+  options: LocalAppOptions,
+  tables: ServiceTableNames,
+  store: { endpoint: string; close(): Promise<void> },
+): Promise<LocalApp> {
   const dependencies = createDependencies({
     ...tables,
     dynamodbEndpoint: store.endpoint,
@@ -159,7 +170,8 @@ async function serve(options: LocalAppOptions, tables: ServiceTableNames, store:
   }
   const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${STAGE}`;
   const endpointFile = options.dataDir ? join(options.dataDir, STORE_ENDPOINT_FILE) : undefined;
-  if (endpointFile) await writeFile(endpointFile, JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint));
+  if (endpointFile)
+    await writeFile(endpointFile, JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint));
 
   return {
     baseUrl,

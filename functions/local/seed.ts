@@ -47,7 +47,9 @@ const PARALLEL_BATCH_WRITERS = 8;
 export async function writeInventory(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryItem[]): Promise<void> {
   const repository = createInventoryRepository(client, tableName);
   const share = Math.ceil(items.length / PARALLEL_BATCH_WRITERS);
-  await Promise.all(Array.from({ length: PARALLEL_BATCH_WRITERS }, (_, writer) => repository.putMany(items.slice(writer * share, (writer + 1) * share))));
+  await Promise.all(
+    Array.from({ length: PARALLEL_BATCH_WRITERS }, (_, writer) => repository.putMany(items.slice(writer * share, (writer + 1) * share))),
+  );
 }
 
 /** Loads the seed only into an empty inventory, so a restart never overwrites data. Returns how many were written. */

@@ -66,14 +66,18 @@ export async function runSmokeTest(target: SmokeTarget, print: (line: string) =>
         const listed = await petstore.listInventory();
         expectThat(listed.data !== undefined, `GET /inventory answered ${described(listed)}`);
         const limit = listed.rateLimit;
-        expectThat(limit !== undefined && limit.remaining < limit.limit && limit.resetAt > Date.now() / 1000, `GET /inventory carried no usable X-RateLimit-* headers: ${JSON.stringify(limit)}`);
+        expectThat(
+          limit !== undefined && limit.remaining < limit.limit && limit.resetAt > Date.now() / 1000,
+          `GET /inventory carried no usable X-RateLimit-* headers: ${JSON.stringify(limit)}`,
+        );
         return `GET /inventory 200, ${listed.data!.length} entries, X-RateLimit ${limit!.remaining}/${limit!.limit} until ${new Date(limit!.resetAt * 1000).toISOString()}`;
       },
     },
     {
       name: 'update round trip on the canary pet',
       run: async () => {
-        if (!(await target.inventory.get(CANARY_PET_ID))) await target.inventory.putMany([{ petId: CANARY_PET_ID, quantity: 0, status: 'available' }]);
+        if (!(await target.inventory.get(CANARY_PET_ID)))
+          await target.inventory.putMany([{ petId: CANARY_PET_ID, quantity: 0, status: 'available' }]);
         const before = await petstore.getInventoryItem(CANARY_PET_ID);
         expectThat(before.data?.petId === CANARY_PET_ID, `GET /inventory/${CANARY_PET_ID} answered ${described(before)}`);
         const original = before.data!.quantity;
@@ -82,7 +86,10 @@ export async function runSmokeTest(target: SmokeTarget, print: (line: string) =>
         const reread = await petstore.getInventoryItem(CANARY_PET_ID);
         const restored = await petstore.updateInventory(CANARY_PET_ID, { quantity: original, changeFromQuantity: changed });
         expectThat(updated.data?.quantity === changed, `PATCH /inventory/${CANARY_PET_ID} answered ${described(updated)}`);
-        expectThat(reread.data?.quantity === changed, `the update was not read back: ${described(reread)} ${JSON.stringify(reread.data?.quantity)}`);
+        expectThat(
+          reread.data?.quantity === changed,
+          `the update was not read back: ${described(reread)} ${JSON.stringify(reread.data?.quantity)}`,
+        );
         expectThat(restored.data?.quantity === original, `the canary's quantity ${original} was not put back: ${described(restored)}`);
         return `pet ${CANARY_PET_ID}: ${original} → ${changed} (read back) → ${original}`;
       },
@@ -111,7 +118,11 @@ export async function runSmokeTest(target: SmokeTarget, print: (line: string) =>
   } finally {
     await target.admin.revoke(record.keyId);
   }
-  print(failed === 0 ? `All ${checks.length} checks passed; ${record.keyId} revoked.` : `${failed} of ${checks.length} checks failed; ${record.keyId} revoked.`);
+  print(
+    failed === 0
+      ? `All ${checks.length} checks passed; ${record.keyId} revoked.`
+      : `${failed} of ${checks.length} checks failed; ${record.keyId} revoked.`,
+  );
   return failed;
 }
 

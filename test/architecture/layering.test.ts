@@ -16,7 +16,16 @@ const DOMAIN = join(FUNCTIONS, 'domain');
 const LIB = join(ROOT, 'lib');
 
 /** What domain code may not know: AWS (SDK, Lambda event types, CDK), HTTP servers and clients, Middy. */
-const FORBIDDEN_IN_DOMAIN = [/^@aws-sdk\//, /^@smithy\//, /^aws-lambda$/, /^@types\/aws-lambda$/, /^aws-cdk-lib/, /^@middy\//, /^(node:)?https?$/, /^(node:)?http2$/];
+const FORBIDDEN_IN_DOMAIN = [
+  /^@aws-sdk\//,
+  /^@smithy\//,
+  /^aws-lambda$/,
+  /^@types\/aws-lambda$/,
+  /^aws-cdk-lib/,
+  /^@middy\//,
+  /^(node:)?https?$/,
+  /^(node:)?http2$/,
+];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -69,7 +78,9 @@ describe('layering', () => {
   it('finds the imports it checks (a rule that reads nothing would pass forever)', () => {
     expect(sourceFiles(DOMAIN).length).toBeGreaterThan(5);
     expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual(['./errors.ts', './plans.ts']);
-    expect(importsOf(join(FUNCTIONS, 'keys', 'key-targets.ts')).some((found) => found.target === join(FUNCTIONS, 'deployments.ts'))).toBe(true);
+    expect(importsOf(join(FUNCTIONS, 'keys', 'key-targets.ts')).some((found) => found.target === join(FUNCTIONS, 'deployments.ts'))).toBe(
+      true,
+    );
   });
 });
 
@@ -89,8 +100,11 @@ describe('every route has its handler', () => {
     }
   });
 
-  it.each(apiRoutes.map((route) => [route.operationId, route.entry] as const))('%s has a Lambda entry point, functions/%s.ts, exporting handler', (_id, entry) => {
-    const source = readFileSync(join(FUNCTIONS, `${entry}.ts`), 'utf8');
-    expect(source).toMatch(/^export const handler = /m);
-  });
+  it.each(apiRoutes.map((route) => [route.operationId, route.entry] as const))(
+    '%s has a Lambda entry point, functions/%s.ts, exporting handler',
+    (_id, entry) => {
+      const source = readFileSync(join(FUNCTIONS, `${entry}.ts`), 'utf8');
+      expect(source).toMatch(/^export const handler = /m);
+    },
+  );
 });

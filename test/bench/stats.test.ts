@@ -18,7 +18,7 @@ describe('percentile (nearest rank)', () => {
     expect(percentile(samples, 100)).toBe(100);
   });
 
-  it('does not reorder the caller\'s samples', () => {
+  it("does not reorder the caller's samples", () => {
     const samples = [3, 1, 2];
     percentile(samples, 50);
     expect(samples).toEqual([3, 1, 2]);

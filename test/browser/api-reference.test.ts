@@ -46,9 +46,16 @@ afterAll(async () => {
   await app?.close();
 });
 
-const publishedDocument = () => JSON.parse(renderOpenApiDocument({ serverUrl: app.baseUrl })) as {
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { examples?: Record<string, unknown> }> }> }>>;
-};
+const publishedDocument = () =>
+  JSON.parse(renderOpenApiDocument({ serverUrl: app.baseUrl })) as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        { operationId: string; responses: Record<string, { content?: Record<string, { examples?: Record<string, unknown> }> }> }
+      >
+    >;
+  };
 
 describe('GET /v1/docs in Chromium', () => {
   it('loads with 200, without a console error or warning and without a failed request', () => {
@@ -62,29 +69,41 @@ describe('GET /v1/docs in Chromium', () => {
   });
 
   it('forbids, in its own policy, anything but its inline style', async () => {
-    expect(await page.$eval('meta[http-equiv="Content-Security-Policy"]', (meta) => meta.getAttribute('content'))).toMatch(/^default-src 'none'; style-src 'unsafe-inline';/);
+    expect(await page.$eval('meta[http-equiv="Content-Security-Policy"]', (meta) => meta.getAttribute('content'))).toMatch(
+      /^default-src 'none'; style-src 'unsafe-inline';/,
+    );
     expect(await page.$$eval('script, link[rel="stylesheet"], img[src^="http"], iframe', (elements) => elements.length)).toBe(0);
   });
 
-  it.each(apiRoutes.map((route) => [route.operationId, route] as const))('shows %s with its method, path, curl line and example answer', async (operationId, route) => {
-    const section = await page.$(`#operation-${operationId}`);
-    expect(section).not.toBeNull();
-    expect(await section!.isVisible()).toBe(true);
-    const endpoint = await section!.$eval('.endpoint', (element) => [element.querySelector('.method')!.textContent, element.querySelector('.path')!.textContent]);
-    expect(endpoint).toEqual([route.method, route.resource]);
-    const text = await section!.evaluate((element) => (element as unknown as Rendered).innerText);
-    const example = OPERATION_EXAMPLES[operationId as keyof typeof OPERATION_EXAMPLES];
-    expect(text).toContain(`${app.baseUrl}${example.path}`);
-    expect(text).toContain('curl -i');
-    expect(text).toContain(`"${Object.keys(Array.isArray(example.answer.body) ? example.answer.body[0]! : example.answer.body)[0]}"`);
-  });
+  it.each(apiRoutes.map((route) => [route.operationId, route] as const))(
+    'shows %s with its method, path, curl line and example answer',
+    async (operationId, route) => {
+      const section = await page.$(`#operation-${operationId}`);
+      expect(section).not.toBeNull();
+      expect(await section!.isVisible()).toBe(true);
+      const endpoint = await section!.$eval('.endpoint', (element) => [
+        element.querySelector('.method')!.textContent,
+        element.querySelector('.path')!.textContent,
+      ]);
+      expect(endpoint).toEqual([route.method, route.resource]);
+      const text = await section!.evaluate((element) => (element as unknown as Rendered).innerText);
+      const example = OPERATION_EXAMPLES[operationId as keyof typeof OPERATION_EXAMPLES];
+      expect(text).toContain(`${app.baseUrl}${example.path}`);
+      expect(text).toContain('curl -i');
+      expect(text).toContain(`"${Object.keys(Array.isArray(example.answer.body) ? example.answer.body[0]! : example.answer.body)[0]}"`);
+    },
+  );
 
   it('lists every status of every operation, and every error code each one can carry', async () => {
     for (const operation of Object.values(publishedDocument().paths).flatMap((item) => Object.values(item))) {
-      const text = await page.$eval(`#operation-${operation.operationId} .responses`, (element) => (element as unknown as Rendered).innerText);
+      const text = await page.$eval(
+        `#operation-${operation.operationId} .responses`,
+        (element) => (element as unknown as Rendered).innerText,
+      );
       for (const [statusCode, response] of Object.entries(operation.responses)) {
         expect(text, `${operation.operationId} ${statusCode}`).toContain(statusCode);
-        for (const code of Object.keys(response.content?.['application/json']?.examples ?? {})) expect(text, `${operation.operationId} ${code}`).toContain(code);
+        for (const code of Object.keys(response.content?.['application/json']?.examples ?? {}))
+          expect(text, `${operation.operationId} ${code}`).toContain(code);
       }
     }
   });
@@ -94,13 +113,22 @@ describe('GET /v1/docs in Chromium', () => {
     for (const [plan, { perMinute, perDay }] of Object.entries(PLAN_LIMITS)) {
       expect(text).toMatch(new RegExp(`${plan}\\s+${perMinute.toLocaleString('en-US')}\\s+${perDay.toLocaleString('en-US')}`));
     }
-    for (const header of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) expect(await page.$(`#header-${header}`)).not.toBeNull();
-    expect(await page.$eval('#operation-updateInventory h2', (element) => (element as unknown as Rendered).innerText)).toContain('Experimental');
-    expect(await page.$eval('#operation-getPetById h2', (element) => (element as unknown as Rendered).innerText)).toMatch(/Deprecated\s*Sunset 2027-07-01/);
+    for (const header of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'])
+      expect(await page.$(`#header-${header}`)).not.toBeNull();
+    expect(await page.$eval('#operation-updateInventory h2', (element) => (element as unknown as Rendered).innerText)).toContain(
+      'Experimental',
+    );
+    expect(await page.$eval('#operation-getPetById h2', (element) => (element as unknown as Rendered).innerText)).toMatch(
+      /Deprecated\s*Sunset 2027-07-01/,
+    );
   });
 
   it('has a target for every link within the page', async () => {
-    const missing = await page.$$eval('a[href^="#"]', (links) => links.map((link) => link.getAttribute('href')!.slice(1)).filter((id) => !(globalThis as unknown as InPage).document.getElementById(id)));
+    const missing = await page.$$eval('a[href^="#"]', (links) =>
+      links
+        .map((link) => link.getAttribute('href')!.slice(1))
+        .filter((id) => !(globalThis as unknown as InPage).document.getElementById(id)),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -23,7 +23,11 @@ async function chromiumExecutable(): Promise<string> {
   await mkdir(dirname(executable), { recursive: true });
   const partial = `${executable}.${process.pid}.partial`;
   try {
-    await pipeline(createReadStream(join(packageDirectory, 'bin', 'chromium.br')), createBrotliDecompress(), createWriteStream(partial, { mode: 0o700 }));
+    await pipeline(
+      createReadStream(join(packageDirectory, 'bin', 'chromium.br')),
+      createBrotliDecompress(),
+      createWriteStream(partial, { mode: 0o700 }),
+    );
     await rename(partial, executable);
   } finally {
     await rm(partial, { force: true });

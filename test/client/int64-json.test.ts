@@ -18,7 +18,7 @@ describe('parseJsonWithInt64', () => {
     );
   });
 
-  it('parses with the runtime\'s JSON.parse where revivers get the source text (Node 21+)', () => {
+  it("parses with the runtime's JSON.parse where revivers get the source text (Node 21+)", () => {
     expect(NATIVE_SOURCE_TEXT).toBe(true);
   });
 
@@ -72,8 +72,11 @@ describe('parseJsonWithInt64Fallback (Node 20, where revivers get no source text
     expect(Object.keys(parsed)).toEqual(['__proto__']);
   });
 
-  it.each(['', '{', '[1,]', '{"a":1,}', '"open', '01', '1.', 'tru', '{"a" 1}', '[1] 2', '"tab\there"'])('refuses %j as JSON.parse does', (text) => {
-    expect(() => JSON.parse(text)).toThrow(SyntaxError);
-    expect(() => parseJsonWithInt64Fallback(text)).toThrow(SyntaxError);
-  });
+  it.each(['', '{', '[1,]', '{"a":1,}', '"open', '01', '1.', 'tru', '{"a" 1}', '[1] 2', '"tab\there"'])(
+    'refuses %j as JSON.parse does',
+    (text) => {
+      expect(() => JSON.parse(text)).toThrow(SyntaxError);
+      expect(() => parseJsonWithInt64Fallback(text)).toThrow(SyntaxError);
+    },
+  );
 });

@@ -61,6 +61,8 @@ describe('readJsonArray', () => {
   });
 
   it('keeps 19-digit ids exact', async () => {
-    expect(await readJsonArrayWithInt64(streamOf('[{"petId":9223372036854775807,"quantity":1}]', [5, 17]))).toEqual([{ petId: 9_223_372_036_854_775_807n, quantity: 1 }]);
+    expect(await readJsonArrayWithInt64(streamOf('[{"petId":9223372036854775807,"quantity":1}]', [5, 17]))).toEqual([
+      { petId: 9_223_372_036_854_775_807n, quantity: 1 },
+    ]);
   });
 });

@@ -78,7 +78,11 @@ describe('createInventoryClient against the local server', () => {
     expect([missing.status, missing.error?.code]).toEqual([404, 'PET_NOT_FOUND']);
     expect([invalid.status, invalid.error?.code]).toEqual([400, 'INVALID_BODY']);
     // A 401 reports the source address's window of failed authentications (60 a minute).
-    expect([unauthorized.status, unauthorized.error?.code, unauthorized.rateLimit]).toEqual([401, 'UNAUTHORIZED', { limit: 60, remaining: expect.any(Number), resetAt: expect.any(Number) }]);
+    expect([unauthorized.status, unauthorized.error?.code, unauthorized.rateLimit]).toEqual([
+      401,
+      'UNAUTHORIZED',
+      { limit: 60, remaining: expect.any(Number), resetAt: expect.any(Number) },
+    ]);
     expect(retries).toEqual([]);
   });
 
@@ -95,7 +99,9 @@ describe('createInventoryClient against the local server', () => {
 
     const result = await client.adjustInventory(5n, { delta: 4, reason: 'arrival' });
 
-    expect(retries.map(({ reason }) => (reason instanceof Error ? reason.message : reason))).toEqual(['fetch failed: the connection dropped before the answer']);
+    expect(retries.map(({ reason }) => (reason instanceof Error ? reason.message : reason))).toEqual([
+      'fetch failed: the connection dropped before the answer',
+    ]);
     expect([result.status, result.data?.quantity, result.response?.headers.get('idempotent-replayed')]).toEqual([200, before + 4, 'true']);
     expect((await client.getInventoryItem(5n)).data!.quantity).toBe(before + 4);
   });

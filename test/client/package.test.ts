@@ -27,7 +27,11 @@ const run = promisify(execFile);
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
 
 async function npm(args: string[], cwd: string): Promise<string> {
-  const { stdout } = await run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, env: cleanEnv, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    env: cleanEnv,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return stdout;
 }
 
@@ -57,7 +61,9 @@ function dependencyClosure(packageJson: { dependencies?: Record<string, string> 
 }
 
 async function packInto(directory: string, source: string, ignoreScripts: boolean): Promise<string> {
-  const [packed] = JSON.parse(await npm(['pack', source, '--json', '--pack-destination', directory, ...(ignoreScripts ? ['--ignore-scripts'] : [])], CLIENT_DIR)) as { filename: string }[];
+  const [packed] = JSON.parse(
+    await npm(['pack', source, '--json', '--pack-destination', directory, ...(ignoreScripts ? ['--ignore-scripts'] : [])], CLIENT_DIR),
+  ) as { filename: string }[];
   return join(directory, packed!.filename);
 }
 
@@ -74,7 +80,8 @@ beforeAll(async () => {
   project = temporaryDirectory('petstore-client-consumer-');
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   await npm(['install', '--offline', '--ignore-scripts', ...packed], project);
-  for (const file of ['call-api.mjs', 'typed-use.ts', 'tsconfig.json']) copyFileSync(join(ROOT, 'test/client/package-consumer', file), join(project, file));
+  for (const file of ['call-api.mjs', 'typed-use.ts', 'tsconfig.json'])
+    copyFileSync(join(ROOT, 'test/client/package-consumer', file), join(project, file));
 }, 180_000);
 
 afterAll(async () => {
@@ -99,29 +106,56 @@ describe('the client package', () => {
     expect(paths.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([]);
   });
 
-  it('type-checks a TypeScript consumer against its declarations, with the API\'s and the client\'s error codes as one union', async () => {
+  it("type-checks a TypeScript consumer against its declarations, with the API's and the client's error codes as one union", async () => {
     await expect(run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', project])).resolves.toMatchObject({ stdout: '' });
   });
 
   // The machine's Node is 20 here (and on CI), the oldest the package supports: its JSON.parse gives revivers no source text.
-  const runtimes = [machineNode(), join(ROOT, 'node_modules/node/bin/node')].map((node) => ({ node, version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim() }));
+  const runtimes = [machineNode(), join(ROOT, 'node_modules/node/bin/node')].map((node) => ({
+    node,
+    version: execFileSync(node, ['--version'], { encoding: 'utf8' }).trim(),
+  }));
 
-  it.each(runtimes)('works from plain JavaScript on Node $version: exact ids, limits, request ids, typed errors, a 429 past the deadline', async ({ node, version }) => {
-    const freeKey = await new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters).issue({ plan: 'free', owner: `package test ${node}` });
-    await insideOneMinute();
+  it.each(runtimes)(
+    'works from plain JavaScript on Node $version: exact ids, limits, request ids, typed errors, a 429 past the deadline',
+    async ({ node, version }) => {
+      const freeKey = await new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters).issue({
+        plan: 'free',
+        owner: `package test ${node}`,
+      });
+      await insideOneMinute();
 
-    const { stdout } = await run(node, ['call-api.mjs'], { cwd: project, env: { ...cleanEnv, BASE_URL: app.baseUrl, PRO_KEY, FREE_KEY: freeKey.apiKey } });
+      const { stdout } = await run(node, ['call-api.mjs'], {
+        cwd: project,
+        env: { ...cleanEnv, BASE_URL: app.baseUrl, PRO_KEY, FREE_KEY: freeKey.apiKey },
+      });
 
-    const report = JSON.parse(stdout);
-    expect(report.node).toBe(version);
-    expect(report.apiErrorCodes).toBe(API_ERROR_CODES.length);
-    expect(report.listed).toMatchObject({ status: 200, petIds: DEMO_INVENTORY.map(({ petId }) => String(petId)), petIdType: 'bigint', rateLimit: { limit: 300 } });
-    expect(report.listed.requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(report.updated).toEqual({ petId: '9007199254740993', exact: true, quantity: 11 });
-    expect(report.missing).toEqual({ error: { code: 'PET_NOT_FOUND', message: 'No inventory entry exists for pet 424242.', status: 404 }, hasRequestId: true, hasRateLimit: true });
-    expect(report.unreachable).toEqual({ status: 0, code: 'NETWORK_ERROR' });
-    // The deadline (500 ms) is shorter than any Retry-After (at least 1 s): the 429 comes back at once, not retried.
-    expect(report.limited).toMatchObject({ status: 429, code: 'RATE_LIMIT_EXCEEDED', rateLimit: { limit: 60, remaining: 0 }, retries: 0 });
-    expect(report.limited.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-  }, 60_000);
+      const report = JSON.parse(stdout);
+      expect(report.node).toBe(version);
+      expect(report.apiErrorCodes).toBe(API_ERROR_CODES.length);
+      expect(report.listed).toMatchObject({
+        status: 200,
+        petIds: DEMO_INVENTORY.map(({ petId }) => String(petId)),
+        petIdType: 'bigint',
+        rateLimit: { limit: 300 },
+      });
+      expect(report.listed.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(report.updated).toEqual({ petId: '9007199254740993', exact: true, quantity: 11 });
+      expect(report.missing).toEqual({
+        error: { code: 'PET_NOT_FOUND', message: 'No inventory entry exists for pet 424242.', status: 404 },
+        hasRequestId: true,
+        hasRateLimit: true,
+      });
+      expect(report.unreachable).toEqual({ status: 0, code: 'NETWORK_ERROR' });
+      // The deadline (500 ms) is shorter than any Retry-After (at least 1 s): the 429 comes back at once, not retried.
+      expect(report.limited).toMatchObject({
+        status: 429,
+        code: 'RATE_LIMIT_EXCEEDED',
+        rateLimit: { limit: 60, remaining: 0 },
+        retries: 0,
+      });
+      expect(report.limited.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    },
+    60_000,
+  );
 });

@@ -121,7 +121,17 @@ describe('on 5xx and network errors, idempotent calls', () => {
 describe('a request that is not idempotent (POST)', () => {
   const post = () => new Request('https://api.petstore.example/v1/orders', { method: 'POST', body: '{}' });
   const transport = (server: ReturnType<typeof scripted>, sleep = vi.fn(async () => undefined)) =>
-    retryingFetch({ maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterSeconds: 60, idempotent: isIdempotent, fetch: server.fetch, sleep, random: () => 0.5, now: Date.now });
+    retryingFetch({
+      maxAttempts: 3,
+      baseDelayMs: 100,
+      maxDelayMs: 1_000,
+      maxRetryAfterSeconds: 60,
+      idempotent: isIdempotent,
+      fetch: server.fetch,
+      sleep,
+      random: () => 0.5,
+      now: Date.now,
+    });
 
   it('is not retried on 5xx or network errors: it may have run', async () => {
     const failing = scripted(answer(503));
@@ -145,7 +155,11 @@ describe('on 429', () => {
   it('waits for Retry-After before retrying (fake timers, the default sleep)', async () => {
     vi.useFakeTimers();
     const server = scripted(answer(429, { 'Retry-After': '3' }), answer(200));
-    const client = createInventoryClient({ baseUrl: 'https://api.petstore.example/v1', apiKey: 'TestKey000000000000000000001', fetch: server.fetch });
+    const client = createInventoryClient({
+      baseUrl: 'https://api.petstore.example/v1',
+      apiKey: 'TestKey000000000000000000001',
+      fetch: server.fetch,
+    });
 
     const pending = client.listInventory();
     await vi.advanceTimersByTimeAsync(2_999);
@@ -168,7 +182,9 @@ describe('on 429', () => {
   });
 
   it('hands back a Retry-After longer than maxRetryAfterSeconds instead of waiting it out', async () => {
-    const server = scripted(answer(429, { 'Retry-After': '3600', 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '1795305600' }));
+    const server = scripted(
+      answer(429, { 'Retry-After': '3600', 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '1795305600' }),
+    );
     const { client, sleeps } = clientFor(server, { maxRetryAfterSeconds: 60 });
 
     const result = await client.listInventory();
@@ -178,7 +194,7 @@ describe('on 429', () => {
     expect(result.retryAfterSeconds).toBe(3600);
   });
 
-  it('reports Retry-After even on an answer without rate-limit headers (API Gateway\'s own 429)', async () => {
+  it("reports Retry-After even on an answer without rate-limit headers (API Gateway's own 429)", async () => {
     const server = scripted(answer(429, { 'Retry-After': '3600' }));
     const { client } = clientFor(server, { maxRetryAfterSeconds: 60 });
 
@@ -189,7 +205,12 @@ describe('on 429', () => {
   });
 
   it('backs off exponentially on 429s that repeat, never sooner than Retry-After', async () => {
-    const server = scripted(answer(429, { 'Retry-After': '1' }), answer(429, { 'Retry-After': '1' }), answer(429, { 'Retry-After': '1' }), answer(200));
+    const server = scripted(
+      answer(429, { 'Retry-After': '1' }),
+      answer(429, { 'Retry-After': '1' }),
+      answer(429, { 'Retry-After': '1' }),
+      answer(200),
+    );
     const { client, sleeps } = clientFor(server, { maxAttempts: 4, baseDelayMs: 1_000, random: () => 1 });
 
     await client.listInventory();
@@ -222,8 +243,16 @@ describe('the deadline and the signal', () => {
 
   it('resolve to TIMEOUT when no answer comes before the deadline (fake timers)', async () => {
     vi.useFakeTimers();
-    const hanging = vi.fn((request: Request) => new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
-    const client = createInventoryClient({ baseUrl: 'https://api.petstore.example/v1', apiKey: 'TestKey000000000000000000001', fetch: hanging, timeoutMs: 1_000 });
+    const hanging = vi.fn(
+      (request: Request) =>
+        new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+    );
+    const client = createInventoryClient({
+      baseUrl: 'https://api.petstore.example/v1',
+      apiKey: 'TestKey000000000000000000001',
+      fetch: hanging,
+      timeoutMs: 1_000,
+    });
 
     const pending = client.listInventory();
     await vi.advanceTimersByTimeAsync(1_000);
@@ -253,17 +282,26 @@ describe('the deadline and the signal', () => {
     expect(server.fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('report UNEXPECTED_RESPONSE for an answer that is not the contract\'s Error, with its status', async () => {
-    const server = scripted(new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }));
+  it("report UNEXPECTED_RESPONSE for an answer that is not the contract's Error, with its status", async () => {
+    const server = scripted(
+      new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } }),
+    );
     const { client } = clientFor(server, { maxAttempts: 1 });
 
     const result = await client.listInventory();
 
-    expect(result.error).toEqual({ code: 'UNEXPECTED_RESPONSE', message: "HTTP 502 Bad Gateway: the answer is not the API's Error JSON.", status: 502 });
+    expect(result.error).toEqual({
+      code: 'UNEXPECTED_RESPONSE',
+      message: "HTTP 502 Bad Gateway: the answer is not the API's Error JSON.",
+      status: 502,
+    });
   });
 
-  it('report the request id of every answer: X-Request-Id, else API Gateway\'s x-amzn-RequestId', async () => {
-    const server = scripted(answer(200, { 'x-amzn-RequestId': 'gw-1' }), answer(404, { 'X-Request-Id': 'own-2', 'x-amzn-RequestId': 'gw-2' }));
+  it("report the request id of every answer: X-Request-Id, else API Gateway's x-amzn-RequestId", async () => {
+    const server = scripted(
+      answer(200, { 'x-amzn-RequestId': 'gw-1' }),
+      answer(404, { 'X-Request-Id': 'own-2', 'x-amzn-RequestId': 'gw-2' }),
+    );
     const { client } = clientFor(server);
 
     expect((await client.listInventory()).requestId).toBe('gw-1');

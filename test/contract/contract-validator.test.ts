@@ -42,11 +42,18 @@ describe('ContractValidator', () => {
     ['a coding the document does not list', answer({ headers: { ...LISTING, ...RATE_LIMIT, 'Content-Encoding': 'deflate' } })],
     ['another Content-Type', answer({ headers: { ...LISTING, 'Content-Type': 'text/plain', ...RATE_LIMIT } })],
     ['an answer without X-Request-Id', answer({ headers: { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', ...RATE_LIMIT } })],
-    ['an error without the Error shape', answer({ status: 429, text: '{"error":"slow down"}', headers: { ...LISTING, ...RATE_LIMIT, 'Retry-After': '3' } })],
+    [
+      'an error without the Error shape',
+      answer({ status: 429, text: '{"error":"slow down"}', headers: { ...LISTING, ...RATE_LIMIT, 'Retry-After': '3' } }),
+    ],
     ['a 429 without Retry-After', answer({ status: 429, text: '{"code":"RATE_LIMIT_EXCEEDED","message":"slow down","status":429}' })],
     [
       'a deprecated operation without Sunset',
-      answer({ path: '/v1/pets/1', text: '{"id":1,"status":"sold"}', headers: { ...JSON_TYPE, ...RATE_LIMIT, Deprecation: '@1767225600', Link: '<https://docs.petstore.example>; rel="sunset"' } }),
+      answer({
+        path: '/v1/pets/1',
+        text: '{"id":1,"status":"sold"}',
+        headers: { ...JSON_TYPE, ...RATE_LIMIT, Deprecation: '@1767225600', Link: '<https://docs.petstore.example>; rel="sunset"' },
+      }),
     ],
     ['an unknown route answering 200', answer({ path: '/v1/orders', text: '[]' })],
   ])('refuses %s', (_case, response) => {

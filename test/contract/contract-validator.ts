@@ -19,7 +19,9 @@ export interface ObservedResponse {
 /** One answer found not to conform, with everything needed to see why. */
 export class ContractViolation extends Error {
   constructor(response: ObservedResponse, problems: unknown) {
-    super(`${response.method} ${response.path} → ${response.status} breaks openapi.json: ${JSON.stringify(problems, null, 2)}\nbody: ${response.text}`);
+    super(
+      `${response.method} ${response.path} → ${response.status} breaks openapi.json: ${JSON.stringify(problems, null, 2)}\nbody: ${response.text}`,
+    );
   }
 }
 
@@ -84,7 +86,8 @@ export class ContractValidator {
       ...this.documentedStatus(operation, response),
       ...this.contentType(operation, response),
       ...this.requiredHeaders(operation, response),
-      ...(this.api.validator.validateResponseHeaders(Object.fromEntries(response.headers), operation, { statusCode: response.status }).errors ?? []),
+      ...(this.api.validator.validateResponseHeaders(Object.fromEntries(response.headers), operation, { statusCode: response.status })
+        .errors ?? []),
       ...(this.api.validator.validateResponse(body, operation, response.status).errors ?? []),
     ];
     if (problems.length > 0) throw new ContractViolation(response, problems);
@@ -93,7 +96,9 @@ export class ContractValidator {
 
   /** Every `operationId status` the document lists, to compare with what the tests provoked. */
   documentedAnswers(): string[] {
-    return this.api.router.getOperations().flatMap(({ operationId, responses }) => Object.keys(responses ?? {}).map((status) => `${operationId} ${status}`));
+    return this.api.router
+      .getOperations()
+      .flatMap(({ operationId, responses }) => Object.keys(responses ?? {}).map((status) => `${operationId} ${status}`));
   }
 
   private responseObject(operation: Operation, status: number): OpenAPIV3_1.ResponseObject | undefined {
@@ -101,7 +106,9 @@ export class ContractValidator {
   }
 
   private documentedStatus(operation: Operation, response: ObservedResponse): string[] {
-    return this.responseObject(operation, response.status) ? [] : [`status ${response.status} is not documented for ${operation.operationId}`];
+    return this.responseObject(operation, response.status)
+      ? []
+      : [`status ${response.status} is not documented for ${operation.operationId}`];
   }
 
   private contentType(operation: Operation, response: ObservedResponse): string[] {

@@ -32,7 +32,9 @@ afterAll(async () => app?.close());
 /** JSON with every integer kept exact: those a double cannot hold (ids above 2^53) as bigint. */
 const parseExact = (text: string): unknown =>
   JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
-    typeof value === 'number' && !Number.isSafeInteger(value) && context?.source !== undefined && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value,
+    typeof value === 'number' && !Number.isSafeInteger(value) && context?.source !== undefined && /^-?\d+$/.test(context.source)
+      ? BigInt(context.source)
+      : value,
   );
 
 interface Printed {
@@ -59,7 +61,12 @@ function readPrinted(output: string): Printed {
 /** Keys and value types, not values: what an example promises of every answer like it. */
 function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.length > 0 ? [shapeOf(value[0])] : [];
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, field]) => [key, shapeOf(field)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, field]) => [key, shapeOf(field)]),
+    );
   return typeof value === 'bigint' ? 'number' : typeof value;
 }
 
@@ -71,12 +78,24 @@ async function curl(command: string, env: Record<string, string>): Promise<strin
 describe('the curl line of every operation in the reference', () => {
   it('prints the status and the body the reference shows beside it', async () => {
     const document = parseExact(await (await fetch(`${app.baseUrl}/openapi.json`)).text()) as {
-      paths: Record<string, Record<string, { operationId: string; 'x-codeSamples': { source: string }[]; responses: Record<string, { content?: { 'application/json'?: { example?: unknown } } }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string;
+            'x-codeSamples': { source: string }[];
+            responses: Record<string, { content?: { 'application/json'?: { example?: unknown } } }>;
+          }
+        >
+      >;
     };
     const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
     expect(operations.length).toBeGreaterThan(0);
     for (const operation of operations) {
-      const [shown] = Object.entries(operation.responses).filter(([, response]) => response.content?.['application/json']?.example !== undefined);
+      const [shown] = Object.entries(operation.responses).filter(
+        ([, response]) => response.content?.['application/json']?.example !== undefined,
+      );
       expect(shown, `${operation.operationId} shows an answer`).toBeDefined();
       const [status, response] = shown!;
       expect(operation['x-codeSamples'].length).toBeGreaterThan(0);

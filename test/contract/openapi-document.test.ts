@@ -12,14 +12,21 @@ interface Operation {
   security: Record<string, string[]>[];
   deprecated?: boolean;
   'x-experimental'?: boolean;
-  responses: Record<string, { description: string; headers?: Record<string, { $ref?: string; required?: boolean }>; content?: Record<string, { schema: unknown }> }>;
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, { $ref?: string; required?: boolean }>; content?: Record<string, { schema: unknown }> }
+  >;
 }
 
 const document = JSON.parse(renderOpenApiDocument()) as {
   openapi: string;
   servers: { url: string; variables?: Record<string, { default: string }> }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Record<string, unknown>>; headers: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, Record<string, unknown>>;
+    headers: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
 };
 const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
 const byId = (operationId: string) => operations.find((candidate) => candidate.operationId === operationId)!;
@@ -31,7 +38,8 @@ describe('openapi.json', () => {
 
   it('is OpenAPI 3.1 with every route of routes.ts, under its method and operationId', () => {
     expect(document.openapi).toBe('3.1.0');
-    for (const { operationId, method, resource } of apiRoutes) expect(document.paths[resource]?.[method.toLowerCase()]?.operationId).toBe(operationId);
+    for (const { operationId, method, resource } of apiRoutes)
+      expect(document.paths[resource]?.[method.toLowerCase()]?.operationId).toBe(operationId);
     expect(operations).toHaveLength(apiRoutes.length);
   });
 
@@ -65,7 +73,8 @@ describe('openapi.json', () => {
 
   it('puts Retry-After on every 429 and 503, required', () => {
     for (const operation of operations) {
-      for (const status of ['429', '503']) expect(operation.responses[status]?.headers?.['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
+      for (const status of ['429', '503'])
+        expect(operation.responses[status]?.headers?.['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
     }
   });
 

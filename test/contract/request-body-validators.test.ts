@@ -11,7 +11,8 @@ type JsonSchema = Record<string, unknown>;
 /** As JSON.parse gives it: plain objects (fast-check also makes objects without a prototype), -0 kept. */
 function asParsedJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asParsedJson);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, asParsedJson(field)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, asParsedJson(field)]));
   return value;
 }
 
@@ -22,11 +23,17 @@ function edgesOf(schema: JsonSchema): unknown[] {
     const value = schema[bound];
     if (typeof value === 'number') edges.push(value, value - 1, value + 1, value - 0.5, value + 0.5, -value);
   }
-  if (Array.isArray(schema.enum)) edges.push(...schema.enum, ...schema.enum.map((option) => `${String(option)} `), ...schema.enum.map((option) => String(option).toUpperCase()));
+  if (Array.isArray(schema.enum))
+    edges.push(
+      ...schema.enum,
+      ...schema.enum.map((option) => `${String(option)} `),
+      ...schema.enum.map((option) => String(option).toUpperCase()),
+    );
   for (const bound of ['minLength', 'maxLength']) {
     const length = schema[bound];
     // Astral characters count two in JavaScript and zod, one in Ajv's default: the compiled code must count as zod does.
-    if (typeof length === 'number') edges.push(...[length - 1, length, length + 1].filter((n) => n >= 0).flatMap((n) => ['x'.repeat(n), '😀'.repeat(n)]));
+    if (typeof length === 'number')
+      edges.push(...[length - 1, length, length + 1].filter((n) => n >= 0).flatMap((n) => ['x'.repeat(n), '😀'.repeat(n)]));
   }
   return edges;
 }
@@ -46,8 +53,14 @@ function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 /** Bodies near the schema: its fields present or not, with any of those values, and sometimes a field it does not know. */
 function bodiesFor(schema: JsonSchema): fc.Arbitrary<unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const fields = fc.record(Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, valueFor(field)])), { requiredKeys: [] });
-  const unknownFields = fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('status', 'petId', 'constructor', 'toString')), fc.jsonValue(), { maxKeys: 2 });
+  const fields = fc.record(Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, valueFor(field)])), {
+    requiredKeys: [],
+  });
+  const unknownFields = fc.dictionary(
+    fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('status', 'petId', 'constructor', 'toString')),
+    fc.jsonValue(),
+    { maxKeys: 2 },
+  );
   return fc
     .oneof(
       { weight: 6, arbitrary: fields },

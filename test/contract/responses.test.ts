@@ -31,7 +31,12 @@ interface Call {
   idempotencyKey?: string | null;
 }
 
-async function call(target: LocalApp, method: string, path: string, { body, contentType, apiKey = BUSINESS_KEY, idempotencyKey }: Call = {}): Promise<ObservedResponse> {
+async function call(
+  target: LocalApp,
+  method: string,
+  path: string,
+  { body, contentType, apiKey = BUSINESS_KEY, idempotencyKey }: Call = {},
+): Promise<ObservedResponse> {
   const headers: Record<string, string> = {};
   if (apiKey !== null) headers.Authorization = `Bearer ${apiKey}`;
   if (contentType) headers['Content-Type'] = contentType;
@@ -62,8 +67,16 @@ describe('listInventory', () => {
   it('200, compressed as asked: the same entries, with Content-Encoding and Vary', async () => {
     for (const encoding of ['gzip', 'br', 'identity']) {
       const url = new URL(`${app.baseUrl}/inventory`);
-      const response = await contract.checkFetched('GET', url, await fetch(url, { headers: { Authorization: `Bearer ${BUSINESS_KEY}`, 'Accept-Encoding': encoding } }));
-      expect([response.status, response.headers.get('content-encoding'), response.headers.get('vary')]).toEqual([200, encoding === 'identity' ? null : encoding, 'Accept-Encoding']);
+      const response = await contract.checkFetched(
+        'GET',
+        url,
+        await fetch(url, { headers: { Authorization: `Bearer ${BUSINESS_KEY}`, 'Accept-Encoding': encoding } }),
+      );
+      expect([response.status, response.headers.get('content-encoding'), response.headers.get('vary')]).toEqual([
+        200,
+        encoding === 'identity' ? null : encoding,
+        'Accept-Encoding',
+      ]);
       expect(response.text).toContain(`"petId":${BIG_ID}`);
     }
   });
@@ -96,7 +109,10 @@ describe('updateInventory', () => {
   });
 
   it('413 PAYLOAD_TOO_LARGE above 4 KiB', async () => {
-    const response = await call(app, 'PATCH', '/inventory/1', { ...json, body: JSON.stringify({ quantity: 1, padding: 'x'.repeat(5_000) }) });
+    const response = await call(app, 'PATCH', '/inventory/1', {
+      ...json,
+      body: JSON.stringify({ quantity: 1, padding: 'x'.repeat(5_000) }),
+    });
     expect([response.status, codeOf(response)]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
@@ -141,7 +157,8 @@ describe('getInventoryItem', () => {
 });
 
 describe('adjustInventory', () => {
-  const adjust = (petId: string, body: string, idempotencyKey?: string | null) => call(app, 'POST', `/inventory/${petId}/adjustments`, { ...json, body, idempotencyKey });
+  const adjust = (petId: string, body: string, idempotencyKey?: string | null) =>
+    call(app, 'POST', `/inventory/${petId}/adjustments`, { ...json, body, idempotencyKey });
 
   it('200: the entry after the change, then the same answer replayed with Idempotent-Replayed', async () => {
     const key = randomUUID();
@@ -188,8 +205,16 @@ describe('adjustInventory', () => {
 
   it('413 PAYLOAD_TOO_LARGE and 415 UNSUPPORTED_MEDIA_TYPE', async () => {
     const large = await adjust('4', JSON.stringify({ delta: 1, reason: 'arrival', padding: 'x'.repeat(5_000) }));
-    const notJson = await call(app, 'POST', '/inventory/4/adjustments', { contentType: 'text/plain', body: '{"delta":1,"reason":"arrival"}' });
-    expect([large.status, codeOf(large), notJson.status, codeOf(notJson)]).toEqual([413, 'PAYLOAD_TOO_LARGE', 415, 'UNSUPPORTED_MEDIA_TYPE']);
+    const notJson = await call(app, 'POST', '/inventory/4/adjustments', {
+      contentType: 'text/plain',
+      body: '{"delta":1,"reason":"arrival"}',
+    });
+    expect([large.status, codeOf(large), notJson.status, codeOf(notJson)]).toEqual([
+      413,
+      'PAYLOAD_TOO_LARGE',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ]);
   });
 
   it('422 IDEMPOTENCY_KEY_REUSED for the same key with another request', async () => {
@@ -248,35 +273,57 @@ describe('every operation', () => {
     vi.restoreAllMocks();
   });
 
-  it.each(operations)('%s: 503 with Retry-After when the store is unavailable, from the function or the authorizer', async (_operation, method, path, body) => {
-    const unavailable = () => Promise.reject(new StoreUnavailableError());
-    vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(failingListing(new StoreUnavailableError()));
-    vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(unavailable);
-    vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(unavailable);
-    vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(unavailable);
-    const fromFunction = await call(app, method, path, { ...json, body });
-    vi.restoreAllMocks();
-    vi.spyOn(app.dependencies.apiKeys, 'findByHash').mockImplementationOnce(unavailable);
-    const fromAuthorizer = await call(app, method, path, { ...json, body });
-    vi.restoreAllMocks();
+  it.each(operations)(
+    '%s: 503 with Retry-After when the store is unavailable, from the function or the authorizer',
+    async (_operation, method, path, body) => {
+      const unavailable = () => Promise.reject(new StoreUnavailableError());
+      vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(failingListing(new StoreUnavailableError()));
+      vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(unavailable);
+      vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(unavailable);
+      vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(unavailable);
+      const fromFunction = await call(app, method, path, { ...json, body });
+      vi.restoreAllMocks();
+      vi.spyOn(app.dependencies.apiKeys, 'findByHash').mockImplementationOnce(unavailable);
+      const fromAuthorizer = await call(app, method, path, { ...json, body });
+      vi.restoreAllMocks();
 
-    expect([fromFunction.status, codeOf(fromFunction), fromFunction.headers.has('x-ratelimit-limit')]).toEqual([503, 'SERVICE_UNAVAILABLE', true]);
-    expect([fromAuthorizer.status, codeOf(fromAuthorizer), fromAuthorizer.headers.has('x-ratelimit-limit')]).toEqual([503, 'SERVICE_UNAVAILABLE', false]);
-  });
+      expect([fromFunction.status, codeOf(fromFunction), fromFunction.headers.has('x-ratelimit-limit')]).toEqual([
+        503,
+        'SERVICE_UNAVAILABLE',
+        true,
+      ]);
+      expect([fromAuthorizer.status, codeOf(fromAuthorizer), fromAuthorizer.headers.has('x-ratelimit-limit')]).toEqual([
+        503,
+        'SERVICE_UNAVAILABLE',
+        false,
+      ]);
+    },
+  );
 
   it('429 on a free-plan key past 60 requests a minute, then API_KEY_TEMPORARILY_BANNED on every operation', async () => {
-    const free = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: FREE_KEY, devPlan: 'free', banPolicy: { rejectionsPerMinute: 2, durationSeconds: 60 } });
+    const free = await startLocalApp({
+      ...testAppStore(),
+      seed: DEMO_INVENTORY,
+      devApiKey: FREE_KEY,
+      devPlan: 'free',
+      banPolicy: { rejectionsPerMinute: 2, durationSeconds: 60 },
+    });
     try {
       await insideOneMinute();
       const statuses: number[] = [];
-      while (!statuses.includes(429) && statuses.length < 121) statuses.push((await call(free, 'GET', '/inventory', { apiKey: FREE_KEY })).status);
+      while (!statuses.includes(429) && statuses.length < 121)
+        statuses.push((await call(free, 'GET', '/inventory', { apiKey: FREE_KEY })).status);
       const limited = await call(free, 'GET', '/inventory', { apiKey: FREE_KEY });
-      const banned = await Promise.all(operations.map(([, method, path, body]) => call(free, method, path, { ...json, body, apiKey: FREE_KEY })));
+      const banned = await Promise.all(
+        operations.map(([, method, path, body]) => call(free, method, path, { ...json, body, apiKey: FREE_KEY })),
+      );
 
       expect(statuses.at(-1)).toBe(429);
       expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
       expect(codeOf(limited)).toBe('RATE_LIMIT_EXCEEDED');
-      expect(banned.map((response) => [response.status, codeOf(response)])).toEqual(operations.map(() => [429, 'API_KEY_TEMPORARILY_BANNED']));
+      expect(banned.map((response) => [response.status, codeOf(response)])).toEqual(
+        operations.map(() => [429, 'API_KEY_TEMPORARILY_BANNED']),
+      );
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     } finally {
       await free.close();

@@ -10,7 +10,9 @@ const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'client/README.md', 'docs/DESIGN
 
 function relativeLinks(document: string): string[] {
   const text = readFileSync(join(ROOT, document), 'utf8');
-  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((target) => !/^[a-z]+:/.test(target) && !target.startsWith('#'));
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1]!)
+    .filter((target) => !/^[a-z]+:/.test(target) && !target.startsWith('#'));
 }
 
 describe.each(DOCUMENTS)('%s', (document) => {

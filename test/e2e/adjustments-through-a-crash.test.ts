@@ -68,7 +68,14 @@ describe('adjustments through a SIGKILL of the server', () => {
   it('apply each delta exactly once, once the typed client has retried them all', async () => {
     const first = await startServer();
     // Patient enough to outlast a restart: each call retries network failures with its own Idempotency-Key.
-    const client = createInventoryClient({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: KEY, maxAttempts: 60, baseDelayMs: 100, maxDelayMs: 1_000, timeoutMs: 120_000 });
+    const client = createInventoryClient({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: KEY,
+      maxAttempts: 60,
+      baseDelayMs: 100,
+      maxDelayMs: 1_000,
+      timeoutMs: 120_000,
+    });
     const start = (await client.getInventoryItem(1n)).data!.quantity;
     const deltas = Array.from({ length: ADJUSTMENTS }, (_, index) => (index % 3 === 2 ? -1 : (index % 5) + 1));
 

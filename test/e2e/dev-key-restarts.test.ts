@@ -32,7 +32,11 @@ async function stop(server: ServerProcess): Promise<void> {
 /** `npm run keys -- <argv>` on dataDir (through the running server's store while one runs); the lines it printed. */
 async function keys(...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
-  await runKeysCommand([...argv, '--data-dir', dataDir], (_stage, dir) => openLocalTarget(dir), (line) => lines.push(line));
+  await runKeysCommand(
+    [...argv, '--data-dir', dataDir],
+    (_stage, dir) => openLocalTarget(dir),
+    (line) => lines.push(line),
+  );
   return lines;
 }
 

@@ -54,7 +54,11 @@ describe('GET /v1/health', () => {
     const response = await health();
 
     expect([response.status, response.headers.get('retry-after')]).toEqual([503, '1']);
-    expect(await response.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; retry after the time in Retry-After.', status: 503 });
+    expect(await response.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service is temporarily unavailable; retry after the time in Retry-After.',
+      status: 503,
+    });
   });
 
   it('answers 503 rather than hang when the store does not answer', async () => {

@@ -31,8 +31,18 @@ const AUTH: Header = ['Authorization', `Bearer ${KEY}`];
 const JSON_TYPE: Header = ['Content-Type', 'application/json'];
 
 /** An HTTP/1.1 request as bytes, with Host first unless `host` is false. */
-function http(method: string, target: string, headers: readonly Header[] = [], body = '', options: { host?: boolean; version?: string } = {}): string {
-  const lines = [`${method} ${target} ${options.version ?? 'HTTP/1.1'}`, ...(options.host === false ? [] : ['Host: 127.0.0.1']), ...headers.map(([name, value]) => `${name}: ${value}`)];
+function http(
+  method: string,
+  target: string,
+  headers: readonly Header[] = [],
+  body = '',
+  options: { host?: boolean; version?: string } = {},
+): string {
+  const lines = [
+    `${method} ${target} ${options.version ?? 'HTTP/1.1'}`,
+    ...(options.host === false ? [] : ['Host: 127.0.0.1']),
+    ...headers.map(([name, value]) => `${name}: ${value}`),
+  ];
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
@@ -51,61 +61,208 @@ interface HostileCase {
 const corpus: HostileCase[] = [
   ...PROTOTYPE_NAMES.flatMap((name): HostileCase[] => [
     { name: `query parameter ${name}, without a key`, request: http('GET', `/v1/inventory?${name}=1`), status: 401, code: 'UNAUTHORIZED' },
-    { name: `query parameter ${name}, repeated, with the key`, request: http('GET', `/v1/inventory?${name}=1&${name}=2`, [AUTH]), status: 200 },
+    {
+      name: `query parameter ${name}, repeated, with the key`,
+      request: http('GET', `/v1/inventory?${name}=1&${name}=2`, [AUTH]),
+      status: 200,
+    },
     { name: `header ${name}, without a key`, request: http('GET', '/v1/inventory', [[name, 'x']]), status: 401, code: 'UNAUTHORIZED' },
-    { name: `header ${name}, repeated, with the key`, request: http('GET', '/v1/inventory', [AUTH, [name, 'x'], [name, 'y']]), status: 200 },
+    {
+      name: `header ${name}, repeated, with the key`,
+      request: http('GET', '/v1/inventory', [AUTH, [name, 'x'], [name, 'y']]),
+      status: 200,
+    },
   ]),
   { name: 'request target //[', request: http('GET', '//['), status: 404, code: 'ROUTE_NOT_FOUND' },
   { name: 'request target //[ with the key', request: http('GET', '//[', [AUTH]), status: 404, code: 'ROUTE_NOT_FOUND' },
   { name: 'request target /v1//[', request: http('GET', '/v1//[', [AUTH]), status: 404, code: 'ROUTE_NOT_FOUND' },
   { name: 'a target that is neither a path nor a URL', request: http('GET', '[', [AUTH]), status: 400, code: 'BAD_REQUEST' },
   { name: 'an absolute-form target', request: http('GET', 'http://127.0.0.1/v1/inventory', [AUTH]), status: 200 },
-  { name: 'an absolute-form target that is no URL', request: http('GET', 'http://[::1/v1/inventory', [AUTH]), status: 400, code: 'BAD_REQUEST' },
+  {
+    name: 'an absolute-form target that is no URL',
+    request: http('GET', 'http://[::1/v1/inventory', [AUTH]),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
   { name: 'the asterisk target', request: http('OPTIONS', '*', [AUTH]), status: 404, code: 'ROUTE_NOT_FOUND' },
   { name: 'a percent-encoded petId (%31)', request: patch('/v1/inventory/%31', '{"quantity": 1}'), status: 400, code: 'INVALID_PET_ID' },
-  { name: 'a percent-encoded petId on the deprecated route', request: http('GET', '/v1/pets/%31', [AUTH]), status: 400, code: 'INVALID_PET_ID' },
+  {
+    name: 'a percent-encoded petId on the deprecated route',
+    request: http('GET', '/v1/pets/%31', [AUTH]),
+    status: 400,
+    code: 'INVALID_PET_ID',
+  },
   { name: 'an encoded slash in petId', request: patch('/v1/inventory/1%2F2', '{"quantity": 1}'), status: 400, code: 'INVALID_PET_ID' },
   { name: 'a lone percent sign in petId', request: patch('/v1/inventory/%', '{"quantity": 1}'), status: 400, code: 'INVALID_PET_ID' },
   { name: 'a malformed escape in petId', request: patch('/v1/inventory/%ZZ', '{"quantity": 1}'), status: 400, code: 'INVALID_PET_ID' },
   { name: 'malformed escapes in the query', request: http('GET', '/v1/inventory?a=%zz&b=%&%=c', [AUTH]), status: 200 },
-  { name: 'headers beyond 16 KiB', request: http('GET', '/v1/inventory', [AUTH, ['X-Big', 'a'.repeat(20_000)]]), status: 431, code: 'BAD_REQUEST' },
+  {
+    name: 'headers beyond 16 KiB',
+    request: http('GET', '/v1/inventory', [AUTH, ['X-Big', 'a'.repeat(20_000)]]),
+    status: 431,
+    code: 'BAD_REQUEST',
+  },
   { name: 'a URL beyond 16 KiB', request: http('GET', `/v1/inventory?q=${'a'.repeat(20_000)}`, [AUTH]), status: 431, code: 'BAD_REQUEST' },
-  { name: 'a control character in a header value', request: http('GET', '/v1/inventory', [AUTH, ['X-Bad', 'a\u0001b']]), status: 400, code: 'BAD_REQUEST' },
+  {
+    name: 'a control character in a header value',
+    request: http('GET', '/v1/inventory', [AUTH, ['X-Bad', 'a\u0001b']]),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
   { name: 'a space in a header name', request: http('GET', '/v1/inventory', [AUTH, ['Bad Name', 'x']]), status: 400, code: 'BAD_REQUEST' },
-  { name: 'a space before the colon', request: http('GET', '/v1/inventory', [['Authorization ', `Bearer ${KEY}`]]), status: 400, code: 'BAD_REQUEST' },
-  { name: 'a folded header line', request: `GET /v1/inventory HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer\r\n ${KEY}\r\n\r\n`, status: 400, code: 'BAD_REQUEST' },
+  {
+    name: 'a space before the colon',
+    request: http('GET', '/v1/inventory', [['Authorization ', `Bearer ${KEY}`]]),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'a folded header line',
+    request: `GET /v1/inventory HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer\r\n ${KEY}\r\n\r\n`,
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
   { name: 'a NUL in the target', request: http('GET', '/v1/inv\u0000entory', [AUTH]), status: 400, code: 'BAD_REQUEST' },
-  { name: 'a byte that is not UTF-8 in the path', request: Buffer.concat([Buffer.from('GET /v1/inventory/'), Buffer.from([0xff]), Buffer.from(` HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\n\r\n`)]) },
-  { name: 'Content-Length and Transfer-Encoding together', request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', '15'], ['Transfer-Encoding', 'chunked']], '0\r\n\r\n'), status: 400, code: 'BAD_REQUEST' },
-  { name: 'a Content-Length that is not a number', request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', 'abc']]), status: 400, code: 'BAD_REQUEST' },
-  { name: 'a negative Content-Length', request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', '-1']]), status: 400, code: 'BAD_REQUEST' },
-  { name: 'two different Content-Lengths', request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', '15'], ['Content-Length', '16']], '{"quantity": 1}'), status: 400, code: 'BAD_REQUEST' },
-  { name: 'a chunk size that is not hexadecimal', request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Transfer-Encoding', 'chunked']], 'zz\r\n{}\r\n0\r\n\r\n'), status: 400, code: 'BAD_REQUEST' },
-  { name: 'an unknown transfer coding', request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Transfer-Encoding', 'gzip']], '{}'), status: 400, code: 'BAD_REQUEST' },
-  { name: 'a valid chunked body', request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Transfer-Encoding', 'chunked']], 'f\r\n{"quantity": 1}\r\n0\r\n\r\n'), status: 200 },
-  { name: 'an unknown Expect', request: http('GET', '/v1/inventory', [AUTH, ['Expect', '102-processing']]), status: 417, code: 'BAD_REQUEST' },
-  { name: 'Expect: 100-continue without a key', request: http('PATCH', '/v1/inventory/1', [JSON_TYPE, ['Expect', '100-continue'], ['Content-Length', '15']]), status: 401, code: 'UNAUTHORIZED' },
-  { name: 'two Authorization headers, both the key', request: http('GET', '/v1/inventory', [AUTH, AUTH]), status: 401, code: 'UNAUTHORIZED' },
-  { name: 'two Authorization headers, the key last', request: http('GET', '/v1/inventory', [['Authorization', 'Bearer SomeOtherKey0123456789abcdef'], AUTH]), status: 401, code: 'UNAUTHORIZED' },
-  { name: 'two Authorization headers in different case', request: http('GET', '/v1/inventory', [['authorization', `Bearer ${KEY}`], AUTH]), status: 401, code: 'UNAUTHORIZED' },
-  { name: 'two bearer tokens in one Authorization header', request: http('GET', '/v1/inventory', [['Authorization', `Bearer ${KEY}, Bearer ${KEY}`]]), status: 401, code: 'UNAUTHORIZED' },
-  { name: 'a 10,000-character bearer token', request: http('GET', '/v1/inventory', [['Authorization', `Bearer ${'A'.repeat(10_000)}`]]), status: 401, code: 'UNAUTHORIZED' },
-  { name: 'a duplicate key in the body', request: patch('/v1/inventory/1', '{"quantity": 1, "quantity": 2}'), status: 400, code: 'MALFORMED_JSON' },
-  { name: 'a duplicate key in a nested object', request: patch('/v1/inventory/1', '{"quantity": 1, "note": {"a": 1, "\\u0061": 2}}'), status: 400, code: 'MALFORMED_JSON' },
-  { name: 'a __proto__ key in the body', request: patch('/v1/inventory/1', '{"__proto__": {"quantity": 1}}'), status: 400, code: 'MALFORMED_JSON' },
-  { name: 'deeply nested arrays in the body', request: patch('/v1/inventory/1', `{"quantity": ${'['.repeat(1_500)}${']'.repeat(1_500)}}`), status: 400, code: 'INVALID_BODY' },
+  {
+    name: 'a byte that is not UTF-8 in the path',
+    request: Buffer.concat([
+      Buffer.from('GET /v1/inventory/'),
+      Buffer.from([0xff]),
+      Buffer.from(` HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\n\r\n`),
+    ]),
+  },
+  {
+    name: 'Content-Length and Transfer-Encoding together',
+    request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', '15'], ['Transfer-Encoding', 'chunked']], '0\r\n\r\n'),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'a Content-Length that is not a number',
+    request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', 'abc']]),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'a negative Content-Length',
+    request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', '-1']]),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'two different Content-Lengths',
+    request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', '15'], ['Content-Length', '16']], '{"quantity": 1}'),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'a chunk size that is not hexadecimal',
+    request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Transfer-Encoding', 'chunked']], 'zz\r\n{}\r\n0\r\n\r\n'),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'an unknown transfer coding',
+    request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Transfer-Encoding', 'gzip']], '{}'),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'a valid chunked body',
+    request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Transfer-Encoding', 'chunked']], 'f\r\n{"quantity": 1}\r\n0\r\n\r\n'),
+    status: 200,
+  },
+  {
+    name: 'an unknown Expect',
+    request: http('GET', '/v1/inventory', [AUTH, ['Expect', '102-processing']]),
+    status: 417,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'Expect: 100-continue without a key',
+    request: http('PATCH', '/v1/inventory/1', [JSON_TYPE, ['Expect', '100-continue'], ['Content-Length', '15']]),
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'two Authorization headers, both the key',
+    request: http('GET', '/v1/inventory', [AUTH, AUTH]),
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'two Authorization headers, the key last',
+    request: http('GET', '/v1/inventory', [['Authorization', 'Bearer SomeOtherKey0123456789abcdef'], AUTH]),
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'two Authorization headers in different case',
+    request: http('GET', '/v1/inventory', [['authorization', `Bearer ${KEY}`], AUTH]),
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'two bearer tokens in one Authorization header',
+    request: http('GET', '/v1/inventory', [['Authorization', `Bearer ${KEY}, Bearer ${KEY}`]]),
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'a 10,000-character bearer token',
+    request: http('GET', '/v1/inventory', [['Authorization', `Bearer ${'A'.repeat(10_000)}`]]),
+    status: 401,
+    code: 'UNAUTHORIZED',
+  },
+  {
+    name: 'a duplicate key in the body',
+    request: patch('/v1/inventory/1', '{"quantity": 1, "quantity": 2}'),
+    status: 400,
+    code: 'MALFORMED_JSON',
+  },
+  {
+    name: 'a duplicate key in a nested object',
+    request: patch('/v1/inventory/1', '{"quantity": 1, "note": {"a": 1, "\\u0061": 2}}'),
+    status: 400,
+    code: 'MALFORMED_JSON',
+  },
+  {
+    name: 'a __proto__ key in the body',
+    request: patch('/v1/inventory/1', '{"__proto__": {"quantity": 1}}'),
+    status: 400,
+    code: 'MALFORMED_JSON',
+  },
+  {
+    name: 'deeply nested arrays in the body',
+    request: patch('/v1/inventory/1', `{"quantity": ${'['.repeat(1_500)}${']'.repeat(1_500)}}`),
+    status: 400,
+    code: 'INVALID_BODY',
+  },
   { name: 'an empty body', request: patch('/v1/inventory/1', ''), status: 400, code: 'INVALID_BODY' },
-  { name: 'a body declared beyond 10 MiB', request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', String(11 * 1024 * 1024)]], '{"quantity"'), status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  {
+    name: 'a body declared beyond 10 MiB',
+    request: http('PATCH', '/v1/inventory/1', [AUTH, JSON_TYPE, ['Content-Length', String(11 * 1024 * 1024)]], '{"quantity"'),
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+  },
   { name: 'HTTP/1.0 without Host', request: http('GET', '/v1/inventory', [AUTH], '', { host: false, version: 'HTTP/1.0' }), status: 200 },
   { name: 'HTTP/1.1 without Host', request: http('GET', '/v1/inventory', [AUTH], '', { host: false }), status: 400, code: 'BAD_REQUEST' },
   { name: 'an unknown method', request: http('FOO', '/v1/inventory', [AUTH]), status: 400, code: 'BAD_REQUEST' },
   { name: 'a lower-case method', request: http('get', '/v1/inventory', [AUTH]), status: 400, code: 'BAD_REQUEST' },
   { name: 'CONNECT', request: http('CONNECT', '127.0.0.1:22', [AUTH]), status: 404, code: 'ROUTE_NOT_FOUND' },
-  { name: 'a WebSocket upgrade', request: http('GET', '/v1/inventory', [AUTH, ['Connection', 'Upgrade'], ['Upgrade', 'websocket']]), status: 200 },
+  {
+    name: 'a WebSocket upgrade',
+    request: http('GET', '/v1/inventory', [AUTH, ['Connection', 'Upgrade'], ['Upgrade', 'websocket']]),
+    status: 200,
+  },
   { name: 'the HTTP/2 preface', request: 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', status: 400, code: 'BAD_REQUEST' },
   { name: 'a TLS ClientHello', request: Buffer.from('16030100c4010000c00303', 'hex'), status: 400, code: 'BAD_REQUEST' },
   { name: 'blank lines before the request line', request: `\r\n\r\n${http('GET', '/v1/inventory', [AUTH])}`, status: 200 },
-  { name: '500 small headers', request: http('GET', '/v1/inventory', [AUTH, ...Array.from({ length: 500 }, (_, index): Header => [`x${index}`, 'y'])]), status: 200 },
+  {
+    name: '500 small headers',
+    request: http('GET', '/v1/inventory', [AUTH, ...Array.from({ length: 500 }, (_, index): Header => [`x${index}`, 'y'])]),
+    status: 200,
+  },
 ];
 
 async function expectUp(): Promise<void> {
@@ -119,7 +276,8 @@ function expectJsonAnswer(answer: RawAnswer | 'closed' | 'no answer'): RawAnswer
   expect(answer.status).toBeLessThan(500);
   expect(answer.headers.get('content-type')).toBe('application/json');
   const body: unknown = JSON.parse(answer.body);
-  if (answer.status >= 400) expect(body).toEqual({ code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String), status: answer.status });
+  if (answer.status >= 400)
+    expect(body).toEqual({ code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String), status: answer.status });
   return answer;
 }
 
@@ -143,7 +301,9 @@ describe('hostile input over raw TCP', () => {
   it('sends 100 Continue only once the key is accepted', async () => {
     const body = '{"quantity": 4}';
     const expecting = (headers: readonly Header[]) => (socket: import('node:net').Socket) => {
-      socket.write(http('PATCH', '/v1/inventory/1', [...headers, JSON_TYPE, ['Expect', '100-continue'], ['Content-Length', String(body.length)]]));
+      socket.write(
+        http('PATCH', '/v1/inventory/1', [...headers, JSON_TYPE, ['Expect', '100-continue'], ['Content-Length', String(body.length)]]),
+      );
       socket.once('data', () => socket.write(body));
     };
 
@@ -156,7 +316,9 @@ describe('hostile input over raw TCP', () => {
 });
 
 describe('slow and stalled clients', () => {
-  it('are answered 408 within seconds: no request line, stalled headers, a body shorter than its Content-Length', { timeout: 60_000 }, async () => {
+  it('are answered 408 within seconds: no request line, stalled headers, a body shorter than its Content-Length', {
+    timeout: 60_000,
+  }, async () => {
     const [idle, stalledHeaders, shortBody] = await Promise.all([
       sendRaw(port, () => undefined, 40_000),
       sendRaw(port, `GET /v1/inventory HTTP/1.1\r\nHost: 127.0.0.1\r\n`, 40_000),
@@ -171,7 +333,9 @@ describe('slow and stalled clients', () => {
   });
 
   it('refuses a body shorter than its Content-Length at once when the request has no key', async () => {
-    const answer = expectJsonAnswer(await sendRaw(port, http('PATCH', '/v1/inventory/1', [JSON_TYPE, ['Content-Length', '100']], '{"quantity"')));
+    const answer = expectJsonAnswer(
+      await sendRaw(port, http('PATCH', '/v1/inventory/1', [JSON_TYPE, ['Content-Length', '100']], '{"quantity"')),
+    );
 
     expect(answer.status).toBe(401);
   });
@@ -185,16 +349,22 @@ async function memory(pid: number): Promise<{ rss: number; peak: number }> {
 }
 
 describe('bodies of unauthenticated requests', () => {
-  it('are never held: 40 concurrent 10 MiB PATCHes without a key are answered 401, and memory stays flat', { timeout: 120_000 }, async () => {
+  it('are never held: 40 concurrent 10 MiB PATCHes without a key are answered 401, and memory stays flat', {
+    timeout: 120_000,
+  }, async () => {
     const body = Buffer.alloc(10 * 1024 * 1024, 'a');
     const before = await memory(server.process.pid!);
 
     const answers = await Promise.all(
       Array.from({ length: 40 }, () =>
-        sendRaw(port, (socket) => {
-          socket.write(http('PATCH', '/v1/inventory/1', [JSON_TYPE, ['Content-Length', String(body.length)]]));
-          socket.write(body);
-        }, 60_000),
+        sendRaw(
+          port,
+          (socket) => {
+            socket.write(http('PATCH', '/v1/inventory/1', [JSON_TYPE, ['Content-Length', String(body.length)]]));
+            socket.write(body);
+          },
+          60_000,
+        ),
       ),
     );
 

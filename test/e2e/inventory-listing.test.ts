@@ -46,7 +46,9 @@ function rawListing(app: LocalApp, headers: Record<string, string> = {}): Promis
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', () => undefined);
-      response.on('close', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks), complete: response.complete }));
+      response.on('close', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks), complete: response.complete }),
+      );
     });
     request.on('error', reject);
     request.end();
@@ -54,7 +56,9 @@ function rawListing(app: LocalApp, headers: Record<string, string> = {}): Promis
 }
 
 async function listed(app: LocalApp, acceptEncoding: string): Promise<{ response: Response; items: InventoryItem[] }> {
-  const response = await fetch(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': acceptEncoding } });
+  const response = await fetch(`${app.baseUrl}/inventory`, {
+    headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': acceptEncoding },
+  });
   return { response, items: parseJsonWithInt64(await response.text()) as InventoryItem[] };
 }
 
@@ -62,7 +66,10 @@ describe.each([
   ['no pets', () => []],
   ['one pet', () => inventoryOf([MAX_INT64])],
   ['a page boundary: one shard holding exactly a page', () => inventoryOf(idsInShard(3, INVENTORY_PAGE_SIZE))],
-  ['several pages of one shard, and the other shards', () => inventoryOf([...idsInShard(0, 2 * INVENTORY_PAGE_SIZE + 1), ...Array.from({ length: 50 }, (_, index) => BigInt(index + 1))])],
+  [
+    'several pages of one shard, and the other shards',
+    () => inventoryOf([...idsInShard(0, 2 * INVENTORY_PAGE_SIZE + 1), ...Array.from({ length: 50 }, (_, index) => BigInt(index + 1))]),
+  ],
 ])('listing %s', (_case, inventory) => {
   const items = [...new Map(inventory().map((item) => [item.petId, item])).values()];
   let app: LocalApp;
@@ -95,7 +102,12 @@ describe('listing 20,500 pets with 19-digit ids', () => {
     const raw = await rawListing(app, { 'Accept-Encoding': encoding });
     const { items: received } = await listed(app, encoding);
 
-    expect([raw.status, raw.complete, raw.headers['transfer-encoding'], raw.headers['content-length']]).toEqual([200, true, 'chunked', undefined]);
+    expect([raw.status, raw.complete, raw.headers['transfer-encoding'], raw.headers['content-length']]).toEqual([
+      200,
+      true,
+      'chunked',
+      undefined,
+    ]);
     expect(received).toHaveLength(COUNT);
     expect(received[0]!.petId.toString()).toHaveLength(19);
     expect(received).toEqual(sorted);
@@ -107,7 +119,10 @@ describe('listing 20,500 pets with 19-digit ids', () => {
     const updated = sorted.filter((_item, index) => index % 40 === 0);
     const newQuantity = (petId: bigint) => Number(petId % 1_000n) + 1_000_000;
     let updates: Promise<unknown> | undefined;
-    const stop = beforeLaterPages(app.dependencies.client, () => (updates ??= Promise.all(updated.map((item) => app.dependencies.inventory.setQuantity(item.petId, newQuantity(item.petId))))));
+    const stop = beforeLaterPages(
+      app.dependencies.client,
+      () => (updates ??= Promise.all(updated.map((item) => app.dependencies.inventory.setQuantity(item.petId, newQuantity(item.petId))))),
+    );
 
     const raw = await rawListing(app).finally(stop);
     const received = parseJsonWithInt64(raw.body.toString('utf8')) as InventoryItem[];
@@ -150,7 +165,9 @@ describe('a store fault after the first page', () => {
 
   it('makes fetch fail while reading the body, whatever the coding', async () => {
     for (const encoding of ['identity', 'gzip']) {
-      const response = await fetch(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': encoding } });
+      const response = await fetch(`${app.baseUrl}/inventory`, {
+        headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': encoding },
+      });
       expect(response.status).toBe(200);
       await expect(response.text()).rejects.toThrow(TypeError);
     }

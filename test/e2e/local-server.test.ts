@@ -27,7 +27,10 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-function call(path: string, init: { method?: string; key?: string | null; body?: string; contentType?: string; authorization?: string } = {}) {
+function call(
+  path: string,
+  init: { method?: string; key?: string | null; body?: string; contentType?: string; authorization?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (init.authorization !== undefined) headers.Authorization = init.authorization;
   else if (init.key !== null) headers.Authorization = `Bearer ${init.key ?? DEV_KEY}`;
@@ -68,7 +71,9 @@ describe('PATCH /v1/inventory/{petId}', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('{"petId":9223372036854775807,"quantity":42,"status":"available"}');
     expectRateLimitHeaders(response);
-    expect(await call('/inventory').then((listed) => listed.text())).toContain('{"petId":9223372036854775807,"quantity":42,"status":"available"}');
+    expect(await call('/inventory').then((listed) => listed.text())).toContain(
+      '{"petId":9223372036854775807,"quantity":42,"status":"available"}',
+    );
   });
 
   it('answers 404 for a pet with no entry, and creates none', async () => {
@@ -85,7 +90,14 @@ describe('PATCH /v1/inventory/{petId}', () => {
     ['invalid petId', '/inventory/abc', '{"quantity": 1}', 'application/json', 400, 'INVALID_PET_ID'],
     ['petId beyond int64', '/inventory/9223372036854775808', '{"quantity": 1}', 'application/json', 400, 'INVALID_PET_ID'],
     ['a form body', '/inventory/1', 'quantity=1', 'application/x-www-form-urlencoded', 415, 'UNSUPPORTED_MEDIA_TYPE'],
-    ['an oversized body', '/inventory/1', JSON.stringify({ quantity: 1, pad: 'x'.repeat(5_000) }), 'application/json', 413, 'PAYLOAD_TOO_LARGE'],
+    [
+      'an oversized body',
+      '/inventory/1',
+      JSON.stringify({ quantity: 1, pad: 'x'.repeat(5_000) }),
+      'application/json',
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
   ])('answers %s with the Error body, the rate-limit headers, and no change', async (_case, path, body, contentType, status, code) => {
     const before = await allEntries(app.dependencies.inventory);
 
@@ -149,7 +161,9 @@ describe('plan limits over HTTP', () => {
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    const remaining = responses.filter((response) => response.status === 200).map((response) => Number(response.headers.get('x-ratelimit-remaining')));
+    const remaining = responses
+      .filter((response) => response.status === 200)
+      .map((response) => Number(response.headers.get('x-ratelimit-remaining')));
     expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, index) => index));
   });
 });
@@ -165,7 +179,9 @@ describe('bad input, generated (fast-check)', () => {
   const bodyText = fc.oneof(
     fc.json({ maxDepth: 3 }),
     fc.string({ maxLength: 60 }),
-    fc.record({ quantity: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null)) }).map((value) => JSON.stringify(value)),
+    fc
+      .record({ quantity: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.boolean(), fc.constant(null)) })
+      .map((value) => JSON.stringify(value)),
     fc.integer({ min: 0, max: 2_147_483_647 }).map((quantity) => JSON.stringify({ quantity })),
   );
 
@@ -184,7 +200,9 @@ describe('bad input, generated (fast-check)', () => {
           expect(after).toEqual(before);
           return;
         }
-        const updated = JSON.parse(text, (key, value: unknown, context?: { source?: string }) => (key === 'petId' ? BigInt(context!.source!) : value)) as InventoryItem;
+        const updated = JSON.parse(text, (key, value: unknown, context?: { source?: string }) =>
+          key === 'petId' ? BigInt(context!.source!) : value,
+        ) as InventoryItem;
         expect(updated.petId.toString()).toBe(petId);
         expect(after).toEqual(before.map((item) => (item.petId === updated.petId ? { ...item, quantity: updated.quantity } : item)));
       }),

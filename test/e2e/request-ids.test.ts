@@ -17,7 +17,8 @@ let oneRequestAMinute: string;
 beforeAll(async () => {
   app = await startLocalApp({ ...testAppStore(), seed: SEED, devApiKey: DEV_KEY, devPlan: 'business' });
   const admin = new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters);
-  oneRequestAMinute = (await admin.issue({ plan: 'enterprise', owner: 'request ids', customLimits: { perMinute: 1, perDay: 1_000 } })).apiKey;
+  oneRequestAMinute = (await admin.issue({ plan: 'enterprise', owner: 'request ids', customLimits: { perMinute: 1, perDay: 1_000 } }))
+    .apiKey;
 });
 afterAll(async () => app.close());
 afterEach(() => {
@@ -34,7 +35,10 @@ interface Answer {
 }
 
 /** One request over HTTP, with what the server logged meanwhile (the tests run one request at a time). */
-async function call(path: string, init: { method?: string; key?: string | null; body?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  path: string,
+  init: { method?: string; key?: string | null; body?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   vi.stubEnv('LOG_LEVEL', 'INFO');
   vi.stubEnv('METRICS_DISABLED', 'false');
   const written: string[] = [];
@@ -48,7 +52,11 @@ async function call(path: string, init: { method?: string; key?: string | null; 
     const headers: Record<string, string> = { ...init.headers };
     if (init.key !== null) headers.Authorization = `Bearer ${init.key ?? DEV_KEY}`;
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${app.baseUrl}${path}`, { method: init.method ?? 'GET', headers, ...(init.body !== undefined ? { body: init.body } : {}) });
+    const response = await fetch(`${app.baseUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined ? { body: init.body } : {}),
+    });
     const body = (await response.json()) as { code?: unknown };
     return {
       status: response.status,

@@ -20,11 +20,24 @@ afterAll(async () => {
 const authorized = { Authorization: `Bearer ${KEY}`, Origin: ORIGIN };
 const requests: [string, string, RequestInit, number][] = [
   ['a listing', '/inventory', { headers: authorized }, 200],
-  ['an update with a bad body', '/inventory/1', { method: 'PATCH', headers: { ...authorized, 'Content-Type': 'application/json' }, body: '{"quantity":-1}' }, 400],
+  [
+    'an update with a bad body',
+    '/inventory/1',
+    { method: 'PATCH', headers: { ...authorized, 'Content-Type': 'application/json' }, body: '{"quantity":-1}' },
+    400,
+  ],
   ['a call without a key', '/inventory', { headers: { Origin: ORIGIN } }, 401],
   ['an unknown pet', '/pets/424242', { headers: authorized }, 404],
   ['an unknown route', '/nowhere', { headers: authorized }, 404],
-  ['a CORS preflight', '/inventory', { method: 'OPTIONS', headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } }, 404],
+  [
+    'a CORS preflight',
+    '/inventory',
+    {
+      method: 'OPTIONS',
+      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    },
+    404,
+  ],
   ['the health check', '/health', { headers: { Origin: ORIGIN } }, 200],
 ];
 

@@ -28,7 +28,11 @@ async function startServer(env: Record<string, string> = {}, command: readonly s
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 const patch = (server: ServerProcess, key: string, petId: string, quantity: number) =>
-  fetch(`${server.baseUrl}/inventory/${petId}`, { method: 'PATCH', headers: { ...bearer(key), 'Content-Type': 'application/json' }, body: JSON.stringify({ quantity }) });
+  fetch(`${server.baseUrl}/inventory/${petId}`, {
+    method: 'PATCH',
+    headers: { ...bearer(key), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ quantity }),
+  });
 
 describe('npm start', () => {
   it('generates a dev key once, prints it with a curl line, and keeps it in DATA_DIR', async () => {
@@ -66,13 +70,18 @@ describe('npm start', () => {
 
   it('loads SEED_FILE with exact int64 ids', async () => {
     const seedFile = join(dataDir, 'seed.json');
-    await writeFile(seedFile, '[{"petId": 9223372036854775807, "quantity": 3, "status": "sold"}, {"petId": 18014398509481985, "quantity": 1, "status": "available"}]');
+    await writeFile(
+      seedFile,
+      '[{"petId": 9223372036854775807, "quantity": 3, "status": "sold"}, {"petId": 18014398509481985, "quantity": 1, "status": "available"}]',
+    );
     const key = 'SeedFileKey0123456789abcdefgh';
     const server = await startServer({ DEV_API_KEY: key, SEED_FILE: seedFile });
 
     const listed = await (await fetch(`${server.baseUrl}/inventory`, { headers: bearer(key) })).text();
 
-    expect(listed).toBe('[{"petId":18014398509481985,"quantity":1,"status":"available"},{"petId":9223372036854775807,"quantity":3,"status":"sold"}]');
+    expect(listed).toBe(
+      '[{"petId":18014398509481985,"quantity":1,"status":"available"},{"petId":9223372036854775807,"quantity":3,"status":"sold"}]',
+    );
   });
 
   it('refuses to start on a seed file that is not an InventoryItem array, and says why', async () => {
@@ -189,7 +198,11 @@ describe('npm start and its DynamoDB Local engine', () => {
     );
 
     const port = new URL(first.baseUrl).port;
-    expect(refusal).toMatch(new RegExp(`^server exited before listening:\\n${dataDir} is in use by another server \\(pid ${first.process.pid}, http://127.0.0.1:${port}/v1\\); stop it, or start with another DATA_DIR.\\n$`));
+    expect(refusal).toMatch(
+      new RegExp(
+        `^server exited before listening:\\n${dataDir} is in use by another server \\(pid ${first.process.pid}, http://127.0.0.1:${port}/v1\\); stop it, or start with another DATA_DIR.\\n$`,
+      ),
+    );
   });
 
   it('names a port in use and how to choose another, in one line', async () => {

@@ -19,7 +19,13 @@ afterAll(async () => {
   await app?.close();
 });
 
-const target = (): SmokeTarget => ({ baseUrl: app.baseUrl, admin, inventory: app.dependencies.inventory, describe: 'local test server', close: async () => undefined });
+const target = (): SmokeTarget => ({
+  baseUrl: app.baseUrl,
+  admin,
+  inventory: app.dependencies.inventory,
+  describe: 'local test server',
+  close: async () => undefined,
+});
 
 async function smoke(): Promise<{ failed: number; lines: string[] }> {
   const lines: string[] = [];
@@ -61,7 +67,9 @@ describe('the smoke test', () => {
     const { failed, lines } = await smoke();
 
     expect(failed).toBe(1);
-    expect(lines[1]).toBe('  FAIL  health: GET /health answered 503: {"code":"SERVICE_UNAVAILABLE","message":"The service is temporarily unavailable; retry after the time in Retry-After.","status":503}');
+    expect(lines[1]).toBe(
+      '  FAIL  health: GET /health answered 503: {"code":"SERVICE_UNAVAILABLE","message":"The service is temporarily unavailable; retry after the time in Retry-After.","status":503}',
+    );
     expect(lines.at(-1)).toMatch(/^1 of 5 checks failed; key_\w+ revoked\.$/);
   });
 

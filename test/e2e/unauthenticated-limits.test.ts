@@ -11,10 +11,19 @@ const DEV_KEY = 'UnauthenticatedLimitsDevKey0123456789';
 const LIMIT = DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE;
 
 /** A key of a valid form (43 letters and digits) that no one was issued. */
-const randomKey = () => randomBytes(48).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 43);
+const randomKey = () =>
+  randomBytes(48)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 43);
 
 async function startApp(): Promise<{ app: LocalApp; lookups: () => number; validKeyLookups: () => number }> {
-  const app = await startLocalApp({ ...testAppStore(), seed: [{ petId: 1n, quantity: 3, status: 'available' }], devApiKey: DEV_KEY, devPlan: 'pro' });
+  const app = await startLocalApp({
+    ...testAppStore(),
+    seed: [{ petId: 1n, quantity: 3, status: 'available' }],
+    devApiKey: DEV_KEY,
+    devPlan: 'pro',
+  });
   // Every key lookup the authorizer makes goes through this repository method: count them, by key.
   const { apiKeys } = app.dependencies;
   const findByHash = apiKeys.findByHash.bind(apiKeys);
@@ -130,7 +139,11 @@ describe('key spraying from one address', () => {
         if (sent % 20 === 19) {
           const valid = await call(DEV_KEY);
           await valid.arrayBuffer();
-          validAnswers.push({ status: valid.status, limit: valid.headers.get('x-ratelimit-limit'), remaining: Number(valid.headers.get('x-ratelimit-remaining')) });
+          validAnswers.push({
+            status: valid.status,
+            limit: valid.headers.get('x-ratelimit-limit'),
+            remaining: Number(valid.headers.get('x-ratelimit-remaining')),
+          });
         }
       }
 
@@ -138,7 +151,9 @@ describe('key spraying from one address', () => {
       expect(statuses.slice(LIMIT)).toEqual(Array(200 - LIMIT).fill(429));
       // The pro plan's 300 a minute: the key's own window, each answer one request further into it.
       expect(validAnswers.map(({ status, limit }) => ({ status, limit }))).toEqual(Array(10).fill({ status: 200, limit: '300' }));
-      expect(validAnswers.map(({ remaining }) => remaining)).toEqual([...validAnswers.map(({ remaining }) => remaining)].sort((a, b) => b - a));
+      expect(validAnswers.map(({ remaining }) => remaining)).toEqual(
+        [...validAnswers.map(({ remaining }) => remaining)].sort((a, b) => b - a),
+      );
       expect(started.lookups()).toBeLessThanOrEqual(LIMIT);
       expect(started.validKeyLookups()).toBe(11);
     }

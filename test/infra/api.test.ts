@@ -44,7 +44,13 @@ describe.each(STAGES)('the %s API', (stage) => {
     const [, resource] = stageResource();
     expect(resource.Properties).toMatchObject({ StageName: API_STAGE_NAME, TracingEnabled: true, RestApiId: { Ref: restApiId() } });
     // The published pages restate these with a throttle of their own (test/infra/published-contract.test.ts), and so does the health check.
-    expect(resource.Properties!.MethodSettings[0]).toEqual({ HttpMethod: '*', ResourcePath: '/*', MetricsEnabled: true, LoggingLevel: 'ERROR', DataTraceEnabled: false });
+    expect(resource.Properties!.MethodSettings[0]).toEqual({
+      HttpMethod: '*',
+      ResourcePath: '/*',
+      MetricsEnabled: true,
+      LoggingLevel: 'ERROR',
+      DataTraceEnabled: false,
+    });
     expect(resource.Properties!.MethodSettings).toContainEqual({
       HttpMethod: 'GET',
       ResourcePath: '/~1health',
@@ -57,8 +63,16 @@ describe.each(STAGES)('the %s API', (stage) => {
   });
 
   it('serves GET /health from its own function, without authorizer or key, throttled apart from the keyed operations', () => {
-    const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find((candidate) => resourcePath(template(), candidate.Properties!.ResourceId) === healthRoute.resource);
-    expect(method?.Properties).toMatchObject({ HttpMethod: 'GET', OperationName: healthRoute.operationId, AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'AWS_PROXY' } });
+    const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find(
+      (candidate) => resourcePath(template(), candidate.Properties!.ResourceId) === healthRoute.resource,
+    );
+    expect(method?.Properties).toMatchObject({
+      HttpMethod: 'GET',
+      OperationName: healthRoute.operationId,
+      AuthorizationType: 'NONE',
+      ApiKeyRequired: false,
+      Integration: { Type: 'AWS_PROXY' },
+    });
     expect(method!.Properties!.AuthorizerId).toBeUndefined();
     expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionId(routeDescription(healthRoute.operationId)));
   });
@@ -69,7 +83,12 @@ describe.each(STAGES)('the %s API', (stage) => {
     const [logGroupId] = referencedIds(DestinationArn).filter((id) => !id.startsWith('AWS::'));
     expect(resourcesOfType(template(), 'AWS::Logs::LogGroup')[logGroupId!]!.Properties!.RetentionInDays).toBeGreaterThan(0);
     const fields = JSON.parse(Format);
-    expect(fields).toMatchObject({ requestId: '$context.requestId', status: '$context.status', keyId: '$context.authorizer.principalId', resourcePath: '$context.resourcePath' });
+    expect(fields).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      keyId: '$context.authorizer.principalId',
+      resourcePath: '$context.resourcePath',
+    });
     expect(Format).not.toMatch(/apiKey|Authorization/i);
   });
 
@@ -120,55 +139,79 @@ describe.each(STAGES)('the %s API', (stage) => {
   });
 
   it('answers unknown paths and methods 404 ROUTE_NOT_FOUND from a mock integration, with X-RateLimit-* (Reset computed per request), without a key', () => {
-    const catchAll = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).filter((method) => method.Properties!.HttpMethod === 'ANY');
+    const catchAll = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).filter(
+      (method) => method.Properties!.HttpMethod === 'ANY',
+    );
     expect(catchAll.length).toBeGreaterThan(5);
     for (const method of catchAll) {
-      expect(method.Properties).toMatchObject({ AuthorizationType: 'NONE', ApiKeyRequired: false, Integration: { Type: 'MOCK', RequestTemplates: { 'application/json': '{"statusCode": 404}' } } });
+      expect(method.Properties).toMatchObject({
+        AuthorizationType: 'NONE',
+        ApiKeyRequired: false,
+        Integration: { Type: 'MOCK', RequestTemplates: { 'application/json': '{"statusCode": 404}' } },
+      });
       const [response] = method.Properties!.Integration.IntegrationResponses;
       expect(response.StatusCode).toBe('404');
-      expect(response.ResponseParameters).toMatchObject({ 'method.response.header.X-RateLimit-Limit': "'60'", 'method.response.header.X-RateLimit-Remaining': "'60'", 'method.response.header.Content-Type': "'application/json'" });
+      expect(response.ResponseParameters).toMatchObject({
+        'method.response.header.X-RateLimit-Limit': "'60'",
+        'method.response.header.X-RateLimit-Remaining': "'60'",
+        'method.response.header.Content-Type': "'application/json'",
+      });
       const body = response.ResponseTemplates['application/json'] as string;
       expect(body).toContain('#set($context.responseOverride.header.X-RateLimit-Reset = "$minuteEndsAt")');
       expect(JSON.parse(body.slice(body.indexOf('{')))).toEqual({ code: 'ROUTE_NOT_FOUND', message: expect.any(String), status: 404 });
     }
   });
 
-  it.each(apiRoutes.map((route) => [route.operationId, route] as const))('sends %s to its own function, behind the authorizer, requiring an API key', (_, route) => {
-    const [authorizerId] = onlyResource(template(), 'AWS::ApiGateway::Authorizer');
-    const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find(
-      (candidate) => candidate.Properties!.HttpMethod === route.method && resourcePath(template(), candidate.Properties!.ResourceId) === route.resource,
-    );
-    expect(method?.Properties).toMatchObject({
-      OperationName: route.operationId,
-      AuthorizationType: 'CUSTOM',
-      AuthorizerId: { Ref: authorizerId },
-      ApiKeyRequired: true,
-      Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
-    });
-    expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionId(routeDescription(route.operationId)));
-  });
+  it.each(apiRoutes.map((route) => [route.operationId, route] as const))(
+    'sends %s to its own function, behind the authorizer, requiring an API key',
+    (_, route) => {
+      const [authorizerId] = onlyResource(template(), 'AWS::ApiGateway::Authorizer');
+      const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find(
+        (candidate) =>
+          candidate.Properties!.HttpMethod === route.method &&
+          resourcePath(template(), candidate.Properties!.ResourceId) === route.resource,
+      );
+      expect(method?.Properties).toMatchObject({
+        OperationName: route.operationId,
+        AuthorizationType: 'CUSTOM',
+        AuthorizerId: { Ref: authorizerId },
+        ApiKeyRequired: true,
+        Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
+      });
+      expect(referencedIds(method!.Properties!.Integration.Uri)).toContain(functionId(routeDescription(route.operationId)));
+    },
+  );
 
-  it.each(apiRoutes.map((route) => [route.operationId, route] as const))('streams %s through InvokeWithResponseStream in transfer mode STREAM if, and only if, its route is streamed', (operationId, route) => {
-    const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find((candidate) => candidate.Properties!.OperationName === operationId)!;
-    const { Integration } = method.Properties!;
-    const uri = JSON.stringify(Integration.Uri);
-    const [, fn] = functionWithDescription(template(), routeDescription(operationId));
-    if (route.streamed) {
-      expect(Integration).toMatchObject({ Type: 'AWS_PROXY', ResponseTransferMode: 'STREAM', TimeoutInMillis: fn.Properties!.Timeout * 1_000 });
-      expect(uri).toMatch(/:lambda:path\/2021-11-15\/functions\/".*"\/response-streaming-invocations"/);
-    } else {
-      expect(Integration.ResponseTransferMode).toBeUndefined();
-      expect(Integration.TimeoutInMillis).toBeUndefined();
-      expect(uri).toMatch(/:lambda:path\/2015-03-31\/functions\/".*"\/invocations"/);
-    }
-  });
+  it.each(apiRoutes.map((route) => [route.operationId, route] as const))(
+    'streams %s through InvokeWithResponseStream in transfer mode STREAM if, and only if, its route is streamed',
+    (operationId, route) => {
+      const method = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).find(
+        (candidate) => candidate.Properties!.OperationName === operationId,
+      )!;
+      const { Integration } = method.Properties!;
+      const uri = JSON.stringify(Integration.Uri);
+      const [, fn] = functionWithDescription(template(), routeDescription(operationId));
+      if (route.streamed) {
+        expect(Integration).toMatchObject({
+          Type: 'AWS_PROXY',
+          ResponseTransferMode: 'STREAM',
+          TimeoutInMillis: fn.Properties!.Timeout * 1_000,
+        });
+        expect(uri).toMatch(/:lambda:path\/2021-11-15\/functions\/".*"\/response-streaming-invocations"/);
+      } else {
+        expect(Integration.ResponseTransferMode).toBeUndefined();
+        expect(Integration.TimeoutInMillis).toBeUndefined();
+        expect(uri).toMatch(/:lambda:path\/2015-03-31\/functions\/".*"\/invocations"/);
+      }
+    },
+  );
 
   it('streams the listing, and only the listing, with a function that may run 3 minutes', () => {
     expect(apiRoutes.filter((route) => route.streamed).map((route) => route.operationId)).toEqual(['listInventory']);
     expect(functionWithDescription(template(), routeDescription('listInventory'))[1].Properties!.Timeout).toBe(180);
   });
 
-  it('authorizes every request with the Lambda REQUEST authorizer, caching nothing, so that no Deny repeats another request\'s X-RateLimit-*', () => {
+  it("authorizes every request with the Lambda REQUEST authorizer, caching nothing, so that no Deny repeats another request's X-RateLimit-*", () => {
     const [, authorizer] = onlyResource(template(), 'AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',
       // Always present, so a request without Authorization reaches the authorizer too (and is counted).
@@ -185,39 +228,52 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(permissions).toHaveLength(apiRoutes.length + 2);
     const [stageId] = stageResource();
     for (const route of [...apiRoutes, healthRoute]) {
-      const own = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionId(routeDescription(route.operationId)));
+      const own = permissions.filter(
+        (permission) => referencedId(permission.Properties!.FunctionName) === functionId(routeDescription(route.operationId)),
+      );
       expect(own).toHaveLength(1);
       expect(own[0]!.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
       const sourceArn = own[0]!.Properties!.SourceArn['Fn::Join'][1] as unknown[];
       expect(sourceArn.slice(-3)).toEqual(['/', { Ref: stageId }, `/${route.method}${route.resource.replace(/\{[^}]+\}/g, '*')}`]);
     }
     const [authorizerId] = onlyResource(template(), 'AWS::ApiGateway::Authorizer');
-    const authorizerPermissions = permissions.filter((permission) => referencedId(permission.Properties!.FunctionName) === functionId(AUTHORIZER_DESCRIPTION));
+    const authorizerPermissions = permissions.filter(
+      (permission) => referencedId(permission.Properties!.FunctionName) === functionId(AUTHORIZER_DESCRIPTION),
+    );
     expect(authorizerPermissions).toHaveLength(1);
     expect(authorizerPermissions[0]!.Properties!.SourceArn['Fn::Join'][1].slice(-2)).toEqual(['/authorizers/', { Ref: authorizerId }]);
   });
 
-  it.each(Object.entries(gatewayResponses))('answers %s with the contract Error body, JSON content type, its headers and X-Request-Id', (type, response) => {
-    const [, gatewayResponse] = onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type });
-    expect(gatewayResponse.Properties!.StatusCode).toBe(String(response.status));
-    const headers = { ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) };
-    const fromAuthorizer = ('fromAuthorizer' in response ? response.fromAuthorizer : undefined) ?? {};
-    expect(gatewayResponse.Properties!.ResponseParameters).toEqual({
-      ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, staticHeaderValue(value)])),
-      ...Object.fromEntries(Object.entries(fromAuthorizer).map(([name, key]) => [`gatewayresponse.header.${name}`, `context.authorizer.${key}`])),
-      // Mapped from the context, not quoted: the request's own id, as the functions' answers carry it.
-      'gatewayresponse.header.X-Request-Id': 'context.requestId',
-    });
-    expect(gatewayResponse.Properties!.ResponseParameters).toMatchObject({
-      'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
-      'gatewayresponse.header.Content-Security-Policy': "'default-src \\'none\\'; frame-ancestors \\'none\\''",
-      'gatewayresponse.header.Strict-Transport-Security': "'max-age=31536000; includeSubDomains'",
-    });
-    expect(Object.keys(gatewayResponse.Properties!.ResponseParameters).some((name) => /access-control/i.test(name))).toBe(false);
-    const templates = gatewayResponse.Properties!.ResponseTemplates;
-    expect(Object.keys(templates)).toEqual(['application/json']);
-    expect(JSON.parse(templates['application/json'])).toEqual({ code: response.code, message: response.message, status: response.status });
-  });
+  it.each(Object.entries(gatewayResponses))(
+    'answers %s with the contract Error body, JSON content type, its headers and X-Request-Id',
+    (type, response) => {
+      const [, gatewayResponse] = onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type });
+      expect(gatewayResponse.Properties!.StatusCode).toBe(String(response.status));
+      const headers = { ...JSON_HEADERS, ...('headers' in response ? response.headers : {}) };
+      const fromAuthorizer = ('fromAuthorizer' in response ? response.fromAuthorizer : undefined) ?? {};
+      expect(gatewayResponse.Properties!.ResponseParameters).toEqual({
+        ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [`gatewayresponse.header.${name}`, staticHeaderValue(value)])),
+        ...Object.fromEntries(
+          Object.entries(fromAuthorizer).map(([name, key]) => [`gatewayresponse.header.${name}`, `context.authorizer.${key}`]),
+        ),
+        // Mapped from the context, not quoted: the request's own id, as the functions' answers carry it.
+        'gatewayresponse.header.X-Request-Id': 'context.requestId',
+      });
+      expect(gatewayResponse.Properties!.ResponseParameters).toMatchObject({
+        'gatewayresponse.header.X-Content-Type-Options': "'nosniff'",
+        'gatewayresponse.header.Content-Security-Policy': "'default-src \\'none\\'; frame-ancestors \\'none\\''",
+        'gatewayresponse.header.Strict-Transport-Security': "'max-age=31536000; includeSubDomains'",
+      });
+      expect(Object.keys(gatewayResponse.Properties!.ResponseParameters).some((name) => /access-control/i.test(name))).toBe(false);
+      const templates = gatewayResponse.Properties!.ResponseTemplates;
+      expect(Object.keys(templates)).toEqual(['application/json']);
+      expect(JSON.parse(templates['application/json'])).toEqual({
+        code: response.code,
+        message: response.message,
+        status: response.status,
+      });
+    },
+  );
 
   it('installs exactly the gateway responses of functions/http/gateway-responses.ts, with Retry-After on 429 and 503', () => {
     const installed = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::GatewayResponse'));
@@ -227,8 +283,9 @@ describe.each(STAGES)('the %s API', (stage) => {
     }
   });
 
-  it('maps the authorizer Deny\'s X-RateLimit-* into the 401 (ACCESS_DENIED), and answers the full address (UNAUTHORIZED) 429 with Retry-After', () => {
-    const parameters = (type: string) => onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type })[1].Properties!;
+  it("maps the authorizer Deny's X-RateLimit-* into the 401 (ACCESS_DENIED), and answers the full address (UNAUTHORIZED) 429 with Retry-After", () => {
+    const parameters = (type: string) =>
+      onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type })[1].Properties!;
     expect(parameters('ACCESS_DENIED')).toMatchObject({
       StatusCode: '401',
       ResponseParameters: {
@@ -239,9 +296,16 @@ describe.each(STAGES)('the %s API', (stage) => {
     });
     expect(parameters('UNAUTHORIZED')).toMatchObject({
       StatusCode: '429',
-      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'60'", 'gatewayresponse.header.X-RateLimit-Limit': "'60'", 'gatewayresponse.header.X-RateLimit-Remaining': "'0'" },
+      ResponseParameters: {
+        'gatewayresponse.header.Retry-After': "'60'",
+        'gatewayresponse.header.X-RateLimit-Limit': "'60'",
+        'gatewayresponse.header.X-RateLimit-Remaining': "'0'",
+      },
     });
-    expect(JSON.parse(parameters('UNAUTHORIZED').ResponseTemplates['application/json'])).toMatchObject({ code: 'TOO_MANY_FAILED_AUTHENTICATIONS', status: 429 });
+    expect(JSON.parse(parameters('UNAUTHORIZED').ResponseTemplates['application/json'])).toMatchObject({
+      code: 'TOO_MANY_FAILED_AUTHENTICATIONS',
+      status: 429,
+    });
   });
 
   describe('the web ACL on the stage', () => {
@@ -264,7 +328,12 @@ describe.each(STAGES)('the %s API', (stage) => {
         Statement: { RateBasedStatement: { Limit: WAF_REQUESTS_PER_ADDRESS_PER_MINUTE, EvaluationWindowSec: 60, AggregateKeyType: 'IP' } },
         Action: { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rateLimited' } } },
       });
-      expect(Rules[0].Action.Block.CustomResponse.ResponseHeaders).toEqual(expect.arrayContaining([{ Name: 'Retry-After', Value: '60' }, { Name: 'X-RateLimit-Remaining', Value: '0' }]));
+      expect(Rules[0].Action.Block.CustomResponse.ResponseHeaders).toEqual(
+        expect.arrayContaining([
+          { Name: 'Retry-After', Value: '60' },
+          { Name: 'X-RateLimit-Remaining', Value: '0' },
+        ]),
+      );
       expect(JSON.parse(CustomResponseBodies.rateLimited.Content)).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', status: 429 });
       expect(Rules[1]).toMatchObject({
         Name: 'AWSManagedRulesKnownBadInputsRuleSet',
@@ -277,28 +346,40 @@ describe.each(STAGES)('the %s API', (stage) => {
     });
 
     it('raises an alarm on the blocked requests of each rule', () => {
-      const alarms = Object.values(resourcesOfType(template(), 'AWS::CloudWatch::Alarm')).filter((alarm) => alarm.Properties!.Namespace === 'AWS/WAFV2');
+      const alarms = Object.values(resourcesOfType(template(), 'AWS::CloudWatch::Alarm')).filter(
+        (alarm) => alarm.Properties!.Namespace === 'AWS/WAFV2',
+      );
       expect(alarms.map((alarm) => alarm.Properties!.MetricName)).toEqual(['BlockedRequests', 'BlockedRequests']);
-      const rules = alarms.map((alarm) => alarm.Properties!.Dimensions.find((dimension: { Name: string }) => dimension.Name === 'Rule').Value);
-      expect(rules).toEqual([`${STACK_NAMES[stage]}-RequestsPerSourceAddress`, `${STACK_NAMES[stage]}-AWSManagedRulesKnownBadInputsRuleSet`]);
+      const rules = alarms.map(
+        (alarm) => alarm.Properties!.Dimensions.find((dimension: { Name: string }) => dimension.Name === 'Rule').Value,
+      );
+      expect(rules).toEqual([
+        `${STACK_NAMES[stage]}-RequestsPerSourceAddress`,
+        `${STACK_NAMES[stage]}-AWSManagedRulesKnownBadInputsRuleSet`,
+      ]);
       if (stage === 'prod') for (const alarm of alarms) expect(alarm.Properties!.AlarmActions).toHaveLength(1);
     });
   });
 
   describe.each(Object.entries(PLAN_LIMITS))('the %s usage plan', (plan, limits) => {
-    const usagePlan = () => onlyResource(template(), 'AWS::ApiGateway::UsagePlan', { UsagePlanName: `${STACK_NAMES[stage]}-${plan}` })[1].Properties!;
+    const usagePlan = () =>
+      onlyResource(template(), 'AWS::ApiGateway::UsagePlan', { UsagePlanName: `${STACK_NAMES[stage]}-${plan}` })[1].Properties!;
 
-    it('has the plan\'s daily quota', () => {
+    it("has the plan's daily quota", () => {
       expect(usagePlan().Quota).toEqual({ Limit: limits.perDay, Period: 'DAY' });
     });
 
-    it('throttles no tighter than the plan\'s per-minute rate, as the shared backstop rule says', () => {
+    it("throttles no tighter than the plan's per-minute rate, as the shared backstop rule says", () => {
       const { RateLimit, BurstLimit } = usagePlan().Throttle;
       expect(RateLimit * 60).toBeGreaterThanOrEqual(limits.perMinute);
       // A full minute's allowance on each side of a window boundary.
       expect(BurstLimit).toBeGreaterThanOrEqual(2 * limits.perMinute);
       const backstop = edgeBackstop(limits);
-      expect({ RateLimit, BurstLimit, quota: usagePlan().Quota.Limit }).toEqual({ RateLimit: backstop.rateLimit, BurstLimit: backstop.burstLimit, quota: backstop.quotaPerDay });
+      expect({ RateLimit, BurstLimit, quota: usagePlan().Quota.Limit }).toEqual({
+        RateLimit: backstop.rateLimit,
+        BurstLimit: backstop.burstLimit,
+        quota: backstop.quotaPerDay,
+      });
     });
 
     it('applies to the v1 stage of this API', () => {
@@ -312,9 +393,11 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(names.sort()).toEqual(['business', 'free', 'pro'].map((plan) => `${STACK_NAMES[stage]}-${plan}`));
   });
 
-  it('sets the account\'s API Gateway logging role and keeps it when the stack goes', () => {
+  it("sets the account's API Gateway logging role and keeps it when the stack goes", () => {
     const [, account] = onlyResource(template(), 'AWS::ApiGateway::Account');
     expect(account.DeletionPolicy).toBe('Retain');
-    expect(resourcesOfType(template(), 'AWS::IAM::Role')[referencedId(account.Properties!.CloudWatchRoleArn)!]!.DeletionPolicy).toBe('Retain');
+    expect(resourcesOfType(template(), 'AWS::IAM::Role')[referencedId(account.Properties!.CloudWatchRoleArn)!]!.DeletionPolicy).toBe(
+      'Retain',
+    );
   });
 });

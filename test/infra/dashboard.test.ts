@@ -25,7 +25,15 @@ import {
 
 interface Widget {
   type: 'alarm' | 'metric' | 'log' | 'text';
-  properties: { title?: string; metrics?: unknown[][]; alarms?: string[]; query?: string; markdown?: string; view?: string; stacked?: boolean };
+  properties: {
+    title?: string;
+    metrics?: unknown[][];
+    alarms?: string[];
+    query?: string;
+    markdown?: string;
+    view?: string;
+    stacked?: boolean;
+  };
 }
 
 /** The dashboard's body as JSON, each CloudFormation reference written as `«id»` (`«AWS::Region»` for the region). */
@@ -43,7 +51,9 @@ function dashboardWidgets(template: Template): Widget[] {
 }
 
 const titled = (widgets: Widget[], title: string | RegExp) => {
-  const found = widgets.filter((widget) => (typeof title === 'string' ? widget.properties.title === title : title.test(widget.properties.title ?? '')));
+  const found = widgets.filter((widget) =>
+    typeof title === 'string' ? widget.properties.title === title : title.test(widget.properties.title ?? ''),
+  );
   expect(found, `one widget titled ${title}`).toHaveLength(1);
   return found[0]!;
 };
@@ -129,7 +139,11 @@ describe.each(STAGES)('the operations dashboard of the %s stage', (stage) => {
   it('graphs every degraded-mode metric the alarms watch, for every operation (StreamAborted for the streamed one)', () => {
     const lines = titled(widgets(), 'Degraded modes (each has an alarm)').properties.metrics!.map(metricOf);
     const expected = apiRoutes.flatMap((route) =>
-      serviceMetricsOf(route).map((name) => [METRIC_NAMESPACE, name, { FunctionName: `«${functionId(routeDescription(route.operationId))}»` }]),
+      serviceMetricsOf(route).map((name) => [
+        METRIC_NAMESPACE,
+        name,
+        { FunctionName: `«${functionId(routeDescription(route.operationId))}»` },
+      ]),
     );
     expect(lines.map(({ namespace, name, dimensions }) => [namespace, name, dimensions])).toEqual(expected);
   });
@@ -148,15 +162,29 @@ describe.each(STAGES)('the operations dashboard of the %s stage', (stage) => {
     const capacity = titled(widgets(), 'DynamoDB consumed capacity units').properties.metrics!.map(metricOf);
     const throttles = titled(widgets(), 'DynamoDB throttle events').properties.metrics!.map(metricOf);
     const byTable = (lines: ReturnType<typeof metricOf>[]) =>
-      Object.fromEntries(tableIds.map((id) => [id, lines.filter((line) => line.dimensions.TableName === id).map((line) => `${line.name} ${line.options.stat}`)]));
-    expect(byTable(capacity)).toEqual(Object.fromEntries(tableIds.map((id) => [id, ['ConsumedReadCapacityUnits Sum', 'ConsumedWriteCapacityUnits Sum']])));
-    expect(byTable(throttles)).toEqual(Object.fromEntries(tableIds.map((id) => [id, ['ReadThrottleEvents Sum', 'WriteThrottleEvents Sum']])));
+      Object.fromEntries(
+        tableIds.map((id) => [
+          id,
+          lines.filter((line) => line.dimensions.TableName === id).map((line) => `${line.name} ${line.options.stat}`),
+        ]),
+      );
+    expect(byTable(capacity)).toEqual(
+      Object.fromEntries(tableIds.map((id) => [id, ['ConsumedReadCapacityUnits Sum', 'ConsumedWriteCapacityUnits Sum']])),
+    );
+    expect(byTable(throttles)).toEqual(
+      Object.fromEntries(tableIds.map((id) => [id, ['ReadThrottleEvents Sum', 'WriteThrottleEvents Sum']])),
+    );
   });
 
   it("graphs the blocked requests of the stage's web ACL (lib/edge-shield.ts)", () => {
     const graph = widgets().find((widget) => String(widget.properties.title).startsWith('WAF blocked requests'));
     expect(graph!.properties.metrics!.map(metricOf)).toEqual([
-      expect.objectContaining({ namespace: 'AWS/WAFV2', name: WAF_BLOCKED_REQUESTS, dimensions: expect.objectContaining({ Rule: 'ALL' }), options: expect.objectContaining({ stat: 'Sum' }) }),
+      expect.objectContaining({
+        namespace: 'AWS/WAFV2',
+        name: WAF_BLOCKED_REQUESTS,
+        dimensions: expect.objectContaining({ Rule: 'ALL' }),
+        options: expect.objectContaining({ stat: 'Sum' }),
+      }),
     ]);
   });
 });

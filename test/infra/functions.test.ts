@@ -94,7 +94,14 @@ describe('bundling', () => {
       mainFields: ESBUILD_OPTIONS.mainFields,
       banner: ESBUILD_OPTIONS.banner,
     });
-    expect(ESBUILD_OPTIONS).toMatchObject({ bundle: true, platform: 'node', format: 'esm', minify: true, sourcemap: true, sourcesContent: false });
+    expect(ESBUILD_OPTIONS).toMatchObject({
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      minify: true,
+      sourcemap: true,
+      sourcesContent: false,
+    });
   });
 
   it('compiles for the Node.js version the functions run on', () => {
@@ -135,7 +142,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
       expect(logGroup.DeletionPolicy).toBe(STAGE_SETTINGS[stage].retainData ? 'Retain' : 'Delete');
     });
 
-    it('reads the table names functions/config.ts expects and its stage\'s LOG_LEVEL (never METRICS_DISABLED), and maps its stack traces through source maps', () => {
+    it("reads the table names functions/config.ts expects and its stage's LOG_LEVEL (never METRICS_DISABLED), and maps its stack traces through source maps", () => {
       expect(functionFor(deployed)[1].Properties!.Environment.Variables).toEqual({
         [ENV.inventoryTable]: { Ref: tableIdOf(inventoryTable) },
         [ENV.apiKeysTable]: { Ref: tableIdOf(apiKeysTable) },
@@ -145,12 +152,15 @@ describe.each(STAGES)('the %s functions', (stage) => {
         NODE_OPTIONS: '--enable-source-maps',
       });
       const deployedEnvironment = Object.fromEntries(
-        Object.entries(functionFor(deployed)[1].Properties!.Environment.Variables as Record<string, unknown>).map(([name, value]) => [name, typeof value === 'string' ? value : 'resolved-at-deploy']),
+        Object.entries(functionFor(deployed)[1].Properties!.Environment.Variables as Record<string, unknown>).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? value : 'resolved-at-deploy',
+        ]),
       );
       expect(() => readConfig(deployedEnvironment)).not.toThrow();
     });
 
-    it('is bundled by the project\'s esbuild options: minified ESM with the AWS SDK inside, a banner and a source map', () => {
+    it("is bundled by the project's esbuild options: minified ESM with the AWS SDK inside, a banner and a source map", () => {
       const assetHash = String(functionFor(deployed)[1].Properties!.Code.S3Key).replace(/\.zip$/, '');
       const assetDirectory = join(synthesized.assembly.directory, `asset.${assetHash}`);
       const bundle = readFileSync(join(assetDirectory, 'index.mjs'), 'utf8');
@@ -163,7 +173,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
       expect(JSON.parse(readFileSync(join(assetDirectory, 'index.mjs.map'), 'utf8')).version).toBe(3);
     });
 
-    it('may use exactly its tables\' actions, its own logs and X-Ray: no wildcard action, no data on Resource *', () => {
+    it("may use exactly its tables' actions, its own logs and X-Ray: no wildcard action, no data on Resource *", () => {
       const [, fn] = functionFor(deployed);
       const roleId = referencedId(fn.Properties!.Role)!;
       const role = resourcesOfType(template(), 'AWS::IAM::Role')[roleId]!;
@@ -171,7 +181,9 @@ describe.each(STAGES)('the %s functions', (stage) => {
       expect(role.Properties!.Policies).toBeUndefined();
       const statements = Object.values(resourcesOfType(template(), 'AWS::IAM::Policy'))
         .filter((policy) => policy.Properties!.Roles.some((role: unknown) => referencedId(role) === roleId))
-        .flatMap((policy) => policy.Properties!.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown }[]);
+        .flatMap(
+          (policy) => policy.Properties!.PolicyDocument.Statement as { Effect: string; Action: string | string[]; Resource: unknown }[],
+        );
       const actionsOf = (statement: { Action: string | string[] }) => [statement.Action].flat().sort();
 
       expect(statements.every((statement) => statement.Effect === 'Allow')).toBe(true);
@@ -224,14 +236,20 @@ describe('the authorizer failure the metric filter counts', () => {
 
   it('is logged when the key store fails', async () => {
     const errorLines = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.reject(new Error('store down')) }, failedAuthentications: new FailedAuthenticationLimiter(inMemoryFailedAuthenticationStore()) });
+    const handler = createAuthorizerHandler({
+      apiKeys: { findByHash: () => Promise.reject(new Error('store down')) },
+      failedAuthentications: new FailedAuthenticationLimiter(inMemoryFailedAuthenticationStore()),
+    });
     await expect(handler(event, context)).rejects.toThrow('store down');
     expect(errorLines.mock.calls.flat().join('\n')).toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
   });
 
   it('is not logged for an unknown key, which is a 401', async () => {
     const errorLines = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const handler = createAuthorizerHandler({ apiKeys: { findByHash: () => Promise.resolve(undefined) }, failedAuthentications: new FailedAuthenticationLimiter(inMemoryFailedAuthenticationStore()) });
+    const handler = createAuthorizerHandler({
+      apiKeys: { findByHash: () => Promise.resolve(undefined) },
+      failedAuthentications: new FailedAuthenticationLimiter(inMemoryFailedAuthenticationStore()),
+    });
     await expect(handler(event, context)).resolves.toMatchObject({ policyDocument: { Statement: [{ Effect: 'Deny' }] } });
     expect(errorLines.mock.calls.flat().join('\n')).not.toContain(AUTHORIZER_FAILURE_LOG_MESSAGE);
   });
@@ -244,10 +262,14 @@ describe('the sunset of GET /pets/{petId}', () => {
     const { templates } = synthesizeApp({ ...withoutBundling, [PETS_SUNSET_CONTEXT_KEY]: '2027-12-01' });
 
     const functions = Object.values(resourcesOfType(templates.prod, 'AWS::Lambda::Function'));
-    expect(functions.map((deployed) => deployed.Properties!.Environment.Variables[ENV.petsSunsetDate])).toEqual(functions.map(() => '2027-12-01'));
+    expect(functions.map((deployed) => deployed.Properties!.Environment.Variables[ENV.petsSunsetDate])).toEqual(
+      functions.map(() => '2027-12-01'),
+    );
   });
 
   it('fails the synthesis, not a cold start, on a value that is not a date', () => {
-    expect(() => synthesizeApp({ ...withoutBundling, [PETS_SUNSET_CONTEXT_KEY]: 'soon' })).toThrow(/PETS_SUNSET_DATE must be an ISO 8601 date/);
+    expect(() => synthesizeApp({ ...withoutBundling, [PETS_SUNSET_CONTEXT_KEY]: 'soon' })).toThrow(
+      /PETS_SUNSET_DATE must be an ISO 8601 date/,
+    );
   });
 });

@@ -28,7 +28,9 @@ function acknowledgementsIn(app: App): Acknowledgement[] {
 }
 
 const describeViolations = (report: ReturnType<AwsSolutionsChecks['validateScope']>) =>
-  report.violations.flatMap((violation) => violation.violatingResources.map((resource) => `${violation.ruleName} (${violation.severity}) at ${resource.constructPath}`));
+  report.violations.flatMap((violation) =>
+    violation.violatingResources.map((resource) => `${violation.ruleName} (${violation.severity}) at ${resource.constructPath}`),
+  );
 
 describe('cdk-nag AwsSolutions checks', () => {
   afterEach(() => {
@@ -62,7 +64,10 @@ describe('cdk-nag AwsSolutions checks', () => {
     const findings = describeViolations(new AwsSolutionsChecks().validateScope(unacknowledged));
     for (const { path, ruleId } of acknowledgements) {
       const within = (finding: string) => finding.endsWith(` at ${path}`) || finding.includes(` at ${path}/`);
-      expect(findings.some((finding) => finding.startsWith(`${ruleId} (`) && within(finding)), `${ruleId} at ${path}`).toBe(true);
+      expect(
+        findings.some((finding) => finding.startsWith(`${ruleId} (`) && within(finding)),
+        `${ruleId} at ${path}`,
+      ).toBe(true);
     }
   });
 });

@@ -28,10 +28,14 @@ type AlarmProperties = Record<string, any>;
 
 describe.each(STAGES)('operations of the %s stage', (stage) => {
   const template = () => synthesized.templates[stage];
-  const alarms = () => Object.values(resourcesOfType(template(), 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties as AlarmProperties);
+  const alarms = () =>
+    Object.values(resourcesOfType(template(), 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties as AlarmProperties);
   const functionId = (prefix: string) => functionWithDescription(template(), prefix)[0];
   const alarmsOnMetric = (namespace: string, metricName: string, dimensions?: unknown[]) =>
-    alarms().filter((alarm) => alarm.Namespace === namespace && alarm.MetricName === metricName && JSON.stringify(alarm.Dimensions) === JSON.stringify(dimensions));
+    alarms().filter(
+      (alarm) =>
+        alarm.Namespace === namespace && alarm.MetricName === metricName && JSON.stringify(alarm.Dimensions) === JSON.stringify(dimensions),
+    );
 
   it(`alarms when more than ${API_5XX_RATE_THRESHOLD * 100}% of the stage's requests answer 5xx`, () => {
     const found = alarmsOnMetric('AWS/ApiGateway', '5XXError', [
@@ -39,14 +43,30 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
       { Name: 'Stage', Value: { Ref: onlyResource(template(), 'AWS::ApiGateway::Stage', { StageName: API_STAGE_NAME })[0] } },
     ]);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ Statistic: 'Average', Period: 60, Threshold: 0.05, ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 5, DatapointsToAlarm: 3, TreatMissingData: 'notBreaching' });
+    expect(found[0]).toMatchObject({
+      Statistic: 'Average',
+      Period: 60,
+      Threshold: 0.05,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 5,
+      DatapointsToAlarm: 3,
+      TreatMissingData: 'notBreaching',
+    });
   });
 
   it.each(apiRoutes.map((route) => route.operationId))('alarms on any error or throttle of the %s function', (operationId) => {
     for (const metricName of ['Errors', 'Throttles']) {
-      const found = alarmsOnMetric('AWS/Lambda', metricName, [{ Name: 'FunctionName', Value: { Ref: functionId(routeDescription(operationId)) } }]);
+      const found = alarmsOnMetric('AWS/Lambda', metricName, [
+        { Name: 'FunctionName', Value: { Ref: functionId(routeDescription(operationId)) } },
+      ]);
       expect(found).toHaveLength(1);
-      expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+      expect(found[0]).toMatchObject({
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
     }
   });
 
@@ -56,39 +76,66 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     expect(alarmsOnMetric('AWS/Lambda', 'Errors', [{ Name: 'FunctionName', Value: { Ref: authorizerId } }])).toHaveLength(0);
     const [, filter] = onlyResource(template(), 'AWS::Logs::MetricFilter');
     const [{ MetricNamespace, MetricName }] = filter.Properties!.MetricTransformations;
-    expect(referencedId(filter.Properties!.LogGroupName)).toBe(referencedId(resourcesOfType(template(), 'AWS::Lambda::Function')[authorizerId]!.Properties!.LoggingConfig.LogGroup));
+    expect(referencedId(filter.Properties!.LogGroupName)).toBe(
+      referencedId(resourcesOfType(template(), 'AWS::Lambda::Function')[authorizerId]!.Properties!.LoggingConfig.LogGroup),
+    );
     const found = alarmsOnMetric(MetricNamespace, MetricName);
     expect(found).toHaveLength(1);
     expect(MetricNamespace).toContain(STACK_NAMES[stage]);
     expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
   });
 
-  it.each([inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable].map((table) => [table.partitionKey.name, table] as const))('alarms on throttled reads or writes of the table keyed by %s', (_keyName, table) => {
+  it.each(
+    [inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable].map((table) => [table.partitionKey.name, table] as const),
+  )('alarms on throttled reads or writes of the table keyed by %s', (_keyName, table) => {
     const [tableId] = onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: keySchemaOf(table) });
     const found = alarms().filter((alarm) => JSON.stringify(alarm.Metrics ?? []).includes(`"Ref":"${tableId}"`));
     expect(found).toHaveLength(1);
-    const metrics = found[0]!.Metrics as { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string } } }[];
+    const metrics = found[0]!.Metrics as {
+      Id: string;
+      Expression?: string;
+      MetricStat?: { Metric: { MetricName: string; Namespace: string } };
+    }[];
     expect(metrics.find((metric) => metric.Expression)?.Expression).toBe('FILL(reads, 0) + FILL(writes, 0)');
-    expect(metrics.flatMap((metric) => (metric.MetricStat ? [`${metric.MetricStat.Metric.Namespace} ${metric.MetricStat.Metric.MetricName}`] : [])).sort()).toEqual([
-      'AWS/DynamoDB ReadThrottleEvents',
-      'AWS/DynamoDB WriteThrottleEvents',
-    ]);
+    expect(
+      metrics
+        .flatMap((metric) => (metric.MetricStat ? [`${metric.MetricStat.Metric.Namespace} ${metric.MetricStat.Metric.MetricName}`] : []))
+        .sort(),
+    ).toEqual(['AWS/DynamoDB ReadThrottleEvents', 'AWS/DynamoDB WriteThrottleEvents']);
     expect(found[0]).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
   });
 
-  it.each(apiRoutes.map((route) => [route.operationId, route] as const))('alarms when the %s function serves degraded (store unavailable, counting unavailable, a streamed answer cut)', (operationId, route) => {
-    const expected = [SERVICE_METRICS.storeUnavailable, SERVICE_METRICS.usageCountingUnavailable, ...(route.streamed ? [SERVICE_METRICS.streamAborted] : [])];
-    expect(serviceMetricsOf(route).sort()).toEqual(expected.sort());
-    for (const metricName of Object.values(SERVICE_METRICS)) {
-      const found = alarmsOnMetric(METRIC_NAMESPACE, metricName, [{ Name: 'FunctionName', Value: { Ref: functionId(routeDescription(operationId)) } }]);
-      expect(found).toHaveLength(expected.includes(metricName) ? 1 : 0);
-      if (found[0]) expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
-    }
-  });
+  it.each(apiRoutes.map((route) => [route.operationId, route] as const))(
+    'alarms when the %s function serves degraded (store unavailable, counting unavailable, a streamed answer cut)',
+    (operationId, route) => {
+      const expected = [
+        SERVICE_METRICS.storeUnavailable,
+        SERVICE_METRICS.usageCountingUnavailable,
+        ...(route.streamed ? [SERVICE_METRICS.streamAborted] : []),
+      ];
+      expect(serviceMetricsOf(route).sort()).toEqual(expected.sort());
+      for (const metricName of Object.values(SERVICE_METRICS)) {
+        const found = alarmsOnMetric(METRIC_NAMESPACE, metricName, [
+          { Name: 'FunctionName', Value: { Ref: functionId(routeDescription(operationId)) } },
+        ]);
+        expect(found).toHaveLength(expected.includes(metricName) ? 1 : 0);
+        if (found[0])
+          expect(found[0]).toMatchObject({
+            Statistic: 'Sum',
+            Period: 300,
+            Threshold: 1,
+            ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+            TreatMissingData: 'notBreaching',
+          });
+      }
+    },
+  );
 
-  it('alarms on the listing\'s cut streams, saying clients got invalid JSON', () => {
+  it("alarms on the listing's cut streams, saying clients got invalid JSON", () => {
     const listing = apiRoutes.find((route) => route.streamed)!;
-    const [alarm] = alarmsOnMetric(METRIC_NAMESPACE, SERVICE_METRICS.streamAborted, [{ Name: 'FunctionName', Value: { Ref: functionId(routeDescription(listing.operationId)) } }]);
+    const [alarm] = alarmsOnMetric(METRIC_NAMESPACE, SERVICE_METRICS.streamAborted, [
+      { Name: 'FunctionName', Value: { Ref: functionId(routeDescription(listing.operationId)) } },
+    ]);
     expect(alarm!.AlarmDescription).toContain('invalid JSON');
   });
 
@@ -107,7 +154,9 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
         expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
         expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
       }
-      expect((template().toJSON().Outputs as Record<string, { Value: unknown }>)[STACK_OUTPUTS.alarmTopicArn]!.Value).toEqual({ Ref: topicId });
+      expect((template().toJSON().Outputs as Record<string, { Value: unknown }>)[STACK_OUTPUTS.alarmTopicArn]!.Value).toEqual({
+        Ref: topicId,
+      });
     });
 
     it('accepts only TLS publishers on the topic', () => {

@@ -6,7 +6,15 @@ import { GET_PET_BY_ID_DEFAULT_SUNSET_AT } from '../../functions/domain/versioni
 import { API_STAGE_NAME } from '../../functions/deployments.ts';
 import { MAX_MAPPING_TEMPLATE_BYTES, PUBLISHED_PAGE_THROTTLE } from '../../lib/published-contract.ts';
 import { PETS_SUNSET_CONTEXT_KEY } from '../../lib/petstore-inventory-stack.ts';
-import { onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, type Resources, type SynthesizedApp } from './synthesized-app.ts';
+import {
+  onlyResource,
+  resourcePath,
+  resourcesOfType,
+  STAGES,
+  synthesizeApp,
+  type Resources,
+  type SynthesizedApp,
+} from './synthesized-app.ts';
 
 /**
  * The pages of the published contract on each stage: mock integrations, no function, no key.
@@ -50,16 +58,28 @@ describe.each(STAGES)('the %s stage', (stage) => {
   };
   const answerOf = (app: SynthesizedApp, resource: string, requestHeaders: Record<string, string> = {}) => {
     const { Integration } = methodOf(app, resource);
-    const selected: { statusCode: number } = JSON.parse(render(Integration.RequestTemplates['application/json'], gatewayContext(requestHeaders)));
+    const selected: { statusCode: number } = JSON.parse(
+      render(Integration.RequestTemplates['application/json'], gatewayContext(requestHeaders)),
+    );
     const response = Integration.IntegrationResponses.find((candidate: { SelectionPattern?: string }) =>
-      candidate.SelectionPattern === undefined ? selected.statusCode === 200 : new RegExp(`^${candidate.SelectionPattern}$`).test(String(selected.statusCode)),
+      candidate.SelectionPattern === undefined
+        ? selected.statusCode === 200
+        : new RegExp(`^${candidate.SelectionPattern}$`).test(String(selected.statusCode)),
     );
     const templates = Object.values(response.ResponseTemplates) as string[];
     expect(templates).toHaveLength(1);
     const headers = Object.fromEntries(
-      Object.entries(response.ResponseParameters as Record<string, string>).map(([name, value]) => [name.replace('method.response.header.', ''), value.replace(/^'|'$/g, '')]),
+      Object.entries(response.ResponseParameters as Record<string, string>).map(([name, value]) => [
+        name.replace('method.response.header.', ''),
+        value.replace(/^'|'$/g, ''),
+      ]),
     );
-    return { status: Number(response.StatusCode), headers, body: render(templates[0]!, gatewayContext(requestHeaders)), template: templates[0]! };
+    return {
+      status: Number(response.StatusCode),
+      headers,
+      body: render(templates[0]!, gatewayContext(requestHeaders)),
+      template: templates[0]!,
+    };
   };
 
   it.each(pages)('answers GET %s from a mock integration, without a key or a function', (resource) => {
@@ -85,16 +105,27 @@ describe.each(STAGES)('the %s stage', (stage) => {
     expect(document.servers).toEqual([{ url: STAGE_URL, description: expect.any(String) }]);
   });
 
-  it.each(pages)('keeps the %s template within API Gateway\'s 300 KB limit for one mapping template', (resource) => {
+  it.each(pages)("keeps the %s template within API Gateway's 300 KB limit for one mapping template", (resource) => {
     expect(Buffer.byteLength(answerOf(synthesized, resource).template)).toBeLessThanOrEqual(MAX_MAPPING_TEMPLATE_BYTES);
   });
 
   it.each(pages)('sends %s with its content type, a five-minute Cache-Control, an ETag and the security headers', (resource, page) => {
     const { headers } = answerOf(synthesized, resource);
     expect(headers.ETag).toMatch(/^"[\w-]{20,}"$/);
-    expect(headers).toEqual({ ...publishedPageHeaders(page, headers.ETag!), 'Cache-Control': 'public, max-age=300', 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' });
-    const declared = methodOf(synthesized, resource).MethodResponses.find((response: { StatusCode: string }) => response.StatusCode === '200');
-    expect(Object.keys(declared.ResponseParameters).sort()).toEqual(Object.keys(headers).map((name) => `method.response.header.${name}`).sort());
+    expect(headers).toEqual({
+      ...publishedPageHeaders(page, headers.ETag!),
+      'Cache-Control': 'public, max-age=300',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+    });
+    const declared = methodOf(synthesized, resource).MethodResponses.find(
+      (response: { StatusCode: string }) => response.StatusCode === '200',
+    );
+    expect(Object.keys(declared.ResponseParameters).sort()).toEqual(
+      Object.keys(headers)
+        .map((name) => `method.response.header.${name}`)
+        .sort(),
+    );
   });
 
   it.each(pages)('answers %s 304 without a body when If-None-Match names its ETag, 200 otherwise', (resource) => {
@@ -107,7 +138,7 @@ describe.each(STAGES)('the %s stage', (stage) => {
     expect(answerOf(synthesized, resource, { 'If-None-Match': '"an-older-page"' }).status).toBe(200);
   });
 
-  it("gives each page its own ETag, which changes with the page", () => {
+  it('gives each page its own ETag, which changes with the page', () => {
     const tags = pages.map(([resource]) => answerOf(synthesized, resource).headers.ETag);
     expect(new Set(tags).size).toBe(pages.length);
     expect(answerOf(withSunset, '/docs').headers.ETag).not.toBe(tags[pages.findIndex(([resource]) => resource === '/docs')]);
@@ -118,7 +149,9 @@ describe.each(STAGES)('the %s stage', (stage) => {
     const docs = answerOf(withSunset, '/docs').body;
     expect(docs).toContain('Sunset 2027-12-01');
     expect(docs).not.toContain('2027-07-01');
-    expect(JSON.parse(answerOf(withSunset, '/openapi.json').body).components.headers.Sunset.schema.examples).toEqual(['Wed, 01 Dec 2027 00:00:00 GMT']);
+    expect(JSON.parse(answerOf(withSunset, '/openapi.json').body).components.headers.Sunset.schema.examples).toEqual([
+      'Wed, 01 Dec 2027 00:00:00 GMT',
+    ]);
   });
 
   it('throttles both pages on the stage, keeping the stage-wide metrics and logging settings', () => {

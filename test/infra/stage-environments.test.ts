@@ -18,7 +18,9 @@ const NO_VARIABLES = {};
 describe('readStageEnvironments', () => {
   it('reads each stage from cdk.json context, the environment winning', () => {
     expect(readStageEnvironments({ staging: STAGING, prod: PROD }, NO_VARIABLES)).toEqual({ staging: STAGING, prod: PROD });
-    expect(readStageEnvironments({ staging: STAGING }, { PROD_ACCOUNT: PROD.account, PROD_REGION: PROD.region, STAGING_REGION: 'us-east-1' })).toEqual({
+    expect(
+      readStageEnvironments({ staging: STAGING }, { PROD_ACCOUNT: PROD.account, PROD_REGION: PROD.region, STAGING_REGION: 'us-east-1' }),
+    ).toEqual({
       staging: { ...STAGING, region: 'us-east-1' },
       prod: PROD,
     });
@@ -29,10 +31,19 @@ describe('readStageEnvironments', () => {
   });
 
   it.each([
-    [{ prod: { account: STAGING.account, region: PROD.region }, staging: STAGING }, /^Prod is pinned to the staging account 111111111111: prod must have an account of its own/],
-    [{ prod: { account: PROD.account } }, /^The prod stage is half pinned \(account 222222222222, region missing\): set both in cdk.json context stageEnvironments.prod \{"account", "region"\} or PROD_ACCOUNT and PROD_REGION/],
+    [
+      { prod: { account: STAGING.account, region: PROD.region }, staging: STAGING },
+      /^Prod is pinned to the staging account 111111111111: prod must have an account of its own/,
+    ],
+    [
+      { prod: { account: PROD.account } },
+      /^The prod stage is half pinned \(account 222222222222, region missing\): set both in cdk.json context stageEnvironments.prod \{"account", "region"\} or PROD_ACCOUNT and PROD_REGION/,
+    ],
     [{ staging: { account: '1234', region: 'eu-west-1' } }, /^The staging account must be a 12-digit AWS account id, not "1234"/],
-    [{ staging: { account: STAGING.account, region: 'Ireland' } }, /^The staging region must be a region name such as eu-west-1, not "Ireland"/],
+    [
+      { staging: { account: STAGING.account, region: 'Ireland' } },
+      /^The staging region must be a region name such as eu-west-1, not "Ireland"/,
+    ],
   ])('refuses %j', (context, message) => {
     expect(() => readStageEnvironments(context, NO_VARIABLES)).toThrow(message);
   });
@@ -45,7 +56,7 @@ describe('checkDeployTarget', () => {
     expect(() => checkDeployTarget(undefined, {}, undefined)).not.toThrow();
   });
 
-  it('lets a deploy through with credentials of the stage\'s own account', () => {
+  it("lets a deploy through with credentials of the stage's own account", () => {
     expect(() => checkDeployTarget('prod', pinned, PROD.account)).not.toThrow();
   });
 
@@ -55,7 +66,7 @@ describe('checkDeployTarget', () => {
     );
   });
 
-  it('refuses a deploy of prod with the staging account\'s credentials', () => {
+  it("refuses a deploy of prod with the staging account's credentials", () => {
     expect(() => checkDeployTarget('prod', pinned, STAGING.account)).toThrow(
       'Refusing to deploy PetStoreInventory-Prod to account 222222222222 with credentials of account 111111111111 (the staging account): set AWS_PROFILE to a profile of the prod account; see the README, "Deploying to AWS".',
     );
@@ -63,38 +74,55 @@ describe('checkDeployTarget', () => {
 });
 
 describe('the app', () => {
-  it('pins each stack to its stage\'s account and region', () => {
-    const app = new App({ context: { ...CDK_JSON_CONTEXT, [BUNDLING_STACKS]: [], stageEnvironments: { staging: STAGING, prod: PROD } }, outdir: temporaryDirectory('petstore-pinned-') });
+  it("pins each stack to its stage's account and region", () => {
+    const app = new App({
+      context: { ...CDK_JSON_CONTEXT, [BUNDLING_STACKS]: [], stageEnvironments: { staging: STAGING, prod: PROD } },
+      outdir: temporaryDirectory('petstore-pinned-'),
+    });
 
     const stacks = addPetStoreStages(app);
 
-    expect([stacks.staging.environment, stacks.prod.environment]).toEqual([`aws://${STAGING.account}/${STAGING.region}`, `aws://${PROD.account}/${PROD.region}`]);
+    expect([stacks.staging.environment, stacks.prod.environment]).toEqual([
+      `aws://${STAGING.account}/${STAGING.region}`,
+      `aws://${PROD.account}/${PROD.region}`,
+    ]);
   });
 
-  it('has no stage pinned in the committed cdk.json, so a clone never deploys into someone else\'s account', () => {
+  it("has no stage pinned in the committed cdk.json, so a clone never deploys into someone else's account", () => {
     expect(JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')).context.stageEnvironments).toBeUndefined();
   });
 
   const runApp = (context: Record<string, unknown>, credentialsAccount?: string) => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(AWS|CDK)_|^(STAGING|PROD)_(ACCOUNT|REGION)$/.test(name)));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(AWS|CDK)_|^(STAGING|PROD)_(ACCOUNT|REGION)$/.test(name)),
+    );
     // What `npm run deploy:prod` makes the CDK CLI do: run the app with the script's context and the credentials' account.
     return promisify(execFile)('npx', ['tsx', 'bin/app.ts'], {
       cwd: PROJECT_ROOT,
-      env: { ...env, CDK_OUTDIR: temporaryDirectory('petstore-refused-'), CDK_CONTEXT_JSON: JSON.stringify({ ...CDK_JSON_CONTEXT, ...context }), ...(credentialsAccount ? { CDK_DEFAULT_ACCOUNT: credentialsAccount } : {}) },
+      env: {
+        ...env,
+        CDK_OUTDIR: temporaryDirectory('petstore-refused-'),
+        CDK_CONTEXT_JSON: JSON.stringify({ ...CDK_JSON_CONTEXT, ...context }),
+        ...(credentialsAccount ? { CDK_DEFAULT_ACCOUNT: credentialsAccount } : {}),
+      },
     });
   };
 
   it('refuses a deploy of Prod configured with the staging account, before building anything', async () => {
     const refused = runApp({ deployStage: 'prod', stageEnvironments: { staging: STAGING, prod: { ...PROD, account: STAGING.account } } });
 
-    await expect(refused).rejects.toMatchObject({ stderr: expect.stringContaining('Prod is pinned to the staging account 111111111111: prod must have an account of its own') });
+    await expect(refused).rejects.toMatchObject({
+      stderr: expect.stringContaining('Prod is pinned to the staging account 111111111111: prod must have an account of its own'),
+    });
   }, 60_000);
 
-  it('refuses `npm run deploy:prod` when prod is not pinned, and when the credentials are staging\'s', async () => {
+  it("refuses `npm run deploy:prod` when prod is not pinned, and when the credentials are staging's", async () => {
     await expect(runApp({ deployStage: 'prod', stageEnvironments: { staging: STAGING } })).rejects.toMatchObject({
       stderr: expect.stringContaining('Refusing to deploy PetStoreInventory-Prod: no account and region are pinned for prod.'),
     });
-    await expect(runApp({ deployStage: 'prod', stageEnvironments: { staging: STAGING, prod: PROD } }, STAGING.account)).rejects.toMatchObject({
+    await expect(
+      runApp({ deployStage: 'prod', stageEnvironments: { staging: STAGING, prod: PROD } }, STAGING.account),
+    ).rejects.toMatchObject({
       stderr: expect.stringContaining('with credentials of account 111111111111 (the staging account)'),
     });
   }, 60_000);

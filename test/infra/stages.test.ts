@@ -7,7 +7,18 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../functions/deployments.ts';
-import { CDK_JSON_CONTEXT, keySchemaOf, onlyResource, resourcePath, resourcesOfType, STAGES, synthesizeApp, temporaryDirectory, type SynthesizedApp, type TableKeys } from './synthesized-app.ts';
+import {
+  CDK_JSON_CONTEXT,
+  keySchemaOf,
+  onlyResource,
+  resourcePath,
+  resourcesOfType,
+  STAGES,
+  synthesizeApp,
+  temporaryDirectory,
+  type SynthesizedApp,
+  type TableKeys,
+} from './synthesized-app.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -19,10 +30,12 @@ beforeAll(() => {
 describe('the CDK app', () => {
   it('has exactly a staging and a prod stack, named as the deploy scripts and the key tool expect', async () => {
     const stackArtifacts = synthesized.assembly.stacks.map((stack) => ({ id: stack.id, name: stack.stackName }));
-    expect(stackArtifacts).toEqual(expect.arrayContaining([
-      { id: 'PetStoreInventory-Staging', name: 'PetStoreInventory-Staging' },
-      { id: 'PetStoreInventory-Prod', name: 'PetStoreInventory-Prod' },
-    ]));
+    expect(stackArtifacts).toEqual(
+      expect.arrayContaining([
+        { id: 'PetStoreInventory-Staging', name: 'PetStoreInventory-Staging' },
+        { id: 'PetStoreInventory-Prod', name: 'PetStoreInventory-Prod' },
+      ]),
+    );
     expect(stackArtifacts).toHaveLength(2);
     const packageJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));
     for (const stage of STAGES) {
@@ -34,7 +47,7 @@ describe('the CDK app', () => {
     expect(packageJson.scripts['destroy:prod']).toBeUndefined();
   });
 
-  it('is environment-agnostic where no stage is pinned, whatever account the CLI\'s credentials are for', () => {
+  it("is environment-agnostic where no stage is pinned, whatever account the CLI's credentials are for", () => {
     for (const stage of STAGES) expect(synthesized.stacks[stage].environment).toBe('aws://unknown-account/unknown-region');
   });
 
@@ -45,10 +58,15 @@ describe('the CDK app', () => {
     expect(appCommand).toBe('npx tsx bin/app.ts');
     const [command, ...args] = appCommand.split(' ');
     // What the CDK CLI does: run the app command with the output directory and cdk.json's context in the environment.
-    await promisify(execFile)(command!, args, { cwd: PROJECT_ROOT, env: { ...env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(CDK_JSON_CONTEXT) } });
+    await promisify(execFile)(command!, args, {
+      cwd: PROJECT_ROOT,
+      env: { ...env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(CDK_JSON_CONTEXT) },
+    });
 
     const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8'));
-    const stacks = Object.entries(manifest.artifacts as Record<string, { type: string; environment: string }>).filter(([, artifact]) => artifact.type === 'aws:cloudformation:stack');
+    const stacks = Object.entries(manifest.artifacts as Record<string, { type: string; environment: string }>).filter(
+      ([, artifact]) => artifact.type === 'aws:cloudformation:stack',
+    );
     expect(stacks.map(([id, artifact]) => [id, artifact.environment])).toEqual([
       ['PetStoreInventory-Staging', 'aws://unknown-account/unknown-region'],
       ['PetStoreInventory-Prod', 'aws://unknown-account/unknown-region'],
@@ -143,7 +161,10 @@ describe.each(STAGES)('the %s stage', (stage) => {
   it(stage === 'prod' ? 'retains and deletion-protects every table' : 'lets every table be deleted with the stack', () => {
     for (const table of Object.values(resourcesOfType(template(), 'AWS::DynamoDB::Table'))) {
       const policy = stage === 'prod' ? 'Retain' : 'Delete';
-      expect({ DeletionPolicy: table.DeletionPolicy, UpdateReplacePolicy: table.UpdateReplacePolicy }).toEqual({ DeletionPolicy: policy, UpdateReplacePolicy: policy });
+      expect({ DeletionPolicy: table.DeletionPolicy, UpdateReplacePolicy: table.UpdateReplacePolicy }).toEqual({
+        DeletionPolicy: policy,
+        UpdateReplacePolicy: policy,
+      });
       expect(table.Properties!.DeletionProtectionEnabled).toBe(stage === 'prod');
     }
   });
@@ -166,7 +187,18 @@ describe.each(STAGES)('the %s stage', (stage) => {
   it('outputs the base address, which ends in /v1', () => {
     const url = (template().toJSON().Outputs as Record<string, { Value: unknown }>)[STACK_OUTPUTS.apiUrl]!.Value;
     expect(url).toEqual({
-      'Fn::Join': ['', ['https://', { Ref: onlyResource(template(), 'AWS::ApiGateway::RestApi')[0] }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, `/${API_STAGE_NAME}`]],
+      'Fn::Join': [
+        '',
+        [
+          'https://',
+          { Ref: onlyResource(template(), 'AWS::ApiGateway::RestApi')[0] },
+          '.execute-api.',
+          { Ref: 'AWS::Region' },
+          '.',
+          { Ref: 'AWS::URLSuffix' },
+          `/${API_STAGE_NAME}`,
+        ],
+      ],
     });
   });
 });

@@ -10,7 +10,9 @@ import { addPetStoreStages } from '../../lib/petstore-app.ts';
 import type { PetStoreInventoryStack } from '../../lib/petstore-inventory-stack.ts';
 
 /** The context `cdk synth` gives the app (cdk.json's feature flags), so tests synthesize what the CLI does. */
-export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context;
+export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(
+  readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
+).context;
 
 export const STAGES: readonly DeploymentStage[] = ['staging', 'prod'];
 
@@ -47,7 +49,10 @@ export function synthesizeApp(context: Record<string, unknown> = {}): Synthesize
   };
 }
 
-export type Resources = Record<string, { Type: string; Properties?: Record<string, any>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
+export type Resources = Record<
+  string,
+  { Type: string; Properties?: Record<string, any>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string }
+>;
 
 export function resourcesOfType(template: Template, type: string): Resources {
   return template.findResources(type) as Resources;
@@ -68,7 +73,10 @@ export interface TableKeys {
 
 /** The KeySchema CloudFormation holds for that table: how tests find it among the others. */
 export function keySchemaOf(table: TableKeys): { AttributeName: string; KeyType: 'HASH' | 'RANGE' }[] {
-  return [{ AttributeName: table.partitionKey.name, KeyType: 'HASH' }, ...(table.sortKey ? [{ AttributeName: table.sortKey.name, KeyType: 'RANGE' as const }] : [])];
+  return [
+    { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
+    ...(table.sortKey ? [{ AttributeName: table.sortKey.name, KeyType: 'RANGE' as const }] : []),
+  ];
 }
 
 /** How the functions' descriptions start (lib/petstore-inventory-stack.ts), which is how tests find them. */
@@ -77,7 +85,9 @@ export const routeDescription = (operationId: string) => `${operationId}:`;
 
 /** The one Lambda function whose Description starts with the prefix; fails unless there is exactly one. */
 export function functionWithDescription(template: Template, prefix: string): [string, Resources[string]] {
-  const found = Object.entries(resourcesOfType(template, 'AWS::Lambda::Function')).filter(([, fn]) => String(fn.Properties!.Description).startsWith(prefix));
+  const found = Object.entries(resourcesOfType(template, 'AWS::Lambda::Function')).filter(([, fn]) =>
+    String(fn.Properties!.Description).startsWith(prefix),
+  );
   if (found.length !== 1) throw new Error(`Expected one function described "${prefix}…", found ${found.length}.`);
   return found[0]!;
 }

@@ -44,8 +44,15 @@ const name = fc.oneof(
   fc.constantFrom(...PROTOTYPE_NAMES, 'Authorization', 'authorization', 'Content-Type', 'content-type', 'Expect', 'X-Forwarded-For'),
   fc.string({ maxLength: 20 }),
 );
-const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('', '%', '%31', '%E0%A4%A', '\u0000'));
-const headerValue = fc.oneof(text, fc.constantFrom('application/json', 'application/merge-patch+json; charset=utf-8', 'text/plain', 'Bearer ', 'Bearer x'));
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('', '%', '%31', '%E0%A4%A', '\u0000'),
+);
+const headerValue = fc.oneof(
+  text,
+  fc.constantFrom('application/json', 'application/merge-patch+json; charset=utf-8', 'text/plain', 'Bearer ', 'Bearer x'),
+);
 const entries = (values: fc.Arbitrary<string>) => fc.array(fc.tuple(name, values), { maxLength: 6 });
 const petId = fc.oneof(
   fc.constantFrom('1', '%31', '01', '+1', '1.0', '1e3', '-1', '0', '9223372036854775807', '9223372036854775808', '1%2F2', '%', ' 1', ''),
@@ -56,9 +63,16 @@ const body = fc.oneof(
   fc.constant(null),
   text,
   fc.json({ maxDepth: 3 }),
-  fc.record({ quantity: fc.oneof(fc.integer(), fc.double(), fc.bigInt().map(String), fc.string(), fc.constant(null)) }).map((value) => JSON.stringify(value)),
+  fc
+    .record({ quantity: fc.oneof(fc.integer(), fc.double(), fc.bigInt().map(String), fc.string(), fc.constant(null)) })
+    .map((value) => JSON.stringify(value)),
   fc.integer({ min: 0, max: 2 ** 31 }).map((quantity) => `{"quantity": ${quantity}}`),
-  fc.constantFrom(AMBIGUOUS_BODY, '{"__proto__": {"quantity": 1}}', '{"constructor": {"prototype": {}}}', `{"quantity": ${'['.repeat(1_000)}${']'.repeat(1_000)}}`),
+  fc.constantFrom(
+    AMBIGUOUS_BODY,
+    '{"__proto__": {"quantity": 1}}',
+    '{"constructor": {"prototype": {}}}',
+    `{"quantity": ${'['.repeat(1_000)}${']'.repeat(1_000)}}`,
+  ),
   fc.string({ minLength: 4_000, maxLength: 5_000 }),
 );
 
@@ -109,7 +123,13 @@ const proxyEvents = fc
       stageVariables: null,
       body: sentBody,
       isBase64Encoded,
-      requestContext: { requestId: 'arbitrary', stage: 'v1', resourcePath: route.resource, httpMethod: route.method, ...(context === undefined ? {} : { authorizer: context }) },
+      requestContext: {
+        requestId: 'arbitrary',
+        stage: 'v1',
+        resourcePath: route.resource,
+        httpMethod: route.method,
+        ...(context === undefined ? {} : { authorizer: context }),
+      },
     }),
   }));
 
@@ -121,9 +141,11 @@ describe('arbitrary API Gateway REST events', () => {
 
         expect(result.statusCode).toBeLessThan(500);
         const answer: unknown = JSON.parse(result.body);
-        if (result.statusCode >= 400) expect(answer).toEqual({ code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String), status: result.statusCode });
+        if (result.statusCode >= 400)
+          expect(answer).toEqual({ code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String), status: result.statusCode });
         // A body that says two things is never taken at its last word.
-        if (operationId === 'updateInventory' && event.body === AMBIGUOUS_BODY && !event.isBase64Encoded) expect(result.statusCode).not.toBe(200);
+        if (operationId === 'updateInventory' && event.body === AMBIGUOUS_BODY && !event.isBase64Encoded)
+          expect(result.statusCode).not.toBe(200);
       }),
       { numRuns: 300 },
     );
@@ -131,25 +153,42 @@ describe('arbitrary API Gateway REST events', () => {
 
   it('are allowed by the authorizer or denied (401), never failed (503)', async () => {
     // Credentials, none to several, among arbitrary headers: the key, under any spelling of the name, may come twice.
-    const credentials = fc.array(fc.tuple(fc.constantFrom('Authorization', 'authorization', 'AUTHORIZATION'), fc.constantFrom('Bearer <key>', 'bearer <key>', 'Bearer x')), { maxLength: 2 });
-    const headerPairs = fc.tuple(credentials, entries(headerValue)).chain(([sent, other]) => fc.shuffledSubarray([...sent, ...other], { minLength: sent.length + other.length }));
-    // Each event from an address of its own, so that no address's window of failed authentications fills up.
-    const authorizerEvents = fc.record({ headers: maps(headerValue, headerPairs.map((pairs) => pairs.map(([header, value]): [string, string] => [header, withKey(value)]))), query: maps(text), sourceIp: fc.ipV4() }).map(({ headers, query, sourceIp }) =>
-      asLambdaReceivesIt<APIGatewayRequestAuthorizerEvent>({
-        type: 'REQUEST',
-        methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:abc123/v1/GET/inventory',
-        resource: '/inventory',
-        path: '/inventory',
-        httpMethod: 'GET',
-        headers: headers === null || headers === undefined ? headers : headers.single,
-        multiValueHeaders: headers === null || headers === undefined ? headers : headers.multi,
-        queryStringParameters: query?.single ?? null,
-        multiValueQueryStringParameters: query?.multi ?? null,
-        pathParameters: null,
-        stageVariables: null,
-        requestContext: { requestId: 'arbitrary', stage: 'v1', identity: { sourceIp } },
-      }),
+    const credentials = fc.array(
+      fc.tuple(
+        fc.constantFrom('Authorization', 'authorization', 'AUTHORIZATION'),
+        fc.constantFrom('Bearer <key>', 'bearer <key>', 'Bearer x'),
+      ),
+      { maxLength: 2 },
     );
+    const headerPairs = fc
+      .tuple(credentials, entries(headerValue))
+      .chain(([sent, other]) => fc.shuffledSubarray([...sent, ...other], { minLength: sent.length + other.length }));
+    // Each event from an address of its own, so that no address's window of failed authentications fills up.
+    const authorizerEvents = fc
+      .record({
+        headers: maps(
+          headerValue,
+          headerPairs.map((pairs) => pairs.map(([header, value]): [string, string] => [header, withKey(value)])),
+        ),
+        query: maps(text),
+        sourceIp: fc.ipV4(),
+      })
+      .map(({ headers, query, sourceIp }) =>
+        asLambdaReceivesIt<APIGatewayRequestAuthorizerEvent>({
+          type: 'REQUEST',
+          methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:abc123/v1/GET/inventory',
+          resource: '/inventory',
+          path: '/inventory',
+          httpMethod: 'GET',
+          headers: headers === null || headers === undefined ? headers : headers.single,
+          multiValueHeaders: headers === null || headers === undefined ? headers : headers.multi,
+          queryStringParameters: query?.single ?? null,
+          multiValueQueryStringParameters: query?.multi ?? null,
+          pathParameters: null,
+          stageVariables: null,
+          requestContext: { requestId: 'arbitrary', stage: 'v1', identity: { sourceIp } },
+        }),
+      );
     let allowed = 0;
 
     await fc.assert(

@@ -32,7 +32,10 @@ describe('the inventory repository on DynamoDB Local', () => {
   });
 
   it('refuses to update a missing entry and creates nothing', async () => {
-    await expect(updateInventory(test.dependencies.inventory, 11n, { quantity: 1 })).rejects.toMatchObject({ status: 404, code: 'PET_NOT_FOUND' });
+    await expect(updateInventory(test.dependencies.inventory, 11n, { quantity: 1 })).rejects.toMatchObject({
+      status: 404,
+      code: 'PET_NOT_FOUND',
+    });
     expect(await snapshot()).toBe(0);
   });
 
@@ -70,7 +73,7 @@ describe('the inventory repository on DynamoDB Local', () => {
     expect(stored).toEqual({ shard: String(inventoryKey(MAX_INT64).shard), petId: MAX_INT64.toString(), quantity: '1', status: 'sold' });
   });
 
-  it('reads every page of a shard, including pages cut by DynamoDB\'s 1 MB limit, merged in order with the other shards, with Queries only', async () => {
+  it("reads every page of a shard, including pages cut by DynamoDB's 1 MB limit, merged in order with the other shards, with Queries only", async () => {
     // 10 KB of padding per item: 400 items of one shard are about 4 MB, so its Query answers in several pages.
     const padding = 'x'.repeat(10_000);
     const crowded = idsInShard(0, 400);
@@ -79,7 +82,10 @@ describe('the inventory repository on DynamoDB Local', () => {
     await Promise.all(
       sorted.map((petId) =>
         test.dependencies.client.send(
-          new PutCommand({ TableName: test.tables.inventoryTable, Item: { ...inventoryKey(petId), quantity: 1, status: 'available', padding } }),
+          new PutCommand({
+            TableName: test.tables.inventoryTable,
+            Item: { ...inventoryKey(petId), quantity: 1, status: 'available', padding },
+          }),
         ),
       ),
     );
@@ -123,6 +129,8 @@ describe('the inventory repository on DynamoDB Local', () => {
 
     await Promise.all(pets.map(({ petId }) => updateInventory(test.dependencies.inventory, petId, { quantity: Number(petId) * 3 })));
 
-    expect((await allEntries(test.dependencies.inventory)).map((item) => item.quantity)).toEqual(pets.map(({ petId }) => Number(petId) * 3));
+    expect((await allEntries(test.dependencies.inventory)).map((item) => item.quantity)).toEqual(
+      pets.map(({ petId }) => Number(petId) * 3),
+    );
   });
 });

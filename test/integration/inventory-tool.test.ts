@@ -16,7 +16,8 @@ const TEN_THOUSAND: InventoryItem[] = Array.from({ length: 10_000 }, (_, index) 
   status: (['available', 'pending', 'sold'] as const)[index % 3]!,
 }));
 
-const asFileText = (entries: readonly unknown[]) => `[${entries.map((entry) => JSON.stringify(entry, (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(String(value)) : value))).join(',')}]`;
+const asFileText = (entries: readonly unknown[]) =>
+  `[${entries.map((entry) => JSON.stringify(entry, (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(String(value)) : value))).join(',')}]`;
 
 let store: TestStore;
 let directory: string;
@@ -25,8 +26,16 @@ let progress: [number, number][];
 let written: string;
 
 async function inventory(...argv: string[]): Promise<void> {
-  const target = async (): Promise<InventoryTarget> => ({ inventory: store.dependencies.inventory, describe: 'test store', close: async () => undefined });
-  await runInventoryCommand(argv, target, { print: (line) => printed.push(line), progress: (done, total) => progress.push([done, total]), write: (text) => (written += text) });
+  const target = async (): Promise<InventoryTarget> => ({
+    inventory: store.dependencies.inventory,
+    describe: 'test store',
+    close: async () => undefined,
+  });
+  await runInventoryCommand(argv, target, {
+    print: (line) => printed.push(line),
+    progress: (done, total) => progress.push([done, total]),
+    write: (text) => (written += text),
+  });
 }
 
 async function stored(): Promise<InventoryItem[]> {
@@ -78,7 +87,10 @@ describe('npm run inventory', () => {
       { petId: 2n, quantity: 1, status: 'pending' },
       { petId: 3n, quantity: 9, status: 'sold' },
     ]);
-    await writeFile(file, '[{"petId":1,"quantity":5,"status":"available"},{"petId":2,"quantity":0,"status":"sold"},{"petId":9223372036854775807,"quantity":1,"status":"pending"}]');
+    await writeFile(
+      file,
+      '[{"petId":1,"quantity":5,"status":"available"},{"petId":2,"quantity":0,"status":"sold"},{"petId":9223372036854775807,"quantity":1,"status":"pending"}]',
+    );
 
     await inventory('import', '--file', file);
 
@@ -118,7 +130,12 @@ describe('npm run inventory', () => {
   it.each([
     ['{"petId":1}', 'is not an array', (file: string) => `${file} must hold a JSON array of {"petId", "quantity", "status"}`],
     ['[{"petId":1,', 'is not JSON', (file: string) => `${file} is not JSON: `],
-    ['[7, {"petId":"12","quantity":1.5}, {"petId":0,"quantity":1,"status":"sold"}, {"petId":1e3,"quantity":1,"status":"sold"}]', 'holds no valid entry', () => 'entry 1: must be an object {"petId", "quantity", "status"}\nentry 2: petId must be an integer from 1 to 9223372036854775807 (got "12"); quantity must be an integer from 0 to 2147483647 (got 1.5); status must be one of available, pending, sold (missing)\nentry 3 (petId 0): petId must be an integer from 1 to 9223372036854775807 (got 0)\nentry 4: petId must be an integer from 1 to 9223372036854775807 (got 1000)'],
+    [
+      '[7, {"petId":"12","quantity":1.5}, {"petId":0,"quantity":1,"status":"sold"}, {"petId":1e3,"quantity":1,"status":"sold"}]',
+      'holds no valid entry',
+      () =>
+        'entry 1: must be an object {"petId", "quantity", "status"}\nentry 2: petId must be an integer from 1 to 9223372036854775807 (got "12"); quantity must be an integer from 0 to 2147483647 (got 1.5); status must be one of available, pending, sold (missing)\nentry 3 (petId 0): petId must be an integer from 1 to 9223372036854775807 (got 0)\nentry 4: petId must be an integer from 1 to 9223372036854775807 (got 1000)',
+    ],
   ])('refuses %s (the file %s) in plain words', async (text, _what, message) => {
     const file = join(directory, 'refused.json');
     await writeFile(file, text);
@@ -144,17 +161,25 @@ describe('npm run inventory', () => {
   ])('refuses %j before opening any store, in one line', async (argv, message) => {
     const opened = vi.fn();
 
-    await expect(runInventoryCommand(argv, opened, { print: () => undefined, write: () => undefined })).rejects.toThrow(new UsageError(message));
+    await expect(runInventoryCommand(argv, opened, { print: () => undefined, write: () => undefined })).rejects.toThrow(
+      new UsageError(message),
+    );
     expect(opened).not.toHaveBeenCalled();
   });
 
-  it('works on a fresh clone\'s local store, whose data directory does not exist yet', async () => {
+  it("works on a fresh clone's local store, whose data directory does not exist yet", async () => {
     const dataDir = join(directory, 'fresh-clone', '.data');
     const file = join(directory, 'fresh.json');
     await writeFile(file, '[{"petId":9007199254740993,"quantity":4,"status":"pending"}]');
 
-    await runInventoryCommand(['import', '--file', file, '--data-dir', dataDir], openInventoryTarget, { print: (line) => printed.push(line), write: () => undefined });
-    await runInventoryCommand(['export', '--data-dir', dataDir], openInventoryTarget, { print: (line) => printed.push(line), write: (text) => (written += text) });
+    await runInventoryCommand(['import', '--file', file, '--data-dir', dataDir], openInventoryTarget, {
+      print: (line) => printed.push(line),
+      write: () => undefined,
+    });
+    await runInventoryCommand(['export', '--data-dir', dataDir], openInventoryTarget, {
+      print: (line) => printed.push(line),
+      write: (text) => (written += text),
+    });
 
     expect(printed).toEqual([`Imported ${file} into the local store in ${dataDir}: 1 entry, 1 new, 0 changed, 0 unchanged.`]);
     expect(written).toBe('[\n  {"petId":9007199254740993,"quantity":4,"status":"pending"}\n]\n');

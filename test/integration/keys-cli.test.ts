@@ -24,7 +24,11 @@ afterEach(async () => {
 
 async function keys(...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
-  await runKeysCommand([...argv, '--data-dir', dataDir], (_stage, dir) => openLocalTarget(dir), (line) => lines.push(line));
+  await runKeysCommand(
+    [...argv, '--data-dir', dataDir],
+    (_stage, dir) => openLocalTarget(dir),
+    (line) => lines.push(line),
+  );
   return lines;
 }
 
@@ -92,9 +96,18 @@ describe('npm run keys (local store)', () => {
     [['set-plan', 'key_x'], 'set-plan <keyId> <plan>: the plan is required: one of free, pro, business, enterprise.'],
     [['set-plan', 'key_x', 'gold'], 'set-plan <keyId> <plan>: the plan must be one of free, pro, business, enterprise (got "gold").'],
     [['set-plan'], 'set-plan needs a keyId: npm run keys -- set-plan <keyId> (npm run keys -- list shows them).'],
-    [['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', 'abc', '--per-day', '10'], '--per-minute must be a whole number from 1 to 1000000 (got "abc").'],
-    [['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '10', '--per-day', '1e9'], '--per-day must be a whole number from 1 to 1000000000 (got "1e9").'],
-    [['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '10'], '--per-minute and --per-day go together: an enterprise key takes both.'],
+    [
+      ['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', 'abc', '--per-day', '10'],
+      '--per-minute must be a whole number from 1 to 1000000 (got "abc").',
+    ],
+    [
+      ['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '10', '--per-day', '1e9'],
+      '--per-day must be a whole number from 1 to 1000000000 (got "1e9").',
+    ],
+    [
+      ['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '10'],
+      '--per-minute and --per-day go together: an enterprise key takes both.',
+    ],
     [['issue', '--plan', 'pro', '--owner', 'x', '--stage', 'dev'], '--stage must be one of staging, prod (got "dev").'],
     [['issue', '--plan', 'pro', '--owner', 'x', '--color'], "Unknown option '--color'; see npm run keys -- --help."],
     [['issue', '--plan'], "Option '--plan <value>' argument missing; see npm run keys -- --help."],
@@ -121,7 +134,9 @@ describe('npm run keys (local store)', () => {
     const keyId = issuedId(await keys('issue', '--plan', 'free', '--owner', 'Gone'));
     await keys('revoke', keyId);
 
-    await expect(keys('set-plan', keyId, 'business')).rejects.toThrow(`${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`);
+    await expect(keys('set-plan', keyId, 'business')).rejects.toThrow(
+      `${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`,
+    );
 
     expect((await keys('list')).join('\n')).toMatch(new RegExp(`${keyId}  revoked  free `));
   });

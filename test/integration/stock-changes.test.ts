@@ -62,11 +62,13 @@ describe('adjustments under concurrency', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => adjust(2, 3, key)));
 
     expect(await quantityOf(2)).toBe(before + 3);
-    expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`))).toEqual(new Set([`200 {"petId":2,"quantity":${before + 3},"status":"available"}`]));
+    expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`))).toEqual(
+      new Set([`200 {"petId":2,"quantity":${before + 3},"status":"available"}`]),
+    );
     expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
   });
 
-  it('lets exactly one of 20 concurrent compare-and-sets from the same quantity win, and keeps the winner\'s value', async () => {
+  it("lets exactly one of 20 concurrent compare-and-sets from the same quantity win, and keeps the winner's value", async () => {
     const from = await quantityOf(3);
 
     const answers = await Promise.all(
@@ -75,7 +77,9 @@ describe('adjustments under concurrency', () => {
 
     const winners = answers.filter((answer) => answer.status === 200);
     expect(winners).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.text.includes('"code":"QUANTITY_CHANGED"'))).toBe(true);
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.text.includes('"code":"QUANTITY_CHANGED"'))).toBe(
+      true,
+    );
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19);
     expect(await quantityOf(3)).toBe((JSON.parse(winners[0]!.text) as { quantity: number }).quantity);
   });
@@ -108,7 +112,10 @@ describe('adjustments under concurrency', () => {
 
 describe('what an Idempotency-Key remembers', () => {
   it('keeps the keys of one API key invisible to another', async () => {
-    const { apiKey: otherKey } = await new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters).issue({ plan: 'business', owner: 'another client' });
+    const { apiKey: otherKey } = await new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters).issue({
+      plan: 'business',
+      owner: 'another client',
+    });
     const before = await quantityOf(5);
     const key = randomUUID();
 

@@ -23,24 +23,27 @@ async function burst(limiter: UsageLimiter, keyId: string, limits: { perMinute: 
 const remainingOf = (states: RateLimitState[]) => states.map((state) => state.remaining).sort((a, b) => a - b);
 
 describe('plan limits on DynamoDB Local under a concurrent burst', () => {
-  it.each(Object.entries(PLAN_LIMITS))('%s: exactly the per-minute limit succeeds, reporting each remaining count once', async (_plan, limits) => {
-    test = await startTestStore();
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => T0);
-    const extra = 25;
+  it.each(Object.entries(PLAN_LIMITS))(
+    '%s: exactly the per-minute limit succeeds, reporting each remaining count once',
+    async (_plan, limits) => {
+      test = await startTestStore();
+      const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => T0);
+      const extra = 25;
 
-    const { admitted, rejected } = await burst(limiter, 'key_burst', limits, limits.perMinute + extra);
+      const { admitted, rejected } = await burst(limiter, 'key_burst', limits, limits.perMinute + extra);
 
-    expect(admitted).toHaveLength(limits.perMinute);
-    expect(remainingOf(admitted)).toEqual(Array.from({ length: limits.perMinute }, (_, index) => index));
-    expect(rejected).toHaveLength(extra);
-    expect(rejected.every((error) => error instanceof RateLimitedError && error.headers['X-RateLimit-Remaining'] === '0')).toBe(true);
-    // Refused requests counted nowhere: the day holds the admitted ones only.
-    const [, day] = windowsAt(T0, limits);
-    const { Item } = await test.dependencies.client.send(
-      new GetCommand({ TableName: test.tables.usageCountersTable, Key: { counterId: `key_burst#usage#${day.startsAt}` } }),
-    );
-    expect(Number(Item?.requests)).toBe(limits.perMinute);
-  });
+      expect(admitted).toHaveLength(limits.perMinute);
+      expect(remainingOf(admitted)).toEqual(Array.from({ length: limits.perMinute }, (_, index) => index));
+      expect(rejected).toHaveLength(extra);
+      expect(rejected.every((error) => error instanceof RateLimitedError && error.headers['X-RateLimit-Remaining'] === '0')).toBe(true);
+      // Refused requests counted nowhere: the day holds the admitted ones only.
+      const [, day] = windowsAt(T0, limits);
+      const { Item } = await test.dependencies.client.send(
+        new GetCommand({ TableName: test.tables.usageCountersTable, Key: { counterId: `key_burst#usage#${day.startsAt}` } }),
+      );
+      expect(Number(Item?.requests)).toBe(limits.perMinute);
+    },
+  );
 
   it('is exact when both windows are near exhaustion, even with the store answering out of order', async () => {
     test = await startTestStore();

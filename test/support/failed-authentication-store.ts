@@ -1,7 +1,9 @@
 import type { FailedAuthenticationStore } from '../../functions/domain/failed-authentications.ts';
 
 /** The DynamoDB adapter's contract in memory, for unit tests of the authorizer and the limiter. */
-export function inMemoryFailedAuthenticationStore(): FailedAuthenticationStore & { calls: { countFailure: number; standing: number; rememberKey: number } } {
+export function inMemoryFailedAuthenticationStore(): FailedAuthenticationStore & {
+  calls: { countFailure: number; standing: number; rememberKey: number };
+} {
   const failures = new Map<string, number>();
   const knownKeys = new Set<string>();
   const calls = { countFailure: 0, standing: 0, rememberKey: 0 };
@@ -18,7 +20,10 @@ export function inMemoryFailedAuthenticationStore(): FailedAuthenticationStore &
     },
     async standing(address, minute, keyHash) {
       calls.standing += 1;
-      return { failures: failures.get(`${address}#${minute.startsAt}`) ?? 0, knowsKey: knownKeys.has(`${address}#${dayOf(minute.startsAt)}#${keyHash}`) };
+      return {
+        failures: failures.get(`${address}#${minute.startsAt}`) ?? 0,
+        knowsKey: knownKeys.has(`${address}#${dayOf(minute.startsAt)}#${keyHash}`),
+      };
     },
     async rememberKey(address, minute, keyHash) {
       calls.rememberKey += 1;

@@ -34,7 +34,11 @@ export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BA
     inventory: createInventoryRepository(client, INVENTORY_TABLE),
     limiter: new UsageLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), banPolicy, () => now),
     // No waiting between rounds: the tests decide what each round meets.
-    adjuster: new InventoryAdjuster(createAdjustmentRepository(client, { inventoryTable: INVENTORY_TABLE, idempotencyRecordsTable: IDEMPOTENCY_TABLE }), () => now, async () => undefined),
+    adjuster: new InventoryAdjuster(
+      createAdjustmentRepository(client, { inventoryTable: INVENTORY_TABLE, idempotencyRecordsTable: IDEMPOTENCY_TABLE }),
+      () => now,
+      async () => undefined,
+    ),
   };
   const streamedList = createListInventoryHandler(dependencies);
   const list = async (event: APIGatewayProxyEvent, context: Context): Promise<StreamedAnswer> => {

@@ -39,12 +39,23 @@ function parseAnswer(received: Buffer, startedAt: number, closed: boolean, inter
   if (headEnd < 0) return undefined;
   const [statusLine, ...lines] = received.subarray(0, headEnd).toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1]);
-  const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = new Map(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   // Interim answers (100 Continue) come before the final one.
   if (status >= 100 && status < 200) return parseAnswer(received.subarray(headEnd + 4), startedAt, closed, [...interim, status]);
   const length = Number(headers.get('content-length') ?? Number.NaN);
   const rest = received.subarray(headEnd + 4);
-  const body = headers.get('transfer-encoding') === 'chunked' ? dechunked(rest) : Number.isInteger(length) ? (rest.length < length ? undefined : rest.subarray(0, length)) : closed ? rest : undefined;
+  const body =
+    headers.get('transfer-encoding') === 'chunked'
+      ? dechunked(rest)
+      : Number.isInteger(length)
+        ? rest.length < length
+          ? undefined
+          : rest.subarray(0, length)
+        : closed
+          ? rest
+          : undefined;
   if (!body) return undefined;
   return { status, headers, body: body.toString('utf8'), interim, elapsedMs: performance.now() - startedAt };
 }

@@ -112,7 +112,9 @@ describe('the REQUEST authorizer', () => {
     const handler = createHandler(2);
 
     await authorize('Bearer ', handler);
-    await expect(authorize(`Bearer ${API_KEY}`, handler)).resolves.toMatchObject({ context: { rateLimitLimit: '2', rateLimitRemaining: '0' } });
+    await expect(authorize(`Bearer ${API_KEY}`, handler)).resolves.toMatchObject({
+      context: { rateLimitLimit: '2', rateLimitRemaining: '0' },
+    });
     await expect(authorize('Bearer Zyxwvutsrqponmlkjihgfedcba9876543210', handler)).rejects.toThrow(/^Unauthorized$/);
     await expect(authorize('Bearer ', handler, '198.51.100.1')).resolves.toMatchObject({ context: { rateLimitRemaining: '1' } });
 
@@ -128,7 +130,10 @@ describe('the REQUEST authorizer', () => {
     await authorize('Bearer Zyxwvutsrqponmlkjihgfedcba9876543210', handler);
     await expect(authorize('Bearer Zyxwvutsrqponmlkjihgfedcba9876543210', handler)).rejects.toThrow(/^Unauthorized$/);
 
-    await expect(authorize(`Bearer ${API_KEY}`, handler)).resolves.toMatchObject({ principalId: 'key_acme', context: { keyId: 'key_acme' } });
+    await expect(authorize(`Bearer ${API_KEY}`, handler)).resolves.toMatchObject({
+      principalId: 'key_acme',
+      context: { keyId: 'key_acme' },
+    });
   });
 
   it('fails (API Gateway answers 503) rather than refusing when the key store is throttled', async () => {
@@ -146,7 +151,13 @@ describe('the REQUEST authorizer', () => {
     const handler = createHandler();
     // As API Gateway builds it: the last value of each name in headers, every value in multiValueHeaders.
     const headers = Object.fromEntries(Object.entries(multiValueHeaders).map(([name, values]) => [name, values.at(-1)!]));
-    const event = { type: 'REQUEST', methodArn: METHOD_ARN, headers, multiValueHeaders, requestContext: { requestId: 'r-1' } } as unknown as APIGatewayRequestAuthorizerEvent;
+    const event = {
+      type: 'REQUEST',
+      methodArn: METHOD_ARN,
+      headers,
+      multiValueHeaders,
+      requestContext: { requestId: 'r-1' },
+    } as unknown as APIGatewayRequestAuthorizerEvent;
 
     await expect(handler(event, lambdaContext)).resolves.toEqual(denial(59));
     expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 0);

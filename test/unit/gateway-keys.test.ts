@@ -36,8 +36,16 @@ describe('API Gateway keys of a deployed stage', () => {
     const gatewayKeyId = await createGatewayKeys(new APIGatewayClient({}), stage).register(record, 'TheSecretKeyValue0123456789');
 
     expect(gatewayKeyId).toBe('gw-key-1');
-    expect(apiGateway).toHaveReceivedCommandWith(CreateApiKeyCommand, { name: 'key_acme', enabled: true, value: 'TheSecretKeyValue0123456789' });
-    expect(apiGateway).toHaveReceivedCommandWith(CreateUsagePlanKeyCommand, { usagePlanId: 'plan-pro', keyId: 'gw-key-1', keyType: 'API_KEY' });
+    expect(apiGateway).toHaveReceivedCommandWith(CreateApiKeyCommand, {
+      name: 'key_acme',
+      enabled: true,
+      value: 'TheSecretKeyValue0123456789',
+    });
+    expect(apiGateway).toHaveReceivedCommandWith(CreateUsagePlanKeyCommand, {
+      usagePlanId: 'plan-pro',
+      keyId: 'gw-key-1',
+      keyType: 'API_KEY',
+    });
   });
 
   it('gives an enterprise key a usage plan of its own, never tighter than its limits', async () => {
@@ -77,7 +85,7 @@ describe('API Gateway keys of a deployed stage', () => {
     expect(apiGateway).toHaveReceivedCommandTimes(DeleteUsagePlanCommand, 0);
   });
 
-  it('deletes an enterprise key\'s own plan when the key leaves it, instead of leaving it on the stage', async () => {
+  it("deletes an enterprise key's own plan when the key leaves it, instead of leaving it on the stage", async () => {
     apiGateway.on(GetUsagePlansCommand).resolves({ items: [{ id: 'plan-enterprise-acme', name: 'enterprise-key_acme' }] });
 
     await createGatewayKeys(new APIGatewayClient({}), stage).moveToPlan('gw-key-1', { ...record, plan: 'business' });

@@ -27,7 +27,11 @@ function parse(body: string) {
   return JSON.parse(body) as Record<string, unknown>;
 }
 
-const PETS: InventoryItem[] = Array.from({ length: 40 }, (_, index) => ({ petId: BigInt(index + 1), quantity: index, status: 'available' }));
+const PETS: InventoryItem[] = Array.from({ length: 40 }, (_, index) => ({
+  petId: BigInt(index + 1),
+  quantity: index,
+  status: 'available',
+}));
 const PETS_JSON = `[${PETS.map((pet) => `{"petId":${pet.petId},"quantity":${pet.quantity},"status":"available"}`).join(',')}]`;
 
 /** Every shard's Query answers its own pets in petId order, `pageSize` to a page, as DynamoDB would. */
@@ -75,7 +79,12 @@ describe('listInventory', () => {
     );
     const queries = dynamo.commandCalls(QueryCommand, { TableName: INVENTORY_TABLE }).map((call) => call.args[0].input);
     expect(new Set(queries.map((input) => input.ExpressionAttributeValues?.[':shard']))).toEqual(new Set(INVENTORY_SHARDS));
-    expect(queries.every((input) => input.ConsistentRead === true && input.KeyConditionExpression === '#shard = :shard' && input.Limit === INVENTORY_PAGE_SIZE)).toBe(true);
+    expect(
+      queries.every(
+        (input) =>
+          input.ConsistentRead === true && input.KeyConditionExpression === '#shard = :shard' && input.Limit === INVENTORY_PAGE_SIZE,
+      ),
+    ).toBe(true);
     // Each pet is alone on its page here, so its shard is read once more, after it: one Query per shard and per pet.
     expect(queries).toHaveLength(INVENTORY_SHARDS.length + 4);
     expect(dynamo).toHaveReceivedCommandTimes(ScanCommand, 0);
@@ -205,7 +214,7 @@ describe('a listing that fails after its first byte', () => {
     expect(metricLines()).toContain(`"${SERVICE_METRICS.streamAborted}":1`);
   });
 
-  it('is cut at the function\'s deadline when the store stops answering mid-stream', async () => {
+  it("is cut at the function's deadline when the store stops answering mid-stream", async () => {
     firstPageThen((shard) => shard.callsFake(() => new Promise(() => undefined)));
     const nearlyOutOfTime = { ...lambdaContext, getRemainingTimeInMillis: () => TIMEOUT_MARGIN_MS + 50 };
 
@@ -293,13 +302,16 @@ describe('updateInventory', () => {
     expect(parse(response.body).message).toMatch(/^quantity: /);
   });
 
-  it.each(['0', '-1', 'abc', '007', '+7', '7.0', '1e3', '9223372036854775808', ''])('answers 400 INVALID_PET_ID for petId "%s"', async (petId) => {
-    const response = await handlers().update(patchEvent(petId, '{"quantity": 1}'), lambdaContext);
+  it.each(['0', '-1', 'abc', '007', '+7', '7.0', '1e3', '9223372036854775808', ''])(
+    'answers 400 INVALID_PET_ID for petId "%s"',
+    async (petId) => {
+      const response = await handlers().update(patchEvent(petId, '{"quantity": 1}'), lambdaContext);
 
-    expect(response.statusCode).toBe(400);
-    expect(parse(response.body)).toMatchObject({ code: 'INVALID_PET_ID', status: 400 });
-    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
-  });
+      expect(response.statusCode).toBe(400);
+      expect(parse(response.body)).toMatchObject({ code: 'INVALID_PET_ID', status: 400 });
+      expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
+    },
+  );
 
   it('answers 415 for a body that is not declared as JSON', async () => {
     const response = await handlers().update(patchEvent('1', '{"quantity": 1}', 'text/plain'), lambdaContext);
@@ -336,7 +348,9 @@ describe('updateInventory', () => {
   });
 
   it('answers 503 with Retry-After when the update is throttled', async () => {
-    dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+    dynamo
+      .on(UpdateCommand, { TableName: INVENTORY_TABLE })
+      .rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
 
     const response = await handlers().update(patchEvent('1', '{"quantity": 1}'), lambdaContext);
 

@@ -8,7 +8,8 @@ import type { InventoryItem } from '../../functions/domain/schemas.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TABLE = 'Inventory';
-const items = (count: number): InventoryItem[] => Array.from({ length: count }, (_, index) => ({ petId: BigInt(index + 1), quantity: index, status: 'available' }));
+const items = (count: number): InventoryItem[] =>
+  Array.from({ length: count }, (_, index) => ({ petId: BigInt(index + 1), quantity: index, status: 'available' }));
 const put = (item: InventoryItem) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } });
 
 beforeEach(() => {
@@ -44,7 +45,9 @@ describe('InventoryRepository.putMany', () => {
   });
 
   it('gives up as a store fault when items stay unprocessed', async () => {
-    dynamo.on(BatchWriteCommand).callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({ UnprocessedItems: input.RequestItems }));
+    dynamo
+      .on(BatchWriteCommand)
+      .callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({ UnprocessedItems: input.RequestItems }));
 
     const writing = createInventoryRepository(createDocumentClient({ region: 'eu-west-1' }), TABLE).putMany(items(1));
 

@@ -35,7 +35,9 @@ describe('a streamed JSON array', () => {
     const { statusCode, body } = jsonArrayStream(first, rest, { encoding: undefined, deadlineAt: Date.now() + 10_000, requestId: 'r' });
 
     expect(statusCode).toBe(200);
-    expect((await body.toArray()).join('')).toBe('[{"petId":1,"quantity":1,"status":"available"},{"petId":2,"quantity":1,"status":"available"},{"petId":3,"quantity":1,"status":"available"}]');
+    expect((await body.toArray()).join('')).toBe(
+      '[{"petId":1,"quantity":1,"status":"available"},{"petId":2,"quantity":1,"status":"available"},{"petId":3,"quantity":1,"status":"available"}]',
+    );
   });
 
   it('cuts the answer before it would pass the byte limit, and says so', async () => {
@@ -89,7 +91,15 @@ describe('negotiateEncoding', () => {
 
 describe('flatRecordJson', () => {
   it('writes a flat record as toJson does, bigints as exact integers', () => {
-    const value = fc.oneof(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined));
+    const value = fc.oneof(
+      fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+    );
     fc.assert(
       fc.property(fc.dictionary(fc.string(), value), (record) => {
         expect(flatRecordJson(record)).toBe(toJson(record));

@@ -1,4 +1,10 @@
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, GetUsagePlansCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import {
+  APIGatewayClient,
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  GetUsagePlansCommand,
+  UpdateApiKeyCommand,
+} from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -24,7 +30,11 @@ const outputs = {
 
 async function keys(...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
-  await runKeysCommand(argv, (stage, dataDir) => (stage ? openStageTarget(stage) : openLocalTarget(dataDir)), (line) => lines.push(line));
+  await runKeysCommand(
+    argv,
+    (stage, dataDir) => (stage ? openStageTarget(stage) : openLocalTarget(dataDir)),
+    (line) => lines.push(line),
+  );
   return lines;
 }
 
@@ -48,7 +58,14 @@ beforeEach(() => {
   apiGateway.reset();
   dynamo.reset();
   cloudFormation.on(DescribeStacksCommand).resolves({
-    Stacks: [{ StackName: 'PetStoreInventory-Staging', CreationTime: new Date(), StackStatus: 'UPDATE_COMPLETE', Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })) }],
+    Stacks: [
+      {
+        StackName: 'PetStoreInventory-Staging',
+        CreationTime: new Date(),
+        StackStatus: 'UPDATE_COMPLETE',
+        Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })),
+      },
+    ],
   });
   apiGateway.on(CreateApiKeyCommand).resolves({ id: 'gw-key-9' });
   apiGateway.on(GetUsagePlansCommand).resolves({ items: [{ id: 'plan-pro', name: 'PetStoreInventory-Staging-pro' }] });
@@ -61,7 +78,11 @@ describe('npm run keys -- --stage staging', () => {
     const apiKey = /: ([A-Za-z0-9]{43})$/.exec(lines[1]!)![1]!;
     expect(cloudFormation).toHaveReceivedCommandWith(DescribeStacksCommand, { StackName: 'PetStoreInventory-Staging' });
     expect(apiGateway).toHaveReceivedCommandWith(CreateApiKeyCommand, { value: apiKey, enabled: true });
-    expect(apiGateway).toHaveReceivedCommandWith(CreateUsagePlanKeyCommand, { usagePlanId: 'plan-pro', keyId: 'gw-key-9', keyType: 'API_KEY' });
+    expect(apiGateway).toHaveReceivedCommandWith(CreateUsagePlanKeyCommand, {
+      usagePlanId: 'plan-pro',
+      keyId: 'gw-key-9',
+      keyType: 'API_KEY',
+    });
     expect(dynamo).toHaveReceivedCommandWith(PutCommand, {
       TableName: 'Staging-ApiKeys',
       Item: expect.objectContaining({ keyHash: hashApiKey(apiKey), plan: 'pro', status: 'active', gatewayKeyId: 'gw-key-9' }),
@@ -70,18 +91,28 @@ describe('npm run keys -- --stage staging', () => {
   });
 
   it('revokes in the keys table and disables the gateway key', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [{ keyHash: 'h', keyId: 'key_acme', owner: 'Acme', plan: 'pro', status: 'active', createdAt: 'x', gatewayKeyId: 'gw-key-9' }] });
+    dynamo.on(QueryCommand).resolves({
+      Items: [{ keyHash: 'h', keyId: 'key_acme', owner: 'Acme', plan: 'pro', status: 'active', createdAt: 'x', gatewayKeyId: 'gw-key-9' }],
+    });
 
     await keys('revoke', 'key_acme', '--stage', 'staging');
 
-    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, { TableName: 'Staging-ApiKeys', Key: { keyHash: 'h' }, ExpressionAttributeValues: { ':v0': 'revoked' } });
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+      TableName: 'Staging-ApiKeys',
+      Key: { keyHash: 'h' },
+      ExpressionAttributeValues: { ':v0': 'revoked' },
+    });
     expect(apiGateway).toHaveReceivedCommandWith(UpdateApiKeyCommand, { apiKey: 'gw-key-9' });
   });
 
   it('says which output is missing when the stack is not deployed as expected', async () => {
-    cloudFormation.on(DescribeStacksCommand).resolves({ Stacks: [{ StackName: 'PetStoreInventory-Prod', CreationTime: new Date(), StackStatus: 'CREATE_COMPLETE', Outputs: [] }] });
+    cloudFormation.on(DescribeStacksCommand).resolves({
+      Stacks: [{ StackName: 'PetStoreInventory-Prod', CreationTime: new Date(), StackStatus: 'CREATE_COMPLETE', Outputs: [] }],
+    });
 
-    await expect(keys('list', '--stage', 'prod')).rejects.toThrow('Stack PetStoreInventory-Prod has no output RestApiId; deploy it first (npm run deploy:prod).');
+    await expect(keys('list', '--stage', 'prod')).rejects.toThrow(
+      'Stack PetStoreInventory-Prod has no output RestApiId; deploy it first (npm run deploy:prod).',
+    );
   });
 
   it('refuses a stage that does not exist', async () => {
@@ -107,7 +138,9 @@ describe('npm run keys -- --stage staging', () => {
   });
 
   it('says which stack is missing, in which region, when the stage was never deployed there', async () => {
-    cloudFormation.on(DescribeStacksCommand).rejects(Object.assign(new Error('Stack with id PetStoreInventory-Staging does not exist'), { name: 'ValidationError' }));
+    cloudFormation
+      .on(DescribeStacksCommand)
+      .rejects(Object.assign(new Error('Stack with id PetStoreInventory-Staging does not exist'), { name: 'ValidationError' }));
 
     await expect(keys('list', '--stage', 'staging')).rejects.toThrow(
       'Stack PetStoreInventory-Staging does not exist in eu-west-1 for these credentials; deploy it (npm run deploy:staging) or check AWS_PROFILE and AWS_REGION.',

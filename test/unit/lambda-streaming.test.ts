@@ -10,7 +10,8 @@ import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 
 /** Lambda's streaming runtime as test/setup.ts provides it (functions/local/lambda-streaming.ts). */
-const runtime = (globalThis as unknown as { awslambda: { HttpResponseStream: { from(stream: Writable, prelude: object): Writable } } }).awslambda;
+const runtime = (globalThis as unknown as { awslambda: { HttpResponseStream: { from(stream: Writable, prelude: object): Writable } } })
+  .awslambda;
 
 describe('the streaming runtime outside Lambda', () => {
   it('writes the HTTP prelude as the Lambda runtime does: the JSON metadata, 8 NUL bytes, then the body', async () => {

@@ -77,14 +77,18 @@ describe('plan limits', () => {
     expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '57' });
   });
 
-  it('counts the first request of a minute with the same single write: the minute\'s attribute starts at one', async () => {
+  it("counts the first request of a minute with the same single write: the minute's attribute starts at one", async () => {
     dynamo.on(UpdateCommand, { Key: USAGE_ITEM }).resolves({ Attributes: { requests: 999, [THIS_MINUTE]: 1 } });
 
     const response = await listHandler()(proxyEvent(), lambdaContext);
 
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, COUNTING_COMMAND);
     expect(countingCalls()).toHaveLength(1);
-    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '1', 'X-RateLimit-Reset': String(NEXT_DAY_START) });
+    expect(response.headers).toMatchObject({
+      'X-RateLimit-Limit': '1000',
+      'X-RateLimit-Remaining': '1',
+      'X-RateLimit-Reset': String(NEXT_DAY_START),
+    });
   });
 
   it('answers 429 without touching the inventory and records the rejection, counting nothing', async () => {
@@ -96,7 +100,8 @@ describe('plan limits', () => {
     expect(response.statusCode).toBe(429);
     expect(JSON.parse(response.body)).toEqual({
       code: 'RATE_LIMIT_EXCEEDED',
-      message: 'The per-minute request limit of this API key (60) is used up; retry after the time in Retry-After, with exponential backoff.',
+      message:
+        'The per-minute request limit of this API key (60) is used up; retry after the time in Retry-After, with exponential backoff.',
       status: 429,
     });
     expect(response.headers).toMatchObject({
@@ -109,7 +114,10 @@ describe('plan limits', () => {
     // The refused count, which carried the item, then the rejection: no read.
     expect(countingCalls().map((call) => call.args[0].input)).toEqual([
       COUNTING_COMMAND,
-      expect.objectContaining({ Key: { counterId: `key_test#rejections#${MINUTE_START}` }, UpdateExpression: 'ADD rejected :one SET expiresAt = :expiresAt' }),
+      expect.objectContaining({
+        Key: { counterId: `key_test#rejections#${MINUTE_START}` },
+        UpdateExpression: 'ADD rejected :one SET expiresAt = :expiresAt',
+      }),
     ]);
   });
 
@@ -132,7 +140,11 @@ describe('plan limits', () => {
 
     expect(response.statusCode).toBe(429);
     expect(JSON.parse(response.body)).toMatchObject({ code: 'API_KEY_TEMPORARILY_BANNED' });
-    expect(response.headers).toMatchObject({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(bannedUntil), 'Retry-After': '300' });
+    expect(response.headers).toMatchObject({
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(bannedUntil),
+      'Retry-After': '300',
+    });
     expect(countingCalls().map((call) => call.args[0].input)).toEqual([COUNTING_COMMAND]);
   });
 
@@ -158,13 +170,17 @@ describe('plan limits', () => {
     }
   });
 
-  it('holds a ban that spans midnight: it is written on the next day\'s item, whose counting write it refuses', async () => {
+  it("holds a ban that spans midnight: it is written on the next day's item, whose counting write it refuses", async () => {
     const beforeMidnight = Date.UTC(2026, 10, 21, 23, 55, 0);
     const afterMidnight = Date.UTC(2026, 10, 22, 0, 1, 0);
     const bannedUntil = beforeMidnight / 1000 + 900;
     const nextDayItem = { counterId: `key_test#usage#${NEXT_DAY_START}` };
-    dynamo.on(UpdateCommand, countingWriteOn({ counterId: `key_test#usage#${DAY_START}` })).rejects(conditionFailedOn({ minute1435: 60, requests: 700 }));
-    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${beforeMidnight / 1000}` } }).resolves({ Attributes: { rejected: 100 } });
+    dynamo
+      .on(UpdateCommand, countingWriteOn({ counterId: `key_test#usage#${DAY_START}` }))
+      .rejects(conditionFailedOn({ minute1435: 60, requests: 700 }));
+    dynamo
+      .on(UpdateCommand, { Key: { counterId: `key_test#rejections#${beforeMidnight / 1000}` } })
+      .resolves({ Attributes: { rejected: 100 } });
 
     expect((await listHandler(beforeMidnight)(proxyEvent(), lambdaContext)).statusCode).toBe(429);
 
@@ -175,7 +191,9 @@ describe('plan limits', () => {
     });
 
     dynamo.reset();
-    dynamo.on(UpdateCommand, countingWriteOn(nextDayItem)).rejects(conditionFailedOn({ bannedUntil, expiresAt: NEXT_DAY_START + 86_400 + 3_600 }, nextDayItem));
+    dynamo
+      .on(UpdateCommand, countingWriteOn(nextDayItem))
+      .rejects(conditionFailedOn({ bannedUntil, expiresAt: NEXT_DAY_START + 86_400 + 3_600 }, nextDayItem));
 
     const response = await listHandler(afterMidnight)(proxyEvent(), lambdaContext);
 
@@ -194,7 +212,9 @@ describe('plan limits', () => {
 
   it('still answers 429 when the rejection cannot be recorded', async () => {
     fullMinute();
-    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+    dynamo
+      .on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } })
+      .rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
 
     const response = await listHandler()(proxyEvent(), lambdaContext);
 
@@ -206,12 +226,18 @@ describe('plan limits', () => {
   it('serves the request (fail-open) and emits a metric when the counters are unavailable', async () => {
     vi.stubEnv('METRICS_DISABLED', 'false');
     const log = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
+    dynamo
+      .on(UpdateCommand, { TableName: COUNTERS_TABLE })
+      .rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
 
     const response = await listHandler()(proxyEvent(), lambdaContext);
 
     expect(response.statusCode).toBe(200);
-    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '60', 'X-RateLimit-Reset': String(MINUTE_START + 60) });
+    expect(response.headers).toMatchObject({
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': '60',
+      'X-RateLimit-Reset': String(MINUTE_START + 60),
+    });
     expect(log).toHaveBeenCalledWith(expect.stringContaining('"UsageCountingUnavailable":1'));
   });
 });

@@ -75,7 +75,9 @@ describe('the lines of one request', () => {
     const ids = ['first', 'second', 'third'];
 
     const lines = await linesWrittenBy(() =>
-      Promise.all(ids.map((requestId) => list(proxyEvent({ requestContext: { ...proxyEvent().requestContext, requestId } }), lambdaContext))),
+      Promise.all(
+        ids.map((requestId) => list(proxyEvent({ requestContext: { ...proxyEvent().requestContext, requestId } }), lambdaContext)),
+      ),
     );
 
     const warnings = lines.filter((line) => line.message === 'store unavailable');
@@ -92,7 +94,9 @@ describe('metric lines', () => {
     expect(line).not.toHaveProperty('level');
     expect(line).toMatchObject({
       _aws: {
-        CloudWatchMetrics: [{ Namespace: METRIC_NAMESPACE, Dimensions: [['FunctionName']], Metrics: [{ Name: 'StoreUnavailable', Unit: 'Count' }] }],
+        CloudWatchMetrics: [
+          { Namespace: METRIC_NAMESPACE, Dimensions: [['FunctionName']], Metrics: [{ Name: 'StoreUnavailable', Unit: 'Count' }] },
+        ],
       },
       FunctionName: 'local',
       StoreUnavailable: 1,
@@ -100,18 +104,21 @@ describe('metric lines', () => {
     expect(line?._aws).toHaveProperty('Timestamp', expect.any(Number));
   });
 
-  it.each(['ERROR', 'FATAL', 'silent'])('are still written when the log level is raised to %s, and the log lines below it are not', async (level) => {
-    vi.stubEnv('LOG_LEVEL', level);
-    dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).rejects(throttled());
-    dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).rejects(throttled());
+  it.each(['ERROR', 'FATAL', 'silent'])(
+    'are still written when the log level is raised to %s, and the log lines below it are not',
+    async (level) => {
+      vi.stubEnv('LOG_LEVEL', level);
+      dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).rejects(throttled());
+      dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).rejects(throttled());
 
-    const lines = await linesWrittenBy(() => inventoryHandlers(Date.now()).list(proxyEvent(), lambdaContext));
+      const lines = await linesWrittenBy(() => inventoryHandlers(Date.now()).list(proxyEvent(), lambdaContext));
 
-    expect(metricLines(lines, SERVICE_METRICS.usageCountingUnavailable)).toHaveLength(1);
-    expect(metricLines(lines, SERVICE_METRICS.storeUnavailable)).toHaveLength(1);
-    // The 'store unavailable' warning is below ERROR: filtered by our own logger.
-    expect(lines.filter((line) => 'level' in line)).toEqual([]);
-  });
+      expect(metricLines(lines, SERVICE_METRICS.usageCountingUnavailable)).toHaveLength(1);
+      expect(metricLines(lines, SERVICE_METRICS.storeUnavailable)).toHaveLength(1);
+      // The 'store unavailable' warning is below ERROR: filtered by our own logger.
+      expect(lines.filter((line) => 'level' in line)).toEqual([]);
+    },
+  );
 
   it('are written for an error-level setting while error lines still pass it', async () => {
     vi.stubEnv('LOG_LEVEL', 'error');

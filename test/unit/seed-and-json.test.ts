@@ -12,9 +12,12 @@ describe('parsePetId', () => {
     expect(parsePetId(text)).toBe(id);
   });
 
-  it.each(['0', '-1', '007', '+1', '1.0', '1e3', ' 1', '9223372036854775808', '99999999999999999999', '', undefined])('refuses %j', (text) => {
-    expect(parsePetId(text)).toBeUndefined();
-  });
+  it.each(['0', '-1', '007', '+1', '1.0', '1e3', ' 1', '9223372036854775808', '99999999999999999999', '', undefined])(
+    'refuses %j',
+    (text) => {
+      expect(parsePetId(text)).toBeUndefined();
+    },
+  );
 });
 
 describe('toJson', () => {
@@ -34,7 +37,11 @@ describe('parseSeed', () => {
     ['not an array', '{"petId": 1}', /not a JSON array of InventoryItem/],
     ['a fractional id', '[{"petId": 1.5, "quantity": 2, "status": "available"}]', /not a JSON array of InventoryItem/],
     ['an unknown status', '[{"petId": 1, "quantity": 2, "status": "lost"}]', /not a JSON array of InventoryItem/],
-    ['a repeated id', '[{"petId": 1, "quantity": 2, "status": "sold"}, {"petId": 1, "quantity": 3, "status": "sold"}]', /lists petId 1 more than once/],
+    [
+      'a repeated id',
+      '[{"petId": 1, "quantity": 2, "status": "sold"}, {"petId": 1, "quantity": 3, "status": "sold"}]',
+      /lists petId 1 more than once/,
+    ],
   ])('refuses %s', (_case, text, message) => {
     expect(() => parseSeed(text)).toThrow(message);
   });

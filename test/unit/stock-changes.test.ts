@@ -70,9 +70,13 @@ describe('updateInventory with changeFromQuantity', () => {
   });
 
   it('answers 409 QUANTITY_CHANGED with the stored quantity the refusal carried', async () => {
-    dynamo
-      .on(UpdateCommand, { TableName: INVENTORY_TABLE })
-      .rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {}, Item: marshall({ petId: 7, quantity: 9, status: 'available' }) }));
+    dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).rejects(
+      new ConditionalCheckFailedException({
+        message: 'failed',
+        $metadata: {},
+        Item: marshall({ petId: 7, quantity: 9, status: 'available' }),
+      }),
+    );
 
     const response = await handlers().update(patchEvent('7', '{"quantity":5,"changeFromQuantity":4}'), lambdaContext);
 
@@ -85,7 +89,9 @@ describe('updateInventory with changeFromQuantity', () => {
   });
 
   it('answers 404 when the refusal carried no entry', async () => {
-    dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
+    dynamo
+      .on(UpdateCommand, { TableName: INVENTORY_TABLE })
+      .rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
 
     const response = await handlers().update(patchEvent('7', '{"quantity":5,"changeFromQuantity":4}'), lambdaContext);
 
@@ -100,11 +106,17 @@ describe('adjustInventory', () => {
     dynamo.on(GetCommand, { TableName: IDEMPOTENCY_TABLE }).resolves({});
     dynamo.on(TransactWriteCommand).resolves({});
     dynamo.on(GetCommand, { TableName: INVENTORY_TABLE }).resolves({ Item: { petId: 7n, quantity: 12, status: 'available' } });
-    dynamo.on(UpdateCommand, { TableName: IDEMPOTENCY_TABLE }).resolves({ Attributes: { recordId, petId: 7n, status: 200, quantity: 12, petStatus: 'available' } });
+    dynamo
+      .on(UpdateCommand, { TableName: IDEMPOTENCY_TABLE })
+      .resolves({ Attributes: { recordId, petId: 7n, status: 200, quantity: 12, petStatus: 'available' } });
 
     const response = await handlers().adjust(adjustEvent(2), lambdaContext);
 
-    expect([response.statusCode, response.body, response.headers?.['Idempotent-Replayed']]).toEqual([200, '{"petId":7,"quantity":12,"status":"available"}', undefined]);
+    expect([response.statusCode, response.body, response.headers?.['Idempotent-Replayed']]).toEqual([
+      200,
+      '{"petId":7,"quantity":12,"status":"available"}',
+      undefined,
+    ]);
     expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: IDEMPOTENCY_TABLE, Key: { recordId }, ConsistentRead: true });
     const [transaction] = dynamo.commandCalls(TransactWriteCommand);
     expect(transaction!.args[0].input.TransactItems).toEqual([
@@ -138,7 +150,9 @@ describe('adjustInventory', () => {
 
   it('bounds a removal at 0 and answers 409 INSUFFICIENT_STOCK from the entry the refusal carried, recording it', async () => {
     dynamo.on(GetCommand, { TableName: IDEMPOTENCY_TABLE }).resolves({});
-    dynamo.on(TransactWriteCommand).rejects(canceled({ Code: 'ConditionalCheckFailed', Item: { petId: 7, quantity: 2, status: 'available' } }, { Code: 'None' }));
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(canceled({ Code: 'ConditionalCheckFailed', Item: { petId: 7, quantity: 2, status: 'available' } }, { Code: 'None' }));
     dynamo.on(PutCommand, { TableName: IDEMPOTENCY_TABLE }).resolves({});
 
     const response = await handlers().adjust(adjustEvent(-3), lambdaContext);
@@ -146,10 +160,20 @@ describe('adjustInventory', () => {
     expect([response.statusCode, body(response.body).code]).toEqual([409, 'INSUFFICIENT_STOCK']);
     expect(body(response.body).message).toBe('Pet 7 has 2 in stock; a delta of -3 would take it below 0. Nothing was written.');
     const [transaction] = dynamo.commandCalls(TransactWriteCommand);
-    expect(transaction!.args[0].input.TransactItems?.[0]?.Update).toMatchObject({ ConditionExpression: 'attribute_exists(petId) AND quantity >= :limit', ExpressionAttributeValues: { ':delta': -3, ':limit': 3 } });
+    expect(transaction!.args[0].input.TransactItems?.[0]?.Update).toMatchObject({
+      ConditionExpression: 'attribute_exists(petId) AND quantity >= :limit',
+      ExpressionAttributeValues: { ':delta': -3, ':limit': 3 },
+    });
     expect(dynamo).toHaveReceivedCommandWith(PutCommand, {
       TableName: IDEMPOTENCY_TABLE,
-      Item: { recordId, requestHash: expect.any(String), expiresAt: NOW_SECONDS + 86_400, status: 409, code: 'INSUFFICIENT_STOCK', message: body(response.body).message },
+      Item: {
+        recordId,
+        requestHash: expect.any(String),
+        expiresAt: NOW_SECONDS + 86_400,
+        status: 409,
+        code: 'INSUFFICIENT_STOCK',
+        message: body(response.body).message,
+      },
       ConditionExpression: 'attribute_not_exists(recordId) OR expiresAt <= :now',
     });
   });
@@ -164,8 +188,15 @@ describe('adjustInventory', () => {
     expect([response.statusCode, body(response.body).code]).toEqual([404, 'PET_NOT_FOUND']);
   });
 
-  it('replays what a duplicate recorded first, when its record beat this request\'s transaction', async () => {
-    const stored: Record<string, unknown> = { recordId, petId: 7n, status: 200, quantity: 4, petStatus: 'pending', expiresAt: NOW_SECONDS + 10 };
+  it("replays what a duplicate recorded first, when its record beat this request's transaction", async () => {
+    const stored: Record<string, unknown> = {
+      recordId,
+      petId: 7n,
+      status: 200,
+      quantity: 4,
+      petStatus: 'pending',
+      expiresAt: NOW_SECONDS + 10,
+    };
     dynamo.on(GetCommand, { TableName: IDEMPOTENCY_TABLE }).resolvesOnce({}).resolves({ Item: stored });
     // The duplicate was this same request: its record holds the hash this request's transaction tried to put.
     dynamo.on(TransactWriteCommand).callsFake((input: { TransactItems: Array<{ Put?: { Item: { requestHash: string } } }> }) => {
@@ -175,7 +206,11 @@ describe('adjustInventory', () => {
 
     const response = await handlers().adjust(adjustEvent(2), lambdaContext);
 
-    expect([response.statusCode, response.body, response.headers?.['Idempotent-Replayed']]).toEqual([200, '{"petId":7,"quantity":4,"status":"pending"}', 'true']);
+    expect([response.statusCode, response.body, response.headers?.['Idempotent-Replayed']]).toEqual([
+      200,
+      '{"petId":7,"quantity":4,"status":"pending"}',
+      'true',
+    ]);
     expect(dynamo).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
   });
 

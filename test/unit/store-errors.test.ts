@@ -18,7 +18,10 @@ describe('which store failures are worth a retry later (a 503), by the SDK’s o
   });
 
   it.each([
-    ['a request DynamoDB refuses as invalid', Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException', ...metadata(400) })],
+    [
+      'a request DynamoDB refuses as invalid',
+      Object.assign(new Error('One or more parameter values were invalid'), { name: 'ValidationException', ...metadata(400) }),
+    ],
     ['a bug in our code', new TypeError('Cannot read properties of undefined')],
     ['something thrown that is not an Error', 'boom'],
   ])('%s is not', (_case, error) => {

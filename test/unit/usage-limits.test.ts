@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { closestToExhaustion, UsageLimiter, windowsAt, type UsageCounterRepository, type UsageWindow } from '../../functions/domain/usage-limits.ts';
+import {
+  closestToExhaustion,
+  UsageLimiter,
+  windowsAt,
+  type UsageCounterRepository,
+  type UsageWindow,
+} from '../../functions/domain/usage-limits.ts';
 import { RateLimitedError } from '../../functions/domain/usage-limits.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 
@@ -15,7 +21,8 @@ function memoryStore(): UsageCounterRepository & { counts: Map<string, number>; 
     bans,
     async consume(keyId, minute, day, nowSeconds) {
       const bannedUntil = bans.get(keyId);
-      if (bannedUntil !== undefined && bannedUntil > nowSeconds) return { admitted: false, bannedUntil, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
+      if (bannedUntil !== undefined && bannedUntil > nowSeconds)
+        return { admitted: false, bannedUntil, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
       const full = [minute, day].filter((window) => countOf(keyId, window) >= window.limit).map((window) => window.kind);
       if (full.length > 0) return { admitted: false, full, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
       add(keyId, minute, 1);
@@ -54,14 +61,24 @@ describe('windowsAt', () => {
   it('aligns the minute to the clock and the day to UTC midnight', () => {
     const [minute, day] = windowsAt(T0, { perMinute: 60, perDay: 1_000 });
 
-    expect(minute).toEqual({ kind: 'minute', startsAt: Date.UTC(2026, 10, 21, 23, 59) / 1000, resetsAt: Date.UTC(2026, 10, 22) / 1000, limit: 60 });
+    expect(minute).toEqual({
+      kind: 'minute',
+      startsAt: Date.UTC(2026, 10, 21, 23, 59) / 1000,
+      resetsAt: Date.UTC(2026, 10, 22) / 1000,
+      limit: 60,
+    });
     expect(day).toEqual({ kind: 'day', startsAt: Date.UTC(2026, 10, 21) / 1000, resetsAt: Date.UTC(2026, 10, 22) / 1000, limit: 1_000 });
   });
 });
 
 describe('closestToExhaustion', () => {
   it('picks the window with the fewest remaining', () => {
-    expect(closestToExhaustion([{ limit: 60, remaining: 3, resetsAt: 100 }, { limit: 1_000, remaining: 10, resetsAt: 900 }])).toEqual({
+    expect(
+      closestToExhaustion([
+        { limit: 60, remaining: 3, resetsAt: 100 },
+        { limit: 1_000, remaining: 10, resetsAt: 900 },
+      ]),
+    ).toEqual({
       limit: 60,
       remaining: 3,
       resetsAt: 100,
@@ -69,7 +86,12 @@ describe('closestToExhaustion', () => {
   });
 
   it('breaks a tie toward the window that resets later', () => {
-    expect(closestToExhaustion([{ limit: 60, remaining: 5, resetsAt: 100 }, { limit: 1_000, remaining: 5, resetsAt: 900 }]).resetsAt).toBe(900);
+    expect(
+      closestToExhaustion([
+        { limit: 60, remaining: 5, resetsAt: 100 },
+        { limit: 1_000, remaining: 5, resetsAt: 900 },
+      ]).resetsAt,
+    ).toBe(900);
   });
 });
 
@@ -77,7 +99,11 @@ describe('UsageLimiter', () => {
   it('reports the minute window while it is the scarcer one', async () => {
     const limiter = new UsageLimiter(memoryStore(), undefined, () => T0);
 
-    expect(await limiter.admit('k', { perMinute: 60, perDay: 1_000 })).toEqual({ limit: 60, remaining: 59, resetsAt: Date.UTC(2026, 10, 22) / 1000 });
+    expect(await limiter.admit('k', { perMinute: 60, perDay: 1_000 })).toEqual({
+      limit: 60,
+      remaining: 59,
+      resetsAt: Date.UTC(2026, 10, 22) / 1000,
+    });
   });
 
   it('rejects over the minute limit with Retry-After to the window reset, and the rejection costs no quota', async () => {
@@ -159,7 +185,12 @@ describe('UsageLimiter', () => {
     const busy = new StoreUnavailableError();
     store.recordRejection = () => Promise.reject(busy);
     const failures: unknown[] = [];
-    const limiter = new UsageLimiter(store, undefined, () => T0, (error) => failures.push(error));
+    const limiter = new UsageLimiter(
+      store,
+      undefined,
+      () => T0,
+      (error) => failures.push(error),
+    );
     await limiter.admit('k', { perMinute: 1, perDay: 10 });
 
     const error = await rejection(limiter.admit('k', { perMinute: 1, perDay: 10 }));
@@ -168,7 +199,7 @@ describe('UsageLimiter', () => {
     expect(failures).toEqual([busy]);
   });
 
-  it('asks the store once per request, and a banned key\'s request counts nowhere', async () => {
+  it("asks the store once per request, and a banned key's request counts nowhere", async () => {
     const store = memoryStore();
     const consume = vi.spyOn(store, 'consume');
     const recordRejection = vi.spyOn(store, 'recordRejection');
@@ -177,7 +208,12 @@ describe('UsageLimiter', () => {
 
     expect((await rejection(limiter.admit('k', { perMinute: 5, perDay: 5 }))).code).toBe('API_KEY_TEMPORARILY_BANNED');
     expect(consume).toHaveBeenCalledTimes(1);
-    expect(consume).toHaveBeenCalledWith('k', expect.objectContaining({ kind: 'minute' }), expect.objectContaining({ kind: 'day' }), Math.floor(T0 / 1000));
+    expect(consume).toHaveBeenCalledWith(
+      'k',
+      expect.objectContaining({ kind: 'minute' }),
+      expect.objectContaining({ kind: 'day' }),
+      Math.floor(T0 / 1000),
+    );
     expect(recordRejection).not.toHaveBeenCalled();
     expect([...store.counts.values()].every((count) => count === 0)).toBe(true);
   });

@@ -38,7 +38,12 @@ function outcomeOf(stored: StoredRecord): AdjustmentOutcome | undefined {
 
 function toRecord(stored: Record<string, unknown>): IdempotencyRecord {
   const record = stored as unknown as StoredRecord;
-  return { recordId: record.recordId, requestHash: record.requestHash, expiresAt: Number(record.expiresAt.toString()), outcome: outcomeOf(record) };
+  return {
+    recordId: record.recordId,
+    requestHash: record.requestHash,
+    expiresAt: Number(record.expiresAt.toString()),
+    outcome: outcomeOf(record),
+  };
 }
 
 /** Positions of the actions in the transaction, to read their cancellation reasons. */
@@ -49,7 +54,10 @@ const THROTTLED = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', '
 /** DynamoDB deletes expired items days late (DynamoDB Local never): an expired record is as good as none. */
 const NO_LIVE_RECORD = 'attribute_not_exists(recordId) OR expiresAt <= :now';
 
-export function createAdjustmentRepository(client: DynamoDBDocumentClient, tables: { inventoryTable: string; idempotencyRecordsTable: string }): AdjustmentRepository {
+export function createAdjustmentRepository(
+  client: DynamoDBDocumentClient,
+  tables: { inventoryTable: string; idempotencyRecordsTable: string },
+): AdjustmentRepository {
   const recordKey = (recordId: string) => ({ TableName: tables.idempotencyRecordsTable, Key: { recordId } });
 
   return {
@@ -61,7 +69,9 @@ export function createAdjustmentRepository(client: DynamoDBDocumentClient, table
 
     findEntry: (petId) =>
       callStore(async () => {
-        const { Item } = await client.send(new GetCommand({ TableName: tables.inventoryTable, Key: inventoryKey(petId), ConsistentRead: true }));
+        const { Item } = await client.send(
+          new GetCommand({ TableName: tables.inventoryTable, Key: inventoryKey(petId), ConsistentRead: true }),
+        );
         return Item ? toInventoryItem(Item) : undefined;
       }),
 
@@ -84,7 +94,14 @@ export function createAdjustmentRepository(client: DynamoDBDocumentClient, table
                     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
                   },
                 },
-                { Put: { TableName: tables.idempotencyRecordsTable, Item: { ...record, petId }, ConditionExpression: NO_LIVE_RECORD, ExpressionAttributeValues: { ':now': nowSeconds } } },
+                {
+                  Put: {
+                    TableName: tables.idempotencyRecordsTable,
+                    Item: { ...record, petId },
+                    ConditionExpression: NO_LIVE_RECORD,
+                    ExpressionAttributeValues: { ':now': nowSeconds },
+                  },
+                },
               ],
               // The SDK resends the same token when it retries this call: a retry after a lost answer applies nothing twice.
               ClientRequestToken: randomUUID(),
@@ -114,7 +131,9 @@ export function createAdjustmentRepository(client: DynamoDBDocumentClient, table
           // The first answer recorded is the one every request with this key gives.
           ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#status)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: Object.fromEntries(Object.entries(answerAttributes(outcome)).map(([name, value]) => [`:${name}`, value])),
+          ExpressionAttributeValues: Object.fromEntries(
+            Object.entries(answerAttributes(outcome)).map(([name, value]) => [`:${name}`, value]),
+          ),
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         });

@@ -1,4 +1,13 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateScan, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  paginateScan,
+  type DynamoDBDocumentClient,
+  type NumberValue,
+} from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord, ApiKeyRepository } from '../../domain/api-keys.ts';
 import type { PlanLimits } from '../../domain/plans.ts';
 import { callStore } from './document-client.ts';
@@ -89,7 +98,9 @@ export function createApiKeyRepository(client: DynamoDBDocumentClient, tableName
             UpdateExpression: clauses.join(' '),
             ConditionExpression: 'attribute_exists(keyHash)',
             ExpressionAttributeNames: names,
-            ...(toSet.length > 0 ? { ExpressionAttributeValues: Object.fromEntries(toSet.map(([index, value]) => [`:v${index}`, value])) } : {}),
+            ...(toSet.length > 0
+              ? { ExpressionAttributeValues: Object.fromEntries(toSet.map(([index, value]) => [`:v${index}`, value])) }
+              : {}),
           }),
         );
       }),

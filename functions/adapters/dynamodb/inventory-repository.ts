@@ -1,4 +1,11 @@
-import { BatchWriteCommand, GetCommand, paginateQuery, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  paginateQuery,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+  type NumberValue,
+} from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { byPetId, type InventoryRepository } from '../../domain/inventory-service.ts';
@@ -89,7 +96,10 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
   async function putBatch(batch: readonly InventoryItem[]): Promise<void> {
     let pending = batch.map((item) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } }));
     for (let attempt = 1; pending.length > 0; attempt += 1) {
-      if (attempt > BATCH_WRITE_ATTEMPTS) throw new StoreUnavailableError({ cause: new Error(`${pending.length} items still unprocessed after ${BATCH_WRITE_ATTEMPTS} calls`) });
+      if (attempt > BATCH_WRITE_ATTEMPTS)
+        throw new StoreUnavailableError({
+          cause: new Error(`${pending.length} items still unprocessed after ${BATCH_WRITE_ATTEMPTS} calls`),
+        });
       if (attempt > 1) await sleep(BATCH_RETRY_BASE_MS * 2 ** (attempt - 2));
       const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
       pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;
@@ -142,7 +152,12 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
     get: (petId, options) =>
       callStore(async () => {
         const { Item } = await client.send(
-          new GetCommand({ TableName: tableName, Key: inventoryKey(petId), ...PROJECTION, ...(options?.consistent ? { ConsistentRead: true } : {}) }),
+          new GetCommand({
+            TableName: tableName,
+            Key: inventoryKey(petId),
+            ...PROJECTION,
+            ...(options?.consistent ? { ConsistentRead: true } : {}),
+          }),
         );
         return Item ? toInventoryItem(Item) : undefined;
       }),
@@ -153,9 +168,7 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
 export async function inventoryHasEntries(client: DynamoDBDocumentClient, tableName: string): Promise<boolean> {
   const found = await Promise.all(
     INVENTORY_SHARDS.map(async (shard) => {
-      const { Items } = await client.send(
-        new QueryCommand({ ...shardQuery(tableName, shard), ProjectionExpression: '#shard', Limit: 1 }),
-      );
+      const { Items } = await client.send(new QueryCommand({ ...shardQuery(tableName, shard), ProjectionExpression: '#shard', Limit: 1 }));
       return (Items?.length ?? 0) > 0;
     }),
   );

@@ -95,7 +95,11 @@ class CursorHeap<T> {
  * for that source's next page: what is merged never waits on the store. Stopping early (or
  * a failing source) ends every source's iteration.
  */
-export async function* mergeSortedPages<T>(sources: readonly AsyncIterable<readonly T[]>[], compare: (a: T, b: T) => number, maxBatch: number): AsyncGenerator<T[]> {
+export async function* mergeSortedPages<T>(
+  sources: readonly AsyncIterable<readonly T[]>[],
+  compare: (a: T, b: T) => number,
+  maxBatch: number,
+): AsyncGenerator<T[]> {
   const iterators = sources.map((source) => source[Symbol.asyncIterator]());
   try {
     const heap = new CursorHeap<T>(compare);

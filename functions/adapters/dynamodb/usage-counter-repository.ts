@@ -1,7 +1,22 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient, type NumberValue, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type NumberValue,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { FailedAuthenticationStore } from '../../domain/failed-authentications.ts';
-import { MAX_BAN_SECONDS, type ConsumeResult, type UsageCounterRepository, type UsageWindow, type WindowCounts, type WindowKind } from '../../domain/usage-limits.ts';
+import {
+  MAX_BAN_SECONDS,
+  type ConsumeResult,
+  type UsageCounterRepository,
+  type UsageWindow,
+  type WindowCounts,
+  type WindowKind,
+} from '../../domain/usage-limits.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
 
 /** Counters outlive their window by an hour so that an operator can still inspect a burst. */
@@ -50,7 +65,8 @@ function daysOfBan(untilSeconds: number): number[] {
 function forgettingClause(minute: UsageWindow): string {
   const index = minuteOfDay(minute.startsAt);
   const forgotten: string[] = [];
-  for (let older = index - 2; older >= Math.max(0, index - 1 - MINUTES_FORGOTTEN_PER_COUNT); older -= 1) forgotten.push(minuteAttribute(older));
+  for (let older = index - 2; older >= Math.max(0, index - 1 - MINUTES_FORGOTTEN_PER_COUNT); older -= 1)
+    forgotten.push(minuteAttribute(older));
   return forgotten.length > 0 ? ` REMOVE ${forgotten.join(', ')}` : '';
 }
 
@@ -64,7 +80,13 @@ function countingCommand(tableName: string, keyId: string, minute: UsageWindow, 
     ConditionExpression:
       `(attribute_not_exists(${current}) OR ${current} < :perMinute) AND (attribute_not_exists(requests) OR requests < :perDay)` +
       ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now)',
-    ExpressionAttributeValues: { ':one': 1, ':perMinute': minute.limit, ':perDay': day.limit, ':now': nowSeconds, ':expiresAt': day.resetsAt + KEEP_AFTER_RESET_SECONDS },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':perMinute': minute.limit,
+      ':perDay': day.limit,
+      ':now': nowSeconds,
+      ':expiresAt': day.resetsAt + KEEP_AFTER_RESET_SECONDS,
+    },
     ReturnValues: 'UPDATED_NEW',
     // A refused write says why in the same round trip: no read after it.
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -86,7 +108,9 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
     if (counts.day >= day.limit) full.push('day');
     if (full.length > 0) return { admitted: false, counts, full };
     // The refused item is the one the condition saw, so one of the reasons above always shows.
-    throw new StoreUnavailableError({ cause: new Error(`usage counter ${usageId(keyId, day.startsAt)} refused a request it had room for`) });
+    throw new StoreUnavailableError({
+      cause: new Error(`usage counter ${usageId(keyId, day.startsAt)} refused a request it had room for`),
+    });
   }
 
   /** Sets or removes the ban on one day's usage item; removing never creates the item. */
@@ -127,7 +151,12 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
     bannedUntil: (keyId) =>
       callStore(async () => {
         const { Item } = await client.send(
-          new GetCommand({ TableName: tableName, Key: { counterId: banId(keyId) }, ConsistentRead: true, ProjectionExpression: 'bannedUntil' }),
+          new GetCommand({
+            TableName: tableName,
+            Key: { counterId: banId(keyId) },
+            ConsistentRead: true,
+            ProjectionExpression: 'bannedUntil',
+          }),
         );
         return Item ? toNumber(Item.bannedUntil) : undefined;
       }),
@@ -136,13 +165,17 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
       callStore(async () => {
         await Promise.all([
           ...daysOfBan(untilSeconds).map((dayStartsAt) => setDayBan(keyId, dayStartsAt, untilSeconds)),
-          client.send(new PutCommand({ TableName: tableName, Item: { counterId: banId(keyId), bannedUntil: untilSeconds, expiresAt: untilSeconds } })),
+          client.send(
+            new PutCommand({ TableName: tableName, Item: { counterId: banId(keyId), bannedUntil: untilSeconds, expiresAt: untilSeconds } }),
+          ),
         ]);
       }),
 
     unban: (keyId) =>
       callStore(async () => {
-        const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { counterId: banId(keyId) }, ConsistentRead: true }));
+        const { Item } = await client.send(
+          new GetCommand({ TableName: tableName, Key: { counterId: banId(keyId) }, ConsistentRead: true }),
+        );
         if (Item) await Promise.all(daysOfBan(toNumber(Item.bannedUntil)).map((dayStartsAt) => setDayBan(keyId, dayStartsAt, undefined)));
         await client.send(new DeleteCommand({ TableName: tableName, Key: { counterId: banId(keyId) } }));
       }),
@@ -182,7 +215,12 @@ export function createFailedAuthenticationRepository(client: DynamoDBDocumentCli
       callStore(async () => {
         const current = minuteAttribute(minuteOfDay(minute.startsAt));
         const { Item } = await client.send(
-          new GetCommand({ TableName: tableName, Key: { counterId: addressId(address, minute) }, ConsistentRead: true, ProjectionExpression: `${current}, knownKeys` }),
+          new GetCommand({
+            TableName: tableName,
+            Key: { counterId: addressId(address, minute) },
+            ConsistentRead: true,
+            ProjectionExpression: `${current}, knownKeys`,
+          }),
         );
         const knownKeys = Item?.knownKeys as Set<string> | undefined;
         return { failures: toNumber(Item?.[current]), knowsKey: knownKeys?.has(knownKeyOf(keyHash)) ?? false };
@@ -195,7 +233,10 @@ export function createFailedAuthenticationRepository(client: DynamoDBDocumentCli
             TableName: tableName,
             Key: { counterId: addressId(address, minute) },
             UpdateExpression: 'ADD knownKeys :key SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-            ExpressionAttributeValues: { ':key': new Set([knownKeyOf(keyHash)]), ':expiresAt': dayEndOf(minute) + KEEP_AFTER_RESET_SECONDS },
+            ExpressionAttributeValues: {
+              ':key': new Set([knownKeyOf(keyHash)]),
+              ':expiresAt': dayEndOf(minute) + KEEP_AFTER_RESET_SECONDS,
+            },
           }),
         );
       }),

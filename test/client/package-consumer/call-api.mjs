@@ -20,7 +20,11 @@ const updated = await petstore.updateInventory(BIG_ID, { quantity: 11 });
 report.updated = { petId: String(updated.data.petId), exact: updated.data.petId === BIG_ID, quantity: updated.data.quantity };
 
 const missing = await petstore.getInventoryItem(424242n);
-report.missing = { error: missing.error, hasRequestId: typeof missing.requestId === 'string', hasRateLimit: missing.rateLimit !== undefined };
+report.missing = {
+  error: missing.error,
+  hasRequestId: typeof missing.requestId === 'string',
+  hasRateLimit: missing.rateLimit !== undefined,
+};
 
 const unreachable = await createInventoryClient({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: PRO_KEY, maxAttempts: 1 }).listInventory();
 report.unreachable = { status: unreachable.status, code: unreachable.error.code };
@@ -30,8 +34,20 @@ const once = createInventoryClient({ baseUrl: BASE_URL, apiKey: FREE_KEY, maxAtt
 let spent;
 for (let sent = 0; sent < 121 && spent?.status !== 429; sent += 1) spent = await once.listInventory();
 const retries = [];
-const hurried = createInventoryClient({ baseUrl: BASE_URL, apiKey: FREE_KEY, maxAttempts: 5, timeoutMs: 500, onRetry: (retry) => retries.push(retry) });
+const hurried = createInventoryClient({
+  baseUrl: BASE_URL,
+  apiKey: FREE_KEY,
+  maxAttempts: 5,
+  timeoutMs: 500,
+  onRetry: (retry) => retries.push(retry),
+});
 const limited = await hurried.listInventory();
-report.limited = { status: limited.status, code: limited.error.code, retryAfterSeconds: limited.retryAfterSeconds, rateLimit: limited.rateLimit, retries: retries.length };
+report.limited = {
+  status: limited.status,
+  code: limited.error.code,
+  retryAfterSeconds: limited.retryAfterSeconds,
+  rateLimit: limited.rateLimit,
+  retries: retries.length,
+};
 
 console.log(JSON.stringify(report));

@@ -45,6 +45,8 @@ export interface EdgeShieldProps {
  */
 export class EdgeShield extends Construct {
   readonly webAcl: CfnWebACL;
+  /** One per rule, on its blocked requests: the dashboard shows them with the stack's other alarms. */
+  readonly alarms: Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: EdgeShieldProps) {
     super(scope, id);
@@ -126,6 +128,7 @@ export class EdgeShield extends Construct {
         alarm.addAlarmAction(new SnsAction(props.notify));
         alarm.addOkAction(new SnsAction(props.notify));
       }
+      this.alarms.push(alarm);
     }
   }
 }

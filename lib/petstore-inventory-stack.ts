@@ -205,7 +205,7 @@ export class PetStoreInventoryStack extends Stack {
       accessLogs: api.accessLogs,
       tables: monitoredTables,
       serviceSignals,
-      alarms: alarms.alarms,
+      alarms: [...alarms.alarms, ...edgeShield.alarms],
       webAcl: { name: edgeShield.webAcl.name!, region: this.region },
     });
 

@@ -81,6 +81,8 @@ export async function measureWarmOverhead(): Promise<string> {
       [tables.apiKeysTable]: { Item: wireKeyRecord(record) },
       [tables.inventoryTable]: { Item: wireInventoryItem(pet) },
       [tables.idempotencyRecordsTable]: {},
+      // The authorizer reads the source address's failed authentications before looking up a key it has not seen from there.
+      [tables.usageCountersTable]: {},
     },
     UpdateItem: {
       [tables.usageCountersTable]: { Attributes: { requests: { N: '1' } } },
@@ -182,7 +184,7 @@ export async function measureWarmOverhead(): Promise<string> {
     const counting = results.get('bareCounting');
     const ours = results.get('ours')!;
     const added = bare ? { p50: ours.p50 - bare.p50, p99: ours.p99 - bare.p99 } : undefined;
-    // The authorizer counts nothing: its allowance is the stack's alone.
+    // The authorizer counts only failures (a key known from the address costs it no call once warm): its allowance is the stack's alone.
     const allowed = TARGET_STACK_US + (oneCall && bare ? oneCall.p50 - bare.p50 : 0);
     if (added && added.p50 > allowed) misses.push(`\`${name}\` (${us(added.p50 - allowed)} over)`);
     return [

@@ -10,6 +10,11 @@ export interface StoreCall {
   conditionFailed: boolean;
 }
 
+interface ConsumedCapacity {
+  TableName?: string;
+  CapacityUnits?: number;
+}
+
 const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
 /**
@@ -35,8 +40,14 @@ export function recordStoreCalls(clients: readonly DynamoDBDocumentClient[]): St
         } as const;
         try {
           const result = await next({ ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } });
-          const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } }).ConsumedCapacity;
-          calls.push({ ...call, capacityUnits: consumed?.CapacityUnits ?? 0, conditionFailed: false });
+          const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
+          // A transaction reports its capacity per table it touched: one record per table.
+          if (Array.isArray(consumed)) {
+            for (const each of consumed)
+              calls.push({ ...call, table: String(each.TableName), capacityUnits: each.CapacityUnits ?? 0, conditionFailed: false });
+          } else {
+            calls.push({ ...call, capacityUnits: consumed?.CapacityUnits ?? 0, conditionFailed: false });
+          }
           return result;
         } catch (error) {
           if ((error as Error).name === 'ConditionalCheckFailedException')

@@ -9,6 +9,7 @@ import {
 import { Construct } from 'constructs';
 import { entityTag, PUBLISHED_PAGES, publishedPageHeaders, type PublishedPage } from '../functions/contract/published-contract.ts';
 import { API_STAGE_NAME } from '../functions/deployments.ts';
+import { UNCOUNTED_RATE_LIMIT_HEADERS, UNCOUNTED_RATE_LIMIT_TEMPLATE } from './rate-limit-templates.ts';
 
 /** API Gateway's cap on one mapping template (REST API quotas). */
 export const MAX_MAPPING_TEMPLATE_BYTES = 300 * 1024;
@@ -60,7 +61,9 @@ export const publishedPageMethodOptions = (stageWide: MethodDeploymentOptions): 
  * GET /v1/openapi.json and GET /v1/docs on the stage, without a key and without a function:
  * API Gateway answers both from mock integrations whose response templates hold the pages,
  * rendered at synth time, with `servers` and the curl lines naming the URL the client called.
- * They revalidate by ETag: a matching If-None-Match is answered 304 without a body.
+ * They revalidate by ETag: a matching If-None-Match is answered 304 without a body. Both answers
+ * carry the X-RateLimit-* headers of an answer no window counts, as the 404 for unknown routes
+ * does (lib/rate-limit-templates.ts): Limit and Remaining static, Reset set by the template.
  */
 export class PublishedContract extends Construct {
   constructor(scope: Construct, id: string, props: PublishedContractProps) {
@@ -69,21 +72,23 @@ export class PublishedContract extends Construct {
   }
 
   private publish({ restApi, petsSunset }: PublishedContractProps, page: PublishedPage): void {
-    const template = pageTemplate(page.render({ serverUrl: SERVER_URL_PLACEHOLDER, petsSunset }));
+    const pageText = pageTemplate(page.render({ serverUrl: SERVER_URL_PLACEHOLDER, petsSunset }));
+    // The Reset directives write nothing, so the body is the page's text alone.
+    const template = `${UNCOUNTED_RATE_LIMIT_TEMPLATE}${pageText}`;
     if (Buffer.byteLength(template) > MAX_MAPPING_TEMPLATE_BYTES) {
       throw new Error(
         `${page.resource} needs a ${Buffer.byteLength(template)}-byte mapping template; API Gateway takes at most ${MAX_MAPPING_TEMPLATE_BYTES}.`,
       );
     }
     // The same template always renders the same page at one URL (one host, one stage), so its hash is a strong validator there.
-    const etag = entityTag(`${API_STAGE_NAME}\n${template}`);
-    const headers = publishedPageHeaders(page, etag);
+    const etag = entityTag(`${API_STAGE_NAME}\n${pageText}`);
+    const headers = { ...publishedPageHeaders(page, etag), ...UNCOUNTED_RATE_LIMIT_HEADERS };
     const headerMappings = (names: readonly string[]) =>
       Object.fromEntries(names.map((name) => [`method.response.header.${name}`, `'${headers[name]}'`]));
     const headerDeclarations = (names: readonly string[]) =>
       Object.fromEntries(names.map((name) => [`method.response.header.${name}`, true]));
     const okHeaders = Object.keys(headers);
-    const notModifiedHeaders = ['ETag', 'Cache-Control'];
+    const notModifiedHeaders = ['ETag', 'Cache-Control', ...Object.keys(UNCOUNTED_RATE_LIMIT_HEADERS)];
 
     const method = restApi.root.resourceForPath(page.resource).addMethod(
       'GET',
@@ -100,7 +105,7 @@ export class PublishedContract extends Construct {
             statusCode: '304',
             selectionPattern: '304',
             responseParameters: headerMappings(notModifiedHeaders),
-            responseTemplates: { 'application/json': '' },
+            responseTemplates: { 'application/json': UNCOUNTED_RATE_LIMIT_TEMPLATE },
           },
         ],
       }),

@@ -1,7 +1,8 @@
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
-import { render } from 'velocityjs';
+import { Compile, parse } from 'velocityjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_PAGES, publishedPageHeaders } from '../../functions/contract/published-contract.ts';
+import { uncountedState } from '../../functions/domain/failed-authentications.ts';
 import { GET_PET_BY_ID_DEFAULT_SUNSET_AT } from '../../functions/domain/versioning.ts';
 import { API_STAGE_NAME } from '../../functions/deployments.ts';
 import { MAX_MAPPING_TEMPLATE_BYTES, PUBLISHED_PAGE_THROTTLE } from '../../lib/published-contract.ts';
@@ -25,11 +26,43 @@ import {
 
 const STAGE_HOST = 'abc123defg.execute-api.eu-west-1.amazonaws.com';
 const STAGE_URL = `https://${STAGE_HOST}/${API_STAGE_NAME}`;
+/** When the requests arrive: 2026-11-22T10:15:42.123Z, 42 s into a minute. */
+const REQUEST_TIME_EPOCH = Date.UTC(2026, 10, 22, 10, 15, 42, 123);
+/** A request's time, and the end of its minute in Unix seconds: within the minute, at its last millisecond, at the next one's first. */
+const MINUTE_ENDS: readonly (readonly [number, number])[] = [
+  [REQUEST_TIME_EPOCH, Date.UTC(2026, 10, 22, 10, 16) / 1000],
+  [Date.UTC(2026, 10, 22, 10, 15, 59, 999), Date.UTC(2026, 10, 22, 10, 16) / 1000],
+  [Date.UTC(2026, 10, 22, 10, 16, 0, 0), Date.UTC(2026, 10, 22, 10, 17) / 1000],
+];
 
-/** What API Gateway offers a mapping template, as far as these templates use it. */
-function gatewayContext(requestHeaders: Record<string, string> = {}) {
+type VelocityNode = ReturnType<typeof parse>[number];
+
+/**
+ * Velocity as API Gateway runs it (Java): the quotient of two integers is an integer, which the
+ * Reset template relies on, where velocityjs divides as JavaScript does.
+ */
+class GatewayVelocity extends Compile {
+  protected override getExpression(node: VelocityNode): string {
+    if (node.type === 'math' && node.operator === '/') {
+      const [dividend, divisor] = node.expression.map((operand) => this.getExpression(operand) as unknown);
+      if (Number.isInteger(dividend) && Number.isInteger(divisor))
+        return Math.trunc(Number(dividend) / Number(divisor)) as unknown as string;
+    }
+    return super.getExpression(node);
+  }
+}
+
+const render = (template: string, context: Record<string, unknown>) => new GatewayVelocity(parse(template)).render(context);
+
+/** What API Gateway offers a mapping template, as far as these templates use it; the template's header overrides land in responseOverride. */
+function gatewayContext(requestHeaders: Record<string, string> = {}, requestTimeEpoch = REQUEST_TIME_EPOCH) {
   return {
-    context: { domainName: STAGE_HOST, stage: API_STAGE_NAME },
+    context: {
+      domainName: STAGE_HOST,
+      stage: API_STAGE_NAME,
+      requestTimeEpoch,
+      responseOverride: { header: {} as Record<string, string> },
+    },
     // API Gateway decodes to a Java string; the pages are ASCII (checked at synth), so any charset reads them alike.
     util: { base64Decode: (text: string) => Buffer.from(text, 'base64').toString('latin1') },
     input: { params: () => ({ header: { get: (name: string) => requestHeaders[name] } }) },
@@ -56,7 +89,7 @@ describe.each(STAGES)('the %s stage', (stage) => {
     expect(found).toHaveLength(1);
     return found[0]!.Properties!;
   };
-  const answerOf = (app: SynthesizedApp, resource: string, requestHeaders: Record<string, string> = {}) => {
+  const answerOf = (app: SynthesizedApp, resource: string, requestHeaders: Record<string, string> = {}, requestTimeEpoch?: number) => {
     const { Integration } = methodOf(app, resource);
     const selected: { statusCode: number } = JSON.parse(
       render(Integration.RequestTemplates['application/json'], gatewayContext(requestHeaders)),
@@ -68,17 +101,34 @@ describe.each(STAGES)('the %s stage', (stage) => {
     );
     const templates = Object.values(response.ResponseTemplates) as string[];
     expect(templates).toHaveLength(1);
-    const headers = Object.fromEntries(
+    const mapped = Object.fromEntries(
       Object.entries(response.ResponseParameters as Record<string, string>).map(([name, value]) => [
         name.replace('method.response.header.', ''),
         value.replace(/^'|'$/g, ''),
       ]),
     );
+    const responseContext = gatewayContext(requestHeaders, requestTimeEpoch);
+    const body = render(templates[0]!, responseContext);
+    const declared = methodOf(app, resource).MethodResponses.find(
+      (candidate: { StatusCode: string }) => candidate.StatusCode === response.StatusCode,
+    );
     return {
       status: Number(response.StatusCode),
-      headers,
-      body: render(templates[0]!, gatewayContext(requestHeaders)),
+      /** What the client receives: the mapped headers, then the template's overrides. */
+      headers: { ...mapped, ...responseContext.context.responseOverride.header },
+      mapped,
+      declared: Object.keys(declared.ResponseParameters).map((name) => name.replace('method.response.header.', '')),
+      body,
       template: templates[0]!,
+    };
+  };
+  /** The uncounted window at a request's time (functions/domain/failed-authentications.ts), as the local server reports it. */
+  const uncountedHeaders = (requestTimeEpoch = REQUEST_TIME_EPOCH) => {
+    const state = uncountedState(requestTimeEpoch);
+    return {
+      'X-RateLimit-Limit': String(state.limit),
+      'X-RateLimit-Remaining': String(state.remaining),
+      'X-RateLimit-Reset': String(state.resetsAt),
     };
   };
 
@@ -109,34 +159,58 @@ describe.each(STAGES)('the %s stage', (stage) => {
     expect(Buffer.byteLength(answerOf(synthesized, resource).template)).toBeLessThanOrEqual(MAX_MAPPING_TEMPLATE_BYTES);
   });
 
-  it.each(pages)('sends %s with its content type, a five-minute Cache-Control, an ETag and the security headers', (resource, page) => {
-    const { headers } = answerOf(synthesized, resource);
-    expect(headers.ETag).toMatch(/^"[\w-]{20,}"$/);
-    expect(headers).toEqual({
-      ...publishedPageHeaders(page, headers.ETag!),
-      'Cache-Control': 'public, max-age=300',
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-    });
-    const declared = methodOf(synthesized, resource).MethodResponses.find(
-      (response: { StatusCode: string }) => response.StatusCode === '200',
-    );
-    expect(Object.keys(declared.ResponseParameters).sort()).toEqual(
-      Object.keys(headers)
-        .map((name) => `method.response.header.${name}`)
-        .sort(),
-    );
-  });
+  it.each(pages)(
+    'sends %s with its content type, a five-minute Cache-Control, an ETag, the security headers and X-RateLimit-*',
+    (resource, page) => {
+      const { headers, mapped, declared } = answerOf(synthesized, resource);
+      expect(headers.ETag).toMatch(/^"[\w-]{20,}"$/);
+      expect(headers).toEqual({
+        ...publishedPageHeaders(page, headers.ETag!),
+        'Cache-Control': 'public, max-age=300',
+        'X-Content-Type-Options': 'nosniff',
+        'X-Frame-Options': 'DENY',
+        ...uncountedHeaders(),
+      });
+      expect(declared.sort()).toEqual(Object.keys(mapped).sort());
+    },
+  );
 
   it.each(pages)('answers %s 304 without a body when If-None-Match names its ETag, 200 otherwise', (resource) => {
     const { ETag } = answerOf(synthesized, resource).headers;
     for (const ifNoneMatch of [ETag!, `W/${ETag}`, `"other", ${ETag}`, '*']) {
       const answer = answerOf(synthesized, resource, { 'If-None-Match': ifNoneMatch });
-      expect([answer.status, answer.body, answer.headers]).toEqual([304, '', { ETag, 'Cache-Control': 'public, max-age=300' }]);
+      expect([answer.status, answer.body, answer.headers]).toEqual([
+        304,
+        '',
+        { ETag, 'Cache-Control': 'public, max-age=300', ...uncountedHeaders() },
+      ]);
+      expect(answer.declared.sort()).toEqual(Object.keys(answer.mapped).sort());
     }
     expect(answerOf(synthesized, resource, { 'if-none-match': ETag! }).status).toBe(304);
     expect(answerOf(synthesized, resource, { 'If-None-Match': '"an-older-page"' }).status).toBe(200);
   });
+
+  it.each(pages)(
+    "states in %s's 200 and 304 the uncounted window of the request's minute: Limit and Remaining mapped, Reset set by the template",
+    (resource) => {
+      const { ETag } = answerOf(synthesized, resource).headers;
+      const requests: [number, Record<string, string>][] = [
+        [200, {}],
+        [304, { 'If-None-Match': ETag! }],
+      ];
+      for (const [status, requestHeaders] of requests) {
+        const { mapped } = answerOf(synthesized, resource, requestHeaders);
+        expect(mapped).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '60' });
+        expect(mapped).not.toHaveProperty('X-RateLimit-Reset');
+        for (const [requestTimeEpoch, minuteEndsAt] of MINUTE_ENDS) {
+          const { headers, ...answer } = answerOf(synthesized, resource, requestHeaders, requestTimeEpoch);
+          expect(answer.status).toBe(status);
+          expect(headers['X-RateLimit-Reset']).toBe(String(minuteEndsAt));
+          expect(headers).toMatchObject(uncountedHeaders(requestTimeEpoch));
+        }
+      }
+    },
+  );
 
   it('gives each page its own ETag, which changes with the page', () => {
     const tags = pages.map(([resource]) => answerOf(synthesized, resource).headers.ETag);

@@ -1,3 +1,4 @@
+import { staticHeaderValue } from './inventory-api.ts';
 import { Validations } from 'aws-cdk-lib';
 import {
   AuthorizationType,
@@ -84,7 +85,7 @@ export class PublishedContract extends Construct {
     const etag = entityTag(`${API_STAGE_NAME}\n${pageText}`);
     const headers = { ...publishedPageHeaders(page, etag), ...UNCOUNTED_RATE_LIMIT_HEADERS };
     const headerMappings = (names: readonly string[]) =>
-      Object.fromEntries(names.map((name) => [`method.response.header.${name}`, `'${headers[name]}'`]));
+      Object.fromEntries(names.map((name) => [`method.response.header.${name}`, staticHeaderValue(headers[name]!)]));
     const headerDeclarations = (names: readonly string[]) =>
       Object.fromEntries(names.map((name) => [`method.response.header.${name}`, true]));
     const okHeaders = Object.keys(headers);

@@ -104,7 +104,7 @@ describe.each(STAGES)('the %s stage', (stage) => {
     const mapped = Object.fromEntries(
       Object.entries(response.ResponseParameters as Record<string, string>).map(([name, value]) => [
         name.replace('method.response.header.', ''),
-        value.replace(/^'|'$/g, ''),
+        value.replace(/^'|'$/g, '').replaceAll("\\'", "'"),
       ]),
     );
     const responseContext = gatewayContext(requestHeaders, requestTimeEpoch);

@@ -144,14 +144,13 @@ function lambdaContext(requestId: string, timeoutSeconds: number = FUNCTION_TIME
  */
 const GATEWAY_REQUEST_ID_HEADER = 'x-amzn-RequestId';
 
+function requestIdHeaders(requestId: string): Record<string, string> {
+  return { [GATEWAY_REQUEST_ID_HEADER]: requestId, [REQUEST_ID_HEADER]: requestId };
+}
+
 function send(response: ServerResponse, result: APIGatewayProxyResult, requestId: string): void {
   const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body, 'utf8');
-  response.writeHead(result.statusCode, {
-    ...result.headers,
-    [GATEWAY_REQUEST_ID_HEADER]: requestId,
-    [REQUEST_ID_HEADER]: requestId,
-    'Content-Length': body.length,
-  });
+  response.writeHead(result.statusCode, { ...result.headers, ...requestIdHeaders(requestId), 'Content-Length': body.length });
   response.end(body);
 }
 
@@ -410,15 +409,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
     };
     try {
       if (isStreamedHandler(matched.handler)) {
-        response.setHeader(GATEWAY_REQUEST_ID_HEADER, requestId);
-        response.setHeader(REQUEST_ID_HEADER, requestId);
+        for (const [name, value] of Object.entries(requestIdHeaders(requestId))) response.setHeader(name, value);
         const outcome = await streamToHttp(matched.handler, event, lambdaContext(requestId, FUNCTION_TIMEOUT_SECONDS.streamed), response);
         if (outcome.headSent) return { statusCode: outcome.statusCode, streamed: true };
         // Logged with nginx's 499: the client closed the connection before the answer began.
         if ('clientGone' in outcome) return { statusCode: 499, streamed: true };
         logger.error('handler threw', { requestId, error: String(outcome.failure) });
-        response.removeHeader(GATEWAY_REQUEST_ID_HEADER);
-        response.removeHeader(REQUEST_ID_HEADER);
         return gatewayResult(gatewayResponses.DEFAULT_5XX);
       }
       return await matched.handler(event, lambdaContext(requestId));

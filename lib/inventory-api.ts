@@ -31,6 +31,7 @@ import { functionTimeoutSeconds, type ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/deployments.ts';
 import { PublishedContract, publishedPageMethodOptions } from './published-contract.ts';
 import { UNCOUNTED_RATE_LIMIT_PARAMETERS, UNCOUNTED_RATE_LIMIT_TEMPLATE } from './rate-limit-templates.ts';
+import { staticHeaderValue } from './static-header-value.ts';
 
 export type ContractPlan = keyof typeof PLAN_LIMITS;
 
@@ -91,11 +92,6 @@ const STAGE_METHOD_SETTINGS = {
   loggingLevel: MethodLoggingLevel.ERROR,
   dataTraceEnabled: false,
 } as const;
-
-/** A static header value in API Gateway's notation: the value in single quotes, a quote within it escaped (CSP's 'none'). */
-export function staticHeaderValue(value: string): string {
-  return `'${value.replaceAll("'", "\\'")}'`;
-}
 
 /**
  * The REST API at stage `v1`: a method and a function per route of functions/routes.ts, all

@@ -1,4 +1,4 @@
-import { staticHeaderValue } from './inventory-api.ts';
+import { staticHeaderValue } from './static-header-value.ts';
 import { Validations } from 'aws-cdk-lib';
 import {
   AuthorizationType,

@@ -1,6 +1,6 @@
 import { uncountedState } from '../functions/domain/failed-authentications.ts';
 import { JSON_HEADERS } from '../functions/http/json.ts';
-import { staticHeaderValue } from './inventory-api.ts';
+import { staticHeaderValue } from './static-header-value.ts';
 
 /**
  * What a mock integration's answer carries, which no window counts (functions/domain/failed-

@@ -2,9 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runKeysCommand } from '../../functions/keys/cli.ts';
-import { openLocalTarget } from '../../functions/keys/key-targets.ts';
 import { killServerProcess, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { localKeysCommand } from '../support/keys-command.ts';
 
 let dataDir: string;
 let running: ServerProcess[] = [];
@@ -29,16 +28,7 @@ async function stop(server: ServerProcess): Promise<void> {
   await server.exited;
 }
 
-/** `npm run keys -- <argv>` on dataDir (through the running server's store while one runs); the lines it printed. */
-async function keys(...argv: string[]): Promise<string[]> {
-  const lines: string[] = [];
-  await runKeysCommand(
-    [...argv, '--data-dir', dataDir],
-    (_stage, dir) => openLocalTarget(dir),
-    (line) => lines.push(line),
-  );
-  return lines;
-}
+const keys = (...argv: string[]) => localKeysCommand(dataDir, ...argv);
 
 /** The `keys list` line of one key, found by its owner and plan or by its keyId. */
 async function listed(match: string): Promise<string> {

@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authenticate, hashApiKey } from '../../functions/domain/api-keys.ts';
 import { UsageError } from '../../functions/keys/cli-arguments.ts';
 import { runKeysCommand } from '../../functions/keys/cli.ts';
-import { openLocalTarget } from '../../functions/keys/key-targets.ts';
 import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
 import { STORE_ENDPOINT_FILE, startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { localKeysCommand } from '../support/keys-command.ts';
 
 let dataDir: string;
 let app: LocalApp | undefined;
@@ -22,15 +22,7 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function keys(...argv: string[]): Promise<string[]> {
-  const lines: string[] = [];
-  await runKeysCommand(
-    [...argv, '--data-dir', dataDir],
-    (_stage, dir) => openLocalTarget(dir),
-    (line) => lines.push(line),
-  );
-  return lines;
-}
+const keys = (...argv: string[]) => localKeysCommand(dataDir, ...argv);
 
 const issuedKey = (lines: string[]) => /API key \(shown once; only its SHA-256 is stored\): ([A-Za-z0-9]+)/.exec(lines.join('\n'))![1]!;
 const issuedId = (lines: string[]) => /Issued (key_[A-Za-z0-9]+)/.exec(lines[0]!)![1]!;

@@ -19,6 +19,15 @@ import {
   type SynthesizedApp,
 } from './synthesized-app.ts';
 
+/** An alarm that fires on the first occurrence in a 5-minute period, and stays quiet without data. */
+const ANY_OCCURRENCE_IN_FIVE_MINUTES = {
+  Statistic: 'Sum',
+  Period: 300,
+  Threshold: 1,
+  ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+  TreatMissingData: 'notBreaching',
+};
+
 let synthesized: SynthesizedApp;
 beforeAll(() => {
   synthesized = synthesizeApp();
@@ -60,13 +69,7 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
         { Name: 'FunctionName', Value: { Ref: functionId(routeDescription(operationId)) } },
       ]);
       expect(found).toHaveLength(1);
-      expect(found[0]).toMatchObject({
-        Statistic: 'Sum',
-        Period: 300,
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-        TreatMissingData: 'notBreaching',
-      });
+      expect(found[0]).toMatchObject(ANY_OCCURRENCE_IN_FIVE_MINUTES);
     }
   });
 
@@ -119,14 +122,7 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
           { Name: 'FunctionName', Value: { Ref: functionId(routeDescription(operationId)) } },
         ]);
         expect(found).toHaveLength(expected.includes(metricName) ? 1 : 0);
-        if (found[0])
-          expect(found[0]).toMatchObject({
-            Statistic: 'Sum',
-            Period: 300,
-            Threshold: 1,
-            ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-            TreatMissingData: 'notBreaching',
-          });
+        if (found[0]) expect(found[0]).toMatchObject(ANY_OCCURRENCE_IN_FIVE_MINUTES);
       }
     },
   );

@@ -43,7 +43,7 @@ export interface paths {
         head?: never;
         /**
          * Set the stock count of one pet (experimental)
-         * @description Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten; a stored count that already equals `quantity` answers 200, so retrying a compare-and-set whose answer was lost is safe. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.
+         * @description Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten, even one that left the count at `quantity`. A compare-and-set retried after its answer was lost answers 409 (the count it read is gone): read the entry again before deciding. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.
          */
         patch: operations["updateInventory"];
         trace?: never;
@@ -125,7 +125,7 @@ export interface components {
             message: string;
             status: number;
         };
-        /** @description The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once. With `changeFromQuantity` it is a compare-and-set: written only while the stored count is `changeFromQuantity` (or already `quantity`), otherwise 409 `QUANTITY_CHANGED` and nothing is written. */
+        /** @description The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once. With `changeFromQuantity` it is a compare-and-set: written only while the stored count is `changeFromQuantity`, otherwise 409 `QUANTITY_CHANGED` and nothing is written. */
         InventoryUpdate: {
             quantity: components["schemas"]["Quantity"];
             changeFromQuantity?: components["schemas"]["Quantity"];
@@ -468,7 +468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `changeFromQuantity` was given and the stored quantity is neither it nor `quantity`; the message states the stored quantity. Nothing was written. Codes: `QUANTITY_CHANGED`. */
+            /** @description `changeFromQuantity` was given and the stored quantity is not it; the message states the stored quantity. Nothing was written. Codes: `QUANTITY_CHANGED`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

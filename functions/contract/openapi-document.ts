@@ -73,7 +73,7 @@ function annotateSchemas(): void {
   annotate(InventoryItem, 'InventoryItem', { description: 'The stock level of one pet.' });
   annotate(InventoryUpdate, 'InventoryUpdate', {
     description:
-      'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once. With `changeFromQuantity` it is a compare-and-set: written only while the stored count is `changeFromQuantity` (or already `quantity`), otherwise 409 `QUANTITY_CHANGED` and nothing is written.',
+      'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once. With `changeFromQuantity` it is a compare-and-set: written only while the stored count is `changeFromQuantity`, otherwise 409 `QUANTITY_CHANGED` and nothing is written.',
   });
   annotate(AdjustmentReason, 'AdjustmentReason', {
     description: 'Why the stock changes: a new arrival, a return, or a manual correction.',
@@ -398,7 +398,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
       tags: ['Store'],
       summary: 'Set the stock count of one pet (experimental)',
       description:
-        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten; a stored count that already equals `quantity` answers 200, so retrying a compare-and-set whose answer was lost is safe. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
+        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten, even one that left the count at `quantity`. A compare-and-set retried after its answer was lost answers 409 (the count it read is gone): read the entry again before deciding. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
       'x-experimental': true,
       request: {
         params: petIdParameter,
@@ -419,7 +419,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         404: experimental.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
         409: experimental.error(
           409,
-          '`changeFromQuantity` was given and the stored quantity is neither it nor `quantity`; the message states the stored quantity. Nothing was written.',
+          '`changeFromQuantity` was given and the stored quantity is not it; the message states the stored quantity. Nothing was written.',
           [ErrorCode.quantityChanged],
         ),
         413: experimental.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),

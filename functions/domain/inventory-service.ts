@@ -14,7 +14,7 @@ export interface InventoryRepository {
   listAll(): AsyncIterable<InventoryItem[]>;
   /** Sets quantity of an existing entry and returns it; undefined when no entry exists. */
   setQuantity(petId: PetId, quantity: number): Promise<InventoryItem | undefined>;
-  /** Sets quantity only while the stored quantity is `changeFrom` (or already `quantity`), in one atomic step. */
+  /** Sets quantity only while the stored quantity is `changeFrom`, in one atomic step. */
   compareAndSetQuantity(petId: PetId, changeFrom: number, quantity: number): Promise<CompareAndSetResult>;
   /** The entry of one pet; undefined when no entry exists. Consistent reads see every write answered before them. */
   get(petId: PetId, options?: { consistent?: boolean }): Promise<InventoryItem | undefined>;
@@ -49,8 +49,8 @@ export async function getInventoryItem(repository: Pick<InventoryRepository, 'ge
  * Sets the stock count and nothing else: status is left as it is, because the spec
  * defines no transition from quantity to status. With changeFromQuantity the write happens
  * only while the stored count is that one, so a count read, changed and written back never
- * overwrites a change made in between; a stored count that already is the new one is a
- * success, so that the retry of a compare-and-set whose answer was lost is not a conflict.
+ * overwrites a change made in between. A stored count that already is the new one is a
+ * conflict like any other: it may be another writer's change, and only the client can tell.
  */
 export async function updateInventory(
   repository: Pick<InventoryRepository, 'setQuantity' | 'compareAndSetQuantity'>,

@@ -84,6 +84,39 @@ describe('adjustments under concurrency', () => {
     expect(await quantityOf(3)).toBe((JSON.parse(winners[0]!.text) as { quantity: number }).quantity);
   });
 
+  it('loses no acknowledged increment when read-then-compare-and-set workers race adjustments of the same pet', async () => {
+    const before = await quantityOf(5);
+    let acknowledged = 0;
+    // Each worker reads, adds one and writes back with changeFromQuantity, until its write is accepted.
+    const compareAndSetWorker = async () => {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const read = await quantityOf(5);
+        const answer = await send('PATCH', '/inventory/5', { quantity: read + 1, changeFromQuantity: read });
+        if (answer.status === 200) return void (acknowledged += 1);
+        expect(answer.text).toContain('"code":"QUANTITY_CHANGED"');
+      }
+    };
+    const adjustmentWorker = async () => {
+      const answer = await adjust(5, 1, randomUUID());
+      if (answer.status === 200) acknowledged += 1;
+    };
+
+    await Promise.all([...Array.from({ length: 20 }, compareAndSetWorker), ...Array.from({ length: 20 }, adjustmentWorker)]);
+
+    expect(acknowledged).toBe(40);
+    expect(await quantityOf(5)).toBe(before + acknowledged);
+  });
+
+  it('refuses a compare-and-set whose new quantity another writer already stored: that change would be absorbed unseen', async () => {
+    const read = await quantityOf(6);
+    expect((await adjust(6, 1, randomUUID())).status).toBe(200);
+
+    const answer = await send('PATCH', '/inventory/6', { quantity: read + 1, changeFromQuantity: read });
+
+    expect(answer.status).toBe(409);
+    expect(answer.text).toContain(`The stored quantity of pet 6 is ${read + 1}, not changeFromQuantity ${read}`);
+  });
+
   it('applies an adjustment whose answer was lost once, when the client retries it with the same key', async () => {
     const before = await quantityOf(4);
     const key = randomUUID();

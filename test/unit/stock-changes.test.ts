@@ -61,7 +61,7 @@ describe('updateInventory with changeFromQuantity', () => {
       TableName: INVENTORY_TABLE,
       Key: inventoryKey(7n),
       UpdateExpression: 'SET quantity = :quantity',
-      ConditionExpression: 'attribute_exists(petId) AND quantity IN (:changeFrom, :quantity)',
+      ConditionExpression: 'attribute_exists(petId) AND quantity = :changeFrom',
       ExpressionAttributeValues: { ':quantity': 5, ':changeFrom': 4 },
       ReturnValues: 'ALL_NEW',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

@@ -139,7 +139,9 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
           TableName: tableName,
           Key: inventoryKey(petId),
           UpdateExpression: 'SET quantity = :quantity',
-          ConditionExpression: 'attribute_exists(petId) AND quantity IN (:changeFrom, :quantity)',
+          // Equality with what the client read and nothing else: a stored count that merely equals the new one may be
+          // another writer's change, which this write would absorb without anyone being told.
+          ConditionExpression: 'attribute_exists(petId) AND quantity = :changeFrom',
           ExpressionAttributeValues: { ':quantity': quantity, ':changeFrom': changeFrom },
           ReturnValues: 'ALL_NEW',
           // The refusal carries the entry, so the 409 can name the stored quantity without a read.

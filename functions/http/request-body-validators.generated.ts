@@ -3,7 +3,7 @@
 // that neither zod nor a schema compiler runs in a Lambda function. Do not edit.
 // @ts-nocheck: Ajv emits JavaScript; the typed exports at the end are what handlers import.
 import type { z } from 'zod';
-import type { REQUEST_BODY_SCHEMAS } from '../contract/request-body-schemas.ts';
+import type * as schemas from '../domain/schemas.ts';
 import type { BodyValidator } from './json-body.ts';
 
 export const compiledInventoryUpdate = validate20;
@@ -301,5 +301,5 @@ return errors === 0;
 validate21.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
 
-export const InventoryUpdate: BodyValidator<z.output<(typeof REQUEST_BODY_SCHEMAS)['InventoryUpdate']>> = compiledInventoryUpdate;
-export const InventoryAdjustment: BodyValidator<z.output<(typeof REQUEST_BODY_SCHEMAS)['InventoryAdjustment']>> = compiledInventoryAdjustment;
+export const InventoryUpdate: BodyValidator<z.output<typeof schemas.InventoryUpdate>> = compiledInventoryUpdate;
+export const InventoryAdjustment: BodyValidator<z.output<typeof schemas.InventoryAdjustment>> = compiledInventoryAdjustment;

@@ -4,7 +4,7 @@
  * environment, which win), so that nothing a developer's profile says can put prod in the
  * staging account. Plain data and checks, no CDK import: the tests call them directly.
  */
-import { STACK_NAMES, type DeploymentStage } from '../functions/deployments.ts';
+import { STACK_NAMES, type DeploymentStage } from './deployments.ts';
 
 export const STAGE_ENVIRONMENTS_CONTEXT_KEY = 'stageEnvironments';
 /** Set by the deploy and diff scripts (`-c deployStage=prod`): the stage this run is for, which must then be pinned. */

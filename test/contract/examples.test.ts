@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_VARIABLE } from '../../functions/contract/examples.ts';
+import { API_KEY_VARIABLE } from '../../contract/examples.ts';
 import { ErrorCode } from '../../functions/domain/errors.ts';
-import { KeyAdmin } from '../../functions/keys/key-admin.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 
 /**

@@ -10,9 +10,9 @@ import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from 
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashApiKey } from '../../functions/domain/api-keys.ts';
-import { runKeysCommand } from '../../functions/keys/cli.ts';
-import { openLocalTarget, openStageTarget } from '../../functions/keys/key-targets.ts';
-import { STACK_OUTPUTS } from '../../functions/deployments.ts';
+import { runKeysCommand } from '../../tools/keys/cli.ts';
+import { openLocalTarget, openStageTarget } from '../../tools/keys/key-targets.ts';
+import { STACK_OUTPUTS } from '../../lib/deployments.ts';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const apiGateway = mockClient(APIGatewayClient);

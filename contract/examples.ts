@@ -35,7 +35,7 @@ export interface OperationExample {
 }
 
 const bigPet = DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!;
-/** The pet the adjustment example adds to (the README's examples use others). */
+/** The pet the adjustment example adds to (the README's and the guides' examples use others). */
 const adjustedPet = DEMO_INVENTORY.find((item) => item.petId === 4n)!;
 const ADJUSTMENT = { delta: 2, reason: 'arrival' } as const;
 

@@ -31,6 +31,6 @@ export const STACK_OUTPUTS = {
  * How long API Gateway reuses the authorizer's answer: not at all. Every answer without a valid
  * key reports the source address's window as it stands for that request, which a cached Deny
  * could not; and a revoked key or a plan change takes effect at once. The cost: one authorizer
- * call and one key read per request instead of one per key and minute (see the README).
+ * call and one key read per request instead of one per key and minute (see docs/decisions.md).
  */
 export const AUTHORIZER_CACHE_TTL_SECONDS = 0;

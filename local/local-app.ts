@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { API_KEY_PATTERN, hashApiKey } from '../functions/domain/api-keys.ts';
 import type { PlanName } from '../functions/domain/plans.ts';
 import { DEFAULT_BAN_POLICY, rateLimitHeaders, type BanPolicy } from '../functions/domain/usage-limits.ts';
-import { createDependencies, type ServiceDependencies } from '../functions/dependencies.ts';
+import { createDependencies, type ServiceDependencies } from './service-dependencies.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from './http-handlers.ts';
 import { KeyAdmin } from '../tools/keys/key-admin.ts';

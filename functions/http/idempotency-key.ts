@@ -20,8 +20,10 @@ export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE =
  * header reads it here. Anything else is 400 IDEMPOTENCY_KEY_REQUIRED.
  */
 export function idempotencyKeyOf(value: string | undefined): string {
-  if (value === undefined || !IDEMPOTENCY_KEY_FIELD_PATTERN.test(value)) {
+  // Whitespace around a field value is not part of it (RFC 9110 section 5.5); servers strip it, a direct caller may not.
+  const field = value?.replace(/^[ \t]+|[ \t]+$/g, '');
+  if (field === undefined || !IDEMPOTENCY_KEY_FIELD_PATTERN.test(field)) {
     throw new BadRequestError(ErrorCode.idempotencyKeyRequired, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
   }
-  return value.startsWith('"') ? value.slice(1, -1).replaceAll(/\\(["\\])/g, '$1') : value;
+  return field.startsWith('"') ? field.slice(1, -1).replaceAll(/\\(["\\])/g, '$1') : field;
 }

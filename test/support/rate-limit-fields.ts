@@ -15,11 +15,13 @@ export interface ParsedWindow {
   secondsLeft?: number;
 }
 
-type Headers = Readonly<Record<string, string | undefined>>;
+/** Header values as a Lambda answer or a Fetch answer holds them. */
+type Headers = Readonly<Record<string, string | number | boolean | undefined>>;
 
 /** A header by name, whatever the case of the names in `headers`. */
 function headerOf(headers: Headers, name: string): string | undefined {
-  return Object.entries(headers).find(([candidate]) => candidate.toLowerCase() === name.toLowerCase())?.[1];
+  const value = Object.entries(headers).find(([candidate]) => candidate.toLowerCase() === name.toLowerCase())?.[1];
+  return value === undefined ? undefined : String(value);
 }
 
 /** Each item's name (a String) and its Integer parameters; the parser throws on anything that is not a List. */

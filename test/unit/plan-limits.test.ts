@@ -8,7 +8,7 @@ import { COUNTERS_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts
 import { expectAgreeingRateLimitFields, planPolicy } from '../support/rate-limit-fields.ts';
 
 /** The structured fields of a free key's answer, parsed: both windows' policy and state, agreeing with X-RateLimit-*. */
-const windowsOf = (headers: Record<string, string> | undefined) =>
+const windowsOf = (headers: Record<string, string | number | boolean> | undefined) =>
   expectAgreeingRateLimitFields(headers ?? {}, { from: NOW_SECONDS, to: NOW_SECONDS });
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 45);

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
+import { ApiError, ErrorCode, RETRY_AFTER_HEADER, StoreUnavailableError } from './errors.ts';
 import type { PlanLimits } from './plans.ts';
 
 /**
@@ -85,7 +85,6 @@ export const RATE_LIMIT_REMAINING_HEADER = 'X-RateLimit-Remaining';
 export const RATE_LIMIT_RESET_HEADER = 'X-RateLimit-Reset';
 export const RATE_LIMIT_POLICY_HEADER = 'RateLimit-Policy';
 export const RATE_LIMIT_HEADER = 'RateLimit';
-export const RETRY_AFTER_HEADER = 'Retry-After';
 
 /** One window (a quota policy in the draft's words) as an answer reports it. */
 export interface WindowState {

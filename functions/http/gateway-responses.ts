@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, errorBody, ErrorCode } from '../domain/errors.ts';
+import { ERROR_MESSAGES, errorBody, ErrorCode, RETRY_AFTER_HEADER } from '../domain/errors.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE, FAILED_AUTHENTICATIONS_POLICY } from '../domain/failed-authentications.ts';
 import {
   RATE_LIMIT_HEADER,
@@ -9,7 +9,6 @@ import {
   rateLimitField,
   rateLimitHeaders,
   rateLimitState,
-  RETRY_AFTER_HEADER,
   type WindowKind,
   type WindowState,
 } from '../domain/usage-limits.ts';

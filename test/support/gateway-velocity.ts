@@ -1,4 +1,4 @@
-import { API_STAGE_NAME } from '../../functions/deployments.ts';
+import { API_STAGE_NAME } from '../../lib/deployments.ts';
 import { Compile, parse } from 'velocityjs';
 
 type VelocityNode = ReturnType<typeof parse>[number];

@@ -10,6 +10,7 @@ import {
 import type { ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, Pet } from '../functions/domain/schemas.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
+import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
 import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { toJson } from '../functions/http/json.ts';
 import { DEMO_INVENTORY } from '../local/seed.ts';
@@ -127,9 +128,8 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     message: 'Pet 2 has 3 in stock; a delta of 2147483647 would take it above 2147483647. Nothing was written.',
   },
   [ErrorCode.idempotencyKeyRequired]: {
-    meaning: 'An adjustment without an `Idempotency-Key` header of 1 to 255 visible ASCII characters.',
-    message:
-      'An Idempotency-Key header of 1 to 255 visible ASCII characters is required (a new UUID per adjustment, reused on every retry of it).',
+    meaning: 'An adjustment without an `Idempotency-Key` header of 1 to 255 visible ASCII characters, bare or quoted.',
+    message: IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
   },
   [ErrorCode.idempotencyKeyReused]: {
     meaning: 'The `Idempotency-Key` was used within 24 hours for another adjustment (another pet, delta or reason); nothing was written.',

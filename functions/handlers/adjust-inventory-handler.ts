@@ -1,8 +1,9 @@
-import { ApiError, BadRequestError, ErrorCode } from '../domain/errors.ts';
-import { IDEMPOTENCY_KEY_PATTERN, type InventoryAdjuster } from '../domain/inventory-adjustments.ts';
+import { ApiError, type ErrorCode } from '../domain/errors.ts';
+import type { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { callerFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { jsonResponse } from '../http/json.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
@@ -23,13 +24,7 @@ export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInvent
   const experimental = operationHeaders(stabilityHeaders('experimental'));
   return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustment) }, async (event) => {
     const petId = petIdFromPath(event);
-    const idempotencyKey = event.headers['idempotency-key'];
-    if (idempotencyKey === undefined || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-      throw new BadRequestError(
-        ErrorCode.idempotencyKeyRequired,
-        'An Idempotency-Key header of 1 to 255 visible ASCII characters is required (a new UUID per adjustment, reused on every retry of it).',
-      );
-    }
+    const idempotencyKey = idempotencyKeyOf(event.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
     const { keyId } = callerFrom(event);
     const { outcome, replayed } = await adjuster.adjust({ callerId: keyId, idempotencyKey, petId, ...event.body });
     const headers: Record<string, string> = replayed ? { [REPLAYED_HEADER]: 'true' } : {};

@@ -9,7 +9,8 @@ import type { ResponseHead } from './http-handler.ts';
 
 /**
  * Counts the request against the caller's plan before anything else reads the body, and puts
- * X-RateLimit-* on every response to an authenticated request: success, 4xx and 5xx alike.
+ * the rate-limit headers (X-RateLimit-*, RateLimit-Policy, RateLimit) on every response to an
+ * authenticated request: success, 4xx and 5xx alike.
  *
  * If the counters cannot be reached the request is served (fail-open): an outage of the
  * counting table should not take the inventory down with it, and the usage plan at the
@@ -39,7 +40,7 @@ export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxy
 }
 
 /**
- * X-RateLimit-* on every answer of a route that needs no key (the health check): no window
+ * The rate-limit headers on every answer of a route that needs no key (the health check): no window
  * counts it, so it reports the source address's window as its `uncounted` state says.
  */
 export function uncountedRateLimit(uncounted: () => RateLimitState): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {

@@ -14,7 +14,7 @@ import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-
 import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { toJson } from '../functions/http/json.ts';
 import { DEMO_INVENTORY } from '../local/seed.ts';
-import { apiRoutes } from '../functions/routes.ts';
+import { apiRoutes, type OperationId } from '../functions/routes.ts';
 
 /**
  * The worked examples of the published contract: one call per operation, the curl line that
@@ -57,9 +57,7 @@ export const OPERATION_EXAMPLES = {
     answer: { status: 200, body: { ...adjustedPet, quantity: adjustedPet.quantity + ADJUSTMENT.delta } },
   },
   getPetById: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
-} as const satisfies Record<(typeof apiRoutes)[number]['operationId'], OperationExample>;
-
-export type OperationId = keyof typeof OPERATION_EXAMPLES;
+} as const satisfies Record<OperationId, OperationExample>;
 
 /** The curl line of an operation's example, against the given server (its base URL, ending in /v1). */
 export function curlCommand(serverUrl: string, operationId: OperationId): string {

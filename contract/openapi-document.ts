@@ -31,8 +31,8 @@ import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functi
 import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { deprecationHeaders } from '../functions/http/versioning-headers.ts';
-import { apiRoutes, type ApiRoute } from '../functions/routes.ts';
-import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES, type OperationId } from './examples.ts';
+import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
+import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES } from './examples.ts';
 
 /**
  * The published contract, generated from the zod schemas the handlers validate with: the

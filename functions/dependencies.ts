@@ -1,5 +1,6 @@
 import { CALL_BOUNDS, createDocumentClient } from './adapters/dynamodb/document-client.ts';
-import { createFailedAuthenticationRepository, createUsageCounterRepository } from './adapters/dynamodb/usage-counter-repository.ts';
+import { createFailedAuthenticationRepository } from './adapters/dynamodb/failed-authentication-repository.ts';
+import { createUsageCounterRepository } from './adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from './config.ts';
 import { FailedAuthenticationLimiter } from './domain/failed-authentications.ts';
 import { UsageLimiter } from './domain/usage-limits.ts';

@@ -10,8 +10,7 @@ export const STACK_NAMES: Readonly<Record<DeploymentStage, string>> = {
   prod: 'PetStoreInventory-Prod',
 };
 
-/** The API Gateway stage: the version segment the contract's base address ends in. */
-export const API_STAGE_NAME = 'v1';
+export { API_STAGE_NAME } from '../functions/routes.ts';
 
 /** Stack output keys; a tool finds a stage's resources by these names, so they never change. */
 export const STACK_OUTPUTS = {

@@ -6,7 +6,7 @@ import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { InventoryUpdate } from '../http/request-body-validators.generated.ts';
 import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
-import type { InventoryHandlerDependencies } from './list-inventory-handler.ts';
+import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
 export function createUpdateInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));

@@ -1,12 +1,11 @@
-import type { MiddlewareObj, Request } from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { rateLimitHeaders, RateLimitedError, type RateLimitState, type UsageLimiter } from '../domain/usage-limits.ts';
 import { logger, SERVICE_METRICS } from '../logger.ts';
+import { headersOnEveryAnswer } from './answer-headers.ts';
 import { callerFrom } from './caller.ts';
 import type { ResponseHead } from './http-handler.ts';
-
-type HttpRequest = Request<APIGatewayProxyEvent, ResponseHead>;
 
 /**
  * Counts the request against the caller's plan before anything else reads the body, and puts
@@ -20,11 +19,6 @@ type HttpRequest = Request<APIGatewayProxyEvent, ResponseHead>;
  */
 export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
   const headersOf = new WeakMap<APIGatewayProxyEvent, Record<string, string>>();
-
-  const addHeaders = (request: HttpRequest) => {
-    const headers = headersOf.get(request.event);
-    if (headers && request.response) request.response.headers = { ...request.response.headers, ...headers };
-  };
 
   return {
     before: async (request) => {
@@ -41,8 +35,7 @@ export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxy
         headersOf.set(request.event, rateLimitHeaders(limiter.uncountedState(caller.limits)));
       }
     },
-    after: addHeaders,
-    onError: addHeaders,
+    ...headersOnEveryAnswer((request) => headersOf.get(request.event)),
   };
 }
 
@@ -51,8 +44,5 @@ export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxy
  * counts it, so it reports the source address's window as its `uncounted` state says.
  */
 export function uncountedRateLimit(uncounted: () => RateLimitState): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
-  const addHeaders = (request: HttpRequest) => {
-    if (request.response) request.response.headers = { ...request.response.headers, ...rateLimitHeaders(uncounted()) };
-  };
-  return { after: addHeaders, onError: addHeaders };
+  return headersOnEveryAnswer(() => rateLimitHeaders(uncounted()));
 }

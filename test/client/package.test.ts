@@ -90,7 +90,7 @@ afterAll(async () => {
 
 describe('the client package', () => {
   it('declares ESM exports with types, its runtime dependencies, and the Node versions it runs on', () => {
-    expect(clientPackage.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
+    expect(clientPackage.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
     expect(clientPackage.engines.node).toBe('>=20.3');
     const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     // The repository's tests run the client against the same ranges it declares.

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PUBLISHED_PAGES } from '../../contract/published-contract.ts';
 
 /** The README stands alone in a clone: every document it links to is in the repository, and so is every place they point at. */
 
@@ -71,5 +72,25 @@ describe('the contract the README cites', () => {
   it('is in the repository, beside the design direction', () => {
     expect(readFileSync(join(ROOT, 'docs/SPEC.md'), 'utf8')).toMatch(/^# Pet Store Inventory Service Specification/);
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).not.toContain('../shared/');
+  });
+});
+
+describe('the figures the guides state that the code can compute', () => {
+  const guide = (name: string) => readFileSync(join(ROOT, 'docs', name), 'utf8');
+
+  it("the reference page's size: the guide's figure is within 10% of the page rendered now", () => {
+    const stated = /one HTML page of about\s+(\d+) KB/.exec(guide('published-contract.md'));
+    expect(stated, 'the guide states the page size').not.toBeNull();
+    const bytes = Buffer.byteLength(PUBLISHED_PAGES.apiReference.render({ serverUrl: 'http://localhost:3000/v1' }));
+    expect(Math.abs(Number(stated![1]) * 1_000 - bytes) / bytes).toBeLessThan(0.1);
+  });
+
+  it("the smoke test's checks: the transcript shows one line per check and the count the tool prints", () => {
+    const transcript = guide('deploying-and-operating.md');
+    const lines = transcript.match(/^ {2}ok {4}.+$/gm) ?? [];
+    const count = Number(/^All (\d+) checks passed/m.exec(transcript)?.[1]);
+    // health, the listing, the update round trip, then one per published page.
+    expect(lines.length).toBe(3 + Object.keys(PUBLISHED_PAGES).length);
+    expect(count).toBe(lines.length);
   });
 });

@@ -131,7 +131,11 @@ export async function invokeStreamed(
   try {
     await handler(event, stream, context);
   } catch (error) {
-    return statusCode === undefined ? { headSent: false, failure: error } : { headSent: true, statusCode, aborted: error };
+    if (statusCode === undefined) return { headSent: false, failure: error };
+    // As the runtime ends a failed invocation's response (with its error trailers): nothing more
+    // is written to it, and whatever still pipes into it settles.
+    stream.destroy();
+    return { headSent: true, statusCode, aborted: error };
   }
   return statusCode === undefined
     ? { headSent: false, failure: new Error('the handler answered nothing') }

@@ -2,22 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV, type ServiceConfig } from '../functions/config.ts';
-import { createDependencies, type ServiceDependencies } from '../functions/dependencies.ts';
+import { createDependencies, type ServiceDependencies } from '../local/service-dependencies.ts';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { authorizerContext } from '../functions/http/caller.ts';
-import { KeyAdmin } from '../functions/keys/key-admin.ts';
-import { authorizerEvent as gatewayAuthorizerEvent, proxyEvent, type GatewayRequest } from '../functions/local/gateway-events.ts';
-import { provideLambdaStreaming } from '../functions/local/lambda-streaming.ts';
-import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../functions/local/local-store.ts';
-import { writeInventory } from '../functions/local/seed.ts';
+import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { authorizerEvent as gatewayAuthorizerEvent, proxyEvent, type GatewayRequest } from '../local/gateway-events.ts';
+import { provideLambdaStreaming } from '../local/lambda-streaming.ts';
+import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
+import { writeInventory } from '../local/seed.ts';
 import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
 
 // The bench builds the service's handlers in its own process, as the local server does.
 provideLambdaStreaming();
 
-export { invokeWhole } from '../functions/local/lambda-streaming.ts';
+export { invokeWhole } from '../local/lambda-streaming.ts';
 
 /** An enterprise key whose limits no benchmark reaches, so no run is cut short by a 429. */
 export const UNTHROTTLED_LIMITS = { perMinute: 1_000_000, perDay: 1_000_000_000 } as const;

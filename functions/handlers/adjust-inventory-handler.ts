@@ -4,6 +4,7 @@ import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { callerFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { InventoryAdjustment } from '../http/request-body-validators.generated.ts';
 import { planLimits } from '../http/plan-limits.ts';
@@ -20,7 +21,7 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** POST /inventory/{petId}/adjustments: a relative change of stock, applied exactly once per Idempotency-Key. */
 export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
-  return httpHandler({ guards: [planLimits(limiter), experimental], body: InventoryAdjustment }, async (event) => {
+  return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustment) }, async (event) => {
     const petId = petIdFromPath(event);
     const idempotencyKey = event.headers['idempotency-key'];
     if (idempotencyKey === undefined || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {

@@ -1,6 +1,7 @@
 import { updateInventory } from '../domain/inventory-service.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { InventoryUpdate } from '../http/request-body-validators.generated.ts';
@@ -9,7 +10,7 @@ import type { InventoryHandlerDependencies } from './list-inventory-handler.ts';
 
 export function createUpdateInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
-  return httpHandler({ guards: [planLimits(limiter), experimental], body: InventoryUpdate }, async (event) =>
+  return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryUpdate) }, async (event) =>
     jsonResponse(200, await updateInventory(inventory, petIdFromPath(event), event.body)),
   );
 }

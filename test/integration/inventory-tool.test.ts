@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UsageError } from '../../functions/keys/cli-arguments.ts';
-import { openInventoryTarget, runInventoryCommand, type InventoryTarget } from '../../functions/inventory-tool/cli.ts';
+import { UsageError } from '../../tools/keys/cli-arguments.ts';
+import { openInventoryTarget, runInventoryCommand, type InventoryTarget } from '../../tools/inventory-tool/cli.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 

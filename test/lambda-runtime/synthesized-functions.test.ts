@@ -7,8 +7,8 @@ import { INVENTORY_PAGE_SIZE, inventoryKey } from '../../functions/adapters/dyna
 import { ENV } from '../../functions/config.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { STREAM_ABORTED_LOG_MESSAGE } from '../../functions/http/json-array-stream.ts';
-import { authorizerEvent, proxyEvent, type GatewayRequest } from '../../functions/local/gateway-events.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { authorizerEvent, proxyEvent, type GatewayRequest } from '../../local/gateway-events.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { SERVICE_METRICS } from '../../functions/logger.ts';
 import { sharedStore, uniqueTables } from '../support/local-store.ts';
 import type { InvocationAnswer } from './runtime-api.ts';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENV } from '../../functions/config.ts';
-import type { ServiceTableNames } from '../../functions/local/local-store.ts';
+import type { ServiceTableNames } from '../../local/local-store.ts';
 import { runtimeClientDir } from '../../scripts/lambda-runtime-install.ts';
 import { RuntimeApi, type InvocationAnswer } from './runtime-api.ts';
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { AuthorizerContext } from '../../functions/http/caller.ts';
-import { proxyEvent as gatewayProxyEvent, type GatewayRequest } from '../../functions/local/gateway-events.ts';
+import { proxyEvent as gatewayProxyEvent, type GatewayRequest } from '../../local/gateway-events.ts';
 
 export const FREE_CALLER: AuthorizerContext = { keyId: 'key_test', plan: 'free', perMinute: 60, perDay: 1_000 };
 

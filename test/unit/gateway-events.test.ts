@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { authorizerEvent as benchAuthorizerEvent, routeEvent } from '../../bench/fixtures.ts';
 import type { ApiKeyRecord } from '../../functions/domain/api-keys.ts';
-import { requestTime, sourceIpOf } from '../../functions/local/gateway-events.ts';
-import { createLocalServer, listen } from '../../functions/local/local-server.ts';
+import { requestTime, sourceIpOf } from '../../local/gateway-events.ts';
+import { createLocalServer, listen } from '../../local/local-server.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { patchEvent, proxyEvent } from '../support/events.ts';
 

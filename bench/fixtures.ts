@@ -8,6 +8,7 @@ import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { authorizerContext } from '../functions/http/caller.ts';
 import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { authorizerEvent as gatewayAuthorizerEvent, proxyEvent, type GatewayRequest } from '../local/gateway-events.ts';
 import { provideLambdaStreaming } from '../local/lambda-streaming.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
 import { writeInventory } from '../local/seed.ts';
@@ -94,38 +95,41 @@ const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
  */
 export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): APIGatewayProxyEvent {
   const pathParameters = Object.fromEntries([...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, petId]));
-  const path = route.resource.replace(/\{\w+\}/g, petId);
   const body = REQUEST_BODIES[route.operationId];
+  // An adjustment gets a key of its own per event, so that each call applies rather than replays.
+  const headers: Record<string, string> =
+    body === undefined
+      ? {}
+      : { 'Content-Type': 'application/json', ...(route.operationId === 'adjustInventory' ? { 'Idempotency-Key': randomUUID() } : {}) };
+  return proxyEvent(
+    benchRequest({
+      method: route.method,
+      resource: route.resource,
+      path: route.resource.replace(/\{\w+\}/g, petId),
+      headers,
+      multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
+      pathParameters,
+      body: body === undefined ? null : JSON.stringify(body),
+    }),
+    { principalId: record.keyId, context: authorizerContext(record), latencyMs: 0 },
+  );
+}
+
+/** A request as API Gateway received it, for the bench's events. */
+function benchRequest(request: Pick<GatewayRequest, 'method' | 'resource' | 'path'> & Partial<GatewayRequest>): GatewayRequest {
   return {
-    resource: route.resource,
-    path,
-    httpMethod: route.method,
-    // An adjustment gets a key of its own per event, so that each call applies rather than replays.
-    headers:
-      body === undefined
-        ? {}
-        : { 'Content-Type': 'application/json', ...(route.operationId === 'adjustInventory' ? { 'Idempotency-Key': randomUUID() } : {}) },
+    stage: 'v1',
+    headers: {},
     multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : null,
-    stageVariables: null,
-    body: body === undefined ? null : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'benchapi',
-      authorizer: { principalId: record.keyId, ...authorizerContext(record) },
-      httpMethod: route.method,
-      path: `/v1${path}`,
-      protocol: 'HTTP/1.1',
-      requestId: 'bench',
-      requestTimeEpoch: Date.now(),
-      resourceId: 'bench',
-      resourcePath: route.resource,
-      stage: 'v1',
-      identity: { sourceIp: '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
-    },
+    queryStringParameters: {},
+    multiValueQueryStringParameters: {},
+    pathParameters: {},
+    body: null,
+    requestId: 'bench',
+    sourceIp: '127.0.0.1',
+    protocol: 'HTTP/1.1',
+    receivedAt: Date.now(),
+    ...request,
   };
 }
 
@@ -136,20 +140,16 @@ export function routeOf(operationId: OperationId): (typeof apiRoutes)[number] {
 }
 
 export function authorizerEvent(apiKey: string): APIGatewayRequestAuthorizerEvent {
-  return {
-    type: 'REQUEST',
-    methodArn: 'arn:aws:execute-api:us-east-1:123456789012:benchapi/v1/GET/inventory',
-    resource: '/inventory',
-    path: '/inventory',
-    httpMethod: 'GET',
-    headers: { Authorization: `Bearer ${apiKey}` },
-    multiValueHeaders: { Authorization: [`Bearer ${apiKey}`] },
-    pathParameters: null,
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    stageVariables: null,
-    requestContext: { requestId: 'bench', stage: 'v1' } as APIGatewayRequestAuthorizerEvent['requestContext'],
-  };
+  const headers = { Authorization: `Bearer ${apiKey}` };
+  return gatewayAuthorizerEvent(
+    benchRequest({
+      method: 'GET',
+      resource: '/inventory',
+      path: '/inventory',
+      headers,
+      multiValueHeaders: { Authorization: [headers.Authorization] },
+    }),
+  );
 }
 
 /** The Lambda context the handlers read (request id, remaining time for Middy's timeout). */

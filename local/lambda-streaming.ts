@@ -69,9 +69,13 @@ export interface AnswerSink {
 /** The response stream handed to a streamed handler, read the way API Gateway reads it: prelude, delimiter, body. */
 class LambdaResponseStream extends Writable {
   private pending: Buffer | undefined = Buffer.alloc(0);
+  /** The error the handler destroyed this stream with, if it did (the host cuts it without one). */
+  destroyedWith: Error | undefined;
 
   constructor(private readonly sink: AnswerSink) {
     super();
+    // Its errors reach the host through the invocation's outcome (destroyedWith, the handler's failure), not as events.
+    this.on('error', () => undefined);
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
@@ -94,9 +98,25 @@ class LambdaResponseStream extends Writable {
     else done();
   }
 
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    if (error) this.destroyedWith = error;
+    done(error);
+  }
+
   override _final(done: (error?: Error | null) => void): void {
     if (this.pending !== undefined) done(new Error('the handler ended its response stream without a prelude'));
     else this.sink.end(() => done());
+  }
+}
+
+/** A streamed handler destroyed the runtime's response stream, which on Lambda ends its process (see streamedHttpHandler). */
+export class ResponseStreamDestroyedError extends Error {
+  override name = 'ResponseStreamDestroyedError';
+
+  constructor(cause: Error) {
+    super('the handler destroyed its response stream: on Lambda the answer is cut without the error trailers and the process exits', {
+      cause,
+    });
   }
 }
 
@@ -131,7 +151,14 @@ export async function invokeStreamed(
   try {
     await handler(event, stream, context);
   } catch (error) {
-    return statusCode === undefined ? { headSent: false, failure: error } : { headSent: true, statusCode, aborted: error };
+    if (statusCode === undefined) return { headSent: false, failure: error };
+    // Under the Lambda runtime, a handler that destroys its response stream cuts the answer
+    // without the error trailers and ends the process: reported as such, not as the failure.
+    if (stream.destroyedWith) return { headSent: true, statusCode, aborted: new ResponseStreamDestroyedError(stream.destroyedWith) };
+    // As the runtime ends a failed invocation's response (with its error trailers): nothing more
+    // is written to it, and whatever still pipes into it settles.
+    stream.destroy();
+    return { headSent: true, statusCode, aborted: error };
   }
   return statusCode === undefined
     ? { headSent: false, failure: new Error('the handler answered nothing') }

@@ -1,10 +1,4 @@
-import type {
-  APIGatewayAuthorizerResult,
-  APIGatewayProxyEvent,
-  APIGatewayProxyResult,
-  APIGatewayRequestAuthorizerEvent,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { createServer, maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +11,7 @@ import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { UNAUTHORIZED_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
 import { logger } from '../functions/logger.ts';
 import { API_STAGE_NAME, FUNCTION_TIMEOUT_SECONDS, type ApiRoute } from '../functions/routes.ts';
+import { authorizerEvent, proxyEvent, sourceIpOf, type AuthorizerOutcome, type GatewayRequest } from './gateway-events.ts';
 import { isStreamedHandler, streamToHttp } from './lambda-streaming.ts';
 
 /** API Gateway's own cap on a request payload. */
@@ -232,8 +227,7 @@ function headerMaps(request: IncomingMessage) {
 }
 
 function queryMaps(query: string) {
-  const { single, multi, size } = eventMaps(new URLSearchParams(query));
-  if (size === 0) return { queryStringParameters: null, multiValueQueryStringParameters: null };
+  const { single, multi } = eventMaps(new URLSearchParams(query));
   return { queryStringParameters: single, multiValueQueryStringParameters: multi };
 }
 
@@ -333,6 +327,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     requestId: string,
     expectsContinue: boolean,
   ): Promise<APIGatewayProxyResult | StreamedAnswer | 'client gone'> {
+    const receivedAt = Date.now();
     const target = requestTarget(request.url);
     if (!target) return gatewayResult(protocolRefusals.badTarget);
     if (request.httpVersion === '1.1' && request.headers.host === undefined) return gatewayResult(protocolRefusals.hostRequired);
@@ -343,31 +338,34 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (!matched || path === undefined) return gatewayResult(ROUTE_NOT_FOUND, {}, options.uncountedRateLimitHeaders());
     if (!(declaredLength(request) <= MAX_REQUEST_BYTES)) return gatewayResult(gatewayResponses.REQUEST_TOO_LARGE);
 
-    const { headers, multiValueHeaders } = headerMaps(request);
-    const query = queryMaps(target.query);
-    const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
+    const gatewayRequest: GatewayRequest = {
+      method: matched.route.method,
+      resource: matched.route.resource,
+      path,
+      stage: API_STAGE_NAME,
+      ...headerMaps(request),
+      ...queryMaps(target.query),
+      pathParameters: matched.pathParameters ?? {},
+      body: null,
+      requestId,
+      sourceIp: sourceIpOf(request.socket.remoteAddress),
+      protocol: `HTTP/${request.httpVersion}`,
+      receivedAt,
+    };
 
-    let authorizer: Record<string, string | number | boolean> | null = null;
+    let authorizer: AuthorizerOutcome | null = null;
     if (matched.authorized !== false) {
-      const authorizerEvent: APIGatewayRequestAuthorizerEvent = {
-        type: 'REQUEST',
-        methodArn: `arn:aws:execute-api:local:000000000000:local/${API_STAGE_NAME}/${method}${path}`,
-        resource: matched.route.resource,
-        path: target.path,
-        httpMethod: method,
-        headers,
-        multiValueHeaders,
-        pathParameters: matched.pathParameters,
-        ...query,
-        stageVariables: null,
-        requestContext: { requestId, stage: API_STAGE_NAME, identity: { sourceIp } } as APIGatewayRequestAuthorizerEvent['requestContext'],
-      };
+      const authorizedAt = performance.now();
       try {
-        const result = await options.authorizer(authorizerEvent, lambdaContext(requestId));
+        const result = await options.authorizer(authorizerEvent(gatewayRequest), lambdaContext(requestId));
         // Every statement applies to the whole stage, so one Deny denies this request.
         if (result.policyDocument.Statement.some((statement) => statement.Effect === 'Deny'))
           return gatewayResult(gatewayResponses.ACCESS_DENIED, result.context);
-        authorizer = { principalId: result.principalId, ...result.context };
+        authorizer = {
+          principalId: result.principalId,
+          context: result.context ?? {},
+          latencyMs: Math.round(performance.now() - authorizedAt),
+        };
       } catch (error) {
         const unauthorized = error instanceof Error && error.message === UNAUTHORIZED_MESSAGE;
         return gatewayResult(unauthorized ? gatewayResponses.UNAUTHORIZED : gatewayResponses.AUTHORIZER_FAILURE);
@@ -380,32 +378,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (read === 'too large') return gatewayResult(gatewayResponses.REQUEST_TOO_LARGE);
     if (read === 'over budget') return gatewayResult(protocolRefusals.bodiesOverBudget);
 
-    const event: APIGatewayProxyEvent = {
-      resource: matched.route.resource,
-      path,
-      httpMethod: method,
-      headers,
-      multiValueHeaders,
-      ...query,
-      pathParameters: matched.pathParameters,
-      stageVariables: null,
-      body: read.body.length > 0 ? read.body.toString('utf8') : null,
-      isBase64Encoded: false,
-      requestContext: {
-        accountId: '000000000000',
-        apiId: 'local',
-        authorizer,
-        httpMethod: method,
-        path: target.path,
-        protocol: `HTTP/${request.httpVersion}`,
-        requestId,
-        requestTimeEpoch: Date.now(),
-        resourceId: 'local',
-        resourcePath: matched.route.resource,
-        stage: API_STAGE_NAME,
-        identity: { sourceIp } as APIGatewayProxyEvent['requestContext']['identity'],
-      },
-    };
+    const event = proxyEvent({ ...gatewayRequest, body: read.body.length > 0 ? read.body.toString('utf8') : null }, authorizer);
     try {
       if (isStreamedHandler(matched.handler)) {
         for (const [name, value] of Object.entries(requestIdHeaders(requestId))) response.setHeader(name, value);

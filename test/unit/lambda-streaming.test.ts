@@ -5,7 +5,7 @@ import { createDependencies } from '../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../../functions/domain/usage-limits.ts';
 import { createHttpHandlers } from '../../local/http-handlers.ts';
 import type { StreamedHttpHandler } from '../../functions/http/http-handler.ts';
-import { collectStreamed, isStreamedHandler } from '../../local/lambda-streaming.ts';
+import { collectStreamed, isStreamedHandler, ResponseStreamDestroyedError } from '../../local/lambda-streaming.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 
@@ -40,6 +40,22 @@ describe('the streaming runtime outside Lambda', () => {
     const answer = await collectStreamed(handler, {} as APIGatewayProxyEvent, {} as Context);
 
     expect([answer.statusCode, answer.headers, answer.body.toString()]).toEqual([202, { 'Content-Type': 'text/plain' }, 'hello']);
+  });
+
+  it('reports a handler that destroys its response stream after the head, which would end the process on Lambda', async () => {
+    const failure = new Error('the body failed');
+    const handler = (async (_event: unknown, stream: Writable) => {
+      const answer = runtime.HttpResponseStream.from(stream, { statusCode: 200 });
+      answer.write('[');
+      await new Promise((resolve) => setImmediate(resolve));
+      answer.destroy(failure);
+      throw failure;
+    }) as unknown as StreamedHttpHandler;
+
+    const answer = await collectStreamed(handler, {} as APIGatewayProxyEvent, {} as Context);
+
+    expect(answer.aborted).toBeInstanceOf(ResponseStreamDestroyedError);
+    expect((answer.aborted as Error).cause).toBe(failure);
   });
 
   it('builds a streamed handler for every streamed route, and a buffered one for the others', () => {

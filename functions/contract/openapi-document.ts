@@ -16,7 +16,7 @@ import {
   PetStatus,
   Quantity,
 } from '../domain/schemas.ts';
-import { REPLAYED_HEADER } from '../handlers/adjust-inventory-handler.ts';
+import { REPLAYED_HEADER } from '../http/idempotent-answers.ts';
 import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../domain/versioning.ts';
 import { CONTENT_ENCODINGS } from '../http/content-encoding.ts';
 import { MAX_BODY_BYTES } from '../http/json-body.ts';

@@ -2,6 +2,7 @@ import { readPetsSunset } from '../config.ts';
 import type { ServiceDependencies } from '../dependencies.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../http/http-handler.ts';
 import type { OperationId } from '../routes.ts';
+import { createAdjustInventoryBatchHandler } from './adjust-inventory-batch-handler.ts';
 import { createAdjustInventoryHandler } from './adjust-inventory-handler.ts';
 import { createGetInventoryItemHandler } from './get-inventory-item-handler.ts';
 import { createListInventoryHandler } from './list-inventory-handler.ts';
@@ -19,6 +20,7 @@ export function createHttpHandlers(dependencies: ServiceDependencies): Record<Op
     getInventoryItem: createGetInventoryItemHandler(dependencies),
     updateInventory: createUpdateInventoryHandler(dependencies),
     adjustInventory: createAdjustInventoryHandler(dependencies),
+    adjustInventoryBatch: createAdjustInventoryBatchHandler(dependencies),
     getPetById: createGetPetByIdHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
   };
 }

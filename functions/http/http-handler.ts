@@ -31,6 +31,8 @@ interface HttpHandlerOptions<Body, Result extends ResponseHead> {
   guards?: MiddlewareObj<APIGatewayProxyEvent, Result>[];
   /** The body's compiled validator, from request-body-validators.generated.ts. */
   body?: BodyValidator<Body>;
+  /** The largest body accepted (413 above it); MAX_BODY_BYTES unless the operation's bodies are longer. */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -52,7 +54,7 @@ function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOption
     .use(httpHeaderNormalizer())
     .use(requestIdHeader<Result>());
   for (const guard of options.guards ?? []) stack.use(guard);
-  if (options.body) stack.use(jsonBody(options.body));
+  if (options.body) stack.use(jsonBody(options.body, options.maxBodyBytes));
   return stack.use(errorFormatter());
 }
 

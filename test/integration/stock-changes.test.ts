@@ -234,7 +234,7 @@ describe('the adjuster on DynamoDB Local, with a controlled clock', () => {
       const retried = await adjuster.adjust(request);
 
       expect(retried).toEqual({ outcome: { item: { petId: 9n, quantity: 5, status: 'pending' } }, replayed: true });
-      expect(await repository.findEntry(9n)).toEqual({ petId: 9n, quantity: 5, status: 'pending' });
+      expect(await repository.findEntries([9n])).toEqual([{ petId: 9n, quantity: 5, status: 'pending' }]);
     } finally {
       await store.close();
     }

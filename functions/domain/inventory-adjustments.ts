@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ChangeAttribution } from './change-attribution.ts';
 import { ApiError, BadRequestError, errorBody, ErrorCode, StoreUnavailableError } from './errors.ts';
 import { MAX_QUANTITY } from './quantity.ts';
 import type { AdjustmentReason, ErrorBody, InventoryItem, PetId } from './schemas.ts';
@@ -34,7 +35,16 @@ export interface StockChange {
 interface IdempotentRequest {
   /** The API key's public id: keys of one API key are invisible to another. */
   callerId: string;
+  /** The X-Request-Id of the request, recorded with each change it makes. */
+  requestId: string;
   idempotencyKey: string;
+}
+
+/** A change as it is written: with who made it and why, which its entry's history records. */
+export interface AttributedChange {
+  petId: PetId;
+  delta: number;
+  attribution: ChangeAttribution;
 }
 
 export type AdjustmentRequest = IdempotentRequest & StockChange;
@@ -87,7 +97,7 @@ export interface AdjustmentRepository {
    * largest quantity, and records the key as applied (unless a live record holds it). All or none.
    */
   apply(transaction: {
-    changes: readonly StockChange[];
+    changes: readonly AttributedChange[];
     record: Omit<IdempotencyRecord, 'outcome'>;
     nowSeconds: number;
   }): Promise<ApplyResult>;
@@ -130,6 +140,11 @@ function stockFault({ petId, delta }: StockChange, entry: InventoryItem): { code
       };
 }
 
+/** Each change of a batch is an `adjustment` of its own in its pet's history, with the batch's request id and key. */
+function attributed({ petId, delta, reason }: StockChange, { requestId, callerId, idempotencyKey }: IdempotentRequest): AttributedChange {
+  return { petId, delta, attribution: { kind: 'adjustment', requestId, keyId: callerId, reason, idempotencyKey } };
+}
+
 const NOTHING_WRITTEN = 'Nothing was written.';
 
 /**
@@ -165,9 +180,7 @@ function backoff(round: number): Promise<void> {
 }
 
 /** A request with one key, in the adjuster's terms: what it changes, and how its applied outcome reads. */
-interface KeyedChanges<Outcome extends RecordedOutcome> {
-  callerId: string;
-  idempotencyKey: string;
+interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentRequest {
   requestHash: string;
   changes: readonly StockChange[];
   /** How a request with this key differs from another, for the 422's message. */
@@ -234,7 +247,11 @@ export class InventoryAdjuster {
         return { outcome: (record.outcome as Outcome | undefined) ?? (await this.answerApplied(request, recordId)), replayed: true };
       }
       const expiresAt = nowSeconds + IDEMPOTENCY_WINDOW_SECONDS;
-      const result = await this.repository.apply({ changes, record: { recordId, requestHash, expiresAt }, nowSeconds });
+      const result = await this.repository.apply({
+        changes: changes.map((change) => attributed(change, request)),
+        record: { recordId, requestHash, expiresAt },
+        nowSeconds,
+      });
       if (result.applied) return { outcome: await this.answerApplied(request, recordId), replayed: false };
       if ('refused' in result) {
         const outcome = { error: refusalOf(changes, result.refused) };

@@ -1,4 +1,4 @@
-import { callerFrom } from '../http/caller.ts';
+import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
 import { MAX_BATCH_BODY_BYTES } from '../http/json-body.ts';
@@ -14,8 +14,8 @@ export function createAdjustInventoryBatchHandler({ adjuster, limiter }: AdjustI
     { guards: [planLimits(limiter), experimental], body: InventoryAdjustmentBatch, maxBodyBytes: MAX_BATCH_BODY_BYTES },
     async (event) => {
       const idempotencyKey = idempotencyKeyFrom(event);
-      const { keyId } = callerFrom(event);
-      const result = await adjuster.adjustBatch({ callerId: keyId, idempotencyKey, changes: event.body.adjustments });
+      const { keyId, requestId } = changeAuthorFrom(event);
+      const result = await adjuster.adjustBatch({ callerId: keyId, requestId, idempotencyKey, changes: event.body.adjustments });
       return idempotentAnswer(result, ({ items }) => ({ items }));
     },
   );

@@ -1,6 +1,6 @@
 import type { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
-import { callerFrom } from '../http/caller.ts';
+import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
@@ -19,7 +19,10 @@ export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInvent
   return httpHandler({ guards: [planLimits(limiter), experimental], body: InventoryAdjustment }, async (event) => {
     const petId = petIdFromPath(event);
     const idempotencyKey = idempotencyKeyFrom(event);
-    const { keyId } = callerFrom(event);
-    return idempotentAnswer(await adjuster.adjust({ callerId: keyId, idempotencyKey, petId, ...event.body }), ({ item }) => item);
+    const { keyId, requestId } = changeAuthorFrom(event);
+    return idempotentAnswer(
+      await adjuster.adjust({ callerId: keyId, requestId, idempotencyKey, petId, ...event.body }),
+      ({ item }) => item,
+    );
   });
 }

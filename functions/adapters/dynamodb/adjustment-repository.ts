@@ -11,11 +11,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
-import type { AdjustmentRepository, IdempotencyRecord, RecordedOutcome, StockChange } from '../../domain/inventory-adjustments.ts';
+import type { AdjustmentRepository, AttributedChange, IdempotencyRecord, RecordedOutcome } from '../../domain/inventory-adjustments.ts';
 import { MAX_QUANTITY } from '../../domain/quantity.ts';
 import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { inventoryKey, toInventoryItem } from './inventory-repository.ts';
+import { versionedChange } from './versioned-change.ts';
 
 /**
  * The answer flattened into attributes (a single adjustment's entry, a batch's entries, or an
@@ -75,16 +76,21 @@ export function createAdjustmentRepository(
 ): AdjustmentRepository {
   const recordKey = (recordId: string) => ({ TableName: tables.idempotencyRecordsTable, Key: { recordId } });
 
-  /** Adds delta to the entry while it stays within 0 and the largest quantity; a refusal carries the entry (404 or 409, and the stock the 409 names, without a read). */
-  const entryUpdate = ({ petId, delta }: StockChange) => {
+  /**
+   * Adds delta to the entry while it stays within 0 and the largest quantity, with its version and
+   * attribution; a refusal carries the entry (404 or 409, and the stock the 409 names, without a read).
+   */
+  const entryUpdate = ({ petId, delta, attribution }: AttributedChange) => {
     // The bound that delta could cross: below 0 for a removal, above the largest quantity for an addition.
     const [bound, limit] = delta < 0 ? ['quantity >= :limit', -delta] : ['quantity <= :limit', MAX_QUANTITY - delta];
+    const change = versionedChange(attribution);
     return {
       TableName: tables.inventoryTable,
       Key: inventoryKey(petId),
-      UpdateExpression: 'ADD quantity :delta',
+      UpdateExpression: `SET ${change.set} ADD quantity :delta`,
       ConditionExpression: `attribute_exists(petId) AND ${bound}`,
-      ExpressionAttributeValues: { ':delta': delta, ':limit': limit },
+      ExpressionAttributeNames: change.names,
+      ExpressionAttributeValues: { ':delta': delta, ':limit': limit, ...change.values },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     };
   };

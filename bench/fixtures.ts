@@ -85,7 +85,10 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
 const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
   updateInventory: { quantity: 7 },
   adjustInventory: { delta: 1, reason: 'arrival' },
+  adjustInventoryBatch: { adjustments: [{ petId: 1, delta: 1, reason: 'arrival' }] },
 };
+/** Operations applied once per Idempotency-Key: each event gets a key of its own. */
+const KEYED = new Set<string>(['adjustInventory', 'adjustInventoryBatch']);
 
 /**
  * The proxy event API Gateway sends a function behind the authorizer (its context included),
@@ -104,7 +107,7 @@ export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): 
     headers:
       body === undefined
         ? {}
-        : { 'Content-Type': 'application/json', ...(route.operationId === 'adjustInventory' ? { 'Idempotency-Key': randomUUID() } : {}) },
+        : { 'Content-Type': 'application/json', ...(KEYED.has(route.operationId) ? { 'Idempotency-Key': randomUUID() } : {}) },
     multiValueHeaders: {},
     queryStringParameters: null,
     multiValueQueryStringParameters: null,

@@ -77,10 +77,9 @@ async function importFile(file: string, target: InventoryTarget, output: Invento
   // Only what differs is written, so a re-run writes nothing at all.
   const toWrite = [...added, ...changed];
   const attribution = toolAttribution('import', TOOL_KEY_IDS.inventoryImport);
-  for (let start = 0; start < toWrite.length; start += PROGRESS_STEP) {
-    await target.inventory.putMany(toWrite.slice(start, start + PROGRESS_STEP), attribution);
-    output.progress?.(Math.min(start + PROGRESS_STEP, toWrite.length), toWrite.length);
-  }
+  await target.inventory.putMany(toWrite, attribution, (written) => {
+    if (written % PROGRESS_STEP === 0 || written === toWrite.length) output.progress?.(written, toWrite.length);
+  });
   output.print(
     `Imported ${file} into the ${target.describe}: ${entries(items.length)}, ${added.length} new, ${changed.length} changed, ${items.length - toWrite.length} unchanged.`,
   );

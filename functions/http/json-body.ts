@@ -39,8 +39,9 @@ function hasInt64Field(value: unknown): boolean {
  * or past the int64 range by less than a double can tell (the validator compared doubles).
  */
 function exactInt64Fields(value: unknown, path: string[] = []): void {
-  if (Array.isArray(value)) value.forEach((element, index) => exactInt64Fields(element, [...path, String(index)]));
-  else if (value !== null && typeof value === 'object')
+  if (Array.isArray(value)) {
+    for (const [index, element] of value.entries()) exactInt64Fields(element, [...path, String(index)]);
+  } else if (value !== null && typeof value === 'object')
     for (const [key, field] of Object.entries(value)) {
       if (INT64_FIELDS.has(key) && typeof field === 'number')
         throw new BadRequestError(

@@ -2,10 +2,10 @@ import { build } from 'esbuild';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ESBUILD_OPTIONS } from '../lib/bundling.ts';
-import { apiRoutes, authorizerEntry, type OperationId } from '../functions/routes.ts';
+import { apiRoutes, authorizerEntry, entryPointFile, type OperationId } from '../functions/routes.ts';
 
 export interface LambdaBundle {
-  /** The entry's name in routes.ts (its file in functions/), or one of BASELINES. */
+  /** The entry's name in routes.ts (its file: entryPointFile), or one of BASELINES. */
   name: string;
   /** The operation it serves; undefined for the authorizer and the baseline. */
   operationId?: OperationId;
@@ -48,7 +48,7 @@ export async function bundle(entryPoint: string, outDir: string, name: string): 
 export async function bundleEntryPoints(outDir: string): Promise<LambdaBundle[]> {
   const entries = [...apiRoutes.map((route) => ({ name: route.entry, operationId: route.operationId })), { name: authorizerEntry }];
   const bundles: LambdaBundle[] = [];
-  for (const entry of entries) bundles.push({ ...entry, ...(await bundle(`functions/${entry.name}.ts`, outDir, entry.name)) });
+  for (const entry of entries) bundles.push({ ...entry, ...(await bundle(entryPointFile(entry.name), outDir, entry.name)) });
   return bundles;
 }
 

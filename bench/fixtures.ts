@@ -7,16 +7,16 @@ import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { authorizerContext } from '../functions/http/caller.ts';
-import { KeyAdmin } from '../functions/keys/key-admin.ts';
-import { provideLambdaStreaming } from '../functions/local/lambda-streaming.ts';
-import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../functions/local/local-store.ts';
-import { writeInventory } from '../functions/local/seed.ts';
+import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { provideLambdaStreaming } from '../local/lambda-streaming.ts';
+import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
+import { writeInventory } from '../local/seed.ts';
 import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
 
 // The bench builds the service's handlers in its own process, as the local server does.
 provideLambdaStreaming();
 
-export { invokeWhole } from '../functions/local/lambda-streaming.ts';
+export { invokeWhole } from '../local/lambda-streaming.ts';
 
 /** An enterprise key whose limits no benchmark reaches, so no run is cut short by a 429. */
 export const UNTHROTTLED_LIMITS = { perMinute: 1_000_000, perDay: 1_000_000_000 } as const;

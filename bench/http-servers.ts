@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceDependencies } from '../functions/dependencies.ts';
 import { authenticate, generateApiKey } from '../functions/domain/api-keys.ts';
 import { limitsFor } from '../functions/domain/plans.ts';
-import { KeyAdmin } from '../functions/keys/key-admin.ts';
-import { startLocalApp } from '../functions/local/local-app.ts';
-import { LOCAL_TABLES } from '../functions/local/local-store.ts';
+import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { startLocalApp } from '../local/local-app.ts';
+import { LOCAL_TABLES } from '../local/local-store.ts';
 import { bareListInventory, bareUpdateInventory } from './bare-handlers.ts';
 import { benchInventory, UNTHROTTLED_LIMITS } from './fixtures.ts';
 

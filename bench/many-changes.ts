@@ -9,11 +9,11 @@ import { TOOL_KEY_IDS, toolAttribution } from '../functions/domain/change-attrib
 import { MAX_BATCH_CHANGES } from '../functions/domain/inventory-adjustments.ts';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
-import { createHttpHandlers } from '../functions/handlers/http-handlers.ts';
+import { createHttpHandlers } from '../local/http-handlers.ts';
 import { toJson } from '../functions/http/json.ts';
-import { runInventoryCommand } from '../functions/inventory-tool/cli.ts';
-import { formatInventoryFile } from '../functions/inventory-tool/inventory-file.ts';
-import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../functions/local/local-store.ts';
+import { runInventoryCommand } from '../tools/inventory-tool/cli.ts';
+import { formatInventoryFile } from '../tools/inventory-tool/inventory-file.ts';
+import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
 import { readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consumed-capacity.ts';
 import { PRICES } from './cost-per-call.ts';
 import {

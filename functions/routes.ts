@@ -1,6 +1,7 @@
 /**
  * The API's operations, once: the CDK stack makes a method and a function of each, the
- * local server routes to the same handlers. `entry` is the function's file in functions/.
+ * local server routes to the same handlers. `entry` names the function's entry point, whose file
+ * is entryPointFile(entry).
  */
 export interface ApiRoute {
   operationId: string;
@@ -71,6 +72,11 @@ export const apiRoutes = [
 export type OperationId = (typeof apiRoutes)[number]['operationId'];
 
 export const authorizerEntry = 'authorizer';
+
+/** Where an entry point's file is, relative to the project: the one file a Lambda bundle starts from. */
+export function entryPointFile(entry: string): string {
+  return `functions/entry-points/${entry}.ts`;
+}
 
 /**
  * GET /v1/health, for load balancers, uptime probes and the deploy smoke test. Outside the

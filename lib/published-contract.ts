@@ -8,8 +8,8 @@ import {
   type RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
-import { entityTag, PUBLISHED_PAGES, publishedPageHeaders, type PublishedPage } from '../functions/contract/published-contract.ts';
-import { API_STAGE_NAME } from '../functions/deployments.ts';
+import { entityTag, PUBLISHED_PAGES, publishedPageHeaders, type PublishedPage } from '../contract/published-contract.ts';
+import { API_STAGE_NAME } from './deployments.ts';
 import { UNCOUNTED_RATE_LIMIT_HEADERS, UNCOUNTED_RATE_LIMIT_TEMPLATE } from './rate-limit-templates.ts';
 
 /** API Gateway's cap on one mapping template (REST API quotas). */

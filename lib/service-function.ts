@@ -6,7 +6,7 @@ import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-l
 import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { FUNCTION_TIMEOUT_SECONDS } from '../functions/routes.ts';
+import { entryPointFile, FUNCTION_TIMEOUT_SECONDS } from '../functions/routes.ts';
 import { ESBUILD_OPTIONS } from './bundling.ts';
 import { grantTableAccess, type TableAccess } from './table-access.ts';
 
@@ -49,7 +49,7 @@ export function nodejsBundlingOptions(): BundlingOptions {
 }
 
 export interface ServiceFunctionProps {
-  /** The entry point's file name in functions/, without `.ts` (see functions/routes.ts). */
+  /** The entry point's name (see functions/routes.ts, entryPointFile). */
   entry: string;
   /**
    * How long it may run (functions/routes.ts explains both values).
@@ -80,7 +80,7 @@ export class ServiceFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     this.function = new NodejsFunction(this, 'Function', {
-      entry: `${PROJECT_ROOT}functions/${props.entry}.ts`,
+      entry: `${PROJECT_ROOT}${entryPointFile(props.entry)}`,
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,

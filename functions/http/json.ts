@@ -15,8 +15,8 @@ export function toJson(value: unknown): string {
 /**
  * What every answer of a JSON API should say to a browser that loads it anyway: do not guess
  * another content type, never frame or render it as a page, HTTPS only (ignored over plain
- * HTTP, as locally). No Access-Control-Allow-* header: browsers may not call the API (see the
- * README's "CORS").
+ * HTTP, as locally). No Access-Control-Allow-* header: browsers may not call the API (see
+ * docs/api-guide.md, "Security headers and CORS").
  */
 export const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',

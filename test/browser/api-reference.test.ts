@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_EXAMPLES } from '../../functions/contract/examples.ts';
-import { renderOpenApiDocument } from '../../functions/contract/openapi-document.ts';
+import { OPERATION_EXAMPLES } from '../../contract/examples.ts';
+import { renderOpenApiDocument } from '../../contract/openapi-document.ts';
 import { PLAN_LIMITS } from '../../functions/domain/plans.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { launchChromium } from './chromium.ts';
 

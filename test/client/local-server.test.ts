@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInventoryClient, type InventoryClientOptions, type RetryEvent } from '../../client/index.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { beforeLaterPages, failingListing, idsInShard, throttled } from '../support/inventory.ts';
 import { INVENTORY_PAGE_SIZE } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 
 /** The typed client against the real local server: exact ids, surfaced limits, real 429 and 503. */

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { failingListing } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { ContractValidator, OPENAPI_FILE, type ObservedResponse } from './contract-validator.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 

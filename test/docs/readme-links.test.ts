@@ -1,27 +1,69 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** The README stands alone in a clone: every document it links to is in the repository. */
+/** The README stands alone in a clone: every document it links to is in the repository, and so is every place they point at. */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'client/README.md', 'docs/DESIGN.md'];
+const GUIDES = readdirSync(join(ROOT, 'docs'))
+  .filter((name) => name.endsWith('.md') && name !== 'SPEC.md')
+  .map((name) => `docs/${name}`);
+const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'client/README.md', ...GUIDES];
+const README_MAX_LINES = 250;
 
 function relativeLinks(document: string): string[] {
   const text = readFileSync(join(ROOT, document), 'utf8');
-  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
-    .map((match) => match[1]!)
-    .filter((target) => !/^[a-z]+:/.test(target) && !target.startsWith('#'));
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!).filter((target) => !/^[a-z]+:/.test(target));
+}
+
+/** The anchors GitHub gives a Markdown file's headings: lower case, punctuation dropped, spaces as hyphens. */
+function headingAnchors(file: string): Set<string> {
+  const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```$/gm, '');
+  return new Set(
+    [...text.matchAll(/^#{1,6} (.+)$/gm)].map((match) =>
+      match[1]!
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\- _]/gu, '')
+        .replaceAll(' ', '-'),
+    ),
+  );
 }
 
 describe.each(DOCUMENTS)('%s', (document) => {
-  it('links only to files inside the repository, each of which exists', () => {
+  it('links only to files inside the repository, each of which exists, and to headings each file has', () => {
     for (const target of relativeLinks(document)) {
-      const path = normalize(join(dirname(join(ROOT, document)), target.split('#')[0]!));
-      expect(path.startsWith(ROOT), `${target} leaves the repository`).toBe(true);
-      expect(existsSync(path), `${target} does not exist`).toBe(true);
+      const [path, anchor] = target.split('#') as [string, string | undefined];
+      const file = path === '' ? join(ROOT, document) : normalize(join(dirname(join(ROOT, document)), path));
+      expect(file.startsWith(ROOT), `${target} leaves the repository`).toBe(true);
+      expect(existsSync(file), `${target} does not exist`).toBe(true);
+      if (anchor !== undefined && file.endsWith('.md'))
+        expect([...headingAnchors(file)], `${document} links to ${target}, a heading ${relative(ROOT, file)} does not have`).toContain(
+          anchor,
+        );
     }
+  });
+});
+
+describe("the README, a newcomer's page", () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+  it(`starts with the two commands and stays within ${README_MAX_LINES} lines`, () => {
+    expect(readme.split('\n').slice(0, 6).join('\n')).toBe(
+      '# Pet Store Inventory API\n\n```sh\nnpm ci && npm start\nnpm ci && npm test\n```',
+    );
+    expect(readme.split('\n').length).toBeLessThanOrEqual(README_MAX_LINES);
+  });
+
+  it('links to every guide in docs/', () => {
+    const linked = new Set(relativeLinks('README.md').map((target) => target.split('#')[0]));
+    expect(GUIDES.filter((guide) => !linked.has(guide))).toEqual([]);
+  });
+
+  it('finds the anchors it checks (a rule that reads nothing would pass forever)', () => {
+    expect(headingAnchors(join(ROOT, 'docs/api-guide.md'))).toContain('security-headers-and-cors');
+    expect(relativeLinks('README.md').filter((target) => target.includes('#')).length).toBeGreaterThan(2);
   });
 });
 

@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEV_API_KEY: KEY, DEV_PLAN: 'business', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { edgeBackstop, PLAN_LIMITS } from '../../functions/domain/plans.ts';
-import { PUBLISHED_PAGES } from '../../functions/contract/published-contract.ts';
+import { PUBLISHED_PAGES } from '../../contract/published-contract.ts';
 import { gatewayResponses } from '../../functions/http/gateway-responses.ts';
 import { apiRoutes, healthRoute } from '../../functions/routes.ts';
 import { HEALTH_THROTTLE } from '../../lib/inventory-api.ts';
 import { staticHeaderValue } from '../../lib/static-header-value.ts';
 import { JSON_HEADERS } from '../../functions/http/json.ts';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../functions/deployments.ts';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
 import { WAF_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../../lib/edge-shield.ts';
 import {
   AUTHORIZER_DESCRIPTION,

@@ -5,7 +5,7 @@ import { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STACK_NAMES } from '../../functions/deployments.ts';
+import { STACK_NAMES } from '../../lib/deployments.ts';
 import { COLD_START_METRIC, METRIC_NAMESPACE } from '../../functions/logger.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { OperationsDashboard, WAF_BLOCKED_REQUESTS } from '../../lib/operations-dashboard.ts';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { METRIC_NAMESPACE, SERVICE_METRICS } from '../../functions/logger.ts';
 import { apiRoutes } from '../../functions/routes.ts';
-import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../functions/deployments.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { API_5XX_RATE_THRESHOLD } from '../../lib/operational-alarms.ts';
 import { serviceMetricsOf } from '../../lib/petstore-inventory-stack.ts';
 import {

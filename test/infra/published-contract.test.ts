@@ -1,10 +1,10 @@
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { Compile, parse } from 'velocityjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISHED_PAGES, publishedPageHeaders } from '../../functions/contract/published-contract.ts';
+import { PUBLISHED_PAGES, publishedPageHeaders } from '../../contract/published-contract.ts';
 import { uncountedState } from '../../functions/domain/failed-authentications.ts';
 import { GET_PET_BY_ID_DEFAULT_SUNSET_AT } from '../../functions/domain/versioning.ts';
-import { API_STAGE_NAME } from '../../functions/deployments.ts';
+import { API_STAGE_NAME } from '../../lib/deployments.ts';
 import { MAX_MAPPING_TEMPLATE_BYTES, PUBLISHED_PAGE_THROTTLE } from '../../lib/published-contract.ts';
 import { PETS_SUNSET_CONTEXT_KEY } from '../../lib/petstore-inventory-stack.ts';
 import {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
-import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../functions/deployments.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import {
   CDK_JSON_CONTEXT,
   keySchemaOf,

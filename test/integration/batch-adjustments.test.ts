@@ -5,7 +5,7 @@ import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-reposi
 import { MAX_BATCH_CHANGES } from '../../functions/domain/inventory-adjustments.ts';
 import { MAX_BATCH_BODY_BYTES } from '../../functions/http/json-body.ts';
 import { toJson } from '../../functions/http/json.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
 
 /** POST /inventory/adjustments over HTTP against DynamoDB Local: many pets in one call, all or none, once per key. */

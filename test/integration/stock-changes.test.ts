@@ -3,10 +3,10 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
-import { writeInventory } from '../../functions/local/seed.ts';
+import { writeInventory } from '../../local/seed.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, InventoryAdjuster } from '../../functions/domain/inventory-adjustments.ts';
-import { KeyAdmin } from '../../functions/keys/key-admin.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { startTestStore, testAppStore } from '../support/local-store.ts';
 
 /** Stock changes over HTTP against DynamoDB Local: many terminals changing one pet at once. */

@@ -3,13 +3,13 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createDependencies } from '../../functions/dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../../functions/domain/usage-limits.ts';
-import { createHttpHandlers } from '../../functions/handlers/http-handlers.ts';
+import { createHttpHandlers } from '../../local/http-handlers.ts';
 import type { StreamedHttpHandler } from '../../functions/http/http-handler.ts';
-import { collectStreamed, isStreamedHandler } from '../../functions/local/lambda-streaming.ts';
-import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
+import { collectStreamed, isStreamedHandler } from '../../local/lambda-streaming.ts';
+import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 
-/** Lambda's streaming runtime as test/setup.ts provides it (functions/local/lambda-streaming.ts). */
+/** Lambda's streaming runtime as test/setup.ts provides it (local/lambda-streaming.ts). */
 const runtime = (globalThis as unknown as { awslambda: { HttpResponseStream: { from(stream: Writable, prelude: object): Writable } } })
   .awslambda;
 

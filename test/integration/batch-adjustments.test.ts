@@ -180,6 +180,14 @@ describe('a batch of adjustments', () => {
   });
 });
 
+describe('the route', () => {
+  it('is a resource of its own, as on API Gateway: GET /inventory/adjustments is no route, not a read of pet "adjustments"', async () => {
+    const response = await fetch(`${app.baseUrl}/inventory/adjustments`, { headers: { Authorization: `Bearer ${KEY}` } });
+
+    expect([response.status, ((await response.json()) as { code: string }).code]).toEqual([404, 'ROUTE_NOT_FOUND']);
+  });
+});
+
 describe('batches under concurrency', () => {
   it('applies 15 concurrent batches over the same 20 pets once each, 5 of them sent twice at once: each pet +10', async () => {
     const petIds = CONTENDED;

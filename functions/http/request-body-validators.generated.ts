@@ -3,7 +3,7 @@
 // that neither zod nor a schema compiler runs in a Lambda function. Do not edit.
 // @ts-nocheck: Ajv emits JavaScript; the typed exports at the end are what handlers import.
 import type { z } from 'zod';
-import type * as schemas from '../functions/domain/schemas.ts';
+import type * as schemas from '../domain/schemas.ts';
 import type { BodyValidator } from './json-body.ts';
 
 export const compiledInventoryUpdate = validate20;

@@ -64,9 +64,10 @@ export function toInventoryItem(stored: Record<string, unknown>): InventoryItem 
 
 /**
  * Entry writes an import or a seed keeps in flight. Each is an UpdateItem of its own (a batch
- * write could only put whole items, which would reset their versions), so they overlap instead:
- * against DynamoDB Local on this machine's two cores 32 beat 16 by about a fifth and 64 gained
- * nothing more (bench/results.md, section 6); on AWS each in-flight write is a request of its own.
+ * write could only put whole items, which would reset their versions), so they overlap instead.
+ * On AWS each is a request of its own and the rate grows with them up to the table's capacity
+ * (a throttled write backs off, below); DynamoDB Local runs them in one JVM, where the rates at
+ * 16, 32 and 64 are in bench/results.md, section 6.
  */
 export const IMPORT_WRITES_IN_FLIGHT = 32;
 /** Tries of one entry's write while the store throttles it, each after the SDK's own retries: with the backoff below, about 13 s. */

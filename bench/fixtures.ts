@@ -86,7 +86,10 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
 const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
   updateInventory: { quantity: 7 },
   adjustInventory: { delta: 1, reason: 'arrival' },
+  adjustInventoryBatch: { adjustments: [{ petId: 1, delta: 1, reason: 'arrival' }] },
 };
+/** Operations applied once per Idempotency-Key: each event gets a key of its own. */
+const KEYED = new Set<string>(['adjustInventory', 'adjustInventoryBatch']);
 
 /**
  * The proxy event API Gateway sends a function behind the authorizer (its context included),
@@ -100,7 +103,7 @@ export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): 
   const headers: Record<string, string> =
     body === undefined
       ? {}
-      : { 'Content-Type': 'application/json', ...(route.operationId === 'adjustInventory' ? { 'Idempotency-Key': randomUUID() } : {}) };
+      : { 'Content-Type': 'application/json', ...(KEYED.has(route.operationId) ? { 'Idempotency-Key': randomUUID() } : {}) };
   return proxyEvent(
     benchRequest({
       method: route.method,

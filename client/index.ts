@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import { parseList } from 'structured-headers';
 import type { ApiErrorCode } from './api-error-codes.ts';
-import { parseJsonWithInt64, readJsonArrayWithInt64 } from './int64-json.ts';
+import { parseJsonWithInt64, readJsonArrayWithInt64, stringifyJsonWithInt64 } from './int64-json.ts';
 import { defaultSleep, isIdempotent, retryAfterSeconds, retryingFetch, type RetryEvent } from './retry.ts';
 import type { components, paths } from './schema.d.ts';
 
@@ -16,6 +16,8 @@ import type { components, paths } from './schema.d.ts';
 export type InventoryItem = components['schemas']['InventoryItem'];
 export type InventoryUpdate = components['schemas']['InventoryUpdate'];
 export type InventoryAdjustment = components['schemas']['InventoryAdjustment'];
+export type PetAdjustment = components['schemas']['PetAdjustment'];
+export type AdjustedInventoryItems = components['schemas']['AdjustedInventoryItems'];
 export type Pet = components['schemas']['Pet'];
 export type PetId = components['schemas']['PetId'];
 export type { RetryEvent } from './retry.ts';
@@ -133,6 +135,14 @@ export interface InventoryClient {
     adjustment: InventoryAdjustment,
     options?: CallOptions & { idempotencyKey?: string },
   ): Promise<ApiResult<InventoryItem>>;
+  /**
+   * Experimental. Every adjustment or none, in one request against the plan; applied exactly once
+   * per idempotency key, so retried like a GET (default: a new random key per call).
+   */
+  adjustInventoryBatch(
+    adjustments: PetAdjustment[],
+    options?: CallOptions & { idempotencyKey?: string },
+  ): Promise<ApiResult<AdjustedInventoryItems>>;
   /** @deprecated The operation has a sunset date: see the Sunset and Link headers of `response`. */
   getPetById(petId: PetId, options?: CallOptions): Promise<ApiResult<Pet>>;
 }
@@ -341,6 +351,18 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
         client.POST('/inventory/{petId}/adjustments', {
           params: { path: { petId }, header: { 'Idempotency-Key': idempotencyKey } },
           body: adjustment,
+          ...init,
+        }),
+      );
+    },
+    adjustInventoryBatch: (adjustments, callOptions) => {
+      const idempotencyKey = callOptions?.idempotencyKey ?? randomIdempotencyKey();
+      return call(callOptions, (init) =>
+        client.POST('/inventory/adjustments', {
+          params: { header: { 'Idempotency-Key': idempotencyKey } },
+          body: { adjustments },
+          // Each petId is a bigint, which JSON.stringify refuses: written digit for digit instead.
+          bodySerializer: stringifyJsonWithInt64,
           ...init,
         }),
       );

@@ -7,7 +7,14 @@ import {
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
 } from '../functions/domain/errors.ts';
-import type { ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, Pet } from '../functions/domain/schemas.ts';
+import type {
+  ErrorBody,
+  InventoryAdjustment,
+  InventoryAdjustmentBatch,
+  InventoryItem,
+  InventoryUpdate,
+  Pet,
+} from '../functions/domain/schemas.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
@@ -29,16 +36,27 @@ export const API_KEY_VARIABLE = 'API_KEY';
 export interface OperationExample {
   /** The request path after the server URL, parameters filled in. */
   path: string;
-  body?: InventoryUpdate | InventoryAdjustment;
+  body?: InventoryUpdate | InventoryAdjustment | InventoryAdjustmentBatch;
   /** Request headers beyond the key and the content type. */
   headers?: Readonly<Record<string, string>>;
-  answer: { status: number; body: InventoryItem[] | InventoryItem | Pet };
+  answer: { status: number; body: InventoryItem[] | InventoryItem | { items: InventoryItem[] } | Pet };
 }
 
 const bigPet = DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!;
 /** The pet the adjustment example adds to (the README's and the guides' examples use others). */
 const adjustedPet = DEMO_INVENTORY.find((item) => item.petId === 4n)!;
 const ADJUSTMENT = { delta: 2, reason: 'arrival' } as const;
+/** A delivery and a write-off in one batch, on pets no other example or README call reads. */
+const BATCH: InventoryAdjustmentBatch = {
+  adjustments: [
+    { petId: 3n, delta: 4, reason: 'arrival' },
+    { petId: 5n, delta: -2, reason: 'adjustment' },
+  ],
+};
+const adjusted = (petId: bigint, delta: number): InventoryItem => {
+  const pet = DEMO_INVENTORY.find((item) => item.petId === petId)!;
+  return { ...pet, quantity: pet.quantity + delta };
+};
 
 export const OPERATION_EXAMPLES = {
   listInventory: { path: '/inventory', answer: { status: 200, body: [...DEMO_INVENTORY] } },
@@ -55,6 +73,13 @@ export const OPERATION_EXAMPLES = {
     body: ADJUSTMENT,
     headers: { 'Idempotency-Key': '5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40' },
     answer: { status: 200, body: { ...adjustedPet, quantity: adjustedPet.quantity + ADJUSTMENT.delta } },
+  },
+  // A fixed Idempotency-Key, as above: every run after the first replays the first answer.
+  adjustInventoryBatch: {
+    path: '/inventory/adjustments',
+    body: BATCH,
+    headers: { 'Idempotency-Key': '9d2c4f7a-1e3b-4a6d-8c5f-0b7e2a9d4c13' },
+    answer: { status: 200, body: { items: BATCH.adjustments.map(({ petId, delta }) => adjusted(petId, delta)) } },
   },
   getPetById: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
 } as const satisfies Record<OperationId, OperationExample>;

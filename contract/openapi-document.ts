@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type Respon
 import { z } from 'zod';
 import { ErrorCode, RETRY_AFTER_HEADER } from '../functions/domain/errors.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
-import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/inventory-adjustments.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS, MAX_BATCH_CHANGES } from '../functions/domain/inventory-adjustments.ts';
 import { FAILED_AUTHENTICATIONS_POLICY } from '../functions/domain/failed-authentications.ts';
 import {
   RATE_LIMIT_HEADER,
@@ -12,23 +12,26 @@ import {
   RATE_LIMIT_RESET_HEADER,
 } from '../functions/domain/usage-limits.ts';
 import {
+  AdjustedInventoryItems,
   AdjustmentReason,
   Delta,
   ErrorBody,
   InventoryAdjustment,
+  InventoryAdjustmentBatch,
   InventoryItem,
   InventoryUpdate,
   MAX_QUANTITY,
   Pet,
+  PetAdjustment,
   PetId,
   PetStatus,
   Quantity,
 } from '../functions/domain/schemas.ts';
-import { REPLAYED_HEADER } from '../functions/handlers/adjust-inventory-handler.ts';
+import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
 import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../functions/domain/versioning.ts';
 import { CONTENT_ENCODINGS } from '../functions/http/content-encoding.ts';
 import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
-import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
+import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { deprecationHeaders } from '../functions/http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
@@ -93,6 +96,15 @@ function annotateSchemas(): void {
   annotate(InventoryAdjustment, 'InventoryAdjustment', {
     description:
       'A relative change of stock, applied exactly once per Idempotency-Key: the stock can neither go below 0 nor above the largest quantity.',
+  });
+  annotate(PetAdjustment, 'PetAdjustment', {
+    description: "One entry of a batch: a relative change of one pet's stock, with the same rules as a single adjustment.",
+  });
+  annotate(InventoryAdjustmentBatch, 'InventoryAdjustmentBatch', {
+    description: `From 1 to ${MAX_BATCH_CHANGES} adjustments, each pet at most once, applied all or none.`,
+  });
+  annotate(AdjustedInventoryItems, 'AdjustedInventoryItems', {
+    description: 'The entries a batch changed, as stored right after it, in the order of its adjustments.',
   });
   annotate(Pet, 'Pet', {
     description:
@@ -528,6 +540,68 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
     }),
   );
 
+  registry.registerPath(
+    operation(exampleServer, 'adjustInventoryBatch', {
+      tags: ['Store'],
+      summary: `Change the stock of up to ${MAX_BATCH_CHANGES} pets at once, all or none, exactly once (experimental)`,
+      description: [
+        `Applies every adjustment of the list, or none: a delivery of fifty kinds of pet, or the corrections of a stock count, in one call. Each entry follows the rules of \`adjustInventory\` (\`delta\` non-zero, the stock kept within 0 and ${MAX_QUANTITY}); each pet appears at most once. The answer lists the entries as stored right after the change, in the order of the adjustments.`,
+        `**At most ${MAX_BATCH_CHANGES}**: the batch is one DynamoDB transaction, which takes at most 100 actions: one per adjustment and one for the Idempotency-Key's record, written with them so that no crash or retry applies a batch twice or half.`,
+        `**All or none**: when any pet has no entry, 404 names every such pet; otherwise when any adjustment would leave the stock's range, 409 names every pet at fault with its stock (\`${ErrorCode.insufficientStock}\` when any would go below 0, else \`${ErrorCode.quantityOutOfRange}\`). Nothing is written in either case.`,
+        `**Exactly once**: as \`adjustInventory\`, per API key and \`Idempotency-Key\` for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours. The same list (same pets, deltas, reasons and order) answers what the first request answered, with \`${REPLAYED_HEADER}: true\`; another list, or a key used for a single adjustment, answers 422.`,
+        '**One request** against the plan, however many adjustments it holds: the plan limits calls, and a batch is one call of the function, one transaction and one answer.',
+        '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
+      ].join('\n\n'),
+      'x-experimental': true,
+      request: {
+        headers: idempotencyKey,
+        body: {
+          required: true,
+          description: `A JSON object of at most ${MAX_BATCH_BODY_BYTES} bytes.`,
+          content: { 'application/json': { schema: InventoryAdjustmentBatch, example: OPERATION_EXAMPLES.adjustInventoryBatch.body } },
+        },
+      },
+      responses: {
+        200: experimental.success(
+          'Every entry with its new quantity, in the order of the adjustments.',
+          AdjustedInventoryItems,
+          OPERATION_EXAMPLES.adjustInventoryBatch.answer.body,
+          { mayReplay: true },
+        ),
+        400: experimental.error(
+          400,
+          `The body is not JSON or not a list of 1 to ${MAX_BATCH_CHANGES} adjustments, an entry lacks a field or holds an invalid value (the message names it by its index, as \`adjustments.3.delta\`), a pet appears twice, or the Idempotency-Key header is missing or malformed. Nothing was written.`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired],
+        ),
+        401: experimental.unauthorized,
+        404: experimental.error(
+          404,
+          'Some pets have no inventory entry; the message names every one. Nothing was written.',
+          [ErrorCode.petNotFound],
+          {
+            mayReplay: true,
+          },
+        ),
+        409: experimental.error(
+          409,
+          `Some adjustments would take the stock below 0 or above ${MAX_QUANTITY}; the message names every pet at fault and its stock. Nothing was written.`,
+          [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
+          { mayReplay: true },
+        ),
+        413: experimental.error(413, `The body is larger than ${MAX_BATCH_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: experimental.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        422: experimental.error(
+          422,
+          'The Idempotency-Key was already used with another request (other adjustments, another order, or a single adjustment). Nothing was written.',
+          [ErrorCode.idempotencyKeyReused],
+        ),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+
   const deprecated = answersOf(headers, DEPRECATION_HEADERS);
   const deprecation = getPetByIdDeprecation(petsSunset);
   registry.registerPath(
@@ -562,7 +636,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the window closest to exhaustion), and the structured fields of ${RATE_LIMIT_DRAFT}: \`RateLimit-Policy\` (each window's quota \`q\` and length \`w\`) and \`RateLimit\` (each window's remaining \`r\` and seconds to reset \`t\`). Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
         "**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the rate-limit headers of the source address's window of failed authentications, which it does not count (all of it remaining).",
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
-        '**Versioning**: `v1` is the last path segment of every server. `updateInventory` and `adjustInventory` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
+        '**Versioning**: `v1` is the last path segment of every server. `updateInventory`, `adjustInventory` and `adjustInventoryBatch` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
         options.serverUrl
           ? `**Server**: ${options.serverUrl}, the server that serves this document. The examples read the key from \`$${API_KEY_VARIABLE}\`.`
           : "**Servers**: the hosts are placeholders (the `.example` domain); replace `host` with the stage's custom domain or its execute-api host. Each stage serves this document with its own URL at `/v1/openapi.json`, and the reference at `/v1/docs`.",

@@ -1,6 +1,8 @@
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import { z } from 'zod';
+import { MAX_INT64 } from '../functions/domain/pet-id.ts';
+import { PetId } from '../functions/domain/schemas.ts';
 import { REQUEST_BODY_SCHEMAS } from './request-body-schemas.ts';
 
 /** Where the compiled validators live: committed, imported by the handlers, bundled without Ajv or zod. */
@@ -62,9 +64,19 @@ import type * as schemas from '../domain/schemas.ts';
 import type { BodyValidator } from './json-body.ts';
 `;
 
-/** The JSON Schema of one body, as zod states it for input, without the dialect line (it is nested). */
+/**
+ * The JSON Schema of one body, as zod states it for input, without the dialect line (it is nested).
+ * A petId is a bigint to zod, which JSON Schema cannot state: on the wire it is a JSON integer,
+ * checked here as a double and then read exactly from its text (json-body.ts).
+ */
 export function bodyJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _dialect, ...body } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...body } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema === PetId) Object.assign(jsonSchema, { type: 'integer', minimum: Number(PetId.minValue), maximum: Number(MAX_INT64) });
+    },
+  }) as Record<string, unknown>;
   return body;
 }
 

@@ -13,7 +13,7 @@ export interface ApiRoute {
   resource: string;
   entry: string;
   /** What the function may do to the inventory table, and to the idempotency records with it (least privilege by construction). */
-  inventoryAccess: 'list' | 'read' | 'update' | 'adjust';
+  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -58,6 +58,14 @@ export const apiRoutes = [
     resource: '/inventory/{petId}/adjustments',
     entry: 'adjust-inventory',
     inventoryAccess: 'adjust',
+    streamed: false,
+  },
+  {
+    operationId: 'adjustInventoryBatch',
+    method: 'POST',
+    resource: '/inventory/adjustments',
+    entry: 'adjust-inventory-batch',
+    inventoryAccess: 'adjustBatch',
     streamed: false,
   },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },

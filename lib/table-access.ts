@@ -18,8 +18,13 @@ export const TABLE_ACCESS = {
   inventoryUpdate: ['dynamodb:UpdateItem'],
   /** adjustInventory: a consistent read, then one transaction that updates the entry or only checks it. */
   inventoryAdjust: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
-  /** adjustInventory: reads a key's record, and puts it in the same transaction as the change. */
-  idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+  /** adjustInventoryBatch: one transaction that updates each entry, then one consistent read of them all (GetItem for a batch of one). */
+  inventoryBatchAdjust: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  /**
+   * Both adjustments: read a key's record, put it in the same transaction as the change (or alone,
+   * for a refusal), and record the answer on it (UpdateItem).
+   */
+  idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   /** GET /health reads one entry to see that the store answers. */
   healthProbe: ['dynamodb:GetItem'],
   /** The authorizer looks a key up by its hash. */
@@ -41,6 +46,7 @@ export const ROUTE_TABLE_ACCESS = {
   read: { inventory: 'inventoryRead' },
   update: { inventory: 'inventoryUpdate' },
   adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording' },
+  adjustBatch: { inventory: 'inventoryBatchAdjust', idempotencyRecords: 'idempotencyRecording' },
 } as const satisfies Record<ApiRoute['inventoryAccess'], { inventory: TableAccess; idempotencyRecords?: TableAccess }>;
 
 /** Grants exactly the actions of one access intent on the table itself (no index, no wildcard). */

@@ -2,6 +2,7 @@ import { readPetsSunset } from '../functions/config.ts';
 import type { ServiceDependencies } from './service-dependencies.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../functions/http/http-handler.ts';
 import type { OperationId } from '../functions/routes.ts';
+import { createAdjustInventoryBatchHandler } from '../functions/handlers/adjust-inventory-batch-handler.ts';
 import { createAdjustInventoryHandler } from '../functions/handlers/adjust-inventory-handler.ts';
 import { createGetInventoryItemHandler } from '../functions/handlers/get-inventory-item-handler.ts';
 import { createListInventoryHandler } from '../functions/handlers/list-inventory-handler.ts';
@@ -19,6 +20,7 @@ export function createHttpHandlers(dependencies: ServiceDependencies): Record<Op
     getInventoryItem: createGetInventoryItemHandler(dependencies),
     updateInventory: createUpdateInventoryHandler(dependencies),
     adjustInventory: createAdjustInventoryHandler(dependencies),
+    adjustInventoryBatch: createAdjustInventoryBatchHandler(dependencies),
     getPetById: createGetPetByIdHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
   };
 }

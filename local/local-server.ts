@@ -262,10 +262,14 @@ export function createLocalServer(options: LocalServerOptions): Server {
   const refused = new WeakSet<Duplex>();
 
   // Path parameters stay as sent, percent-encoding included, as API Gateway REST passes them on.
+  // As on API Gateway, a path belongs to the resource that names most of it literally
+  // (/inventory/adjustments, not /inventory/{petId}); a method that resource lacks is no route.
   function match(method: string, path: string): MatchedRoute | undefined {
-    for (const candidate of compiled) {
-      const found = candidate.pattern.exec(path);
-      if (!found || candidate.route.method !== method) continue;
+    const resources = compiled.filter((candidate) => candidate.pattern.test(path));
+    const fewestParameters = Math.min(...resources.map((candidate) => candidate.names.length));
+    for (const candidate of resources) {
+      if (candidate.names.length !== fewestParameters || candidate.route.method !== method) continue;
+      const found = candidate.pattern.exec(path)!;
       const entries = candidate.names.map((name, index) => [name, found[index + 1]!]);
       return { ...candidate, pathParameters: entries.length > 0 ? Object.fromEntries(entries) : null };
     }

@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { createInventoryRepository, inventoryHasEntries } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
 import { InventoryItem } from '../functions/domain/schemas.ts';
 
 const SeedFile = z.array(InventoryItem);
@@ -40,16 +41,14 @@ export const DEMO_INVENTORY: readonly InventoryItem[] = [
   { petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' },
 ];
 
-/** Overlapping batches keep DynamoDB Local's threads busy while the client waits on each answer. */
-const PARALLEL_BATCH_WRITERS = 8;
-
-/** Writes the entries under their keys, several batches at a time. */
-export async function writeInventory(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryItem[]): Promise<void> {
-  const repository = createInventoryRepository(client, tableName);
-  const share = Math.ceil(items.length / PARALLEL_BATCH_WRITERS);
-  await Promise.all(
-    Array.from({ length: PARALLEL_BATCH_WRITERS }, (_, writer) => repository.putMany(items.slice(writer * share, (writer + 1) * share))),
-  );
+/** Writes the entries under their keys, several at a time (see putMany), each a change recorded as the seed's by default. */
+export async function writeInventory(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  items: readonly InventoryItem[],
+  attribution: ChangeAttribution = toolAttribution('seed', TOOL_KEY_IDS.seed),
+): Promise<void> {
+  await createInventoryRepository(client, tableName).putMany(items, attribution);
 }
 
 /** Loads the seed only into an empty inventory, so a restart never overwrites data. Returns how many were written. */

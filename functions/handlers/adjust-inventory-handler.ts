@@ -1,10 +1,8 @@
-import { ApiError, type ErrorCode } from '../domain/errors.ts';
 import type { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
-import { callerFrom } from '../http/caller.ts';
+import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from '../http/idempotency-key.ts';
-import { jsonResponse } from '../http/json.ts';
+import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { InventoryAdjustment } from '../http/request-body-validators.generated.ts';
@@ -16,20 +14,16 @@ export interface AdjustInventoryHandlerDependencies {
   limiter: UsageLimiter;
 }
 
-/** Marks an answer that repeats an earlier request's outcome instead of applying anything. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
-
 /** POST /inventory/{petId}/adjustments: a relative change of stock, applied exactly once per Idempotency-Key. */
 export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
   return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustment) }, async (event) => {
     const petId = petIdFromPath(event);
-    const idempotencyKey = idempotencyKeyOf(event.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
-    const { keyId } = callerFrom(event);
-    const { outcome, replayed } = await adjuster.adjust({ callerId: keyId, idempotencyKey, petId, ...event.body });
-    const headers: Record<string, string> = replayed ? { [REPLAYED_HEADER]: 'true' } : {};
-    if ('item' in outcome) return jsonResponse(200, outcome.item, headers);
-    const { status, code, message } = outcome.error;
-    throw new ApiError(status, code as ErrorCode, message, headers);
+    const idempotencyKey = idempotencyKeyFrom(event);
+    const { keyId, requestId } = changeAuthorFrom(event);
+    return idempotentAnswer(
+      await adjuster.adjust({ callerId: keyId, requestId, idempotencyKey, petId, ...event.body }),
+      ({ item }) => item,
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { updateInventory } from '../domain/inventory-service.ts';
+import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { jsonBody } from '../http/json-body.ts';
@@ -11,6 +12,6 @@ import type { InventoryHandlerDependencies } from './inventory-handler-dependenc
 export function createUpdateInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
   return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryUpdate) }, async (event) =>
-    jsonResponse(200, await updateInventory(inventory, petIdFromPath(event), event.body)),
+    jsonResponse(200, await updateInventory(inventory, petIdFromPath(event), event.body, changeAuthorFrom(event))),
   );
 }

@@ -300,6 +300,271 @@ return errors === 0;
 }
 validate21.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
+export const compiledInventoryAdjustmentBatch = validate22;
+const schema33 = {"$id":"InventoryAdjustmentBatch","type":"object","properties":{"body":{"type":"object","properties":{"adjustments":{"minItems":1,"maxItems":99,"type":"array","items":{"type":"object","properties":{"petId":{"type":"integer","minimum":1,"maximum":9223372036854776000},"delta":{"type":"integer","minimum":-2147483647,"maximum":2147483647},"reason":{"type":"string","enum":["arrival","return","adjustment"]}},"required":["petId","delta","reason"],"additionalProperties":false}}},"required":["adjustments"],"additionalProperties":false}},"required":["body"]};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="InventoryAdjustmentBatch" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate22.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.body === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},schema:schema33.required,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body !== undefined){
+let data0 = data.body;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.adjustments === undefined){
+const err1 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "adjustments"},schema:schema33.properties.body.required,parentSchema:schema33.properties.body,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!(key0 === "adjustments")){
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},schema:false,parentSchema:schema33.properties.body,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.adjustments !== undefined){
+let data1 = data0.adjustments;
+if(Array.isArray(data1)){
+if(data1.length > 99){
+const err3 = {instancePath:instancePath+"/body/adjustments",schemaPath:"#/properties/body/properties/adjustments/maxItems",keyword:"maxItems",params:{limit: 99},schema:99,parentSchema:schema33.properties.body.properties.adjustments,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.length < 1){
+const err4 = {instancePath:instancePath+"/body/adjustments",schemaPath:"#/properties/body/properties/adjustments/minItems",keyword:"minItems",params:{limit: 1},schema:1,parentSchema:schema33.properties.body.properties.adjustments,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.petId === undefined){
+const err5 = {instancePath:instancePath+"/body/adjustments/" + i0,schemaPath:"#/properties/body/properties/adjustments/items/required",keyword:"required",params:{missingProperty: "petId"},schema:schema33.properties.body.properties.adjustments.items.required,parentSchema:schema33.properties.body.properties.adjustments.items,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.delta === undefined){
+const err6 = {instancePath:instancePath+"/body/adjustments/" + i0,schemaPath:"#/properties/body/properties/adjustments/items/required",keyword:"required",params:{missingProperty: "delta"},schema:schema33.properties.body.properties.adjustments.items.required,parentSchema:schema33.properties.body.properties.adjustments.items,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.reason === undefined){
+const err7 = {instancePath:instancePath+"/body/adjustments/" + i0,schemaPath:"#/properties/body/properties/adjustments/items/required",keyword:"required",params:{missingProperty: "reason"},schema:schema33.properties.body.properties.adjustments.items.required,parentSchema:schema33.properties.body.properties.adjustments.items,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((key1 === "petId") || (key1 === "delta")) || (key1 === "reason"))){
+const err8 = {instancePath:instancePath+"/body/adjustments/" + i0,schemaPath:"#/properties/body/properties/adjustments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},schema:false,parentSchema:schema33.properties.body.properties.adjustments.items,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data2.petId !== undefined){
+let data3 = data2.petId;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err9 = {instancePath:instancePath+"/body/adjustments/" + i0+"/petId",schemaPath:"#/properties/body/properties/adjustments/items/properties/petId/type",keyword:"type",params:{type: "integer"},schema:schema33.properties.body.properties.adjustments.items.properties.petId.type,parentSchema:schema33.properties.body.properties.adjustments.items.properties.petId,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9223372036854776000 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/body/adjustments/" + i0+"/petId",schemaPath:"#/properties/body/properties/adjustments/items/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9223372036854776000},schema:9223372036854776000,parentSchema:schema33.properties.body.properties.adjustments.items.properties.petId,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/body/adjustments/" + i0+"/petId",schemaPath:"#/properties/body/properties/adjustments/items/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},schema:1,parentSchema:schema33.properties.body.properties.adjustments.items.properties.petId,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data2.delta !== undefined){
+let data4 = data2.delta;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err12 = {instancePath:instancePath+"/body/adjustments/" + i0+"/delta",schemaPath:"#/properties/body/properties/adjustments/items/properties/delta/type",keyword:"type",params:{type: "integer"},schema:schema33.properties.body.properties.adjustments.items.properties.delta.type,parentSchema:schema33.properties.body.properties.adjustments.items.properties.delta,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 2147483647 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/body/adjustments/" + i0+"/delta",schemaPath:"#/properties/body/properties/adjustments/items/properties/delta/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},schema:2147483647,parentSchema:schema33.properties.body.properties.adjustments.items.properties.delta,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4 < -2147483647 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/body/adjustments/" + i0+"/delta",schemaPath:"#/properties/body/properties/adjustments/items/properties/delta/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483647},schema:-2147483647,parentSchema:schema33.properties.body.properties.adjustments.items.properties.delta,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data2.reason !== undefined){
+let data5 = data2.reason;
+if(typeof data5 !== "string"){
+const err15 = {instancePath:instancePath+"/body/adjustments/" + i0+"/reason",schemaPath:"#/properties/body/properties/adjustments/items/properties/reason/type",keyword:"type",params:{type: "string"},schema:schema33.properties.body.properties.adjustments.items.properties.reason.type,parentSchema:schema33.properties.body.properties.adjustments.items.properties.reason,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!(((data5 === "arrival") || (data5 === "return")) || (data5 === "adjustment"))){
+const err16 = {instancePath:instancePath+"/body/adjustments/" + i0+"/reason",schemaPath:"#/properties/body/properties/adjustments/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema33.properties.body.properties.adjustments.items.properties.reason.enum},schema:schema33.properties.body.properties.adjustments.items.properties.reason.enum,parentSchema:schema33.properties.body.properties.adjustments.items.properties.reason,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/body/adjustments/" + i0,schemaPath:"#/properties/body/properties/adjustments/items/type",keyword:"type",params:{type: "object"},schema:schema33.properties.body.properties.adjustments.items.type,parentSchema:schema33.properties.body.properties.adjustments.items,data:data2};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/body/adjustments",schemaPath:"#/properties/body/properties/adjustments/type",keyword:"type",params:{type: "array"},schema:schema33.properties.body.properties.adjustments.type,parentSchema:schema33.properties.body.properties.adjustments,data:data1};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},schema:schema33.properties.body.type,parentSchema:schema33.properties.body,data:data0};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+validate22.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
+
 
 export const InventoryUpdate: BodyValidator<z.output<typeof schemas.InventoryUpdate>> = compiledInventoryUpdate;
 export const InventoryAdjustment: BodyValidator<z.output<typeof schemas.InventoryAdjustment>> = compiledInventoryAdjustment;
+export const InventoryAdjustmentBatch: BodyValidator<z.output<typeof schemas.InventoryAdjustmentBatch>> = compiledInventoryAdjustmentBatch;

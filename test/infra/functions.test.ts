@@ -52,7 +52,11 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
   update: [[inventoryTable, ['dynamodb:UpdateItem']]],
   adjust: [
     [inventoryTable, ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
-    [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem']],
+    [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+  ],
+  adjustBatch: [
+    [inventoryTable, ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
+    [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
   ],
 };
 

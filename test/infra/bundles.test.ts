@@ -43,6 +43,7 @@ const OPERATION_SPECIFIC = [
   'functions/handlers/get-inventory-item-handler.ts',
   'functions/handlers/update-inventory-handler.ts',
   'functions/handlers/adjust-inventory-handler.ts',
+  'functions/handlers/adjust-inventory-batch-handler.ts',
   'functions/handlers/get-pet-by-id-handler.ts',
   'functions/handlers/authorizer-handler.ts',
 ];
@@ -70,6 +71,7 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
       'update-inventory': [INVENTORY, ...BODY, 'functions/handlers/update-inventory-handler.ts'].sort(),
       // An adjustment's outcome is an inventory entry: it reads the entry back, and its idempotency record maps it as the repository does.
       'adjust-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-handler.ts'].sort(),
+      'adjust-inventory-batch': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-batch-handler.ts'].sort(),
       'get-pet-by-id': [INVENTORY, 'functions/handlers/get-pet-by-id-handler.ts'].sort(),
       authorizer: [API_KEYS, 'functions/handlers/authorizer-handler.ts'].sort(),
     });

@@ -5,6 +5,7 @@ import type { OperationId } from '../routes.ts';
 import { createAdjustInventoryHandler } from './adjust-inventory-handler.ts';
 import { createGetInventoryItemHandler } from './get-inventory-item-handler.ts';
 import { createListInventoryHandler } from './list-inventory-handler.ts';
+import { createListInventoryChangesHandler } from './list-inventory-changes-handler.ts';
 import { createUpdateInventoryHandler } from './update-inventory-handler.ts';
 import { createGetPetByIdHandler } from './get-pet-by-id-handler.ts';
 
@@ -19,6 +20,7 @@ export function createHttpHandlers(dependencies: ServiceDependencies): Record<Op
     getInventoryItem: createGetInventoryItemHandler(dependencies),
     updateInventory: createUpdateInventoryHandler(dependencies),
     adjustInventory: createAdjustInventoryHandler(dependencies),
+    listInventoryChanges: createListInventoryChangesHandler(dependencies),
     getPetById: createGetPetByIdHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
   };
 }

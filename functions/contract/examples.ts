@@ -116,7 +116,7 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     message: 'petId must be an integer from 1 to 9223372036854775807, written without sign, leading zeros or exponent.',
   },
   [ErrorCode.invalidQuery]: {
-    meaning: 'API Gateway refused the request parameters before the service saw them.',
+    meaning: 'A query parameter is invalid (`limit` or `cursor` of `listInventoryChanges`), or API Gateway refused the request parameters.',
     message: gatewayResponses.BAD_REQUEST_PARAMETERS.message,
   },
   [ErrorCode.badRequest]: {
@@ -146,6 +146,10 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
   [ErrorCode.quantityChanged]: {
     meaning: 'A compare-and-set whose `changeFromQuantity` is no longer the stored quantity; nothing was written.',
     message: 'The stored quantity of pet 2 is 13, not changeFromQuantity 3; nothing was written. Read it again and retry.',
+  },
+  [ErrorCode.preconditionFailed]: {
+    meaning: 'An `If-Match` that names a version (ETag) the entry no longer has; nothing was written.',
+    message: 'The entry of pet 2 is at version 7 (ETag "7"), not the one If-Match names; nothing was written. Read it again and retry.',
   },
   [ErrorCode.insufficientStock]: {
     meaning: 'An adjustment that would take the stock below 0; nothing was written.',

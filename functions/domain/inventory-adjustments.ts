@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangeAttribution } from './change-attribution.ts';
 import { ApiError, BadRequestError, errorBody, ErrorCode, StoreUnavailableError } from './errors.ts';
+import type { VersionedItem } from './inventory-service.ts';
 import { MAX_QUANTITY } from './quantity.ts';
 import type { AdjustmentReason, ErrorBody, InventoryItem, PetId } from './schemas.ts';
 
@@ -30,8 +31,11 @@ export interface AdjustmentRequest {
   reason: AdjustmentReason;
 }
 
-/** What an adjustment answered: the entry after it, or an error that wrote nothing. Both are replayed. */
-export type AdjustmentOutcome = { item: InventoryItem } | { error: ErrorBody };
+/**
+ * What an adjustment answered: the entry after it with its version (absent in answers recorded
+ * before versions existed), or an error that wrote nothing. Both are replayed.
+ */
+export type AdjustmentOutcome = { item: InventoryItem; version?: number } | { error: ErrorBody };
 
 export interface IdempotencyRecord {
   recordId: string;
@@ -60,7 +64,7 @@ export interface AdjustmentRepository {
   /** The key's record, read strongly consistent. */
   findRecord(recordId: string): Promise<IdempotencyRecord | undefined>;
   /** The pet's entry, read strongly consistent. */
-  findEntry(petId: PetId): Promise<InventoryItem | undefined>;
+  findEntry(petId: PetId): Promise<VersionedItem | undefined>;
   /**
    * One transaction: adds delta to the entry's quantity while it stays within 0 and the largest
    * quantity, and records the key as applied (unless a live record holds it). Both or neither.
@@ -178,6 +182,6 @@ export class InventoryAdjuster {
   private async answerApplied(petId: PetId, recordId: string): Promise<AdjustmentOutcome> {
     const entry = await this.repository.findEntry(petId);
     if (!entry) throw new Error(`the entry of pet ${petId} vanished after an adjustment was applied to it`);
-    return this.repository.recordAnswer(recordId, { item: entry });
+    return this.repository.recordAnswer(recordId, entry);
   }
 }

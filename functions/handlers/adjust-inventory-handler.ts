@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_PATTERN, type InventoryAdjuster } from '../domain/inven
 import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
+import { entityTagHeader } from '../http/entity-tags.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { InventoryAdjustment } from '../http/request-body-validators.generated.ts';
@@ -32,7 +33,8 @@ export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInvent
     const { keyId, requestId } = changeAuthorFrom(event);
     const { outcome, replayed } = await adjuster.adjust({ callerId: keyId, requestId, idempotencyKey, petId, ...event.body });
     const headers: Record<string, string> = replayed ? { [REPLAYED_HEADER]: 'true' } : {};
-    if ('item' in outcome) return jsonResponse(200, outcome.item, headers);
+    if ('item' in outcome)
+      return jsonResponse(200, outcome.item, { ...headers, ...(outcome.version === undefined ? {} : entityTagHeader(outcome.version)) });
     const { status, code, message } = outcome.error;
     throw new ApiError(status, code as ErrorCode, message, headers);
   });

@@ -7,7 +7,7 @@ import type { AdjustmentOutcome, AdjustmentRepository, IdempotencyRecord } from 
 import { MAX_QUANTITY } from '../../domain/quantity.ts';
 import type { PetStatus } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
-import { inventoryKey, toInventoryItem } from './inventory-repository.ts';
+import { inventoryKey, toInventoryItem, toVersionedItem } from './inventory-repository.ts';
 import { versionedChange } from './versioned-change.ts';
 
 /** The answer flattened into attributes (a 200's entry, or an error's body); none while the change is applied but not yet answered. */
@@ -20,20 +20,27 @@ interface StoredRecord {
   status?: NumberValue;
   quantity?: NumberValue;
   petStatus?: PetStatus;
+  /** The entry's version the answer named (its ETag). */
+  version?: NumberValue;
   code?: ErrorCode;
   message?: string;
 }
 
 function answerAttributes(outcome: AdjustmentOutcome): Record<string, unknown> {
-  return 'item' in outcome ? { status: 200, quantity: outcome.item.quantity, petStatus: outcome.item.status } : { ...outcome.error };
+  return 'item' in outcome
+    ? { status: 200, quantity: outcome.item.quantity, petStatus: outcome.item.status, version: outcome.version ?? 0 }
+    : { ...outcome.error };
 }
 
 function outcomeOf(stored: StoredRecord): AdjustmentOutcome | undefined {
-  const { status, petId, quantity, petStatus, code, message } = stored;
+  const { status, petId, quantity, petStatus, version, code, message } = stored;
   if (status === undefined) return undefined;
   const statusCode = Number(status.toString());
   return statusCode === 200
-    ? { item: toInventoryItem({ petId, quantity, status: petStatus }) }
+    ? {
+        item: toInventoryItem({ petId, quantity, status: petStatus }),
+        ...(version === undefined ? {} : { version: Number(version.toString()) }),
+      }
     : { error: { status: statusCode, code: code ?? '', message: message ?? '' } };
 }
 
@@ -73,7 +80,7 @@ export function createAdjustmentRepository(
         const { Item } = await client.send(
           new GetCommand({ TableName: tables.inventoryTable, Key: inventoryKey(petId), ConsistentRead: true }),
         );
-        return Item ? toInventoryItem(Item) : undefined;
+        return Item ? toVersionedItem(Item) : undefined;
       }),
 
     apply: ({ petId, delta, record, attribution, nowSeconds }) =>
@@ -130,10 +137,10 @@ export function createAdjustmentRepository(
       callStore(async () => {
         const written = await updateIfConditionHolds(client, {
           ...recordKey(recordId),
-          UpdateExpression: 'SET #status = :status, quantity = :quantity, petStatus = :petStatus',
+          UpdateExpression: 'SET #status = :status, quantity = :quantity, petStatus = :petStatus, #version = :version',
           // The first answer recorded is the one every request with this key gives.
           ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#status)',
-          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
           ExpressionAttributeValues: Object.fromEntries(
             Object.entries(answerAttributes(outcome)).map(([name, value]) => [`:${name}`, value]),
           ),

@@ -1,7 +1,9 @@
-import type { ChangeAttribution, ChangeKind } from './change-attribution.ts';
+import type { ChangeAttribution } from './change-attribution.ts';
 import { BadRequestError, ErrorCode, NotFoundError } from './errors.ts';
 import type { InventoryRepository } from './inventory-service.ts';
-import type { AdjustmentReason, PetId, PetStatus } from './schemas.ts';
+import type { ChangesPage, InventoryChange, PetId, PetStatus } from './schemas.ts';
+
+export type { ChangesPage, InventoryChange };
 
 /**
  * A pet's history: one entry per change of its inventory entry, numbered by the entry's version.
@@ -9,23 +11,6 @@ import type { AdjustmentReason, PetId, PetStatus } from './schemas.ts';
  * see change-attribution.ts), by a consumer of the table's change stream: the change and what its
  * entry says are one atomic write, and deriving the entry twice gives the same entry.
  */
-
-/** One change, as GET /inventory/{petId}/changes returns it. */
-export interface InventoryChange {
-  version: number;
-  /** RFC 3339 in UTC with milliseconds: the writer's clock when it wrote the change. */
-  occurredAt: string;
-  kind: ChangeKind;
-  /** Null for the change that created the entry. */
-  quantityBefore: number | null;
-  quantityAfter: number;
-  delta: number;
-  status: PetStatus;
-  reason: AdjustmentReason | null;
-  idempotencyKey: string | null;
-  requestId: string;
-  keyId: string;
-}
 
 /** A pet's history entry with the pet it belongs to, as it is stored. */
 export interface PetChange {
@@ -78,11 +63,6 @@ export interface HistoryRepository {
 }
 
 export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;
-
-export interface ChangesPage {
-  changes: InventoryChange[];
-  nextCursor: string | null;
-}
 
 const CURSOR_PREFIX = 'v1.';
 

@@ -90,6 +90,13 @@ const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
     timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered,
     tableActions: [[inventoryTable, ['dynamodb:GetItem']]],
   },
+  // Fed by the inventory table's stream (its reads are granted on the stream, not the table): writes the history only.
+  {
+    name: 'recordInventoryChanges',
+    descriptionPrefix: 'Records each inventory change',
+    timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered,
+    tableActions: [[historyTable, ['dynamodb:BatchWriteItem']]],
+  },
 ];
 
 describe('bundling', () => {
@@ -158,6 +165,8 @@ describe.each(STAGES)('the %s functions', (stage) => {
         [ENV.apiKeysTable]: { Ref: tableIdOf(apiKeysTable) },
         [ENV.usageCountersTable]: { Ref: tableIdOf(usageCountersTable) },
         [ENV.idempotencyRecordsTable]: { Ref: tableIdOf(idempotencyRecordsTable) },
+        [ENV.historyTable]: { Ref: tableIdOf(historyTable) },
+        [ENV.historyRetentionDays]: String(STAGE_SETTINGS[stage].historyRetentionDays),
         [LOG_LEVEL_VARIABLE]: STAGE_SETTINGS[stage].logLevel,
         NODE_OPTIONS: '--enable-source-maps',
       });

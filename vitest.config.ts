@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Run by npm run test:lambda-runtime, after the runtime client's native build (test/lambda-runtime/vitest.config.ts).
+    exclude: [...configDefaults.exclude, 'test/lambda-runtime/**'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

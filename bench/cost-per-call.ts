@@ -1,12 +1,12 @@
-import { createDependencies } from '../functions/dependencies.ts';
+import { createDependencies } from '../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
-import { createHttpHandlers } from '../functions/handlers/http-handlers.ts';
-import { KeyAdmin } from '../functions/keys/key-admin.ts';
+import { createHttpHandlers } from '../local/http-handlers.ts';
+import { KeyAdmin } from '../tools/keys/key-admin.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
-import { LOCAL_TABLES } from '../functions/local/local-store.ts';
+import { LOCAL_TABLES } from '../local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
-import { AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/deployments.ts';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
 import { readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consumed-capacity.ts';
 import { authorizerEvent, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import type { ListingMeasurement } from './listing-at-scale.ts';

@@ -2,21 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV, type ServiceConfig } from '../functions/config.ts';
-import { createDependencies, type ServiceDependencies } from '../functions/dependencies.ts';
+import { createDependencies, type ServiceDependencies } from '../local/service-dependencies.ts';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { authorizerContext } from '../functions/http/caller.ts';
-import { KeyAdmin } from '../functions/keys/key-admin.ts';
-import { provideLambdaStreaming } from '../functions/local/lambda-streaming.ts';
-import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../functions/local/local-store.ts';
-import { writeInventory } from '../functions/local/seed.ts';
+import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { authorizerEvent as gatewayAuthorizerEvent, proxyEvent, type GatewayRequest } from '../local/gateway-events.ts';
+import { provideLambdaStreaming } from '../local/lambda-streaming.ts';
+import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
+import { writeInventory } from '../local/seed.ts';
 import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
 
 // The bench builds the service's handlers in its own process, as the local server does.
 provideLambdaStreaming();
 
-export { invokeWhole } from '../functions/local/lambda-streaming.ts';
+export { invokeWhole } from '../local/lambda-streaming.ts';
 
 /** An enterprise key whose limits no benchmark reaches, so no run is cut short by a 429. */
 export const UNTHROTTLED_LIMITS = { perMinute: 1_000_000, perDay: 1_000_000_000 } as const;
@@ -85,7 +86,10 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
 const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
   updateInventory: { quantity: 7 },
   adjustInventory: { delta: 1, reason: 'arrival' },
+  adjustInventoryBatch: { adjustments: [{ petId: 1, delta: 1, reason: 'arrival' }] },
 };
+/** Operations applied once per Idempotency-Key: each event gets a key of its own. */
+const KEYED = new Set<string>(['adjustInventory', 'adjustInventoryBatch']);
 
 /**
  * The proxy event API Gateway sends a function behind the authorizer (its context included),
@@ -94,38 +98,41 @@ const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
  */
 export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): APIGatewayProxyEvent {
   const pathParameters = Object.fromEntries([...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, petId]));
-  const path = route.resource.replace(/\{\w+\}/g, petId);
   const body = REQUEST_BODIES[route.operationId];
+  // An adjustment gets a key of its own per event, so that each call applies rather than replays.
+  const headers: Record<string, string> =
+    body === undefined
+      ? {}
+      : { 'Content-Type': 'application/json', ...(KEYED.has(route.operationId) ? { 'Idempotency-Key': randomUUID() } : {}) };
+  return proxyEvent(
+    benchRequest({
+      method: route.method,
+      resource: route.resource,
+      path: route.resource.replace(/\{\w+\}/g, petId),
+      headers,
+      multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
+      pathParameters,
+      body: body === undefined ? null : JSON.stringify(body),
+    }),
+    { principalId: record.keyId, context: authorizerContext(record), latencyMs: 0 },
+  );
+}
+
+/** A request as API Gateway received it, for the bench's events. */
+function benchRequest(request: Pick<GatewayRequest, 'method' | 'resource' | 'path'> & Partial<GatewayRequest>): GatewayRequest {
   return {
-    resource: route.resource,
-    path,
-    httpMethod: route.method,
-    // An adjustment gets a key of its own per event, so that each call applies rather than replays.
-    headers:
-      body === undefined
-        ? {}
-        : { 'Content-Type': 'application/json', ...(route.operationId === 'adjustInventory' ? { 'Idempotency-Key': randomUUID() } : {}) },
+    stage: 'v1',
+    headers: {},
     multiValueHeaders: {},
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : null,
-    stageVariables: null,
-    body: body === undefined ? null : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'benchapi',
-      authorizer: { principalId: record.keyId, ...authorizerContext(record) },
-      httpMethod: route.method,
-      path: `/v1${path}`,
-      protocol: 'HTTP/1.1',
-      requestId: 'bench',
-      requestTimeEpoch: Date.now(),
-      resourceId: 'bench',
-      resourcePath: route.resource,
-      stage: 'v1',
-      identity: { sourceIp: '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
-    },
+    queryStringParameters: {},
+    multiValueQueryStringParameters: {},
+    pathParameters: {},
+    body: null,
+    requestId: 'bench',
+    sourceIp: '127.0.0.1',
+    protocol: 'HTTP/1.1',
+    receivedAt: Date.now(),
+    ...request,
   };
 }
 
@@ -136,20 +143,16 @@ export function routeOf(operationId: OperationId): (typeof apiRoutes)[number] {
 }
 
 export function authorizerEvent(apiKey: string): APIGatewayRequestAuthorizerEvent {
-  return {
-    type: 'REQUEST',
-    methodArn: 'arn:aws:execute-api:us-east-1:123456789012:benchapi/v1/GET/inventory',
-    resource: '/inventory',
-    path: '/inventory',
-    httpMethod: 'GET',
-    headers: { Authorization: `Bearer ${apiKey}` },
-    multiValueHeaders: { Authorization: [`Bearer ${apiKey}`] },
-    pathParameters: null,
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
-    stageVariables: null,
-    requestContext: { requestId: 'bench', stage: 'v1' } as APIGatewayRequestAuthorizerEvent['requestContext'],
-  };
+  const headers = { Authorization: `Bearer ${apiKey}` };
+  return gatewayAuthorizerEvent(
+    benchRequest({
+      method: 'GET',
+      resource: '/inventory',
+      path: '/inventory',
+      headers,
+      multiValueHeaders: { Authorization: [headers.Authorization] },
+    }),
+  );
 }
 
 /** The Lambda context the handlers read (request id, remaining time for Middy's timeout). */

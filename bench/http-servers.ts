@@ -7,12 +7,12 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ServiceDependencies } from '../functions/dependencies.ts';
+import type { ServiceDependencies } from '../local/service-dependencies.ts';
 import { authenticate, generateApiKey } from '../functions/domain/api-keys.ts';
 import { limitsFor } from '../functions/domain/plans.ts';
-import { KeyAdmin } from '../functions/keys/key-admin.ts';
-import { startLocalApp } from '../functions/local/local-app.ts';
-import { LOCAL_TABLES } from '../functions/local/local-store.ts';
+import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { startLocalApp } from '../local/local-app.ts';
+import { LOCAL_TABLES } from '../local/local-store.ts';
 import { bareListInventory, bareUpdateInventory } from './bare-handlers.ts';
 import { benchInventory, UNTHROTTLED_LIMITS } from './fixtures.ts';
 

@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: what a request costs, at which scale, against the floor. Five sections,
+ * `npm run bench`: what a request costs, at which scale, against the floor. Six sections,
  * each next to a baseline measured in the same run; writes bench/results.md.
- * `npm run bench -- --section 4` runs section 4 alone and replaces only its part of the file.
+ * `npm run bench -- --section 4` (or 6) runs that section alone and replaces only its part of the file.
+ * `--import-100k` adds the 100,000-pet imports to section 6 (a few minutes more).
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { measureCostPerCall } from './cost-per-call.ts';
 import { benchInventory, startBenchStore } from './fixtures.ts';
 import { measureHttpThroughput } from './http-throughput.ts';
 import { measureListingAtScale } from './listing-at-scale.ts';
+import { measureManyChanges } from './many-changes.ts';
 import { describeMachine } from './machine.ts';
 import { fixed } from './markdown.ts';
 import { measureWarmOverhead } from './warm-overhead.ts';
@@ -22,9 +24,10 @@ const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
 /** The store of sections 1 and 5: pet 1 for the path parameters, and a small listing. */
 const SEEDED_PETS = 100;
 /** Sections that can run alone: they need no other section's figures. */
-const ALONE = ['4'] as const;
+const ALONE = ['4', '6'] as const;
 
-const { values } = parseArgs({ options: { section: { type: 'string' } } });
+const { values } = parseArgs({ options: { section: { type: 'string' }, 'import-100k': { type: 'boolean' } } });
+const import100k = values['import-100k'] ?? false;
 const alone = values.section;
 if (alone !== undefined && !ALONE.includes(alone as (typeof ALONE)[number]))
   throw new Error(`--section can be ${ALONE.join(', ')}; section 5 needs section 4's figures, so the others run together.`);
@@ -40,15 +43,24 @@ try {
   progress('bundling the entry points with lib/bundling.ts');
   const bundles = await bundleLambdas(bundleDir);
   const listBundle = bundles.find((bundle) => bundle.operationId === 'listInventory')!;
-  if (alone === '4') {
-    progress('4. listing at scale');
-    const { markdown } = await measureListingAtScale(listBundle, bundleDir);
+  if (alone !== undefined) {
+    progress(`${alone}. alone`);
+    let markdown: string;
+    if (alone === '4') markdown = (await measureListingAtScale(listBundle, bundleDir)).markdown;
+    else {
+      const store = await startBenchStore(benchInventory(SEEDED_PETS));
+      try {
+        markdown = await measureManyChanges(store, { import100k, progress });
+      } finally {
+        await store.close();
+      }
+    }
     const seconds = (performance.now() - startedAt) / 1_000;
     const previous = await readFile(RESULTS, 'utf8');
-    const [before, rest] = previous.split(/^(?=## 4\. )/m) as [string, string | undefined];
-    const after = rest?.split(/^(?=## 5\. )/m)[1] ?? '';
-    const stamp = `*Section 4 was run alone (\`npm run bench -- --section 4\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
-    await writeFile(RESULTS, `${before}${markdown.replace('\n\n', `\n\n${stamp}\n\n`)}\n${after ? `\n${after}` : ''}`);
+    const [before, rest] = previous.split(new RegExp(`^(?=## ${alone}\\. )`, 'm')) as [string, string | undefined];
+    const after = rest?.split(new RegExp(`^(?=## ${Number(alone) + 1}\\. )`, 'm'))[1] ?? '';
+    const stamp = `*Section ${alone} was run alone (\`npm run bench -- --section ${alone}${alone === '6' && import100k ? ' --import-100k' : ''}\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
+    await writeFile(RESULTS, `${before.trimEnd()}\n\n${markdown.replace('\n\n', `\n\n${stamp}\n\n`)}\n${after ? `\n${after}` : ''}`);
   } else {
     const store = await startBenchStore(benchInventory(SEEDED_PETS));
     const sections: string[] = [];
@@ -64,6 +76,7 @@ try {
       sections.push(listing.markdown);
       progress('5. cost per call');
       sections.push(await measureCostPerCall(store, listing.measurements, SEEDED_PETS));
+      sections.push(await measureManyChanges(store, { import100k, progress }));
     } finally {
       await store.close();
     }

@@ -1,12 +1,12 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { createDependencies } from '../functions/dependencies.ts';
+import { createDependencies } from '../local/service-dependencies.ts';
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
-import { createHttpHandlers } from '../functions/handlers/http-handlers.ts';
+import { createHttpHandlers } from '../local/http-handlers.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { callerFrom } from '../functions/http/caller.ts';
-import { LOCAL_TABLES } from '../functions/local/local-store.ts';
+import { LOCAL_TABLES } from '../local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
 import { bareAuthorize, bareGetPet, bareListInventory, bareUpdateInventory } from './bare-handlers.ts';
 import {

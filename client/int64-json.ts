@@ -136,3 +136,16 @@ export function parseJsonWithInt64(text: string): unknown {
 export function readJsonArrayWithInt64(body: ReadableStream<Uint8Array>): Promise<unknown[]> {
   return readJsonArray(body, parseJsonWithInt64);
 }
+
+/** A bigint as JSON.stringify's replacer marks it where JSON.rawJSON is missing (Node 20): a string no JSON text of ours holds. */
+const INT64_MARK = /"\\u0000int64:(-?\d+)"/g;
+
+/** JSON text in which bigints (int64 ids) are written as exact integer literals, on every Node from 20. */
+export function stringifyJsonWithInt64(value: unknown): string {
+  const raw = (JSON as { rawJSON?: (text: string) => unknown }).rawJSON;
+  if (raw) return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? raw(field.toString()) : field));
+  return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? `\u0000int64:${field}` : field)).replace(
+    INT64_MARK,
+    '$1',
+  );
+}

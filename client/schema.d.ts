@@ -72,6 +72,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inventory/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the stock of up to 99 pets at once, all or none, exactly once (experimental)
+         * @description Applies every adjustment of the list, or none: a delivery of fifty kinds of pet, or the corrections of a stock count, in one call. Each entry follows the rules of `adjustInventory` (`delta` non-zero, the stock kept within 0 and 2147483647); each pet appears at most once. The answer lists the entries as stored right after the change, in the order of the adjustments.
+         *
+         *     **At most 99**: the batch is one DynamoDB transaction, which takes at most 100 actions: one per adjustment and one for the Idempotency-Key's record, written with them so that no crash or retry applies a batch twice or half.
+         *
+         *     **All or none**: when any pet has no entry, 404 names every such pet; otherwise when any adjustment would leave the stock's range, 409 names every pet at fault with its stock (`INSUFFICIENT_STOCK` when any would go below 0, else `QUANTITY_OUT_OF_RANGE`). Nothing is written in either case.
+         *
+         *     **Exactly once**: as `adjustInventory`, per API key and `Idempotency-Key` for 24 hours. The same list (same pets, deltas, reasons and order) answers what the first request answered, with `Idempotent-Replayed: true`; another list, or a key used for a single adjustment, answers 422.
+         *
+         *     **One request** against the plan, however many adjustments it holds: the plan limits calls, and a batch is one call of the function, one transaction and one answer.
+         *
+         *     **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.
+         */
+        post: operations["adjustInventoryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/inventory/{petId}/changes": {
         parameters: {
             query?: never;
@@ -166,6 +196,20 @@ export interface components {
          * @enum {string}
          */
         AdjustmentReason: "arrival" | "return" | "adjustment";
+        /** @description The entries a batch changed, as stored right after it, in the order of its adjustments. */
+        AdjustedInventoryItems: {
+            items: components["schemas"]["InventoryItem"][];
+        };
+        /** @description From 1 to 99 adjustments, each pet at most once, applied all or none. */
+        InventoryAdjustmentBatch: {
+            adjustments: components["schemas"]["PetAdjustment"][];
+        };
+        /** @description One entry of a batch: a relative change of one pet's stock, with the same rules as a single adjustment. */
+        PetAdjustment: {
+            petId: components["schemas"]["PetId"];
+            delta: components["schemas"]["Delta"];
+            reason: components["schemas"]["AdjustmentReason"];
+        };
         /** @description A page of a pet's history, oldest first; `nextCursor` is null on the last page. */
         ChangesPage: {
             changes: components["schemas"]["InventoryChange"][];
@@ -206,6 +250,10 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description Unix time (seconds) at which that window resets. */
         "X-RateLimit-Reset": number;
+        /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. */
+        "RateLimit-Policy": string;
+        /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. */
+        RateLimit: string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). */
@@ -243,6 +291,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     Vary: components["headers"]["Vary"];
                     /** @description The coding of the body, chosen from the request's Accept-Encoding (br or gzip); absent when the body is not compressed. */
                     "Content-Encoding"?: "br" | "gzip";
@@ -262,6 +312,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -274,9 +328,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     Vary?: "Accept-Encoding";
                     [name: string]: unknown;
@@ -295,6 +352,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. */
                     Vary?: "Accept-Encoding";
                     [name: string]: unknown;
@@ -313,6 +374,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. */
                     Vary?: "Accept-Encoding";
                     "Retry-After": components["headers"]["Retry-After"];
@@ -343,6 +408,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -357,6 +424,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -373,6 +442,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -386,6 +459,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -398,9 +473,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -417,6 +495,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -433,6 +515,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -469,6 +555,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
@@ -484,6 +572,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -501,6 +591,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -514,6 +608,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -528,6 +624,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -542,6 +640,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -556,6 +656,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -570,6 +672,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -583,9 +687,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -604,6 +711,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -622,6 +733,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     "Retry-After": components["headers"]["Retry-After"];
@@ -637,7 +752,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again unchanged on every retry of it. Remembered for 24 hours per API key. */
+                /** @description 1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again on every retry of it. Remembered for 24 hours per API key. Bare (`8e03978e-40d5-43e8-bc93-6894a57f9324`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, `"` and `\` escaped with a backslash): both forms name the same key, so a retry in the other form replays. */
                 "Idempotency-Key": string;
             };
             path: {
@@ -660,6 +775,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -676,6 +793,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -693,6 +812,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -706,6 +829,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -721,6 +846,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -736,6 +863,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -750,6 +879,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -764,6 +895,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -777,9 +910,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -798,6 +934,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -816,6 +956,229 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adjustInventoryBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again on every retry of it. Remembered for 24 hours per API key. Bare (`8e03978e-40d5-43e8-bc93-6894a57f9324`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, `"` and `\` escaped with a backslash): both forms name the same key, so a retry in the other form replays. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A JSON object of at most 16384 bytes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryAdjustmentBatch"];
+            };
+        };
+        responses: {
+            /** @description Every entry with its new quantity, in the order of the adjustments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustedInventoryItems"];
+                };
+            };
+            /** @description The body is not JSON or not a list of 1 to 99 adjustments, an entry lacks a field or holds an invalid value (the message names it by its index, as `adjustments.3.delta`), a pet appears twice, or the Idempotency-Key header is missing or malformed. Nothing was written. Codes: `INVALID_BODY`, `MALFORMED_JSON`, `IDEMPOTENCY_KEY_REQUIRED`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Some pets have no inventory entry; the message names every one. Nothing was written. Codes: `PET_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Some adjustments would take the stock below 0 or above 2147483647; the message names every pet at fault and its stock. Nothing was written. Codes: `INSUFFICIENT_STOCK`, `QUANTITY_OUT_OF_RANGE`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 16384 bytes. Codes: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as Content-Type: application/json. Codes: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was already used with another request (other adjustments, another order, or a single adjustment). Nothing was written. Codes: `IDEMPOTENCY_KEY_REUSED`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     "Retry-After": components["headers"]["Retry-After"];
@@ -851,6 +1214,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -865,6 +1230,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -882,6 +1249,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -895,6 +1266,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -908,9 +1281,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -929,6 +1305,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -947,6 +1327,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     "Retry-After": components["headers"]["Retry-After"];
@@ -977,6 +1361,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -993,6 +1379,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -1012,6 +1400,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1025,6 +1417,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -1040,9 +1434,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     Deprecation?: string;
                     /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
@@ -1065,6 +1462,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
                     Deprecation?: string;
                     /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
@@ -1087,6 +1488,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
                     Deprecation?: string;
                     /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */

@@ -1,7 +1,11 @@
 /**
  * The API's operations, once: the CDK stack makes a method and a function of each, the
- * local server routes to the same handlers. `entry` is the function's file in functions/.
+ * local server routes to the same handlers. `entry` names the function's entry point, whose file
+ * is entryPointFile(entry).
  */
+/** The API Gateway stage, and the version segment of every path: the contract's base address ends in it. */
+export const API_STAGE_NAME = 'v1';
+
 export interface ApiRoute {
   operationId: string;
   method: 'GET' | 'PATCH' | 'POST';
@@ -12,7 +16,7 @@ export interface ApiRoute {
    * What the function may do to the inventory table, and to the idempotency records or the
    * history with it (least privilege by construction).
    */
-  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'history';
+  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch' | 'history';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -60,6 +64,14 @@ export const apiRoutes = [
     streamed: false,
   },
   {
+    operationId: 'adjustInventoryBatch',
+    method: 'POST',
+    resource: '/inventory/adjustments',
+    entry: 'adjust-inventory-batch',
+    inventoryAccess: 'adjustBatch',
+    streamed: false,
+  },
+  {
     operationId: 'listInventoryChanges',
     method: 'GET',
     resource: '/inventory/{petId}/changes',
@@ -74,6 +86,14 @@ export const apiRoutes = [
 export type OperationId = (typeof apiRoutes)[number]['operationId'];
 
 export const authorizerEntry = 'authorizer';
+
+/** The inventory stream's consumer, which records each pet's history; no route calls it. */
+export const historyConsumerEntry = 'record-inventory-changes';
+
+/** Where an entry point's file is, relative to the project: the one file a Lambda bundle starts from. */
+export function entryPointFile(entry: string): string {
+  return `functions/entry-points/${entry}.ts`;
+}
 
 /**
  * GET /v1/health, for load balancers, uptime probes and the deploy smoke test. Outside the

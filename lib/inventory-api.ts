@@ -28,7 +28,7 @@ import { gatewayErrorBody, gatewayResponses, ROUTE_NOT_FOUND } from '../function
 import { JSON_HEADERS } from '../functions/http/json.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { functionTimeoutSeconds, type ApiRoute } from '../functions/routes.ts';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from '../functions/deployments.ts';
+import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
 import { PublishedContract, publishedPageMethodOptions } from './published-contract.ts';
 import { UNCOUNTED_RATE_LIMIT_PARAMETERS, UNCOUNTED_RATE_LIMIT_TEMPLATE } from './rate-limit-templates.ts';
 import { staticHeaderValue } from './static-header-value.ts';
@@ -253,7 +253,8 @@ export class InventoryApi extends Construct {
    * 404 ROUTE_NOT_FOUND for every path and method no operation has, from a mock integration (no
    * function, no key): ANY on every resource the API has and a `{proxy+}` under the root, which
    * API Gateway picks only when no method of its own matches. Unlike the static gateway response
-   * it replaces (MISSING_AUTHENTICATION_TOKEN), a mapping template can compute X-RateLimit-Reset.
+   * it replaces (MISSING_AUTHENTICATION_TOKEN), a mapping template can compute X-RateLimit-Reset
+   * and RateLimit's `t`.
    */
   private answerUnknownRoutes(): void {
     const resources: IResource[] = [];

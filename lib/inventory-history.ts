@@ -5,10 +5,8 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { historyConsumerEntry } from '../functions/routes.ts';
 import { ServiceFunction } from './service-function.ts';
-
-/** The consumer's entry point in functions/. */
-export const HISTORY_CONSUMER_ENTRY = 'record-inventory-changes';
 
 /**
  * How the stream is read. A batch is recorded whole or retried: a failing batch is split in
@@ -42,7 +40,7 @@ export class InventoryHistory extends Construct {
   constructor(scope: Construct, id: string, props: InventoryHistoryProps) {
     super(scope, id);
     this.consumer = new ServiceFunction(this, 'Consumer', {
-      entry: HISTORY_CONSUMER_ENTRY,
+      entry: historyConsumerEntry,
       description: 'Records each inventory change in its pet history (inventory table stream)',
       environment: props.environment,
       logRetention: props.logRetention,

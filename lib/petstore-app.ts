@@ -1,6 +1,6 @@
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { DeploymentStage } from '../functions/deployments.ts';
+import type { DeploymentStage } from './deployments.ts';
 import { PetStoreInventoryStack, STAGE_SETTINGS } from './petstore-inventory-stack.ts';
 import {
   checkDeployTarget,

@@ -7,7 +7,7 @@ import { ENV, readPetsSunset } from '../functions/config.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
 import { LOG_LEVEL_VARIABLE, METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
 import { apiRoutes, authorizerEntry, functionTimeoutSeconds, healthRoute, type ApiRoute } from '../functions/routes.ts';
-import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from '../functions/deployments.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from './deployments.ts';
 import { EdgeShield } from './edge-shield.ts';
 import { InventoryApi, type ContractPlan } from './inventory-api.ts';
 import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type MonitoredTable, type ServiceSignal } from './operational-alarms.ts';

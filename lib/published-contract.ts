@@ -8,8 +8,8 @@ import {
   type RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import { Construct } from 'constructs';
-import { entityTag, PUBLISHED_PAGES, publishedPageHeaders, type PublishedPage } from '../functions/contract/published-contract.ts';
-import { API_STAGE_NAME } from '../functions/deployments.ts';
+import { entityTag, PUBLISHED_PAGES, publishedPageHeaders, type PublishedPage } from '../contract/published-contract.ts';
+import { API_STAGE_NAME } from './deployments.ts';
 import { UNCOUNTED_RATE_LIMIT_HEADERS, UNCOUNTED_RATE_LIMIT_TEMPLATE } from './rate-limit-templates.ts';
 
 /** API Gateway's cap on one mapping template (REST API quotas). */
@@ -64,7 +64,8 @@ export const publishedPageMethodOptions = (stageWide: MethodDeploymentOptions): 
  * rendered at synth time, with `servers` and the curl lines naming the URL the client called.
  * They revalidate by ETag: a matching If-None-Match is answered 304 without a body. Both answers
  * carry the X-RateLimit-* headers of an answer no window counts, as the 404 for unknown routes
- * does (lib/rate-limit-templates.ts): Limit and Remaining static, Reset set by the template.
+ * does (lib/rate-limit-templates.ts): Limit, Remaining and RateLimit-Policy static, Reset and
+ * RateLimit set by the template.
  */
 export class PublishedContract extends Construct {
   constructor(scope: Construct, id: string, props: PublishedContractProps) {

@@ -18,8 +18,13 @@ export const TABLE_ACCESS = {
   inventoryUpdate: ['dynamodb:UpdateItem'],
   /** adjustInventory: a consistent read, then one transaction that updates the entry or only checks it. */
   inventoryAdjust: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
-  /** adjustInventory: reads a key's record, and puts it in the same transaction as the change. */
-  idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+  /** adjustInventoryBatch: one transaction that updates each entry, then one consistent read of them all (GetItem for a batch of one). */
+  inventoryBatchAdjust: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  /**
+   * Both adjustments: read a key's record, put it in the same transaction as the change (or alone,
+   * for a refusal), and record the answer on it (UpdateItem).
+   */
+  idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   /** GET /inventory/{petId}/changes: one Query of the pet's partition of the history. */
   historyRead: ['dynamodb:Query'],
   /** The stream consumer writes entries in batches (a Put each: writing one again writes the same item). */
@@ -45,6 +50,7 @@ export const ROUTE_TABLE_ACCESS = {
   read: { inventory: 'inventoryRead' },
   update: { inventory: 'inventoryUpdate' },
   adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording' },
+  adjustBatch: { inventory: 'inventoryBatchAdjust', idempotencyRecords: 'idempotencyRecording' },
   history: { inventory: 'inventoryRead', history: 'historyRead' },
 } as const satisfies Record<ApiRoute['inventoryAccess'], RouteTableAccess>;
 

@@ -5,8 +5,8 @@
  * rule), so the picture shows the URL a developer's `npm start` serves.
  */
 import { fileURLToPath } from 'node:url';
-import { startLocalApp } from '../functions/local/local-app.ts';
-import { DEMO_INVENTORY } from '../functions/local/seed.ts';
+import { startLocalApp } from '../local/local-app.ts';
+import { DEMO_INVENTORY } from '../local/seed.ts';
 import { launchChromium } from '../test/browser/chromium.ts';
 
 const SCREENSHOT_FILE = fileURLToPath(new URL('../docs/api-reference.png', import.meta.url));

@@ -6,7 +6,7 @@
  */
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
-import { renderOpenApiDocument } from '../functions/contract/openapi-document.ts';
+import { renderOpenApiDocument } from '../contract/openapi-document.ts';
 import { ErrorCode } from '../functions/domain/errors.ts';
 import { runScript, writeOrCheck, type GeneratedFile } from './generated-files.ts';
 

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startLocalStore } from '../functions/local/local-store.ts';
+import { startLocalStore } from '../local/local-store.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

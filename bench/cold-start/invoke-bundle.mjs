@@ -15,7 +15,7 @@ const contextFor = (streamed) => ({
   getRemainingTimeInMillis: () => (streamed ? 180_000 : 10_000),
 });
 
-// The runtime's response streaming, as functions/local/lambda-streaming.ts provides it to the
+// The runtime's response streaming, as local/lambda-streaming.ts provides it to the
 // other hosts: a marked handler is called with a response stream, whose first write sends the
 // prelude (status and headers as JSON, then 8 NUL bytes). Installed before the bundle loads,
 // as on Lambda; the SDK may have made the global already (its invocation store).

@@ -17,35 +17,60 @@ import type { AdjustmentReason, ErrorBody, InventoryItem, PetId } from './schema
 /** How long a key's outcome is kept and replayed. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
 
-/** Visible ASCII, as HTTP allows in a header value, and short enough to store as part of a key. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/**
+ * The most changes one batch applies: a DynamoDB transaction takes at most 100 actions, and a
+ * batch is one transaction of an Update per change and the Put of its key's record.
+ */
+export const MAX_BATCH_CHANGES = 99;
 
-export interface AdjustmentRequest {
-  /** The API key's public id: keys of one API key are invisible to another. */
-  callerId: string;
-  /** The X-Request-Id of the request, recorded with the change it makes. */
-  requestId: string;
-  idempotencyKey: string;
+/** One relative change of one pet's stock. */
+export interface StockChange {
   petId: PetId;
   delta: number;
   reason: AdjustmentReason;
 }
 
+interface IdempotentRequest {
+  /** The API key's public id: keys of one API key are invisible to another. */
+  callerId: string;
+  /** The X-Request-Id of the request, recorded with each change it makes. */
+  requestId: string;
+  idempotencyKey: string;
+}
+
+/** A change as it is written: with who made it and why, which its entry's history records. */
+export interface AttributedChange {
+  petId: PetId;
+  delta: number;
+  attribution: ChangeAttribution;
+}
+
+export type AdjustmentRequest = IdempotentRequest & StockChange;
+
+/** Changes of several pets, applied all or none under one Idempotency-Key. */
+export interface BatchAdjustmentRequest extends IdempotentRequest {
+  changes: readonly StockChange[];
+}
+
 /**
- * What an adjustment answered: the entry after it with its version (absent in answers recorded
- * before versions existed), or an error that wrote nothing. Both are replayed.
+ * What an adjustment answered: the entry after it with its version, its ETag (absent in answers
+ * recorded before versions existed), or an error that wrote nothing. Both are replayed.
  */
 export type AdjustmentOutcome = { item: InventoryItem; version?: number } | { error: ErrorBody };
+/** What a batch answered: the entries after it, in the order of its changes, or an error that wrote nothing. */
+export type BatchAdjustmentOutcome = { items: InventoryItem[] } | { error: ErrorBody };
+/** What a key's record holds as its answer. */
+export type RecordedOutcome = AdjustmentOutcome | BatchAdjustmentOutcome;
 
 export interface IdempotencyRecord {
   recordId: string;
-  /** Identifies the request the key was first used for: petId, delta and reason. */
+  /** Identifies the request the key was first used for: its operation, and each change's petId, delta and reason. */
   requestHash: string;
   /**
    * What the first request answered. Undefined only between a change being applied and its
    * answer being recorded: the first request is finishing, or died before it answered.
    */
-  outcome: AdjustmentOutcome | undefined;
+  outcome: RecordedOutcome | undefined;
   /** Unix seconds; a record past it counts as gone, whenever the store's TTL gets to deleting it. */
   expiresAt: number;
 }
@@ -54,8 +79,11 @@ export type ApplyResult =
   | { applied: true }
   /** A live record holds the key: this request is a duplicate. */
   | { applied: false; recordedAlready: true }
-  /** The bounds or the entry's existence refused the change; `entry` is the entry as the refusal saw it. */
-  | { applied: false; refusedBy: InventoryItem | undefined }
+  /**
+   * The bounds or the entries' existence refused changes: each refused change by its position,
+   * with its entry as the refusal saw it (undefined: no entry).
+   */
+  | { applied: false; refused: { index: number; entry: InventoryItem | undefined }[] }
   /** Another transaction held the entry or the record at that moment; nothing was written. */
   | { applied: false; conflict: true };
 
@@ -63,69 +91,84 @@ export type ApplyResult =
 export interface AdjustmentRepository {
   /** The key's record, read strongly consistent. */
   findRecord(recordId: string): Promise<IdempotencyRecord | undefined>;
-  /** The pet's entry, read strongly consistent. */
-  findEntry(petId: PetId): Promise<VersionedItem | undefined>;
+  /** The pets' entries, read strongly consistent, in the order of petIds (undefined: no entry). */
+  findEntries(petIds: readonly PetId[]): Promise<(VersionedItem | undefined)[]>;
   /**
-   * One transaction: adds delta to the entry's quantity while it stays within 0 and the largest
-   * quantity, and records the key as applied (unless a live record holds it). Both or neither.
+   * One transaction: adds each delta to its entry's quantity while it stays within 0 and the
+   * largest quantity, and records the key as applied (unless a live record holds it). All or none.
    */
-  apply(change: {
-    petId: PetId;
-    delta: number;
+  apply(transaction: {
+    changes: readonly AttributedChange[];
     record: Omit<IdempotencyRecord, 'outcome'>;
-    attribution: ChangeAttribution;
     nowSeconds: number;
   }): Promise<ApplyResult>;
-  /** Records the answer of an applied change, unless one is recorded already; returns the recorded answer. */
-  recordAnswer(recordId: string, outcome: AdjustmentOutcome): Promise<AdjustmentOutcome>;
+  /** Records the answer of applied changes, unless one is recorded already; returns the recorded answer. */
+  recordAnswer(recordId: string, outcome: RecordedOutcome): Promise<RecordedOutcome>;
   /** Records a refusal as the key's outcome; false when a live record holds the key already. */
   recordRefusal(record: IdempotencyRecord, nowSeconds: number): Promise<boolean>;
 }
 
-export interface AdjustmentResult {
-  outcome: AdjustmentOutcome;
+export interface AdjustmentResult<Outcome extends RecordedOutcome = AdjustmentOutcome> {
+  outcome: Outcome;
   /** True when the outcome is an earlier request's, answered again. */
   replayed: boolean;
 }
 
 export class IdempotencyKeyReusedError extends ApiError {
-  constructor(idempotencyKey: string) {
+  /** `differences` says how a request can differ from the first: `another pet, delta or reason`. */
+  constructor(idempotencyKey: string, differences: string) {
     super(
       422,
       ErrorCode.idempotencyKeyReused,
-      `Idempotency-Key ${idempotencyKey} was already used for a different request (another pet, delta or reason) within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours; use a new key for a new adjustment.`,
+      `Idempotency-Key ${idempotencyKey} was already used for a different request (${differences}) within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours; use a new key for a new adjustment.`,
     );
   }
 }
 
-function attributionOf({ requestId, callerId, reason, idempotencyKey }: AdjustmentRequest): ChangeAttribution {
-  return { kind: 'adjustment', requestId, keyId: callerId, reason, idempotencyKey };
+const changeText = ({ petId, delta, reason }: StockChange) => `${petId}\n${delta}\n${reason}`;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** Why a change was refused, in one sentence, from the entry as the refusal saw it. */
+function stockFault({ petId, delta }: StockChange, entry: InventoryItem): { code: ErrorCode; sentence: string } {
+  return entry.quantity + delta < 0
+    ? {
+        code: ErrorCode.insufficientStock,
+        sentence: `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it below 0.`,
+      }
+    : {
+        code: ErrorCode.quantityOutOfRange,
+        sentence: `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it above ${MAX_QUANTITY}.`,
+      };
 }
 
-function hashOf({ petId, delta, reason }: AdjustmentRequest): string {
-  return createHash('sha256').update(`${petId}\n${delta}\n${reason}`).digest('base64url');
+/** Each change of a batch is an `adjustment` of its own in its pet's history, with the batch's request id and key. */
+function attributed({ petId, delta, reason }: StockChange, { requestId, callerId, idempotencyKey }: IdempotentRequest): AttributedChange {
+  return { petId, delta, attribution: { kind: 'adjustment', requestId, keyId: callerId, reason, idempotencyKey } };
 }
 
-/** Why a change was refused, from the entry as the refusal saw it. */
-function refusal(request: AdjustmentRequest, entry: InventoryItem | undefined): AdjustmentOutcome {
-  const { petId, delta } = request;
-  if (!entry) return { error: errorBody(404, ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`) };
-  if (entry.quantity + delta < 0) {
-    return {
-      error: errorBody(
-        409,
-        ErrorCode.insufficientStock,
-        `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it below 0. Nothing was written.`,
-      ),
-    };
+const NOTHING_WRITTEN = 'Nothing was written.';
+
+/**
+ * Why changes were refused, naming every pet at fault: 404 when any pet has no entry (those
+ * pets), else 409 with each change the bounds refused; INSUFFICIENT_STOCK when any of them would
+ * go below 0, QUANTITY_OUT_OF_RANGE when all would go above the largest quantity.
+ */
+function refusalOf(changes: readonly StockChange[], refused: { index: number; entry: InventoryItem | undefined }[]): ErrorBody {
+  const unknown = refused.filter(({ entry }) => !entry).map(({ index }) => changes[index]!.petId);
+  if (unknown.length > 0) {
+    const pets = unknown.length === 1 ? `pet ${unknown[0]}` : `pets ${unknown.join(', ')}`;
+    return errorBody(
+      404,
+      ErrorCode.petNotFound,
+      `No inventory entry exists for ${pets}.${changes.length > 1 ? ` ${NOTHING_WRITTEN}` : ''}`,
+    );
   }
-  return {
-    error: errorBody(
-      409,
-      ErrorCode.quantityOutOfRange,
-      `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it above ${MAX_QUANTITY}. Nothing was written.`,
-    ),
-  };
+  const faults = refused.map(({ index, entry }) => stockFault(changes[index]!, entry!));
+  const code = faults.some((fault) => fault.code === ErrorCode.insufficientStock)
+    ? ErrorCode.insufficientStock
+    : ErrorCode.quantityOutOfRange;
+  const count = changes.length > 1 ? `${faults.length} of ${changes.length} adjustments cannot be applied. ` : '';
+  return errorBody(409, code, `${count}${faults.map((fault) => fault.sentence).join(' ')} ${NOTHING_WRITTEN}`);
 }
 
 /** Rounds of a request that meets transaction conflicts or its own duplicates; each round ends in an answer but for those. */
@@ -137,6 +180,15 @@ function backoff(round: number): Promise<void> {
   return sleep(Math.random() * Math.min(BACKOFF_CAP_MS, 10 * 2 ** round));
 }
 
+/** A request with one key, in the adjuster's terms: what it changes, and how its applied outcome reads. */
+interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentRequest {
+  requestHash: string;
+  changes: readonly StockChange[];
+  /** How a request with this key differs from another, for the 422's message. */
+  differences: string;
+  applied(entries: VersionedItem[]): Outcome;
+}
+
 export class InventoryAdjuster {
   constructor(
     private readonly repository: AdjustmentRepository,
@@ -144,31 +196,70 @@ export class InventoryAdjuster {
     private readonly wait: (round: number) => Promise<void> = backoff,
   ) {}
 
-  async adjust(request: AdjustmentRequest): Promise<AdjustmentResult> {
+  async adjust(request: AdjustmentRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
     if (request.delta === 0) throw new BadRequestError(ErrorCode.invalidBody, 'delta: must not be 0: an adjustment changes the stock');
+    return this.applyOnce({
+      ...request,
+      requestHash: sha256(changeText(request)),
+      changes: [request],
+      differences: 'another pet, delta or reason',
+      applied: ([entry]) => ({ item: entry!.item, version: entry!.version }),
+    });
+  }
+
+  /** Every change or none, in one transaction with the key's record; each pet at most once. */
+  async adjustBatch(request: BatchAdjustmentRequest): Promise<AdjustmentResult<BatchAdjustmentOutcome>> {
+    const { changes } = request;
+    if (changes.length < 1 || changes.length > MAX_BATCH_CHANGES)
+      throw new BadRequestError(
+        ErrorCode.invalidBody,
+        `adjustments: must hold from 1 to ${MAX_BATCH_CHANGES} adjustments, not ${changes.length}`,
+      );
+    const firstIndexOf = new Map<PetId, number>();
+    changes.forEach(({ petId, delta }, index) => {
+      if (delta === 0)
+        throw new BadRequestError(ErrorCode.invalidBody, `adjustments.${index}.delta: must not be 0: an adjustment changes the stock`);
+      const first = firstIndexOf.get(petId);
+      if (first !== undefined)
+        throw new BadRequestError(
+          ErrorCode.invalidBody,
+          `adjustments.${index}.petId: pet ${petId} is adjusted at adjustments.${first} already; send one adjustment per pet with the sum of its deltas`,
+        );
+      firstIndexOf.set(petId, index);
+    });
+    return this.applyOnce({
+      ...request,
+      // The operation is part of the hash: a key used for a single adjustment is not a batch's key.
+      requestHash: sha256(`batch\n${changes.map(changeText).join('\n')}`),
+      differences: 'other adjustments, or another order of them',
+      // A batch's answer names several entries, so it carries no single version (no ETag).
+      applied: (entries) => ({ items: entries.map((entry) => entry.item) }),
+    });
+  }
+
+  private async applyOnce<Outcome extends RecordedOutcome>(request: KeyedChanges<Outcome>): Promise<AdjustmentResult<Outcome>> {
+    const { changes, requestHash } = request;
     const recordId = `${request.callerId}#${request.idempotencyKey}`;
-    const requestHash = hashOf(request);
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const nowSeconds = Math.floor(this.now() / 1000);
       const record = await this.repository.findRecord(recordId);
       if (record && record.expiresAt > nowSeconds) {
-        if (record.requestHash !== requestHash) throw new IdempotencyKeyReusedError(request.idempotencyKey);
-        return { outcome: record.outcome ?? (await this.answerApplied(request.petId, recordId)), replayed: true };
+        if (record.requestHash !== requestHash) throw new IdempotencyKeyReusedError(request.idempotencyKey, request.differences);
+        // The hash matched, so the record holds this kind of request's outcome.
+        return { outcome: (record.outcome as Outcome | undefined) ?? (await this.answerApplied(request, recordId)), replayed: true };
       }
       const expiresAt = nowSeconds + IDEMPOTENCY_WINDOW_SECONDS;
       const result = await this.repository.apply({
-        petId: request.petId,
-        delta: request.delta,
+        changes: changes.map((change) => attributed(change, request)),
         record: { recordId, requestHash, expiresAt },
-        attribution: attributionOf(request),
         nowSeconds,
       });
-      if (result.applied) return { outcome: await this.answerApplied(request.petId, recordId), replayed: false };
-      if ('refusedBy' in result) {
-        const outcome = refusal(request, result.refusedBy);
+      if (result.applied) return { outcome: await this.answerApplied(request, recordId), replayed: false };
+      if ('refused' in result) {
+        const outcome = { error: refusalOf(changes, result.refused) };
         // Recorded unless a duplicate recorded first: the next round then answers what it recorded.
         if (await this.repository.recordRefusal({ recordId, requestHash, outcome, expiresAt }, nowSeconds))
-          return { outcome, replayed: false };
+          return { outcome: outcome as Outcome, replayed: false };
       }
       if ('conflict' in result) await this.wait(round);
     }
@@ -176,12 +267,14 @@ export class InventoryAdjuster {
   }
 
   /**
-   * The entry right after the change (it holds this delta, and may hold concurrent ones), recorded
-   * as the answer before it is sent, so that every request with this key answers the same.
+   * The entries right after the change (they hold these deltas, and may hold concurrent ones),
+   * recorded as the answer before it is sent, so that every request with this key answers the same.
    */
-  private async answerApplied(petId: PetId, recordId: string): Promise<AdjustmentOutcome> {
-    const entry = await this.repository.findEntry(petId);
-    if (!entry) throw new Error(`the entry of pet ${petId} vanished after an adjustment was applied to it`);
-    return this.repository.recordAnswer(recordId, entry);
+  private async answerApplied<Outcome extends RecordedOutcome>(request: KeyedChanges<Outcome>, recordId: string): Promise<Outcome> {
+    const petIds = request.changes.map((change) => change.petId);
+    const entries = await this.repository.findEntries(petIds);
+    const missing = petIds.filter((_, index) => !entries[index]);
+    if (missing.length > 0) throw new Error(`the entries of pets ${missing.join(', ')} vanished after an adjustment was applied to them`);
+    return (await this.repository.recordAnswer(recordId, request.applied(entries as VersionedItem[]))) as Outcome;
   }
 }

@@ -51,8 +51,10 @@ export interface InventoryRepository {
   /**
    * Creates each entry or replaces its quantity and status (the operators' import, the seed), each
    * a versioned change attributed to `attribution`: writing the same entries again changes nothing.
+   * Several writes are in flight at once, each retried with backoff while the store throttles it;
+   * `onWritten` hears the count of entries written so far after each one.
    */
-  putMany(items: readonly InventoryItem[], attribution: ChangeAttribution): Promise<void>;
+  putMany(items: readonly InventoryItem[], attribution: ChangeAttribution, onWritten?: (written: number) => void): Promise<void>;
 }
 
 function petNotFound(petId: PetId): NotFoundError {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BATCH_CHANGES } from './inventory-adjustments.ts';
 import { MAX_INT64 } from './pet-id.ts';
 import { MAX_QUANTITY } from './quantity.ts';
 import { CHANGE_KINDS } from './change-attribution.ts';
@@ -73,6 +74,19 @@ export const ChangesPage = z.strictObject({
   nextCursor: z.string().nullable(),
 });
 export type ChangesPage = z.infer<typeof ChangesPage>;
+
+/** One entry of a batch: a single adjustment's body, and the pet it changes. */
+export const PetAdjustment = z.strictObject({ petId: PetId, ...InventoryAdjustment.shape });
+export type PetAdjustment = z.infer<typeof PetAdjustment>;
+
+/** Changes of several pets, applied all or none; each pet at most once (the adjuster checks, as zod cannot say it). */
+export const InventoryAdjustmentBatch = z.strictObject({
+  adjustments: z.array(PetAdjustment).min(1).max(MAX_BATCH_CHANGES),
+});
+export type InventoryAdjustmentBatch = z.infer<typeof InventoryAdjustmentBatch>;
+
+/** The entries a batch left, in the order of its adjustments. */
+export const AdjustedInventoryItems = z.strictObject({ items: z.array(InventoryItem) });
 
 /**
  * What this service knows of a pet: the inventory table holds its id and status and nothing

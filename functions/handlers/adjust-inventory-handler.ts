@@ -1,10 +1,10 @@
-import { ApiError, BadRequestError, ErrorCode } from '../domain/errors.ts';
-import { IDEMPOTENCY_KEY_PATTERN, type InventoryAdjuster } from '../domain/inventory-adjustments.ts';
+import type { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { entityTagHeader } from '../http/entity-tags.ts';
-import { jsonResponse } from '../http/json.ts';
+import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { InventoryAdjustment } from '../http/request-body-validators.generated.ts';
 import { planLimits } from '../http/plan-limits.ts';
@@ -15,27 +15,18 @@ export interface AdjustInventoryHandlerDependencies {
   limiter: UsageLimiter;
 }
 
-/** Marks an answer that repeats an earlier request's outcome instead of applying anything. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
-
 /** POST /inventory/{petId}/adjustments: a relative change of stock, applied exactly once per Idempotency-Key. */
 export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
-  return httpHandler({ guards: [planLimits(limiter), experimental], body: InventoryAdjustment }, async (event) => {
+  return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustment) }, async (event) => {
     const petId = petIdFromPath(event);
-    const idempotencyKey = event.headers['idempotency-key'];
-    if (idempotencyKey === undefined || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-      throw new BadRequestError(
-        ErrorCode.idempotencyKeyRequired,
-        'An Idempotency-Key header of 1 to 255 visible ASCII characters is required (a new UUID per adjustment, reused on every retry of it).',
-      );
-    }
+    const idempotencyKey = idempotencyKeyFrom(event);
     const { keyId, requestId } = changeAuthorFrom(event);
-    const { outcome, replayed } = await adjuster.adjust({ callerId: keyId, requestId, idempotencyKey, petId, ...event.body });
-    const headers: Record<string, string> = replayed ? { [REPLAYED_HEADER]: 'true' } : {};
-    if ('item' in outcome)
-      return jsonResponse(200, outcome.item, { ...headers, ...(outcome.version === undefined ? {} : entityTagHeader(outcome.version)) });
-    const { status, code, message } = outcome.error;
-    throw new ApiError(status, code as ErrorCode, message, headers);
+    return idempotentAnswer(
+      await adjuster.adjust({ callerId: keyId, requestId, idempotencyKey, petId, ...event.body }),
+      ({ item }) => item,
+      // An answer recorded before versions existed names none, so it carries no ETag.
+      ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
+    );
   });
 }

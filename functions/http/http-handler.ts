@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { Readable, Writable } from 'node:stream';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
-import { jsonBody, type BodyValidator } from './json-body.ts';
+import type { JsonBodyMiddleware } from './json-body.ts';
 import { inRequestContext, requestIdHeader } from './request-context.ts';
 
 /** Time kept back from the Lambda timeout to format and return the 503. */
@@ -29,8 +29,11 @@ export type ResponseHead = Pick<APIGatewayProxyResult, 'statusCode' | 'headers'>
 interface HttpHandlerOptions<Body, Result extends ResponseHead> {
   /** Runs after header normalisation and before the body is read (e.g. plan limits). */
   guards?: MiddlewareObj<APIGatewayProxyEvent, Result>[];
-  /** The body's compiled validator, from request-body-validators.generated.ts. */
-  body?: BodyValidator<Body>;
+  /**
+   * The body's parser and validator: jsonBody(<its compiled validator>), passed in rather than
+   * built here, so that only the functions that read a body bundle the parser and the validator.
+   */
+  body?: JsonBodyMiddleware<Body>;
 }
 
 /**
@@ -52,7 +55,7 @@ function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOption
     .use(httpHeaderNormalizer())
     .use(requestIdHeader<Result>());
   for (const guard of options.guards ?? []) stack.use(guard);
-  if (options.body) stack.use(jsonBody(options.body));
+  if (options.body) stack.use(options.body);
   return stack.use(errorFormatter());
 }
 
@@ -78,9 +81,41 @@ export function streamedHttpHandler(
   options: HttpHandlerOptions<never, StreamedResult>,
   handle: (event: HttpEvent, context: Context) => Promise<StreamedResult>,
 ): StreamedHttpHandler {
+  const streamed = middlewareStack<StreamedResult>(options, true).handler((event, context) =>
+    handle(event as HttpEvent, context),
+  ) as unknown as StreamedHttpHandler;
   return inRequestContext(
-    middlewareStack<StreamedResult>(options, true).handler((event, context) =>
-      handle(event as HttpEvent, context),
-    ) as unknown as StreamedHttpHandler,
+    // Keeps the marks the runtime reads (awslambda.streamifyResponse's), as inRequestContext does.
+    Object.assign((event: APIGatewayProxyEvent, responseStream: Writable, context: Context) => {
+      const { stream, destroyed } = undestroyable(responseStream);
+      return Promise.race([streamed(event, stream, context), destroyed]);
+    }, streamed),
   );
+}
+
+/**
+ * The runtime's response stream as Middy may use it, all but `destroy`. When a body fails after
+ * the first byte, Middy's pipeline destroys the stream it writes to; destroying the Lambda
+ * runtime's stream cuts its chunked request to the Runtime API without the error trailers, and
+ * the runtime client then dies of that request's unhandled error (exit 1, a cold start for the
+ * next request). Here a destroy fails the invocation instead (`destroyed` rejects with its
+ * error) and leaves the stream open: the runtime, seeing the handler fail, ends the response
+ * with its error trailers, which API Gateway passes on as a cut answer, and asks for the next
+ * invocation. Middy's pipeline settles once the runtime has ended the stream.
+ */
+function undestroyable(responseStream: Writable): { stream: Writable; destroyed: Promise<never> } {
+  let fail: (error: unknown) => void = () => undefined;
+  const destroyed = new Promise<never>((_resolve, reject) => {
+    fail = reject;
+  });
+  const stream = new Proxy(responseStream, {
+    get(target, property, receiver) {
+      if (property !== 'destroy') return Reflect.get(target, property, receiver);
+      return (error?: Error) => {
+        fail(error ?? new Error('the response stream was destroyed'));
+        return receiver;
+      };
+    },
+  });
+  return { stream, destroyed };
 }

@@ -4,10 +4,53 @@ import validator from '@middy/validator';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ErrorObject } from 'ajv';
 import { BadRequestError, ErrorCode, PayloadTooLargeError, UnsupportedMediaTypeError } from '../domain/errors.ts';
+import { parsePetId, MAX_INT64 } from '../domain/pet-id.ts';
 import { findDuplicateKey } from './duplicate-json-keys.ts';
 
 /** InventoryUpdate is a few bytes; anything near this cap is not a well-meant request. */
 export const MAX_BODY_BYTES = 4_096;
+
+/**
+ * A batch of the most adjustments (99), each with the longest petId and delta, is about 7 KB
+ * written compactly and about 11 KB indented: this cap takes either, and little else.
+ */
+export const MAX_BATCH_BODY_BYTES = 16_384;
+
+/** Body fields that hold int64 ids: read from their source text, since a double rounds ids above 2^53. */
+const INT64_FIELDS: ReadonlySet<string> = new Set(['petId']);
+
+type SourceReviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
+
+/** An int64 field written as a canonical integer within int64 becomes a bigint; any other spelling stays a number, which exactInt64Fields refuses. */
+const reviveInt64: SourceReviver = (key, value, context) => {
+  if (typeof value !== 'number' || !INT64_FIELDS.has(key)) return value;
+  return parsePetId(context?.source) ?? value;
+};
+
+/** Whether any object in the value has an int64 field: only such bodies are read a second time. */
+function hasInt64Field(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasInt64Field);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, field]) => INT64_FIELDS.has(key) || hasInt64Field(field));
+}
+
+/**
+ * Fails on the first int64 field that is still a number: written with an exponent or a fraction,
+ * or past the int64 range by less than a double can tell (the validator compared doubles).
+ */
+function exactInt64Fields(value: unknown, path: string[] = []): void {
+  if (Array.isArray(value)) {
+    for (const [index, element] of value.entries()) exactInt64Fields(element, [...path, String(index)]);
+  } else if (value !== null && typeof value === 'object')
+    for (const [key, field] of Object.entries(value)) {
+      if (INT64_FIELDS.has(key) && typeof field === 'number')
+        throw new BadRequestError(
+          ErrorCode.invalidBody,
+          `${[...path, key].join('.')}: Invalid input: expected an integer from 1 to ${MAX_INT64} written in digits`,
+        );
+      exactInt64Fields(field, [...path, key]);
+    }
+}
 
 /**
  * An Ajv-compiled validator of an event whose body is `Body` (request-body-validators.generated.ts),
@@ -59,6 +102,10 @@ function describeError(error: ErrorObject): string {
     case 'maximum':
     case 'exclusiveMaximum':
       return `Too big: expected number to be ${params.comparison}${params.limit}`;
+    case 'minItems':
+      return `Too small: expected array to have >=${params.limit} items`;
+    case 'maxItems':
+      return `Too big: expected array to have <=${params.limit} items`;
     case 'minLength':
       return `Too small: expected string to have >=${params.limit} characters`;
     case 'maxLength':
@@ -102,14 +149,21 @@ export function describeBodyErrors(errors: readonly ErrorObject[]): string {
   return faults.join('; ');
 }
 
+/** The middleware jsonBody makes, typed by the body it leaves in event.body. */
+export interface JsonBodyMiddleware<Body> extends MiddlewareObj<APIGatewayProxyEvent> {
+  /** For the compiler only: never set. */
+  readonly yields?: Body;
+}
+
 /**
  * Parses the JSON body and validates it with @middy/validator against a compiled validator,
  * answering in the contract's terms: Middy's parser says 415 or 422 and its validator 400 with
  * its own message; our contract says 400 INVALID_BODY naming the field (MALFORMED_JSON for
  * JSON that does not parse), 415 only for a body that does not claim to be JSON, 413 above the
- * size cap. On success event.body holds the parsed, valid value.
+ * size cap. On success event.body holds the parsed, valid value, its int64 fields (petId) as exact
+ * bigints: the validator checks them as JSON numbers, and they are then read again from their text.
  */
-export function jsonBody<Body>(validate: BodyValidator<Body>): MiddlewareObj<APIGatewayProxyEvent> {
+export function jsonBody<Body>(validate: BodyValidator<Body>, maxBodyBytes = MAX_BODY_BYTES): JsonBodyMiddleware<Body> {
   const parser = httpJsonBodyParser();
   // Middy's types ask for an Ajv instance; what it calls is the compiled function.
   const bodyValidator = validator({ eventSchema: validate as never });
@@ -120,7 +174,7 @@ export function jsonBody<Body>(validate: BodyValidator<Body>): MiddlewareObj<API
         throw new BadRequestError(ErrorCode.invalidBody, 'A JSON request body is required.');
       }
       const size = isBase64Encoded ? Buffer.byteLength(body, 'base64') : Buffer.byteLength(body, 'utf8');
-      if (size > MAX_BODY_BYTES) throw new PayloadTooLargeError(MAX_BODY_BYTES);
+      if (size > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
       try {
         await parser.before!(request as never);
       } catch (error) {
@@ -130,7 +184,8 @@ export function jsonBody<Body>(validate: BodyValidator<Body>): MiddlewareObj<API
           throw new BadRequestError(ErrorCode.malformedJson, `Request body is not valid JSON: ${(error as Error).message}.`);
         throw error;
       }
-      const duplicate = findDuplicateKey(isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
+      const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+      const duplicate = findDuplicateKey(text);
       if (duplicate !== undefined) {
         throw new BadRequestError(
           ErrorCode.malformedJson,
@@ -144,6 +199,11 @@ export function jsonBody<Body>(validate: BodyValidator<Body>): MiddlewareObj<API
         if ((error as { statusCode?: number }).statusCode === 400 && errors)
           throw new BadRequestError(ErrorCode.invalidBody, describeBodyErrors(errors));
         throw error;
+      }
+      if (hasInt64Field(request.event.body)) {
+        const exact: unknown = JSON.parse(text, reviveInt64 as Parameters<typeof JSON.parse>[1]);
+        exactInt64Fields(exact);
+        request.event.body = exact as never;
       }
     },
   };

@@ -3,17 +3,21 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createDependencies } from '../../functions/dependencies.ts';
+import { createDependencies } from '../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../../functions/domain/usage-limits.ts';
-import { createHttpHandlers } from '../../functions/handlers/http-handlers.ts';
+import { createHttpHandlers } from '../../local/http-handlers.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../../functions/http/http-handler.ts';
-import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
-import { apiRoutes, type OperationId } from '../../functions/routes.ts';
+import { LOCAL_TABLES } from '../../local/local-store.ts';
+import { apiRoutes, authorizerEntry, entryPointFile, healthRoute, historyConsumerEntry, type OperationId } from '../../functions/routes.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FUNCTIONS = join(ROOT, 'functions');
 const DOMAIN = join(FUNCTIONS, 'domain');
-const LIB = join(ROOT, 'lib');
+const ROUTE_TABLE = join(FUNCTIONS, 'routes.ts');
+
+/** Every Lambda function the stack deploys, by entry point: the operations, the authorizer, the health check and the history consumer. */
+const LAMBDA_ENTRIES = [...apiRoutes.map((route) => route.entry), authorizerEntry, healthRoute.entry, historyConsumerEntry];
+const LAMBDA_ENTRY_FILES = LAMBDA_ENTRIES.map((entry) => join(ROOT, entryPointFile(entry)));
 
 /** What domain code may not know: AWS (SDK, Lambda event types, CDK), HTTP servers and clients, Middy. */
 const FORBIDDEN_IN_DOMAIN = [
@@ -40,7 +44,7 @@ interface Import {
   target: string | undefined;
 }
 
-/** Every module a file imports or re-exports, static or dynamic, as the TypeScript compiler reads them. */
+/** Every module a file imports or re-exports, static or dynamic, types included, as the TypeScript compiler reads them. */
 function importsOf(file: string): Import[] {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
   return importedFiles.map(({ fileName: specifier }) => ({
@@ -50,14 +54,42 @@ function importsOf(file: string): Import[] {
   }));
 }
 
+/**
+ * The code of the Lambda functions: their entry points and every file they import, transitively.
+ * Types count: a file whose types the functions are written in (domain/schemas.ts) is their code
+ * even where the compiler leaves nothing of it in the bundle.
+ */
+function lambdaCode(entryFiles: readonly string[]): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...entryFiles];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const found of importsOf(file)) if (found.target !== undefined) pending.push(found.target);
+  }
+  return reached;
+}
+
 const isInside = (path: string, folder: string) => path === folder || path.startsWith(`${folder}${sep}`);
 const describeImport = ({ file, specifier }: Import) => `${file} imports ${specifier}`;
 
 describe('layering', () => {
-  it('runtime code (functions/) never imports the infrastructure folder (lib/)', () => {
+  it('functions/ holds what ships to Lambda: every file in it is imported from some entry point (the route table that names them aside)', () => {
+    const shipped = lambdaCode(LAMBDA_ENTRY_FILES);
+    const notShipped = sourceFiles(FUNCTIONS).filter((file) => file !== ROUTE_TABLE && !shipped.has(file));
+    expect(notShipped.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+
+  it('the entry-point folder holds one file per deployed function, and no other', () => {
+    const folder = dirname(LAMBDA_ENTRY_FILES[0]!);
+    expect(LAMBDA_ENTRY_FILES.every((file) => dirname(file) === folder)).toBe(true);
+    expect(sourceFiles(folder).sort()).toEqual([...LAMBDA_ENTRY_FILES].sort());
+  });
+
+  it('functions/ imports nothing of this repository outside functions/ (no lib/, local server, tools or contract)', () => {
     const offending = sourceFiles(FUNCTIONS)
       .flatMap(importsOf)
-      .filter((found) => found.target !== undefined && isInside(found.target, LIB));
+      .filter((found) => found.target !== undefined && !isInside(found.target, FUNCTIONS));
     expect(offending.map(describeImport)).toEqual([]);
   });
 
@@ -78,9 +110,13 @@ describe('layering', () => {
   it('finds the imports it checks (a rule that reads nothing would pass forever)', () => {
     expect(sourceFiles(DOMAIN).length).toBeGreaterThan(5);
     expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual(['./errors.ts', './plans.ts']);
-    expect(importsOf(join(FUNCTIONS, 'keys', 'key-targets.ts')).some((found) => found.target === join(FUNCTIONS, 'deployments.ts'))).toBe(
-      true,
-    );
+    expect(
+      importsOf(join(ROOT, 'tools', 'keys', 'key-targets.ts')).some((found) => found.target === join(ROOT, 'lib', 'deployments.ts')),
+    ).toBe(true);
+    const shipped = lambdaCode(LAMBDA_ENTRY_FILES);
+    expect(shipped.has(join(DOMAIN, 'inventory-service.ts'))).toBe(true);
+    expect(shipped.has(join(FUNCTIONS, 'http', 'request-body-validators.generated.ts'))).toBe(true);
+    expect(shipped.has(ROUTE_TABLE)).toBe(false);
   });
 });
 
@@ -100,11 +136,8 @@ describe('every route has its handler', () => {
     }
   });
 
-  it.each(apiRoutes.map((route) => [route.operationId, route.entry] as const))(
-    '%s has a Lambda entry point, functions/%s.ts, exporting handler',
-    (_id, entry) => {
-      const source = readFileSync(join(FUNCTIONS, `${entry}.ts`), 'utf8');
-      expect(source).toMatch(/^export const handler = /m);
-    },
-  );
+  it.each(LAMBDA_ENTRIES)('%s has a Lambda entry point that exports handler', (entry) => {
+    const source = readFileSync(join(ROOT, entryPointFile(entry)), 'utf8');
+    expect(source).toMatch(/^export const handler = /m);
+  });
 });

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_EXAMPLES } from '../../functions/contract/examples.ts';
-import { renderOpenApiDocument } from '../../functions/contract/openapi-document.ts';
+import { OPERATION_EXAMPLES } from '../../contract/examples.ts';
+import { renderOpenApiDocument } from '../../contract/openapi-document.ts';
 import { PLAN_LIMITS } from '../../functions/domain/plans.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { launchChromium } from './chromium.ts';
 
@@ -113,8 +113,16 @@ describe('GET /v1/docs in Chromium', () => {
     for (const [plan, { perMinute, perDay }] of Object.entries(PLAN_LIMITS)) {
       expect(text).toMatch(new RegExp(`${plan}\\s+${perMinute.toLocaleString('en-US')}\\s+${perDay.toLocaleString('en-US')}`));
     }
-    for (const header of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'])
+    for (const header of [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'RateLimit-Policy',
+      'RateLimit',
+      'Retry-After',
+    ])
       expect(await page.$(`#header-${header}`)).not.toBeNull();
+    expect(text).toContain('draft-ietf-httpapi-ratelimit-headers-10');
     expect(await page.$eval('#operation-updateInventory h2', (element) => (element as unknown as Rendered).innerText)).toContain(
       'Experimental',
     );

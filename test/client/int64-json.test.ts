@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INT64_FIELDS, NATIVE_SOURCE_TEXT, parseJsonWithInt64, parseJsonWithInt64Fallback } from '../../client/int64-json.ts';
+import {
+  INT64_FIELDS,
+  NATIVE_SOURCE_TEXT,
+  parseJsonWithInt64,
+  parseJsonWithInt64Fallback,
+  stringifyJsonWithInt64,
+} from '../../client/int64-json.ts';
 
 const MAX_INT64 = 9_223_372_036_854_775_807n;
 
@@ -79,4 +85,32 @@ describe('parseJsonWithInt64Fallback (Node 20, where revivers get no source text
       expect(() => parseJsonWithInt64Fallback(text)).toThrow(SyntaxError);
     },
   );
+});
+
+describe('stringifyJsonWithInt64', () => {
+  const body = (petId: bigint) => ({ adjustments: [{ petId, delta: -1, reason: 'adjustment' }] });
+  const text = (petId: bigint) => `{"adjustments":[{"petId":${petId},"delta":-1,"reason":"adjustment"}]}`;
+
+  it('writes every int64 id digit for digit, where JSON.stringify refuses a bigint', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: MAX_INT64 }), (petId) => {
+        expect(stringifyJsonWithInt64(body(petId))).toBe(text(petId));
+      }),
+    );
+  });
+
+  it('writes the same text on a runtime without JSON.rawJSON (Node 20)', () => {
+    const json = JSON as { rawJSON?: unknown };
+    const rawJSON = json.rawJSON;
+    delete json.rawJSON;
+    try {
+      fc.assert(
+        fc.property(fc.bigInt({ min: 1n, max: MAX_INT64 }), (petId) => {
+          expect(stringifyJsonWithInt64(body(petId))).toBe(text(petId));
+        }),
+      );
+    } finally {
+      json.rawJSON = rawJSON;
+    }
+  });
 });

@@ -4,9 +4,9 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyAdmin } from '../../functions/keys/key-admin.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { API_ERROR_CODES } from '../../client/index.ts';
 import { temporaryDirectory } from '../infra/synthesized-app.ts';
 import { testAppStore } from '../support/local-store.ts';
@@ -89,12 +89,15 @@ afterAll(async () => {
 });
 
 describe('the client package', () => {
-  it('declares ESM exports with types, its runtime dependency, and the Node versions it runs on', () => {
-    expect(clientPackage.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
+  it('declares ESM exports with types, its runtime dependencies, and the Node versions it runs on', () => {
+    expect(clientPackage.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
     expect(clientPackage.engines.node).toBe('>=20.3');
     const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    // The repository's tests run the client against the same openapi-fetch range it declares.
-    expect(clientPackage.dependencies).toEqual({ 'openapi-fetch': rootPackage.devDependencies['openapi-fetch'] });
+    // The repository's tests run the client against the same ranges it declares.
+    expect(clientPackage.dependencies).toEqual({
+      'openapi-fetch': rootPackage.devDependencies['openapi-fetch'],
+      'structured-headers': rootPackage.devDependencies['structured-headers'],
+    });
   });
 
   it('installs with its dependency and compiled JavaScript and declarations only', async () => {

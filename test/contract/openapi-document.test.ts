@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { renderOpenApiDocument } from '../../functions/contract/openapi-document.ts';
+import { renderOpenApiDocument } from '../../contract/openapi-document.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { OPENAPI_FILE } from './contract-validator.ts';
 

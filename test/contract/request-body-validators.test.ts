@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { REQUEST_BODY_SCHEMAS, type RequestBodyName } from '../../functions/contract/request-body-schemas.ts';
-import { bodyJsonSchema } from '../../functions/contract/request-body-validators.ts';
+import { REQUEST_BODY_SCHEMAS, type RequestBodyName } from '../../contract/request-body-schemas.ts';
+import { bodyJsonSchema } from '../../contract/request-body-validators.ts';
 import { describeBodyErrors, type BodyValidator } from '../../functions/http/json-body.ts';
 import * as compiled from '../../functions/http/request-body-validators.generated.ts';
 

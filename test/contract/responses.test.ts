@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { failingListing } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { ContractValidator, OPENAPI_FILE, type ObservedResponse } from './contract-validator.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 
@@ -279,12 +279,83 @@ describe('getPetById (deprecated)', () => {
   });
 });
 
+describe('adjustInventoryBatch', () => {
+  const batch = (body: string, idempotencyKey?: string | null) =>
+    call(app, 'POST', '/inventory/adjustments', { ...json, body, idempotencyKey });
+  const arrivals = (...petIds: string[]) =>
+    JSON.stringify({ adjustments: petIds.map((petId) => ({ petId: Number(petId), delta: 1, reason: 'arrival' })) });
+
+  it('200: the entries after the changes in request order, then the same answer replayed', async () => {
+    const key = randomUUID();
+    const first = await batch(arrivals('4', '1'), key);
+    const replay = await batch(arrivals('4', '1'), key);
+    expect([first.status, (JSON.parse(first.text) as { items: { petId: number }[] }).items.map((item) => item.petId)]).toEqual([
+      200,
+      [4, 1],
+    ]);
+    expect([replay.status, replay.text, replay.headers.get('idempotent-replayed')]).toEqual([200, first.text, 'true']);
+    expect(replay.headers.get('x-api-stability')).toBe('experimental');
+    // A batch names several entries, so its answer carries no single version.
+    expect([first.headers.get('etag'), replay.headers.get('etag')]).toEqual([null, null]);
+  });
+
+  it.each([
+    ['an empty list', '{"adjustments":[]}', 'INVALID_BODY'],
+    ['a petId twice', arrivals('4', '4'), 'INVALID_BODY'],
+    ['an entry with delta 0', '{"adjustments":[{"petId":4,"delta":0,"reason":"arrival"}]}', 'INVALID_BODY'],
+    ['malformed JSON', '{"adjustments":[', 'MALFORMED_JSON'],
+  ])('400 for %s', async (_case, body, code) => {
+    const response = await batch(body);
+    expect([response.status, codeOf(response)]).toEqual([400, code]);
+  });
+
+  it('400 IDEMPOTENCY_KEY_REQUIRED without the header', async () => {
+    const response = await batch(arrivals('4'), null);
+    expect([response.status, codeOf(response)]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+  });
+
+  it('404 PET_NOT_FOUND naming the unknown pet, and nothing written', async () => {
+    const before = (await call(app, 'GET', '/inventory/4')).text;
+    const response = await batch(arrivals('4', '424242'));
+    expect([response.status, codeOf(response)]).toEqual([404, 'PET_NOT_FOUND']);
+    expect(response.text).toContain('424242');
+    expect((await call(app, 'GET', '/inventory/4')).text).toBe(before);
+  });
+
+  it.each([
+    ['INSUFFICIENT_STOCK', -2147483647, 'adjustment'],
+    ['QUANTITY_OUT_OF_RANGE', 2147483647, 'arrival'],
+  ])('409 %s', async (code, delta, reason) => {
+    const response = await batch(JSON.stringify({ adjustments: [{ petId: 4, delta, reason }] }));
+    expect([response.status, codeOf(response)]).toEqual([409, code]);
+  });
+
+  it('413 PAYLOAD_TOO_LARGE and 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    const large = await batch(JSON.stringify({ adjustments: [{ petId: 4, delta: 1, reason: 'arrival' }], padding: 'x'.repeat(20_000) }));
+    const notJson = await call(app, 'POST', '/inventory/adjustments', { contentType: 'text/plain', body: arrivals('4') });
+    expect([large.status, codeOf(large), notJson.status, codeOf(notJson)]).toEqual([
+      413,
+      'PAYLOAD_TOO_LARGE',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ]);
+  });
+
+  it('422 IDEMPOTENCY_KEY_REUSED for the same key with another list', async () => {
+    const key = randomUUID();
+    await batch(arrivals('4'), key);
+    const reused = await batch(arrivals('1'), key);
+    expect([reused.status, codeOf(reused)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+  });
+});
+
 describe('every operation', () => {
   const operations = [
     ['listInventory', 'GET', '/inventory', undefined],
     ['getInventoryItem', 'GET', '/inventory/1', undefined],
     ['updateInventory', 'PATCH', '/inventory/1', '{"quantity":1}'],
     ['adjustInventory', 'POST', '/inventory/1/adjustments', '{"delta":1,"reason":"arrival"}'],
+    ['adjustInventoryBatch', 'POST', '/inventory/adjustments', '{"adjustments":[{"petId":1,"delta":1,"reason":"arrival"}]}'],
     ['listInventoryChanges', 'GET', '/inventory/1/changes', undefined],
     ['getPetById', 'GET', '/pets/1', undefined],
   ] as const;
@@ -302,6 +373,7 @@ describe('every operation', () => {
     vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(boom);
+    vi.spyOn(app.dependencies.adjuster, 'adjustBatch').mockImplementationOnce(boom);
     const response = await call(app, method, path, { ...json, body });
     expect([response.status, codeOf(response)]).toEqual([500, 'INTERNAL_ERROR']);
     vi.restoreAllMocks();
@@ -315,6 +387,7 @@ describe('every operation', () => {
       vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(unavailable);
+      vi.spyOn(app.dependencies.adjuster, 'adjustBatch').mockImplementationOnce(unavailable);
       const fromFunction = await call(app, method, path, { ...json, body });
       vi.restoreAllMocks();
       vi.spyOn(app.dependencies.apiKeys, 'findByHash').mockImplementationOnce(unavailable);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readPetsSunset } from '../../functions/config.ts';
-import { startLocalApp } from '../../functions/local/local-app.ts';
+import { startLocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { ContractValidator } from './contract-validator.ts';
 
 const API_KEY = 'VersioningSignalsKey0000000001';

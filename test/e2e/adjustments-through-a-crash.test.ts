@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInventoryClient } from '../../client/index.ts';
 
 /**
- * `npm start` killed with SIGKILL in the middle of a load of adjustments sent through the typed
- * client, then started again on the same DATA_DIR and port: once the client's retries are
- * done, the stock is the start plus every delta, each exactly once.
+ * `npm start` killed with SIGKILL in the middle of a load of adjustments (single, then batches)
+ * sent through the typed client, then started again on the same DATA_DIR and port: once the
+ * client's retries are done, the stock is the start plus every delta, each exactly once.
  */
 
 const KEY = 'CrashAdjustmentsKey0000000000001';
 const ADJUSTMENTS = 60;
+const BATCHES = 40;
 const CONCURRENCY = 6;
 
 let dataDir: string;
@@ -30,7 +31,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEV_API_KEY: KEY, DEV_PLAN: 'business', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -64,40 +65,69 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** Patient enough to outlast a restart: each call retries network failures with its own Idempotency-Key. */
+const patientClient = () =>
+  createInventoryClient({
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    apiKey: KEY,
+    maxAttempts: 60,
+    baseDelayMs: 100,
+    maxDelayMs: 1_000,
+    timeoutMs: 120_000,
+  });
+
+/** Runs `send` for every index on CONCURRENCY workers; SIGKILLs the server once a quarter has answered, then starts it again. */
+async function throughACrash<T>(count: number, send: (index: number) => Promise<T>): Promise<T[]> {
+  const first = servers.at(-1)!;
+  let next = 0;
+  let answered = 0;
+  const results: T[] = [];
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await send(index);
+      answered += 1;
+    }
+  };
+  const load = Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  while (answered < count / 4) await sleep(10);
+  first.kill('SIGKILL');
+  await new Promise((resolve) => first.once('exit', resolve));
+  await startServer();
+  await load;
+  return results;
+}
+
 describe('adjustments through a SIGKILL of the server', () => {
   it('apply each delta exactly once, once the typed client has retried them all', async () => {
-    const first = await startServer();
-    // Patient enough to outlast a restart: each call retries network failures with its own Idempotency-Key.
-    const client = createInventoryClient({
-      baseUrl: `http://127.0.0.1:${port}/v1`,
-      apiKey: KEY,
-      maxAttempts: 60,
-      baseDelayMs: 100,
-      maxDelayMs: 1_000,
-      timeoutMs: 120_000,
-    });
+    await startServer();
+    const client = patientClient();
     const start = (await client.getInventoryItem(1n)).data!.quantity;
     const deltas = Array.from({ length: ADJUSTMENTS }, (_, index) => (index % 3 === 2 ? -1 : (index % 5) + 1));
 
-    let next = 0;
-    let answered = 0;
-    const worker = async () => {
-      const results = [];
-      while (next < deltas.length) {
-        const delta = deltas[next++]!;
-        results.push(await client.adjustInventory(1n, { delta, reason: delta > 0 ? 'arrival' : 'adjustment' }));
-        answered += 1;
-      }
-      return results;
-    };
-    const load = Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    while (answered < ADJUSTMENTS / 4) await sleep(10);
-    first.kill('SIGKILL');
-    await new Promise((resolve) => first.once('exit', resolve));
-    await startServer();
-    const results = (await load).flat();
+    const results = await throughACrash(deltas.length, (index) =>
+      client.adjustInventory(1n, { delta: deltas[index]!, reason: deltas[index]! > 0 ? 'arrival' : 'adjustment' }),
+    );
 
     expect(results.map((result) => result.error?.code ?? result.status)).toEqual(deltas.map(() => 200));
     expect((await client.getInventoryItem(1n)).data!.quantity).toBe(start + deltas.reduce((sum, delta) => sum + delta, 0));
+  }, 180_000);
+
+  it('apply each batch exactly once, all of its changes or none, once the typed client has retried them all', async () => {
+    const client = patientClient();
+    const listed = await client.listInventory();
+    const pets = listed.data!.filter((item) => item.petId !== 1n);
+    // Arrivals only, so that no batch is refused whatever order they land in; the big id shows ids stay exact through retries.
+    const batches = Array.from({ length: BATCHES }, (_, b) =>
+      pets.map((pet, p) => ({ petId: pet.petId, delta: ((b + p) % 4) + 1, reason: 'arrival' as const })),
+    );
+
+    const results = await throughACrash(BATCHES, (b) => client.adjustInventoryBatch(batches[b]!));
+
+    expect(results.map((result) => result.error?.code ?? result.status)).toEqual(batches.map(() => 200));
+    const after = (await client.listInventory()).data!.filter((item) => item.petId !== 1n);
+    expect(after.map(({ petId, quantity }) => [petId, quantity])).toEqual(
+      pets.map(({ petId, quantity }, p) => [petId, quantity + batches.reduce((sum, changes) => sum + changes[p]!.delta, 0)]),
+    );
   }, 180_000);
 });

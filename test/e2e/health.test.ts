@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../functions/http/json.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
+import { SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { testAppStore } from '../support/local-store.ts';
 
 /** Every answer, the functions' and the gateway's, carries the JSON API's security headers, and none lets a browser page read it (no CORS). */

@@ -19,7 +19,7 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** `node --import tsx functions/local/main.ts`, or `npm start` itself (npm's process is then the one signalled). */
+/** `node --import tsx local/main.ts`, or `npm start` itself (npm's process is then the one signalled). */
 async function startServer(env: Record<string, string> = {}, command: readonly string[] = SERVER_COMMAND): Promise<ServerProcess> {
   const server = await startServerProcess({ dataDir, env, command });
   running.push(server);

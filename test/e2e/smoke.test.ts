@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
-import { KeyAdmin } from '../../functions/keys/key-admin.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
-import { DEMO_INVENTORY } from '../../functions/local/seed.ts';
-import { CANARY_PET_ID, openSmokeTarget, runSmokeTest, type SmokeTarget } from '../../functions/smoke/smoke-test.ts';
+import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
+import { DEMO_INVENTORY } from '../../local/seed.ts';
+import { CANARY_PET_ID, openSmokeTarget, runSmokeTest, type SmokeTarget } from '../../tools/smoke/smoke-test.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { testAttribution } from '../support/inventory.ts';
 

@@ -5,7 +5,7 @@ import { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STACK_NAMES } from '../../functions/deployments.ts';
+import { STACK_NAMES } from '../../lib/deployments.ts';
 import { COLD_START_METRIC, METRIC_NAMESPACE } from '../../functions/logger.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { OperationsDashboard, WAF_BLOCKED_REQUESTS } from '../../lib/operations-dashboard.ts';
@@ -156,9 +156,9 @@ describe.each(STAGES)('the operations dashboard of the %s stage', (stage) => {
     );
   });
 
-  it('graphs the consumed read and write capacity and the throttle events of all four tables', () => {
+  it('graphs the consumed read and write capacity and the throttle events of all five tables', () => {
     const tableIds = Object.keys(resourcesOfType(template(), 'AWS::DynamoDB::Table')).map((id) => `«${id}»`);
-    expect(tableIds).toHaveLength(4);
+    expect(tableIds).toHaveLength(5);
     const capacity = titled(widgets(), 'DynamoDB consumed capacity units').properties.metrics!.map(metricOf);
     const throttles = titled(widgets(), 'DynamoDB throttle events').properties.metrics!.map(metricOf);
     const byTable = (lines: ReturnType<typeof metricOf>[]) =>

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
-import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../functions/deployments.ts';
+import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import {
   CDK_JSON_CONTEXT,
   keySchemaOf,
@@ -94,9 +94,9 @@ describe('the CDK app', () => {
 describe.each(STAGES)('the %s stage', (stage) => {
   const template = () => synthesized.templates[stage];
 
-  it('has its own four tables, with names CloudFormation generates', () => {
+  it('has its own five tables, with names CloudFormation generates', () => {
     const tables = resourcesOfType(template(), 'AWS::DynamoDB::Table');
-    expect(Object.keys(tables)).toHaveLength(4);
+    expect(Object.keys(tables)).toHaveLength(5);
     for (const table of Object.values(tables)) expect(table.Properties!.TableName).toBeUndefined();
   });
 

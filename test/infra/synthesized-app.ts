@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import type { DeploymentStage } from '../../functions/deployments.ts';
+import type { DeploymentStage } from '../../lib/deployments.ts';
 import { addPetStoreStages } from '../../lib/petstore-app.ts';
 import type { PetStoreInventoryStack } from '../../lib/petstore-inventory-stack.ts';
 

@@ -2,10 +2,10 @@ import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthorizerHandler, UNAUTHORIZED_MESSAGE } from '../../functions/handlers/authorizer-handler.ts';
-import { createHttpHandlers } from '../../functions/handlers/http-handlers.ts';
-import { KeyAdmin } from '../../functions/keys/key-admin.ts';
-import { invokeWhole } from '../../functions/local/lambda-streaming.ts';
-import { writeInventory } from '../../functions/local/seed.ts';
+import { createHttpHandlers } from '../../local/http-handlers.ts';
+import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { invokeWhole } from '../../local/lambda-streaming.ts';
+import { writeInventory } from '../../local/seed.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { lambdaContext } from '../support/events.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../functions/domain/api-keys.ts';
 import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
 import type { ChangesPage, InventoryChange } from '../../functions/domain/inventory-history.ts';
-import { startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVENTORY_SHARDS, inventoryHasEntries, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { updateInventory } from '../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
-import { seedIfEmpty, writeInventory } from '../../functions/local/seed.ts';
+import { seedIfEmpty, writeInventory } from '../../local/seed.ts';
 import { allEntries, idsInShard, TEST_AUTHOR } from '../support/inventory.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 

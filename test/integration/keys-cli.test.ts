@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authenticate, hashApiKey } from '../../functions/domain/api-keys.ts';
-import { UsageError } from '../../functions/keys/cli-arguments.ts';
-import { runKeysCommand } from '../../functions/keys/cli.ts';
-import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
-import { STORE_ENDPOINT_FILE, startLocalApp, type LocalApp } from '../../functions/local/local-app.ts';
+import { UsageError } from '../../tools/keys/cli-arguments.ts';
+import { runKeysCommand } from '../../tools/keys/cli.ts';
+import { LOCAL_TABLES } from '../../local/local-store.ts';
+import { STORE_ENDPOINT_FILE, startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { localKeysCommand } from '../support/keys-command.ts';
 
 let dataDir: string;

@@ -1,5 +1,5 @@
-import { runKeysCommand } from '../../functions/keys/cli.ts';
-import { openLocalTarget } from '../../functions/keys/key-targets.ts';
+import { runKeysCommand } from '../../tools/keys/cli.ts';
+import { openLocalTarget } from '../../tools/keys/key-targets.ts';
 
 /** `npm run keys -- <argv>` on the local store in dataDir (through a running server's store while one runs); the lines it printed. */
 export async function localKeysCommand(dataDir: string, ...argv: string[]): Promise<string[]> {

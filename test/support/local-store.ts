@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { createDependencies, type ServiceDependencies } from '../../functions/dependencies.ts';
+import { createDependencies, type ServiceDependencies } from '../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY, type BanPolicy } from '../../functions/domain/usage-limits.ts';
-import { createServiceTables, LOCAL_TABLES, type ServiceTableNames } from '../../functions/local/local-store.ts';
+import { createServiceTables, LOCAL_TABLES, type ServiceTableNames } from '../../local/local-store.ts';
 
 export interface TestStore {
   endpoint: string;

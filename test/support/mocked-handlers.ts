@@ -10,7 +10,7 @@ import { createGetInventoryItemHandler } from '../../functions/handlers/get-inve
 import { createListInventoryHandler } from '../../functions/handlers/list-inventory-handler.ts';
 import { createUpdateInventoryHandler } from '../../functions/handlers/update-inventory-handler.ts';
 import type { ResponseHead } from '../../functions/http/http-handler.ts';
-import { collectStreamed } from '../../functions/local/lambda-streaming.ts';
+import { collectStreamed } from '../../local/lambda-streaming.ts';
 
 export const INVENTORY_TABLE = 'inventory-table';
 export const COUNTERS_TABLE = 'counters-table';

@@ -13,7 +13,7 @@ export interface ServerProcess {
 export interface ServerProcessOptions {
   dataDir: string;
   env?: Record<string, string>;
-  /** `node --import tsx functions/local/main.ts` by default; `['npm', 'start']` to test npm's own process. */
+  /** `node --import tsx local/main.ts` by default; `['npm', 'start']` to test npm's own process. */
   command?: readonly string[];
   /** In a process group of its own, so that the group (the server, its watchdog and the JVM) can be signalled at once. */
   detached?: boolean;
@@ -21,7 +21,7 @@ export interface ServerProcessOptions {
   captureOutput?: 'all' | 'startup';
 }
 
-export const SERVER_COMMAND = [process.execPath, '--import', 'tsx', 'functions/local/main.ts'] as const;
+export const SERVER_COMMAND = [process.execPath, '--import', 'tsx', 'local/main.ts'] as const;
 
 /** Starts the server on a free port and resolves once it listens; rejects with its output if it exits first. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {

@@ -12,7 +12,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyRecord } from '../../functions/domain/api-keys.ts';
-import { createGatewayKeys } from '../../functions/keys/gateway-keys.ts';
+import { createGatewayKeys } from '../../tools/keys/gateway-keys.ts';
 
 const apiGateway = mockClient(APIGatewayClient);
 const stage = { restApiId: 'api123', stageName: 'v1', usagePlanIds: { free: 'plan-free', pro: 'plan-pro', business: 'plan-business' } };

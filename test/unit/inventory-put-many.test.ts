@@ -3,10 +3,15 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
-import { createInventoryRepository, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import {
+  createInventoryRepository,
+  IMPORT_WRITES_IN_FLIGHT,
+  inventoryKey,
+} from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { versionedChange } from '../../functions/adapters/dynamodb/versioned-change.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
-import { testAttribution } from '../support/inventory.ts';
+import { testAttribution, throttled } from '../support/inventory.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TABLE = 'Inventory';
@@ -43,7 +48,7 @@ describe('InventoryRepository.putMany', () => {
     });
   });
 
-  it('writes every entry once, at most 16 at a time', async () => {
+  it(`writes every entry once, ${IMPORT_WRITES_IN_FLIGHT} at a time, and counts them as they are written`, async () => {
     let inFlight = 0;
     let most = 0;
     dynamo.on(UpdateCommand).callsFake(async () => {
@@ -53,11 +58,32 @@ describe('InventoryRepository.putMany', () => {
       return {};
     });
 
-    await repository().putMany(items(60), testAttribution('import'));
+    const counts: number[] = [];
+
+    await repository().putMany(items(100), testAttribution('import'), (written) => counts.push(written));
 
     const written = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input.Key!.petId);
-    expect(written.sort((a, b) => Number(a) - Number(b))).toEqual(items(60).map((item) => item.petId));
-    expect(most).toBe(16);
+    expect(written.sort((a, b) => Number(a) - Number(b))).toEqual(items(100).map((item) => item.petId));
+    expect(most).toBe(IMPORT_WRITES_IN_FLIGHT);
+    expect(counts).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
+  });
+
+  it('writes an entry the store throttled again after a backoff, as DynamoDB asks under throttling', async () => {
+    vi.useRealTimers();
+    dynamo.on(UpdateCommand).rejectsOnce(throttled()).rejectsOnce(throttled()).resolves({});
+
+    await repository().putMany(items(1), testAttribution('import'));
+
+    expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 3);
+  });
+
+  it('gives up on an entry the store keeps throttling, as the store being unavailable', async () => {
+    vi.useRealTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    dynamo.on(UpdateCommand).rejects(throttled());
+
+    await expect(repository().putMany(items(1), testAttribution('import'))).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 8);
   });
 
   it('takes an entry that already holds the quantity and status as written: nothing changed, nothing to record', async () => {

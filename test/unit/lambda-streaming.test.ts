@@ -1,15 +1,15 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createDependencies } from '../../functions/dependencies.ts';
+import { createDependencies } from '../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../../functions/domain/usage-limits.ts';
-import { createHttpHandlers } from '../../functions/handlers/http-handlers.ts';
+import { createHttpHandlers } from '../../local/http-handlers.ts';
 import type { StreamedHttpHandler } from '../../functions/http/http-handler.ts';
-import { collectStreamed, isStreamedHandler } from '../../functions/local/lambda-streaming.ts';
-import { LOCAL_TABLES } from '../../functions/local/local-store.ts';
+import { collectStreamed, isStreamedHandler, ResponseStreamDestroyedError } from '../../local/lambda-streaming.ts';
+import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 
-/** Lambda's streaming runtime as test/setup.ts provides it (functions/local/lambda-streaming.ts). */
+/** Lambda's streaming runtime as test/setup.ts provides it (local/lambda-streaming.ts). */
 const runtime = (globalThis as unknown as { awslambda: { HttpResponseStream: { from(stream: Writable, prelude: object): Writable } } })
   .awslambda;
 
@@ -40,6 +40,22 @@ describe('the streaming runtime outside Lambda', () => {
     const answer = await collectStreamed(handler, {} as APIGatewayProxyEvent, {} as Context);
 
     expect([answer.statusCode, answer.headers, answer.body.toString()]).toEqual([202, { 'Content-Type': 'text/plain' }, 'hello']);
+  });
+
+  it('reports a handler that destroys its response stream after the head, which would end the process on Lambda', async () => {
+    const failure = new Error('the body failed');
+    const handler = (async (_event: unknown, stream: Writable) => {
+      const answer = runtime.HttpResponseStream.from(stream, { statusCode: 200 });
+      answer.write('[');
+      await new Promise((resolve) => setImmediate(resolve));
+      answer.destroy(failure);
+      throw failure;
+    }) as unknown as StreamedHttpHandler;
+
+    const answer = await collectStreamed(handler, {} as APIGatewayProxyEvent, {} as Context);
+
+    expect(answer.aborted).toBeInstanceOf(ResponseStreamDestroyedError);
+    expect((answer.aborted as Error).cause).toBe(failure);
   });
 
   it('builds a streamed handler for every streamed route, and a buffered one for the others', () => {

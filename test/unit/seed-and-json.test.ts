@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePetId } from '../../functions/domain/pet-id.ts';
 import { toJson } from '../../functions/http/json.ts';
-import { parseSeed } from '../../functions/local/seed.ts';
+import { parseSeed } from '../../local/seed.ts';
 
 describe('parsePetId', () => {
   it.each([

@@ -1,47 +1,60 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+  type NumberValue,
+} from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
-import type { AdjustmentOutcome, AdjustmentRepository, IdempotencyRecord } from '../../domain/inventory-adjustments.ts';
+import type { AdjustmentRepository, AttributedChange, IdempotencyRecord, RecordedOutcome } from '../../domain/inventory-adjustments.ts';
 import { MAX_QUANTITY } from '../../domain/quantity.ts';
-import type { PetStatus } from '../../domain/schemas.ts';
+import type { VersionedItem } from '../../domain/inventory-service.ts';
+import type { PetId, PetStatus } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { inventoryKey, toInventoryItem, toVersionedItem } from './inventory-repository.ts';
 import { versionedChange } from './versioned-change.ts';
 
-/** The answer flattened into attributes (a 200's entry, or an error's body); none while the change is applied but not yet answered. */
+/**
+ * The answer flattened into attributes (a single adjustment's entry, a batch's entries, or an
+ * error's body); none while the change is applied but not yet answered.
+ */
 interface StoredRecord {
   recordId: string;
   requestHash: string;
   expiresAt: NumberValue;
-  /** Kept with applied changes only: a refusal's answer names no entry. */
+  /** Kept with a single applied change only: a refusal's answer names no entry, a batch's names several. */
   petId?: NumberValue;
   status?: NumberValue;
   quantity?: NumberValue;
   petStatus?: PetStatus;
-  /** The entry's version the answer named (its ETag). */
+  /** A single adjustment's entry's version (its ETag); a batch's answer has none. */
   version?: NumberValue;
+  /** A batch's entries, in the order of its changes. */
+  items?: Record<string, unknown>[];
   code?: ErrorCode;
   message?: string;
 }
 
-function answerAttributes(outcome: AdjustmentOutcome): Record<string, unknown> {
-  return 'item' in outcome
-    ? { status: 200, quantity: outcome.item.quantity, petStatus: outcome.item.status, version: outcome.version ?? 0 }
-    : { ...outcome.error };
+function answerAttributes(outcome: RecordedOutcome): Record<string, unknown> {
+  if ('item' in outcome)
+    return { status: 200, quantity: outcome.item.quantity, petStatus: outcome.item.status, version: outcome.version ?? 0 };
+  if ('items' in outcome) return { status: 200, items: outcome.items };
+  return { ...outcome.error };
 }
 
-function outcomeOf(stored: StoredRecord): AdjustmentOutcome | undefined {
-  const { status, petId, quantity, petStatus, version, code, message } = stored;
+function outcomeOf(stored: StoredRecord): RecordedOutcome | undefined {
+  const { status, petId, quantity, petStatus, version, items, code, message } = stored;
   if (status === undefined) return undefined;
   const statusCode = Number(status.toString());
-  return statusCode === 200
-    ? {
-        item: toInventoryItem({ petId, quantity, status: petStatus }),
-        ...(version === undefined ? {} : { version: Number(version.toString()) }),
-      }
-    : { error: { status: statusCode, code: code ?? '', message: message ?? '' } };
+  if (statusCode !== 200) return { error: { status: statusCode, code: code ?? '', message: message ?? '' } };
+  if (items) return { items: items.map(toInventoryItem) };
+  const item = toInventoryItem({ petId, quantity, status: petStatus });
+  return version === undefined ? { item } : { item, version: Number(version.toString()) };
 }
 
 function toRecord(stored: Record<string, unknown>): IdempotencyRecord {
@@ -54,19 +67,39 @@ function toRecord(stored: Record<string, unknown>): IdempotencyRecord {
   };
 }
 
-/** Positions of the actions in the transaction, to read their cancellation reasons. */
-const ENTRY = 0;
-const RECORD = 1;
 const THROTTLED = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
 
 /** DynamoDB deletes expired items days late (DynamoDB Local never): an expired record is as good as none. */
 const NO_LIVE_RECORD = 'attribute_not_exists(recordId) OR expiresAt <= :now';
+
+/** Calls of one BatchGetItem before keys it leaves unprocessed (throttling) count as a store fault. */
+const BATCH_GET_ATTEMPTS = 6;
+const BATCH_GET_RETRY_BASE_MS = 50;
 
 export function createAdjustmentRepository(
   client: DynamoDBDocumentClient,
   tables: { inventoryTable: string; idempotencyRecordsTable: string },
 ): AdjustmentRepository {
   const recordKey = (recordId: string) => ({ TableName: tables.idempotencyRecordsTable, Key: { recordId } });
+
+  /**
+   * Adds delta to the entry while it stays within 0 and the largest quantity, with its version and
+   * attribution; a refusal carries the entry (404 or 409, and the stock the 409 names, without a read).
+   */
+  const entryUpdate = ({ petId, delta, attribution }: AttributedChange) => {
+    // The bound that delta could cross: below 0 for a removal, above the largest quantity for an addition.
+    const [bound, limit] = delta < 0 ? ['quantity >= :limit', -delta] : ['quantity <= :limit', MAX_QUANTITY - delta];
+    const change = versionedChange(attribution);
+    return {
+      TableName: tables.inventoryTable,
+      Key: inventoryKey(petId),
+      UpdateExpression: `SET ${change.set} ADD quantity :delta`,
+      ConditionExpression: `attribute_exists(petId) AND ${bound}`,
+      ExpressionAttributeNames: change.names,
+      ExpressionAttributeValues: { ':delta': delta, ':limit': limit, ...change.values },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    };
+  };
 
   return {
     findRecord: (recordId) =>
@@ -75,39 +108,46 @@ export function createAdjustmentRepository(
         return Item ? toRecord(Item) : undefined;
       }),
 
-    findEntry: (petId) =>
+    findEntries: (petIds) =>
       callStore(async () => {
-        const { Item } = await client.send(
-          new GetCommand({ TableName: tables.inventoryTable, Key: inventoryKey(petId), ConsistentRead: true }),
-        );
-        return Item ? toVersionedItem(Item) : undefined;
+        if (petIds.length === 1) {
+          const { Item } = await client.send(
+            new GetCommand({ TableName: tables.inventoryTable, Key: inventoryKey(petIds[0]!), ConsistentRead: true }),
+          );
+          return [Item ? toVersionedItem(Item) : undefined];
+        }
+        // One BatchGetItem takes up to 100 keys, as many as a batch has changes; strongly consistent, as a GetItem.
+        const found = new Map<PetId, VersionedItem>();
+        let keys: Record<string, unknown>[] = petIds.map((petId) => ({ ...inventoryKey(petId) }));
+        for (let attempt = 1; keys.length > 0; attempt += 1) {
+          if (attempt > BATCH_GET_ATTEMPTS)
+            throw new StoreUnavailableError({ cause: new Error(`${keys.length} entries still unread after ${BATCH_GET_ATTEMPTS} calls`) });
+          if (attempt > 1) await sleep(BATCH_GET_RETRY_BASE_MS * 2 ** (attempt - 2));
+          const { Responses, UnprocessedKeys } = await client.send(
+            new BatchGetCommand({ RequestItems: { [tables.inventoryTable]: { Keys: keys, ConsistentRead: true } } }),
+          );
+          for (const stored of Responses?.[tables.inventoryTable] ?? []) {
+            const entry = toVersionedItem(stored);
+            found.set(entry.item.petId, entry);
+          }
+          keys = UnprocessedKeys?.[tables.inventoryTable]?.Keys ?? [];
+        }
+        return petIds.map((petId) => found.get(petId));
       }),
 
-    apply: ({ petId, delta, record, attribution, nowSeconds }) =>
+    apply: ({ changes, record, nowSeconds }) =>
       callStore(async () => {
-        // The bound that delta could cross: below 0 for a removal, above the largest quantity for an addition.
-        const [bound, limit] = delta < 0 ? ['quantity >= :limit', -delta] : ['quantity <= :limit', MAX_QUANTITY - delta];
-        const change = versionedChange(attribution);
+        const recordIndex = changes.length;
         try {
           await client.send(
             new TransactWriteCommand({
               TransactItems: [
-                {
-                  Update: {
-                    TableName: tables.inventoryTable,
-                    Key: inventoryKey(petId),
-                    UpdateExpression: `SET ${change.set} ADD quantity :delta`,
-                    ConditionExpression: `attribute_exists(petId) AND ${bound}`,
-                    ExpressionAttributeNames: change.names,
-                    ExpressionAttributeValues: { ':delta': delta, ':limit': limit, ...change.values },
-                    // The refusal carries the entry: 404 or 409, and the stock the 409 names, without a read.
-                    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-                  },
-                },
+                ...changes.map((change) => ({ Update: entryUpdate(change) })),
                 {
                   Put: {
                     TableName: tables.idempotencyRecordsTable,
-                    Item: { ...record, petId },
+                    // A single change keeps its petId on the record: its answer is stored without one (answerAttributes).
+                    Item: { ...record, ...(changes.length === 1 ? { petId: changes[0]!.petId } : {}) },
                     ConditionExpression: NO_LIVE_RECORD,
                     ExpressionAttributeValues: { ':now': nowSeconds },
                   },
@@ -122,11 +162,13 @@ export function createAdjustmentRepository(
           if (!(error instanceof TransactionCanceledException)) throw error;
           const reasons = error.CancellationReasons ?? [];
           const codes = reasons.map((reason) => reason.Code);
-          if (codes[RECORD] === 'ConditionalCheckFailed') return { applied: false, recordedAlready: true };
-          if (codes[ENTRY] === 'ConditionalCheckFailed') {
-            const entry = reasons[ENTRY]?.Item;
-            return { applied: false, refusedBy: entry ? toInventoryItem(unmarshall(entry, unmarshallOptions())) : undefined };
-          }
+          if (codes[recordIndex] === 'ConditionalCheckFailed') return { applied: false, recordedAlready: true };
+          // DynamoDB checks every action's condition and names each that failed, so every refused change is named at once.
+          const refused = reasons.slice(0, recordIndex).flatMap((reason, index) => {
+            if (reason.Code !== 'ConditionalCheckFailed') return [];
+            return [{ index, entry: reason.Item ? toInventoryItem(unmarshall(reason.Item, unmarshallOptions())) : undefined }];
+          });
+          if (refused.length > 0) return { applied: false, refused };
           if (codes.includes('TransactionConflict')) return { applied: false, conflict: true };
           if (codes.some((code) => code !== undefined && THROTTLED.has(code))) throw new StoreUnavailableError({ cause: error });
           throw error;
@@ -135,22 +177,22 @@ export function createAdjustmentRepository(
 
     recordAnswer: (recordId, outcome) =>
       callStore(async () => {
+        const answer = Object.entries(answerAttributes(outcome));
         const written = await updateIfConditionHolds(client, {
           ...recordKey(recordId),
-          UpdateExpression: 'SET #status = :status, quantity = :quantity, petStatus = :petStatus, #version = :version',
+          // Every name through a placeholder: `status` and `items` are reserved words.
+          UpdateExpression: `SET ${answer.map(([name]) => `#${name} = :${name}`).join(', ')}`,
           // The first answer recorded is the one every request with this key gives.
           ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#status)',
-          ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-          ExpressionAttributeValues: Object.fromEntries(
-            Object.entries(answerAttributes(outcome)).map(([name, value]) => [`:${name}`, value]),
-          ),
+          ExpressionAttributeNames: Object.fromEntries(answer.map(([name]) => [`#${name}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(answer.map(([name, value]) => [`:${name}`, value])),
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         });
         const recorded = written.held ? written.attributes : written.current;
-        const answer = recorded ? outcomeOf(recorded as unknown as StoredRecord) : undefined;
-        if (!answer) throw new Error(`idempotency record ${recordId} vanished before its answer was recorded`);
-        return answer;
+        const recordedAnswer = recorded ? outcomeOf(recorded as unknown as StoredRecord) : undefined;
+        if (!recordedAnswer) throw new Error(`idempotency record ${recordId} vanished before its answer was recorded`);
+        return recordedAnswer;
       }),
 
     recordRefusal: ({ outcome, ...record }, nowSeconds) =>

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { HistoryRepository, InventoryChange, PetChange } from '../../domain/inventory-history.ts';
 import { callStore } from './document-client.ts';
-import { historyTable } from './tables.ts';
+import type { ServiceConfig } from '../../config.ts';
+import { DEFAULT_HISTORY_RETENTION_DAYS, historyTable } from './tables.ts';
 
 type StoredChange = Omit<InventoryChange, 'version' | 'quantityBefore' | 'quantityAfter' | 'delta'> & {
   petId: NumberValue;
@@ -96,4 +97,12 @@ export function createHistoryRepository(client: DynamoDBDocumentClient, tableNam
         return { changes: Items.slice(0, limit).map(toChange), more: Items.length > limit };
       }),
   };
+}
+
+/** The history as a service's configuration names it, with the retention its entries are written with. */
+export function createConfiguredHistoryRepository(
+  client: DynamoDBDocumentClient,
+  config: Pick<ServiceConfig, 'historyTable' | 'historyRetentionDays'>,
+): HistoryRepository {
+  return createHistoryRepository(client, config.historyTable, config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS);
 }

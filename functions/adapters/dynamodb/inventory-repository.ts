@@ -2,6 +2,8 @@ import { GetCommand, paginateQuery, QueryCommand, type DynamoDBDocumentClient, t
 import type { ChangeAttribution } from '../../domain/change-attribution.ts';
 import { byPetId, type InventoryRepository, type VersionedItem } from '../../domain/inventory-service.ts';
 import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
+import { isThrottlingError } from '@smithy/service-error-classification';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
 import { mergeSortedPages } from './sorted-merge.ts';
 import { inventoryTable } from './tables.ts';
@@ -71,10 +73,30 @@ export function toVersionedItem(stored: Record<string, unknown>): VersionedItem 
 }
 
 /**
- * Entry writes an import keeps in flight: each is an UpdateItem of its own (a batch write could
- * only put whole items, which would reset their versions), so they overlap instead.
+ * Entry writes an import or a seed keeps in flight. Each is an UpdateItem of its own (a batch
+ * write could only put whole items, which would reset their versions), so they overlap instead.
+ * On AWS each is a request of its own and the rate grows with them up to the table's capacity
+ * (a throttled write backs off, below); DynamoDB Local runs them in one JVM, where the rates at
+ * 16, 32 and 64 are in bench/results.md, section 6.
  */
-const IMPORT_WRITES_IN_FLIGHT = 16;
+export const IMPORT_WRITES_IN_FLIGHT = 32;
+/** Tries of one entry's write while the store throttles it, each after the SDK's own retries: with the backoff below, about 13 s. */
+const THROTTLED_WRITE_TRIES = 8;
+const THROTTLED_BACKOFF_BASE_MS = 50;
+
+/** Runs a write again while the store throttles it, after a full-jitter backoff, so that many writers spread out instead of retrying in step. */
+async function withThrottlingBackoff(write: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      const sdkError = error as Parameters<typeof isThrottlingError>[0];
+      if (!(error instanceof Error) || !isThrottlingError(sdkError) || attempt >= THROTTLED_WRITE_TRIES) throw error;
+      await sleep(Math.random() * THROTTLED_BACKOFF_BASE_MS * 2 ** attempt);
+    }
+  }
+}
 
 /** One shard's entries in petId order, a page at a time. */
 async function* shardPages(client: DynamoDBDocumentClient, tableName: string, shard: number): AsyncGenerator<InventoryItem[]> {
@@ -94,7 +116,12 @@ async function* shardPages(client: DynamoDBDocumentClient, tableName: string, sh
   }
 }
 
-export function createInventoryRepository(client: DynamoDBDocumentClient, tableName: string): InventoryRepository {
+export function createInventoryRepository(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  /** Writes putMany keeps in flight: IMPORT_WRITES_IN_FLIGHT unless a benchmark compares others. */
+  writesInFlight = IMPORT_WRITES_IN_FLIGHT,
+): InventoryRepository {
   /**
    * Creates the entry or replaces its quantity and status, as one versioned change; an entry that
    * already holds both is left alone, so writing it again records nothing.
@@ -119,13 +146,19 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
         INVENTORY_PAGE_SIZE,
       ),
 
-    putMany: (items, attribution) =>
+    putMany: (items, attribution, onWritten) =>
       callStore(async () => {
         let next = 0;
+        let written = 0;
         const writer = async () => {
-          while (next < items.length) await putEntry(items[next++]!, attribution);
+          while (next < items.length) {
+            const item = items[next++]!;
+            await withThrottlingBackoff(() => putEntry(item, attribution));
+            written += 1;
+            onWritten?.(written);
+          }
         };
-        await Promise.all(Array.from({ length: Math.min(IMPORT_WRITES_IN_FLIGHT, items.length) }, writer));
+        await Promise.all(Array.from({ length: Math.min(writesInFlight, items.length) }, writer));
       }),
 
     setQuantity: (petId, quantity, attribution, preconditions = {}) =>

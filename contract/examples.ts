@@ -1,0 +1,224 @@
+import {
+  ERROR_MESSAGES,
+  errorBody,
+  ErrorCode,
+  InternalError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  UnsupportedMediaTypeError,
+} from '../functions/domain/errors.ts';
+import type {
+  ErrorBody,
+  InventoryAdjustment,
+  InventoryAdjustmentBatch,
+  InventoryItem,
+  InventoryUpdate,
+  Pet,
+} from '../functions/domain/schemas.ts';
+import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
+import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
+import type { ChangesPage } from '../functions/domain/inventory-history.ts';
+import { gatewayResponses } from '../functions/http/gateway-responses.ts';
+import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
+import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
+import { toJson } from '../functions/http/json.ts';
+import { DEMO_INVENTORY } from '../local/seed.ts';
+import { apiRoutes, type OperationId } from '../functions/routes.ts';
+
+/**
+ * The worked examples of the published contract: one call per operation, the curl line that
+ * makes it and the answer it prints. They are calls on the demo inventory `npm start` seeds,
+ * so what the reference shows is what a developer sees locally, and test/contract/examples.test.ts
+ * runs every curl line against the local server and compares the answers it prints.
+ */
+
+/** The shell variable the curl lines read the key from. */
+export const API_KEY_VARIABLE = 'API_KEY';
+
+export interface OperationExample {
+  /** The request path after the server URL, parameters filled in. */
+  path: string;
+  body?: InventoryUpdate | InventoryAdjustment | InventoryAdjustmentBatch;
+  /** Request headers beyond the key and the content type. */
+  headers?: Readonly<Record<string, string>>;
+  answer: { status: number; body: InventoryItem[] | InventoryItem | { items: InventoryItem[] } | Pet | ChangesPage };
+}
+
+const bigPet = DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!;
+/** The pet the adjustment example adds to (the README's and the guides' examples use others). */
+const adjustedPet = DEMO_INVENTORY.find((item) => item.petId === 4n)!;
+const ADJUSTMENT = { delta: 2, reason: 'arrival' } as const;
+/** A delivery and a write-off in one batch, on pets no other example or README call reads. */
+const BATCH: InventoryAdjustmentBatch = {
+  adjustments: [
+    { petId: 3n, delta: 4, reason: 'arrival' },
+    { petId: 5n, delta: -2, reason: 'adjustment' },
+  ],
+};
+const adjusted = (petId: bigint, delta: number): InventoryItem => {
+  const pet = DEMO_INVENTORY.find((item) => item.petId === petId)!;
+  return { ...pet, quantity: pet.quantity + delta };
+};
+
+export const OPERATION_EXAMPLES = {
+  listInventory: { path: '/inventory', answer: { status: 200, body: [...DEMO_INVENTORY] } },
+  // Sets the stock it already has, so running the example leaves the demo inventory as it was.
+  updateInventory: {
+    path: `/inventory/${bigPet.petId}`,
+    body: { quantity: bigPet.quantity },
+    answer: { status: 200, body: bigPet },
+  },
+  getInventoryItem: { path: `/inventory/${bigPet.petId}`, answer: { status: 200, body: bigPet } },
+  // A fixed Idempotency-Key: the first run applies the arrival, every later run replays the same answer.
+  adjustInventory: {
+    path: `/inventory/${adjustedPet.petId}/adjustments`,
+    body: ADJUSTMENT,
+    headers: { 'Idempotency-Key': '5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40' },
+    answer: { status: 200, body: { ...adjustedPet, quantity: adjustedPet.quantity + ADJUSTMENT.delta } },
+  },
+  // A fixed Idempotency-Key, as above: every run after the first replays the first answer.
+  adjustInventoryBatch: {
+    path: '/inventory/adjustments',
+    body: BATCH,
+    headers: { 'Idempotency-Key': '9d2c4f7a-1e3b-4a6d-8c5f-0b7e2a9d4c13' },
+    answer: { status: 200, body: { items: BATCH.adjustments.map(({ petId, delta }) => adjusted(petId, delta)) } },
+  },
+  // The first change of the big pet: the seed's, which made it.
+  listInventoryChanges: {
+    path: `/inventory/${bigPet.petId}/changes?limit=1`,
+    answer: {
+      status: 200,
+      body: {
+        changes: [
+          {
+            version: 1,
+            occurredAt: '2026-11-24T06:30:00.123Z',
+            kind: 'seed',
+            quantityBefore: null,
+            quantityAfter: bigPet.quantity,
+            delta: bigPet.quantity,
+            status: bigPet.status,
+            reason: null,
+            idempotencyKey: null,
+            requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
+            keyId: TOOL_KEY_IDS.seed,
+          },
+        ],
+        nextCursor: null,
+      },
+    },
+  },
+  getPetById: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
+} as const satisfies Record<OperationId, OperationExample>;
+
+/** The curl line of an operation's example, against the given server (its base URL, ending in /v1). */
+export function curlCommand(serverUrl: string, operationId: OperationId): string {
+  const route = apiRoutes.find((candidate) => candidate.operationId === operationId)!;
+  const example: OperationExample = OPERATION_EXAMPLES[operationId];
+  const lines = [`curl -i${route.method === 'GET' ? '' : ` -X ${route.method}`} -H "Authorization: Bearer $${API_KEY_VARIABLE}"`];
+  for (const [name, value] of Object.entries(example.headers ?? {})) lines.push(`-H '${name}: ${value}'`);
+  if (example.body) lines.push(`-H 'Content-Type: application/json' -d '${toJson(example.body)}'`);
+  lines.push(`${serverUrl}${example.path}`);
+  return lines.join(' \\\n  ');
+}
+
+/**
+ * Each error code: what it means, in the words the reference uses, and a message an answer with
+ * it carries (taken from the code that sends it wherever that code names it once).
+ */
+export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message: string }>> = {
+  [ErrorCode.invalidBody]: {
+    meaning: 'The body is missing, empty, not an object, lacks `quantity`, or holds an invalid value or an unknown field.',
+    message: 'quantity: Too small: expected number to be >=0',
+  },
+  [ErrorCode.malformedJson]: {
+    meaning: 'The body is not valid JSON.',
+    message: 'Request body is not valid JSON: Unexpected end of JSON input.',
+  },
+  [ErrorCode.invalidPetId]: {
+    meaning: 'The petId in the path is not an integer from 1 to 9223372036854775807 in canonical form.',
+    message: 'petId must be an integer from 1 to 9223372036854775807, written without sign, leading zeros or exponent.',
+  },
+  [ErrorCode.invalidQuery]: {
+    meaning: 'A query parameter is invalid (`limit` or `cursor` of `listInventoryChanges`), or API Gateway refused the request parameters.',
+    message: gatewayResponses.BAD_REQUEST_PARAMETERS.message,
+  },
+  [ErrorCode.badRequest]: {
+    meaning: 'API Gateway refused the request before the service saw it.',
+    message: gatewayResponses.DEFAULT_4XX.message,
+  },
+  [ErrorCode.unauthorized]: {
+    meaning: 'The `Authorization: Bearer` key is missing, malformed, unknown or revoked.',
+    message: ERROR_MESSAGES.unauthorized,
+  },
+  [ErrorCode.tooManyFailedAuthentications]: {
+    meaning: `The source address sent more than ${DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE} requests without a valid key within the minute; it is refused before any key lookup until the minute ends (a key that authenticated from the address today is still served).`,
+    message: gatewayResponses.UNAUTHORIZED.message,
+  },
+  [ErrorCode.petNotFound]: {
+    meaning: 'No inventory entry exists for the petId.',
+    message: 'No inventory entry exists for pet 123456.',
+  },
+  [ErrorCode.routeNotFound]: {
+    meaning: 'No operation exists at this path and method.',
+    message: gatewayResponses.RESOURCE_NOT_FOUND.message,
+  },
+  [ErrorCode.payloadTooLarge]: {
+    meaning: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
+    message: new PayloadTooLargeError(MAX_BODY_BYTES).message,
+  },
+  [ErrorCode.quantityChanged]: {
+    meaning: 'A compare-and-set whose `changeFromQuantity` is no longer the stored quantity; nothing was written.',
+    message: 'The stored quantity of pet 2 is 13, not changeFromQuantity 3; nothing was written. Read it again and retry.',
+  },
+  [ErrorCode.preconditionFailed]: {
+    meaning: 'An `If-Match` that names a version (ETag) the entry no longer has; nothing was written.',
+    message: 'The entry of pet 2 is at version 7 (ETag "7"), not the one If-Match names; nothing was written. Read it again and retry.',
+  },
+  [ErrorCode.insufficientStock]: {
+    meaning: 'An adjustment that would take the stock below 0; nothing was written.',
+    message: 'Pet 2 has 3 in stock; a delta of -5 would take it below 0. Nothing was written.',
+  },
+  [ErrorCode.quantityOutOfRange]: {
+    meaning: 'An adjustment that would take the stock above 2147483647; nothing was written.',
+    message: 'Pet 2 has 3 in stock; a delta of 2147483647 would take it above 2147483647. Nothing was written.',
+  },
+  [ErrorCode.idempotencyKeyRequired]: {
+    meaning: 'An adjustment without an `Idempotency-Key` header of 1 to 255 visible ASCII characters, bare or quoted.',
+    message: IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
+  },
+  [ErrorCode.idempotencyKeyReused]: {
+    meaning: 'The `Idempotency-Key` was used within 24 hours for another adjustment (another pet, delta or reason); nothing was written.',
+    message:
+      'Idempotency-Key 5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40 was already used for a different request (another pet, delta or reason) within 24 hours; use a new key for a new adjustment.',
+  },
+  [ErrorCode.unsupportedMediaType]: {
+    meaning: 'The body is not sent as `Content-Type: application/json`.',
+    message: new UnsupportedMediaTypeError().message,
+  },
+  [ErrorCode.rateLimited]: {
+    meaning: "The key's per-minute limit is used up.",
+    message: 'The per-minute request limit of this API key (60) is used up; retry after the time in Retry-After, with exponential backoff.',
+  },
+  [ErrorCode.quotaExceeded]: {
+    meaning: "The key's daily quota is used up.",
+    message: 'The daily request quota of this API key (1000) is used up; retry after the time in Retry-After, with exponential backoff.',
+  },
+  [ErrorCode.keyBanned]: {
+    meaning: 'The key kept sending after 429 answers and is banned for a while.',
+    message: 'This API key is temporarily banned for continuing to send requests after 429 responses; retry after the time in Retry-After.',
+  },
+  [ErrorCode.serviceUnavailable]: {
+    meaning: 'The data store or the authorizer stayed unavailable after bounded retries.',
+    message: new ServiceUnavailableError(1).message,
+  },
+  [ErrorCode.internal]: {
+    meaning: 'An unexpected failure; the detail is only in the service logs.',
+    message: new InternalError().message,
+  },
+};
+
+/** The Error body of an answer with this status and code, as the reference shows it. */
+export function errorExample(status: number, code: ErrorCode): ErrorBody {
+  return errorBody(status, code, ERROR_CODES[code].message);
+}

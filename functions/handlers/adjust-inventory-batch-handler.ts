@@ -1,0 +1,22 @@
+import { changeAuthorFrom } from '../http/caller.ts';
+import { httpHandler } from '../http/http-handler.ts';
+import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
+import { jsonBody, MAX_BATCH_BODY_BYTES } from '../http/json-body.ts';
+import { InventoryAdjustmentBatch } from '../http/request-body-validators.generated.ts';
+import { planLimits } from '../http/plan-limits.ts';
+import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
+import type { AdjustInventoryHandlerDependencies } from './adjust-inventory-handler.ts';
+
+/** POST /inventory/adjustments: relative changes of several pets, all or none, exactly once per Idempotency-Key. */
+export function createAdjustInventoryBatchHandler({ adjuster, limiter }: AdjustInventoryHandlerDependencies) {
+  const experimental = operationHeaders(stabilityHeaders('experimental'));
+  return httpHandler(
+    { guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustmentBatch, MAX_BATCH_BODY_BYTES) },
+    async (event) => {
+      const idempotencyKey = idempotencyKeyFrom(event);
+      const { keyId, requestId } = changeAuthorFrom(event);
+      const result = await adjuster.adjustBatch({ callerId: keyId, requestId, idempotencyKey, changes: event.body.adjustments });
+      return idempotentAnswer(result, ({ items }) => ({ items }));
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { ApiError, type ErrorCode } from '../domain/errors.ts';
+import type { AdjustmentResult, RecordedOutcome } from '../domain/inventory-adjustments.ts';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from './idempotency-key.ts';
+import { jsonResponse } from './json.ts';
+
+/** Marks an answer that repeats an earlier request's outcome instead of applying anything. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** The request's Idempotency-Key, in either form: 400 when it is missing or malformed, before anything is read or written. */
+export function idempotencyKeyFrom(event: Pick<APIGatewayProxyEvent, 'headers'>): string {
+  return idempotencyKeyOf(event.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+}
+
+/**
+ * The answer of a request made under an Idempotency-Key: 200 with `body` of its outcome (and the
+ * `appliedHeaders` it names, such as an entry's ETag), or its recorded error; either marked
+ * Idempotent-Replayed when an earlier request's outcome is repeated.
+ */
+export function idempotentAnswer<Outcome extends RecordedOutcome>(
+  { outcome, replayed }: AdjustmentResult<Outcome>,
+  body: (applied: Exclude<Outcome, { error: unknown }>) => unknown,
+  appliedHeaders: (applied: Exclude<Outcome, { error: unknown }>) => Record<string, string> = () => ({}),
+): APIGatewayProxyResult {
+  const headers: Record<string, string> = replayed ? { [REPLAYED_HEADER]: 'true' } : {};
+  if (!('error' in outcome)) {
+    const applied = outcome as Exclude<Outcome, { error: unknown }>;
+    return jsonResponse(200, body(applied), { ...headers, ...appliedHeaders(applied) });
+  }
+  const { status, code, message } = outcome.error;
+  throw new ApiError(status, code as ErrorCode, message, headers);
+}

@@ -1,0 +1,35 @@
+/**
+ * What a deployed stage looks like from outside: its CloudFormation stack and the outputs an
+ * operator's tool reads from it. The CDK app and the command-line tools (tools/) both need these
+ * names: plain data with no CDK import, so that a tool reads them without loading the CDK.
+ */
+export type DeploymentStage = 'staging' | 'prod';
+
+export const STACK_NAMES: Readonly<Record<DeploymentStage, string>> = {
+  staging: 'PetStoreInventory-Staging',
+  prod: 'PetStoreInventory-Prod',
+};
+
+export { API_STAGE_NAME } from '../functions/routes.ts';
+
+/** Stack output keys; a tool finds a stage's resources by these names, so they never change. */
+export const STACK_OUTPUTS = {
+  restApiId: 'RestApiId',
+  apiUrl: 'ApiUrl',
+  stageName: 'StageName',
+  usagePlanIdFree: 'UsagePlanIdFree',
+  usagePlanIdPro: 'UsagePlanIdPro',
+  usagePlanIdBusiness: 'UsagePlanIdBusiness',
+  inventoryTableName: 'InventoryTableName',
+  apiKeysTableName: 'ApiKeysTableName',
+  usageCountersTableName: 'UsageCountersTableName',
+  alarmTopicArn: 'AlarmTopicArn',
+} as const;
+
+/**
+ * How long API Gateway reuses the authorizer's answer: not at all. Every answer without a valid
+ * key reports the source address's window as it stands for that request, which a cached Deny
+ * could not; and a revoked key or a plan change takes effect at once. The cost: one authorizer
+ * call and one key read per request instead of one per key and minute (see docs/decisions.md).
+ */
+export const AUTHORIZER_CACHE_TTL_SECONDS = 0;

@@ -1,0 +1,212 @@
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { API_KEY_PATTERN, hashApiKey } from '../functions/domain/api-keys.ts';
+import type { PlanName } from '../functions/domain/plans.ts';
+import { DEFAULT_BAN_POLICY, rateLimitHeaders, type BanPolicy } from '../functions/domain/usage-limits.ts';
+import { createDependencies, type ServiceDependencies } from './service-dependencies.ts';
+import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
+import { createHttpHandlers } from './http-handlers.ts';
+import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { API_STAGE_NAME, apiRoutes, healthRoute } from '../functions/routes.ts';
+import { createHealthHandler } from '../functions/handlers/health-handler.ts';
+import { provideLambdaStreaming } from './lambda-streaming.ts';
+import { createLocalServer, listen } from './local-server.ts';
+import { publishedContractRoutes } from './published-contract-routes.ts';
+import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
+import { seedIfEmpty } from './seed.ts';
+import { startInventoryStreamConsumer, type InventoryStreamConsumer } from './inventory-stream-consumer.ts';
+import { createRecordInventoryChangesHandler } from '../functions/handlers/record-inventory-changes-handler.ts';
+import { describeError, logger } from '../functions/logger.ts';
+import type { DynamoDBRecord } from 'aws-lambda';
+import type { InventoryItem } from '../functions/domain/schemas.ts';
+
+/** Where the local stream consumer keeps its position in the inventory's stream. */
+export const HISTORY_CHECKPOINT_FILE = 'history-stream-checkpoint.json';
+
+/** Written into the data directory while a server runs, so the key tool can reach its store. */
+export const STORE_ENDPOINT_FILE = 'store-endpoint.json';
+
+export interface StoreEndpoint {
+  endpoint: string;
+  /** The server's process: a file left by a killed server names a process that is gone. */
+  pid: number;
+  /** Where the server answers, for the message a second server on the same data directory gives. */
+  baseUrl: string;
+}
+
+/** The running server's store, if the endpoint file in dataDir was left by a server that still runs. */
+export async function runningServer(dataDir: string): Promise<StoreEndpoint | undefined> {
+  const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
+  if (!existsSync(endpointFile)) return undefined;
+  const running = JSON.parse(await readFile(endpointFile, 'utf8')) as StoreEndpoint;
+  return isAlive(running.pid) ? running : undefined;
+}
+const DEV_KEY_OWNER = 'local developer';
+
+export interface LocalAppOptions {
+  /** Where the store keeps its data; in memory when undefined. */
+  dataDir?: string;
+  /** An engine that is already running (the tests' shared one), used instead of starting one. */
+  store?: { endpoint: string };
+  /** The tables' names in the store; LOCAL_TABLES by default. */
+  tables?: ServiceTableNames;
+  /** Told, in one line, about anything the start had to clean up. */
+  onNotice?: (line: string) => void;
+  port?: number;
+  host?: string;
+  seed: readonly InventoryItem[];
+  devApiKey: string;
+  /** Called when devApiKey was revoked, for a new key to register instead; without it a revoked devApiKey refuses the start. */
+  replaceRevokedDevKey?: (revokedKeyId: string) => Promise<string>;
+  devPlan: Exclude<PlanName, 'enterprise'>;
+  banPolicy?: BanPolicy;
+  /** Failed authentications per source address and minute; DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE when unset. */
+  failedAuthenticationsPerMinute?: number;
+}
+
+export interface LocalApp {
+  /** Base address, ending in /v1. */
+  baseUrl: string;
+  storeEndpoint: string;
+  dependencies: ServiceDependencies;
+  /** The consumer that records each change in its pet's history, as the stream's event source mapping does on AWS. */
+  history: Pick<InventoryStreamConsumer, 'caughtUp'>;
+  seeded: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Why a start refuses its dev key, in one line. */
+export class DevKeyError extends Error {
+  override name = 'DevKeyError';
+}
+
+const ANOTHER_DEV_KEY = 'start with another DEV_API_KEY, or without one for a generated key.';
+
+/**
+ * Registers the developer's key with DEV_PLAN. A changed DEV_API_KEY gets a record of its own
+ * (its keyId comes from its hash), and the earlier dev key's record is removed, so only the
+ * current one works and a developer may switch back to an earlier one. A key revoked with
+ * `npm run keys` stays revoked: it is replaced when replaceRevoked says how, refused otherwise.
+ * A key issued with `npm run keys` is refused too: DEV_PLAN would move its plan.
+ */
+async function registerDevKey(
+  dependencies: ServiceDependencies,
+  apiKey: string,
+  plan: Exclude<PlanName, 'enterprise'>,
+  replaceRevoked: ((revokedKeyId: string) => Promise<string>) | undefined,
+): Promise<void> {
+  if (!API_KEY_PATTERN.test(apiKey))
+    throw new DevKeyError("DEV_API_KEY must be 20 to 128 letters and digits (API Gateway's rule for key values).");
+  const { apiKeys } = dependencies;
+  const keyHash = hashApiKey(apiKey);
+  const admin = new KeyAdmin(apiKeys, dependencies.usageCounters);
+  const existing = await apiKeys.findByHash(keyHash);
+  if (existing?.status === 'revoked') {
+    if (!replaceRevoked)
+      throw new DevKeyError(`DEV_API_KEY is the revoked key ${existing.keyId}, and revoked keys stay revoked: ${ANOTHER_DEV_KEY}`);
+    return registerDevKey(dependencies, await replaceRevoked(existing.keyId), plan, undefined);
+  }
+  if (existing && existing.owner !== DEV_KEY_OWNER) {
+    throw new DevKeyError(
+      `DEV_API_KEY is ${existing.keyId}, a key issued to ${JSON.stringify(existing.owner)} with npm run keys; the dev key must be one of its own, since DEV_PLAN sets its plan: ${ANOTHER_DEV_KEY}`,
+    );
+  }
+  if (!existing) await admin.issue({ apiKey, keyId: `key_dev${keyHash.slice(0, 12)}`, plan, owner: DEV_KEY_OWNER });
+  else if (existing.plan !== plan) await apiKeys.update(keyHash, { plan });
+  for (const earlier of await admin.list()) {
+    if (earlier.owner === DEV_KEY_OWNER && earlier.keyHash !== keyHash && earlier.status === 'active')
+      await apiKeys.delete(earlier.keyHash);
+  }
+}
+
+export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
+  const { dataDir } = options;
+  const other = dataDir ? await runningServer(dataDir) : undefined;
+  if (dataDir && other) {
+    throw new LocalStoreError(
+      `${dataDir} is in use by another server (pid ${other.pid}, ${other.baseUrl}); stop it, or start with another DATA_DIR.`,
+    );
+  }
+  const tables = options.tables ?? LOCAL_TABLES;
+  const store = options.store
+    ? { endpoint: options.store.endpoint, close: async () => undefined }
+    : await startLocalStore({ ...(dataDir ? { dataDir } : {}), ...(options.onNotice ? { onNotice: options.onNotice } : {}) });
+  try {
+    await createServiceTables(store.endpoint, tables);
+    return await serve(options, tables, store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+async function serve(
+  options: LocalAppOptions,
+  tables: ServiceTableNames,
+  store: { endpoint: string; close(): Promise<void> },
+): Promise<LocalApp> {
+  const dependencies = createDependencies({
+    ...tables,
+    dynamodbEndpoint: store.endpoint,
+    banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY,
+    ...(options.failedAuthenticationsPerMinute ? { failedAuthenticationsPerMinute: options.failedAuthenticationsPerMinute } : {}),
+  });
+  const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
+  await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
+  const recordChanges = createRecordInventoryChangesHandler(dependencies);
+  const history = await startInventoryStreamConsumer({
+    endpoint: store.endpoint,
+    inventoryTable: tables.inventoryTable,
+    handle: (records) => recordChanges({ Records: records as DynamoDBRecord[] }),
+    ...(options.dataDir ? { checkpointFile: join(options.dataDir, HISTORY_CHECKPOINT_FILE) } : {}),
+    onError: (error) => logger.error('recording inventory changes failed; retrying', describeError(error)),
+  });
+
+  provideLambdaStreaming();
+  const handlers = createHttpHandlers(dependencies);
+  const uncountedRateLimitHeaders = () => rateLimitHeaders(dependencies.failedAuthentications.uncountedState());
+  const server = createLocalServer({
+    authorizer: createAuthorizerHandler(dependencies),
+    uncountedRateLimitHeaders,
+    routes: [
+      ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId] })),
+      ...publishedContractRoutes(uncountedRateLimitHeaders),
+      { route: healthRoute, handler: createHealthHandler(dependencies), authorized: false },
+    ],
+  });
+  const host = options.host ?? '127.0.0.1';
+  let port: number;
+  try {
+    port = await listen(server, options.port ?? 0, host);
+  } catch (error) {
+    await history.close();
+    dependencies.close();
+    throw error;
+  }
+  const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${API_STAGE_NAME}`;
+  const endpointFile = options.dataDir ? join(options.dataDir, STORE_ENDPOINT_FILE) : undefined;
+  if (endpointFile)
+    await writeFile(endpointFile, JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint));
+
+  return {
+    baseUrl,
+    storeEndpoint: store.endpoint,
+    dependencies,
+    history,
+    seeded,
+    server,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await history.close();
+      dependencies.close();
+      if (endpointFile) await rm(endpointFile, { force: true });
+      await store.close();
+    },
+  };
+}

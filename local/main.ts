@@ -1,0 +1,100 @@
+/**
+ * `npm start`: the service on http://localhost:$PORT/v1, with its data in $DATA_DIR.
+ * See docs/developing.md, "Running it locally", for the environment variables.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { generateApiKey } from '../functions/domain/api-keys.ts';
+import { readBanPolicy } from '../functions/config.ts';
+import { startLocalApp } from './local-app.ts';
+import { requireJava } from './local-store.ts';
+import { DEMO_INVENTORY, readSeedFile } from './seed.ts';
+
+const DEV_KEY_FILE = 'dev-api-key';
+const DEV_PLANS = ['free', 'pro', 'business'] as const;
+
+async function writeNewDevKey(file: string): Promise<string> {
+  const { key } = generateApiKey();
+  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+/** DEV_API_KEY, else the key kept in the data directory, else a new one kept there. */
+async function devApiKey(file: string): Promise<{ apiKey: string; source: 'environment' | 'file' | 'generated' }> {
+  const fromEnv = process.env.DEV_API_KEY;
+  if (fromEnv) return { apiKey: fromEnv, source: 'environment' };
+  if (existsSync(file)) return { apiKey: (await readFile(file, 'utf8')).trim(), source: 'file' };
+  return { apiKey: await writeNewDevKey(file), source: 'generated' };
+}
+
+async function main(): Promise<void> {
+  requireJava();
+  const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${process.env.PORT}".`);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  const devPlan = DEV_PLANS.find((plan) => plan === (process.env.DEV_PLAN ?? 'free'));
+  if (!devPlan) throw new Error(`DEV_PLAN must be one of ${DEV_PLANS.join(', ')}, not "${process.env.DEV_PLAN}".`);
+  const banPolicy = readBanPolicy();
+  await mkdir(dataDir, { recursive: true });
+
+  const seed = process.env.SEED_FILE ? await readSeedFile(process.env.SEED_FILE) : DEMO_INVENTORY;
+  const devKeyFile = join(dataDir, DEV_KEY_FILE);
+  let { apiKey, source } = await devApiKey(devKeyFile);
+  // A revoked DEV_API_KEY refuses the start; a revoked key of the file is one the developer never chose, so it is replaced.
+  const replaceRevokedDevKey = async (revokedKeyId: string) => {
+    console.log(`The dev key in ${devKeyFile} (${revokedKeyId}) was revoked; generated a new one.`);
+    apiKey = await writeNewDevKey(devKeyFile);
+    source = 'generated';
+    return apiKey;
+  };
+  const app = await startLocalApp({
+    dataDir,
+    port,
+    host,
+    seed,
+    devApiKey: apiKey,
+    ...(source === 'file' ? { replaceRevokedDevKey } : {}),
+    devPlan,
+    banPolicy,
+    onNotice: (line) => console.log(line),
+  });
+
+  const shownUrl = app.baseUrl.replace('127.0.0.1', 'localhost');
+  const lines = [
+    `Pet Store inventory API listening on ${shownUrl}`,
+    `  data: ${dataDir}${app.seeded > 0 ? ` (seeded ${app.seeded} entries)` : ''}; dev key plan: ${devPlan}`,
+    `  API reference: ${shownUrl}/docs (no key needed)`,
+  ];
+  if (source === 'generated') {
+    lines.push(
+      `  dev API key (shown once, kept in ${devKeyFile}): ${apiKey}`,
+      `  try: curl -H "Authorization: Bearer ${apiKey}" ${shownUrl}/inventory`,
+    );
+  } else if (source === 'file') {
+    lines.push(`  try: curl -H "Authorization: Bearer $(cat ${devKeyFile})" ${shownUrl}/inventory`);
+  }
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

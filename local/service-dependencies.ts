@@ -1,0 +1,28 @@
+import { createConfiguredHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
+import { createAdjustmentRepository } from '../functions/adapters/dynamodb/adjustment-repository.ts';
+import { createApiKeyRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
+import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { createUsageCounterRepository } from '../functions/adapters/dynamodb/usage-counter-repository.ts';
+import type { ServiceConfig } from '../functions/config.ts';
+import { createFailedAuthentications, createPlanLimiter, createStoreClients } from '../functions/dependencies.ts';
+import { InventoryAdjuster } from '../functions/domain/inventory-adjustments.ts';
+
+/**
+ * Every function's parts at once, for a host that serves every operation in one process (the
+ * local server, the tests, the bench); each Lambda entry point wires only its own.
+ */
+export function createDependencies(config: ServiceConfig) {
+  const store = createStoreClients(config);
+  return {
+    ...store,
+    inventory: createInventoryRepository(store.client, config.inventoryTable),
+    history: createConfiguredHistoryRepository(store.client, config),
+    adjuster: new InventoryAdjuster(createAdjustmentRepository(store.client, config)),
+    apiKeys: createApiKeyRepository(store.client, config.apiKeysTable),
+    usageCounters: createUsageCounterRepository(store.countingClient, config.usageCountersTable),
+    failedAuthentications: createFailedAuthentications(store, config),
+    limiter: createPlanLimiter(store, config),
+  };
+}
+
+export type ServiceDependencies = ReturnType<typeof createDependencies>;

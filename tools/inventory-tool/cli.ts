@@ -1,0 +1,144 @@
+/**
+ * `npm run inventory -- <import|export>`: loads an inventory file into a store, or writes a
+ * store's inventory to one; the local store by default, a deployed stage with --stage. See the
+ * "Inventory in and out of a stage" in docs/deploying-and-operating.md.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
+import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
+import type { InventoryRepository } from '../../functions/domain/inventory-service.ts';
+import type { InventoryItem } from '../../functions/domain/schemas.ts';
+import { LOCAL_TABLES } from '../../local/local-store.ts';
+import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
+import { oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
+import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
+import { formatInventoryFile, parseInventoryFile } from './inventory-file.ts';
+
+const USAGE = `Usage: npm run inventory -- <command> [options]
+
+Commands:
+  import --file <items.json>   validate the whole file, then create or replace its entries (entries not in it are kept)
+  export [--file <out.json>]   write every entry, sorted by petId (default: to standard output)
+
+Options:
+  --stage <staging|prod>   work on a deployed stage (AWS credentials needed); default: the local store
+  --data-dir <dir>         the local store's directory (default: $DATA_DIR or .data)`;
+
+const COMMANDS = ['import', 'export'] as const;
+/** Entries written between two progress reports. */
+const PROGRESS_STEP = 500;
+
+export interface InventoryTarget {
+  inventory: InventoryRepository;
+  describe: string;
+  close(): Promise<void>;
+}
+
+export interface InventoryToolOutput {
+  /** Results and the summary. */
+  print(line: string): void;
+  /** Progress of a long write, when a terminal shows it. */
+  progress?(done: number, total: number): void;
+  /** Where `export` without --file writes the file's text. */
+  write(text: string): void;
+}
+
+/** The local store (through the running server when `npm start` runs) or a stage's inventory table, as the key tool finds them. */
+export async function openInventoryTarget(stage: DeploymentStage | undefined, dataDir: string): Promise<InventoryTarget> {
+  if (!stage) {
+    const store = await openLocalStore(dataDir);
+    return {
+      inventory: createInventoryRepository(store.client, LOCAL_TABLES.inventoryTable),
+      describe: store.describe,
+      close: store.close,
+    };
+  }
+  const { stackName, output } = await readStageOutputs(stage);
+  const client = createDocumentClient();
+  return {
+    inventory: createInventoryRepository(client, output(STACK_OUTPUTS.inventoryTableName)),
+    describe: `stage ${stage} (${stackName})`,
+    close: async () => client.destroy(),
+  };
+}
+
+const entries = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
+
+const sameEntry = (a: InventoryItem, b: InventoryItem) => a.quantity === b.quantity && a.status === b.status;
+
+async function importFile(file: string, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
+  const items = parseInventoryFile(file, await readFile(file, 'utf8'));
+  const stored = new Map<bigint, InventoryItem>();
+  for await (const batch of target.inventory.listAll()) for (const item of batch) stored.set(item.petId, item);
+  const added = items.filter((item) => !stored.has(item.petId));
+  const changed = items.filter((item) => stored.has(item.petId) && !sameEntry(stored.get(item.petId)!, item));
+  // Only what differs is written, so a re-run writes nothing at all.
+  const toWrite = [...added, ...changed];
+  const attribution = toolAttribution('import', TOOL_KEY_IDS.inventoryImport);
+  await target.inventory.putMany(toWrite, attribution, (written) => {
+    if (written % PROGRESS_STEP === 0 || written === toWrite.length) output.progress?.(written, toWrite.length);
+  });
+  output.print(
+    `Imported ${file} into the ${target.describe}: ${entries(items.length)}, ${added.length} new, ${changed.length} changed, ${items.length - toWrite.length} unchanged.`,
+  );
+}
+
+async function exportFile(file: string | undefined, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
+  const items: InventoryItem[] = [];
+  for await (const batch of target.inventory.listAll()) items.push(...batch);
+  const text = formatInventoryFile(items);
+  if (file === undefined) {
+    output.write(text);
+    return;
+  }
+  await writeFile(file, text);
+  output.print(`Exported ${entries(items.length)} from the ${target.describe} to ${file}.`);
+}
+
+export async function runInventoryCommand(
+  argv: string[],
+  target: (stage: DeploymentStage | undefined, dataDir: string) => Promise<InventoryTarget>,
+  output: InventoryToolOutput,
+): Promise<void> {
+  const { values, positionals } = parseCommandLine(
+    argv,
+    { file: { type: 'string' }, stage: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    'inventory',
+  );
+  const [commandName, ...extra] = positionals;
+  if (values.help || commandName === undefined) {
+    output.print(USAGE);
+    return;
+  }
+  const command = oneOf('The command', commandName, COMMANDS);
+  if (extra.length > 0) throw new UsageError(`${command} takes no argument "${extra[0]}"; name the file with --file <path>.`);
+  if (command === 'import' && !values.file)
+    throw new UsageError('import needs --file <items.json>: a JSON array of {"petId", "quantity", "status"}.');
+  const stage = stageOf(values.stage);
+  const opened = await target(stage, resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
+  try {
+    if (command === 'import') await importFile(values.file!, opened, output);
+    else await exportFile(values.file, opened, output);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** A bar on a terminal, rewritten in place; nothing when stderr is a file or a pipe. */
+function terminalProgress(done: number, total: number): void {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stderr.write(`\rwriting [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runTool(() =>
+    runInventoryCommand(process.argv.slice(2), openInventoryTarget, {
+      print: (line) => console.error(line),
+      write: (text) => process.stdout.write(text),
+      ...(process.stderr.isTTY ? { progress: terminalProgress } : {}),
+    }),
+  );
+}

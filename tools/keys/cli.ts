@@ -1,0 +1,157 @@
+/**
+ * `npm run keys -- <command>`: issue and manage API keys, on the local store (default) or on a
+ * deployed stage (--stage staging|prod). See "API keys" in docs/api-guide.md.
+ */
+import { resolve } from 'node:path';
+import type { ApiKeyRecord } from '../../functions/domain/api-keys.ts';
+import { limitsFor, PLAN_NAMES, type PlanLimits, type PlanName } from '../../functions/domain/plans.ts';
+import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../../lib/deployments.ts';
+import { oneOf, parseCommandLine, runTool, stageOf, UsageError, wholeNumber } from './cli-arguments.ts';
+import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
+
+const USAGE = `Usage: npm run keys -- <command> [options]
+
+Commands:
+  issue --plan <free|pro|business|enterprise> --owner <name> [--per-minute N --per-day M]
+  list
+  revoke <keyId>
+  set-plan <keyId> <plan> [--per-minute N --per-day M]
+  unban <keyId>
+
+Options:
+  --stage <staging|prod>   operate on a deployed stage (AWS credentials needed); default: the local store
+  --data-dir <dir>         the local store's directory (default: $DATA_DIR or .data)`;
+
+const COMMANDS = ['issue', 'list', 'revoke', 'set-plan', 'unban'] as const;
+
+function customLimits(values: { 'per-minute'?: string | undefined; 'per-day'?: string | undefined }): PlanLimits | undefined {
+  const perMinute = wholeNumber('--per-minute', values['per-minute'], 1, 1_000_000);
+  const perDay = wholeNumber('--per-day', values['per-day'], 1, 1_000_000_000);
+  if (perMinute === undefined && perDay === undefined) return undefined;
+  if (perMinute === undefined || perDay === undefined)
+    throw new UsageError('--per-minute and --per-day go together: an enterprise key takes both.');
+  return { perMinute, perDay };
+}
+
+function describeKey(record: ApiKeyRecord, bannedUntil: number | undefined): string {
+  const limits = limitsFor(record.plan, record.customLimits);
+  const ban =
+    bannedUntil !== undefined && bannedUntil > Date.now() / 1000 ? `  banned until ${new Date(bannedUntil * 1000).toISOString()}` : '';
+  return `${record.keyId}  ${record.status.padEnd(7)}  ${record.plan.padEnd(10)}  ${limits.perMinute}/min ${limits.perDay}/day  ${record.owner}  created ${record.createdAt}${ban}`;
+}
+
+export async function runKeysCommand(
+  argv: string[],
+  target: (stage: DeploymentStage | undefined, dataDir: string) => Promise<KeyTarget>,
+  print: (line: string) => void,
+): Promise<void> {
+  const { values, positionals } = parseCommandLine(
+    argv,
+    {
+      plan: { type: 'string' },
+      owner: { type: 'string' },
+      'per-minute': { type: 'string' },
+      'per-day': { type: 'string' },
+      stage: { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    'keys',
+  );
+  const [commandName, ...args] = positionals;
+  if (values.help || commandName === undefined) {
+    print(USAGE);
+    return;
+  }
+  const command = COMMANDS.find((known) => known === commandName);
+  if (!command) throw new UsageError(`Unknown command "${commandName}": use one of ${COMMANDS.join(', ')} (npm run keys -- --help).`);
+  // Every argument is checked before the store or the stage is opened: a mistake costs no AWS call.
+  const request = keysRequest(command, args, values);
+  const opened = await target(stageOf(values.stage), resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
+  const { admin } = opened;
+  try {
+    switch (request.command) {
+      case 'issue': {
+        const { apiKey, record } = await admin.issue({
+          plan: request.plan,
+          owner: request.owner,
+          ...(request.limits ? { customLimits: request.limits } : {}),
+        });
+        print(`Issued ${record.keyId} (${record.plan}) for ${record.owner} on the ${opened.describe}.`);
+        print(`API key (shown once; only its SHA-256 is stored): ${apiKey}`);
+        break;
+      }
+      case 'list': {
+        const records = await admin.list();
+        if (records.length === 0) print(`No keys on the ${opened.describe}.`);
+        for (const record of records) print(describeKey(record, await admin.bannedUntil(record.keyId)));
+        break;
+      }
+      case 'revoke': {
+        const record = await admin.revoke(request.keyId);
+        print(
+          `Revoked ${record.keyId}. It is refused at once${AUTHORIZER_CACHE_TTL_SECONDS > 0 ? `; on AWS within the authorizer cache TTL (${AUTHORIZER_CACHE_TTL_SECONDS} s)` : ', locally and on AWS'}.`,
+        );
+        break;
+      }
+      case 'set-plan': {
+        const record = await admin.setPlan(request.keyId, request.plan, request.limits);
+        print(`${record.keyId} is now on the ${record.plan} plan.`);
+        break;
+      }
+      case 'unban': {
+        await admin.unban(request.keyId);
+        print(`Lifted any ban on ${request.keyId}.`);
+        break;
+      }
+    }
+  } finally {
+    await opened.close();
+  }
+}
+
+type KeysRequest =
+  | { command: 'issue'; plan: PlanName; owner: string; limits: PlanLimits | undefined }
+  | { command: 'list' }
+  | { command: 'revoke' | 'unban'; keyId: string }
+  | { command: 'set-plan'; keyId: string; plan: PlanName; limits: PlanLimits | undefined };
+
+function keysRequest(
+  command: (typeof COMMANDS)[number],
+  args: string[],
+  values: Record<string, string | boolean | undefined>,
+): KeysRequest {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const keyId = () => args[0] ?? fail(`${command} needs a keyId: npm run keys -- ${command} <keyId> (npm run keys -- list shows them).`);
+  const limits = () => customLimits({ 'per-minute': text('per-minute'), 'per-day': text('per-day') });
+  switch (command) {
+    case 'issue':
+      return {
+        command,
+        plan: oneOf('--plan', text('plan'), PLAN_NAMES),
+        owner: text('owner') || fail('issue needs --owner <name>: who holds the key.'),
+        limits: limits(),
+      };
+    case 'list':
+      return { command };
+    case 'revoke':
+    case 'unban':
+      return { command, keyId: keyId() };
+    case 'set-plan':
+      return { command, keyId: keyId(), plan: oneOf('set-plan <keyId> <plan>: the plan', args[1], PLAN_NAMES), limits: limits() };
+  }
+}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runTool(() =>
+    runKeysCommand(
+      process.argv.slice(2),
+      (stage, dataDir) => (stage ? openStageTarget(stage) : openLocalTarget(dataDir)),
+      (line) => console.log(line),
+    ),
+  );
+}

@@ -11,7 +11,11 @@
  */
 
 /** The parameters the reference renders, each kind under its own heading. */
-const PARAMETER_HEADINGS: Readonly<Record<string, string>> = { path: 'Path parameters', header: 'Request headers' };
+const PARAMETER_HEADINGS: Readonly<Record<string, string>> = {
+  path: 'Path parameters',
+  query: 'Query parameters',
+  header: 'Request headers',
+};
 
 interface Schema {
   $ref?: string;
@@ -299,7 +303,7 @@ class Reference {
     const unsupported = parameters.filter((parameter) => !(parameter.in in PARAMETER_HEADINGS));
     if (unsupported.length > 0)
       throw new Error(
-        `The reference renders path and header parameters only, not ${unsupported.map((parameter) => parameter.in).join(', ')}.`,
+        `The reference renders path, query and header parameters only, not ${unsupported.map((parameter) => parameter.in).join(', ')}.`,
       );
     const requestBody = operation.requestBody ? this.json(operation.requestBody.content) : undefined;
     const samples = (operation['x-codeSamples'] ?? []).map(

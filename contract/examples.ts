@@ -16,6 +16,8 @@ import type {
   Pet,
 } from '../functions/domain/schemas.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
+import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
+import type { ChangesPage } from '../functions/domain/inventory-history.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
 import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
@@ -39,7 +41,7 @@ export interface OperationExample {
   body?: InventoryUpdate | InventoryAdjustment | InventoryAdjustmentBatch;
   /** Request headers beyond the key and the content type. */
   headers?: Readonly<Record<string, string>>;
-  answer: { status: number; body: InventoryItem[] | InventoryItem | { items: InventoryItem[] } | Pet };
+  answer: { status: number; body: InventoryItem[] | InventoryItem | { items: InventoryItem[] } | Pet | ChangesPage };
 }
 
 const bigPet = DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!;
@@ -81,6 +83,31 @@ export const OPERATION_EXAMPLES = {
     headers: { 'Idempotency-Key': '9d2c4f7a-1e3b-4a6d-8c5f-0b7e2a9d4c13' },
     answer: { status: 200, body: { items: BATCH.adjustments.map(({ petId, delta }) => adjusted(petId, delta)) } },
   },
+  // The first change of the big pet: the seed's, which made it.
+  listInventoryChanges: {
+    path: `/inventory/${bigPet.petId}/changes?limit=1`,
+    answer: {
+      status: 200,
+      body: {
+        changes: [
+          {
+            version: 1,
+            occurredAt: '2026-11-24T06:30:00.123Z',
+            kind: 'seed',
+            quantityBefore: null,
+            quantityAfter: bigPet.quantity,
+            delta: bigPet.quantity,
+            status: bigPet.status,
+            reason: null,
+            idempotencyKey: null,
+            requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
+            keyId: TOOL_KEY_IDS.seed,
+          },
+        ],
+        nextCursor: null,
+      },
+    },
+  },
   getPetById: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
 } as const satisfies Record<OperationId, OperationExample>;
 
@@ -113,7 +140,7 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     message: 'petId must be an integer from 1 to 9223372036854775807, written without sign, leading zeros or exponent.',
   },
   [ErrorCode.invalidQuery]: {
-    meaning: 'API Gateway refused the request parameters before the service saw them.',
+    meaning: 'A query parameter is invalid (`limit` or `cursor` of `listInventoryChanges`), or API Gateway refused the request parameters.',
     message: gatewayResponses.BAD_REQUEST_PARAMETERS.message,
   },
   [ErrorCode.badRequest]: {
@@ -143,6 +170,10 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
   [ErrorCode.quantityChanged]: {
     meaning: 'A compare-and-set whose `changeFromQuantity` is no longer the stored quantity; nothing was written.',
     message: 'The stored quantity of pet 2 is 13, not changeFromQuantity 3; nothing was written. Read it again and retry.',
+  },
+  [ErrorCode.preconditionFailed]: {
+    meaning: 'An `If-Match` that names a version (ETag) the entry no longer has; nothing was written.',
+    message: 'The entry of pet 2 is at version 7 (ETag "7"), not the one If-Match names; nothing was written. Read it again and retry.',
   },
   [ErrorCode.insufficientStock]: {
     meaning: 'An adjustment that would take the stock below 0; nothing was written.',

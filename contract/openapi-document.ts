@@ -14,7 +14,9 @@ import {
 import {
   AdjustedInventoryItems,
   AdjustmentReason,
+  ChangesPage,
   Delta,
+  InventoryChange,
   ErrorBody,
   InventoryAdjustment,
   InventoryAdjustmentBatch,
@@ -97,6 +99,13 @@ function annotateSchemas(): void {
     description:
       'A relative change of stock, applied exactly once per Idempotency-Key: the stock can neither go below 0 nor above the largest quantity.',
   });
+  annotate(InventoryChange, 'InventoryChange', {
+    description:
+      "One change of a pet's entry: its version (1 for the change that created the entry, then +1 per change), when, by which writer (`kind`), the quantity before and after, why (`reason`, `idempotencyKey` of adjustments), the request (`requestId`, its X-Request-Id) and who (`keyId`, the public id of the API key, or `tool:<name>` for the operators' tools).",
+  });
+  annotate(ChangesPage, 'ChangesPage', {
+    description: "A page of a pet's history, oldest first; `nextCursor` is null on the last page.",
+  });
   annotate(PetAdjustment, 'PetAdjustment', {
     description: "One entry of a batch: a relative change of one pet's stock, with the same rules as a single adjustment.",
   });
@@ -130,6 +139,7 @@ type HeaderName =
   | 'Link'
   | 'Vary'
   | 'Content-Encoding'
+  | 'ETag'
   | typeof REPLAYED_HEADER;
 /** Headers that every answer of the function carries (or, restated as optional, may carry). */
 type SignalHeader = Exclude<HeaderName, typeof REPLAYED_HEADER>;
@@ -193,6 +203,11 @@ function headerDefinitions(petsSunset: Date | undefined): Record<HeaderName, Hea
       description:
         'Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time.',
       schema: { type: 'string', enum: ['true'] },
+    },
+    ETag: {
+      description:
+        "The entry's version, as a strong entity tag: the number of changes in its history (its last entry's `version`). Send it in If-Match to update only that version.",
+      schema: { type: 'string', pattern: '^"[0-9]+"$', examples: ['"7"'] },
     },
     Vary: {
       description: 'The answer depends on Accept-Encoding (it is compressed when the client accepts it).',
@@ -296,10 +311,20 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
       description: string,
       schema: z.ZodType,
       example: unknown,
-      { mayReplay = false, optionalHeaders = [] }: { mayReplay?: boolean; optionalHeaders?: readonly SignalHeader[] } = {},
+      {
+        mayReplay = false,
+        optionalHeaders = [],
+        tagged = false,
+      }: { mayReplay?: boolean; optionalHeaders?: readonly SignalHeader[]; tagged?: boolean } = {},
     ): ResponseConfig => ({
       description,
-      headers: { ...everyAnswer, ...required(fromFunction), ...optional(optionalHeaders, ''), ...(mayReplay ? replayed() : {}) },
+      headers: {
+        ...everyAnswer,
+        ...required(fromFunction),
+        ...(tagged ? required(['ETag']) : {}),
+        ...optional(optionalHeaders, ''),
+        ...(mayReplay ? replayed() : {}),
+      },
       content: { 'application/json': { schema, example } },
     }),
     error: (status: number, description: string, codes: readonly ErrorCode[], { mayReplay = false } = {}) =>
@@ -430,7 +455,9 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         'The entry of one pet, read strongly consistent: it reflects every write answered before the read, so a compare-and-set built on it does not fail on a stale count.',
       request: { params: petIdParameter },
       responses: {
-        200: inventory.success('The entry.', InventoryItem, OPERATION_EXAMPLES.getInventoryItem.answer.body),
+        200: inventory.success('The entry, its version in ETag.', InventoryItem, OPERATION_EXAMPLES.getInventoryItem.answer.body, {
+          tagged: true,
+        }),
         400: inventory.error(400, invalidPetId, [ErrorCode.invalidPetId]),
         401: inventory.unauthorized,
         404: inventory.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
@@ -451,6 +478,12 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
       'x-experimental': true,
       request: {
         params: petIdParameter,
+        headers: z.object({
+          'If-Match': z.string().optional().meta({
+            description:
+              'The ETag of the entry as read (a quoted version such as `"7"`), a comma-separated list of them, or `*`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches.',
+          }),
+        }),
         body: {
           required: true,
           description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`,
@@ -458,7 +491,12 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         },
       },
       responses: {
-        200: experimental.success('The entry with its new quantity.', InventoryItem, OPERATION_EXAMPLES.updateInventory.answer.body),
+        200: experimental.success(
+          'The entry with its new quantity, its version in ETag.',
+          InventoryItem,
+          OPERATION_EXAMPLES.updateInventory.answer.body,
+          { tagged: true },
+        ),
         400: experimental.error(400, `The body is not JSON, lacks \`quantity\` or holds an invalid value, or ${invalidPetId}`, [
           ErrorCode.invalidBody,
           ErrorCode.malformedJson,
@@ -470,6 +508,11 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
           409,
           '`changeFromQuantity` was given and the stored quantity is not it; the message states the stored quantity. Nothing was written.',
           [ErrorCode.quantityChanged],
+        ),
+        412: experimental.error(
+          412,
+          'If-Match was given and the entry is no longer at that version; the message states its version. Nothing was written.',
+          [ErrorCode.preconditionFailed],
         ),
         413: experimental.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
         415: experimental.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
@@ -508,9 +551,12 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         },
       },
       responses: {
-        200: experimental.success('The entry with its new quantity.', InventoryItem, OPERATION_EXAMPLES.adjustInventory.answer.body, {
-          mayReplay: true,
-        }),
+        200: experimental.success(
+          'The entry with its new quantity, its version in ETag.',
+          InventoryItem,
+          OPERATION_EXAMPLES.adjustInventory.answer.body,
+          { mayReplay: true, tagged: true },
+        ),
         400: experimental.error(
           400,
           `The body is not JSON, lacks \`delta\` or \`reason\` or holds an invalid value, the Idempotency-Key header is missing or malformed, or ${invalidPetId}`,
@@ -602,6 +648,39 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
     }),
   );
 
+  registry.registerPath(
+    operation(exampleServer, 'listInventoryChanges', {
+      tags: ['Store'],
+      summary: "List a pet's changes of stock (experimental)",
+      description: [
+        "Every change of the pet's entry, oldest first: each write that changed it (a PATCH, an adjustment, the operators' import, the seed) is one entry, with consecutive versions. A request that changed nothing (a refusal, a replay, a PATCH to the quantity already stored) has none.",
+        "An answered change is in its history within about a second (it is recorded from the table's change stream, after the answer). Entries are kept for the stage's retention (13 months by default): a history whose oldest entries expired starts at a later version.",
+        "Page with `limit` and the opaque `nextCursor` of the previous page; the last page has `nextCursor: null`. **Experimental**: the answer's shape may change before the operation becomes stable.",
+      ].join('\n\n'),
+      'x-experimental': true,
+      request: {
+        params: petIdParameter,
+        query: z.object({
+          limit: z.int().min(1).max(1_000).optional().meta({ description: 'Entries per page, from 1 to 1000; 100 by default.' }),
+          cursor: z.string().optional().meta({ description: 'The `nextCursor` of the previous page, as it was returned.' }),
+        }),
+      },
+      responses: {
+        200: experimental.success("A page of the pet's history.", ChangesPage, OPERATION_EXAMPLES.listInventoryChanges.answer.body),
+        400: experimental.error(
+          400,
+          `\`limit\` is not an integer from 1 to 1000, \`cursor\` is not one this operation returned, or ${invalidPetId}`,
+          [ErrorCode.invalidQuery, ErrorCode.invalidPetId],
+        ),
+        401: experimental.unauthorized,
+        404: experimental.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+
   const deprecated = answersOf(headers, DEPRECATION_HEADERS);
   const deprecation = getPetByIdDeprecation(petsSunset);
   registry.registerPath(
@@ -636,7 +715,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the window closest to exhaustion), and the structured fields of ${RATE_LIMIT_DRAFT}: \`RateLimit-Policy\` (each window's quota \`q\` and length \`w\`) and \`RateLimit\` (each window's remaining \`r\` and seconds to reset \`t\`). Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
         "**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the rate-limit headers of the source address's window of failed authentications, which it does not count (all of it remaining).",
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
-        '**Versioning**: `v1` is the last path segment of every server. `updateInventory`, `adjustInventory` and `adjustInventoryBatch` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
+        '**Versioning**: `v1` is the last path segment of every server. `updateInventory`, `adjustInventory`, `adjustInventoryBatch` and `listInventoryChanges` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
         options.serverUrl
           ? `**Server**: ${options.serverUrl}, the server that serves this document. The examples read the key from \`$${API_KEY_VARIABLE}\`.`
           : "**Servers**: the hosts are placeholders (the `.example` domain); replace `host` with the stage's custom domain or its execute-api host. Each stage serves this document with its own URL at `/v1/openapi.json`, and the reference at `/v1/docs`.",

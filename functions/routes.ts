@@ -12,8 +12,11 @@ export interface ApiRoute {
   /** API Gateway resource path, relative to the stage (`/v1`). */
   resource: string;
   entry: string;
-  /** What the function may do to the inventory table, and to the idempotency records with it (least privilege by construction). */
-  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch';
+  /**
+   * What the function may do to the inventory table, and to the idempotency records or the
+   * history with it (least privilege by construction).
+   */
+  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch' | 'history';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -68,6 +71,14 @@ export const apiRoutes = [
     inventoryAccess: 'adjustBatch',
     streamed: false,
   },
+  {
+    operationId: 'listInventoryChanges',
+    method: 'GET',
+    resource: '/inventory/{petId}/changes',
+    entry: 'list-inventory-changes',
+    inventoryAccess: 'history',
+    streamed: false,
+  },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },
 ] as const satisfies readonly ApiRoute[];
 
@@ -75,6 +86,9 @@ export const apiRoutes = [
 export type OperationId = (typeof apiRoutes)[number]['operationId'];
 
 export const authorizerEntry = 'authorizer';
+
+/** The inventory stream's consumer, which records each pet's history; no route calls it. */
+export const historyConsumerEntry = 'record-inventory-changes';
 
 /** Where an entry point's file is, relative to the project: the one file a Lambda bundle starts from. */
 export function entryPointFile(entry: string): string {

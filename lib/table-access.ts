@@ -25,6 +25,10 @@ export const TABLE_ACCESS = {
    * for a refusal), and record the answer on it (UpdateItem).
    */
   idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  /** GET /inventory/{petId}/changes: one Query of the pet's partition of the history. */
+  historyRead: ['dynamodb:Query'],
+  /** The stream consumer writes entries in batches (a Put each: writing one again writes the same item). */
+  historyRecording: ['dynamodb:BatchWriteItem'],
   /** GET /health reads one entry to see that the store answers. */
   healthProbe: ['dynamodb:GetItem'],
   /** The authorizer looks a key up by its hash. */
@@ -47,7 +51,14 @@ export const ROUTE_TABLE_ACCESS = {
   update: { inventory: 'inventoryUpdate' },
   adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording' },
   adjustBatch: { inventory: 'inventoryBatchAdjust', idempotencyRecords: 'idempotencyRecording' },
-} as const satisfies Record<ApiRoute['inventoryAccess'], { inventory: TableAccess; idempotencyRecords?: TableAccess }>;
+  history: { inventory: 'inventoryRead', history: 'historyRead' },
+} as const satisfies Record<ApiRoute['inventoryAccess'], RouteTableAccess>;
+
+export interface RouteTableAccess {
+  inventory: TableAccess;
+  idempotencyRecords?: TableAccess;
+  history?: TableAccess;
+}
 
 /** Grants exactly the actions of one access intent on the table itself (no index, no wildcard). */
 export function grantTableAccess(grantee: IGrantable, table: ITable, access: TableAccess): Grant {

@@ -1,8 +1,10 @@
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   ResourceInUseException,
+  UpdateTableCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -12,13 +14,20 @@ import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../functions/adapters/dynamodb/tables.ts';
+import {
+  apiKeysTable,
+  historyTable,
+  idempotencyRecordsTable,
+  inventoryTable,
+  usageCountersTable,
+} from '../functions/adapters/dynamodb/tables.ts';
 
 export interface ServiceTableNames {
   inventoryTable: string;
   apiKeysTable: string;
   usageCountersTable: string;
   idempotencyRecordsTable: string;
+  historyTable: string;
 }
 
 export const LOCAL_TABLES = {
@@ -26,6 +35,7 @@ export const LOCAL_TABLES = {
   apiKeysTable: 'petstore-api-keys',
   usageCountersTable: 'petstore-usage-counters',
   idempotencyRecordsTable: 'petstore-idempotency-records',
+  historyTable: 'petstore-inventory-history',
 } as const satisfies ServiceTableNames;
 
 /** Written into the data directory while an engine runs on it, so that the next start can end one left behind. */
@@ -97,7 +107,8 @@ export function tableDefinitions(names: ServiceTableNames): CreateTableCommandIn
     },
   ];
   return [
-    simple(names.inventoryTable, inventoryTable.partitionKey, inventoryTable.sortKey),
+    { ...simple(names.inventoryTable, inventoryTable.partitionKey, inventoryTable.sortKey), StreamSpecification: INVENTORY_STREAM },
+    simple(names.historyTable, historyTable.partitionKey, historyTable.sortKey),
     keys,
     simple(names.usageCountersTable, usageCountersTable.partitionKey),
     simple(names.idempotencyRecordsTable, idempotencyRecordsTable.partitionKey),
@@ -109,7 +120,13 @@ function adminClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
 }
 
-/** Creates the service's tables under the given names where they are missing. */
+/** The inventory table's change stream, from which each pet's history is derived (see local/inventory-stream-consumer.ts). */
+export const INVENTORY_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
+
+/**
+ * Creates the service's tables under the given names where they are missing, and turns the
+ * inventory's stream on where a data directory made before the history has it off.
+ */
 export async function createServiceTables(endpoint: string, names: ServiceTableNames): Promise<void> {
   const client = adminClient(endpoint);
   try {
@@ -120,6 +137,9 @@ export async function createServiceTables(endpoint: string, names: ServiceTableN
         if (!(error instanceof ResourceInUseException)) throw error;
       }
     }
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: names.inventoryTable }));
+    if (!Table?.StreamSpecification?.StreamEnabled)
+      await client.send(new UpdateTableCommand({ TableName: names.inventoryTable, StreamSpecification: INVENTORY_STREAM }));
   } finally {
     client.destroy();
   }

@@ -1,3 +1,4 @@
+import { createConfiguredHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
 import { createAdjustmentRepository } from '../functions/adapters/dynamodb/adjustment-repository.ts';
 import { createApiKeyRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
 import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
@@ -15,6 +16,7 @@ export function createDependencies(config: ServiceConfig) {
   return {
     ...store,
     inventory: createInventoryRepository(store.client, config.inventoryTable),
+    history: createConfiguredHistoryRepository(store.client, config),
     adjuster: new InventoryAdjuster(createAdjustmentRepository(store.client, config)),
     apiKeys: createApiKeyRepository(store.client, config.apiKeysTable),
     usageCounters: createUsageCounterRepository(store.countingClient, config.usageCountersTable),

@@ -17,6 +17,7 @@ export const ErrorCode = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   quantityChanged: 'QUANTITY_CHANGED',
+  preconditionFailed: 'PRECONDITION_FAILED',
   insufficientStock: 'INSUFFICIENT_STOCK',
   quantityOutOfRange: 'QUANTITY_OUT_OF_RANGE',
   idempotencyKeyRequired: 'IDEMPOTENCY_KEY_REQUIRED',
@@ -76,6 +77,13 @@ export class NotFoundError extends ApiError {
 export class ConflictError extends ApiError {
   constructor(code: ErrorCode, message: string) {
     super(409, code, message);
+  }
+}
+
+/** An If-Match that names a version the entry no longer has; nothing was written. */
+export class PreconditionFailedError extends ApiError {
+  constructor(message: string) {
+    super(412, ErrorCode.preconditionFailed, message);
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangeAttribution } from './change-attribution.ts';
 import { ApiError, BadRequestError, errorBody, ErrorCode, StoreUnavailableError } from './errors.ts';
+import type { VersionedItem } from './inventory-service.ts';
 import { MAX_QUANTITY } from './quantity.ts';
 import type { AdjustmentReason, ErrorBody, InventoryItem, PetId } from './schemas.ts';
 
@@ -51,8 +52,11 @@ export interface BatchAdjustmentRequest extends IdempotentRequest {
   changes: readonly StockChange[];
 }
 
-/** What an adjustment answered: the entry after it, or an error that wrote nothing. Both are replayed. */
-export type AdjustmentOutcome = { item: InventoryItem } | { error: ErrorBody };
+/**
+ * What an adjustment answered: the entry after it with its version, its ETag (absent in answers
+ * recorded before versions existed), or an error that wrote nothing. Both are replayed.
+ */
+export type AdjustmentOutcome = { item: InventoryItem; version?: number } | { error: ErrorBody };
 /** What a batch answered: the entries after it, in the order of its changes, or an error that wrote nothing. */
 export type BatchAdjustmentOutcome = { items: InventoryItem[] } | { error: ErrorBody };
 /** What a key's record holds as its answer. */
@@ -88,7 +92,7 @@ export interface AdjustmentRepository {
   /** The key's record, read strongly consistent. */
   findRecord(recordId: string): Promise<IdempotencyRecord | undefined>;
   /** The pets' entries, read strongly consistent, in the order of petIds (undefined: no entry). */
-  findEntries(petIds: readonly PetId[]): Promise<(InventoryItem | undefined)[]>;
+  findEntries(petIds: readonly PetId[]): Promise<(VersionedItem | undefined)[]>;
   /**
    * One transaction: adds each delta to its entry's quantity while it stays within 0 and the
    * largest quantity, and records the key as applied (unless a live record holds it). All or none.
@@ -182,7 +186,7 @@ interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentReques
   changes: readonly StockChange[];
   /** How a request with this key differs from another, for the 422's message. */
   differences: string;
-  applied(entries: InventoryItem[]): Outcome;
+  applied(entries: VersionedItem[]): Outcome;
 }
 
 export class InventoryAdjuster {
@@ -199,7 +203,7 @@ export class InventoryAdjuster {
       requestHash: sha256(changeText(request)),
       changes: [request],
       differences: 'another pet, delta or reason',
-      applied: ([entry]) => ({ item: entry! }),
+      applied: ([entry]) => ({ item: entry!.item, version: entry!.version }),
     });
   }
 
@@ -228,7 +232,8 @@ export class InventoryAdjuster {
       // The operation is part of the hash: a key used for a single adjustment is not a batch's key.
       requestHash: sha256(`batch\n${changes.map(changeText).join('\n')}`),
       differences: 'other adjustments, or another order of them',
-      applied: (entries) => ({ items: entries }),
+      // A batch's answer names several entries, so it carries no single version (no ETag).
+      applied: (entries) => ({ items: entries.map((entry) => entry.item) }),
     });
   }
 
@@ -270,6 +275,6 @@ export class InventoryAdjuster {
     const entries = await this.repository.findEntries(petIds);
     const missing = petIds.filter((_, index) => !entries[index]);
     if (missing.length > 0) throw new Error(`the entries of pets ${missing.join(', ')} vanished after an adjustment was applied to them`);
-    return (await this.repository.recordAnswer(recordId, request.applied(entries as InventoryItem[]))) as Outcome;
+    return (await this.repository.recordAnswer(recordId, request.applied(entries as VersionedItem[]))) as Outcome;
   }
 }

@@ -1,12 +1,31 @@
 import type { ChangeAttribution } from './change-attribution.ts';
-import { ConflictError, ErrorCode, NotFoundError } from './errors.ts';
+import { ConflictError, ErrorCode, NotFoundError, PreconditionFailedError } from './errors.ts';
 import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 
 /** Who asks for a change: the request (its X-Request-Id) and the API key's public id. */
 export type ChangeAuthor = Pick<ChangeAttribution, 'requestId' | 'keyId'>;
 
-/** What a compare-and-set found: the entry written, no entry, or the quantity that stood in the way. */
-export type CompareAndSetResult = { written: InventoryItem } | { missing: true } | { storedQuantity: number };
+/** An entry and its version: the number of changes recorded in its history, its ETag on the wire. */
+export interface VersionedItem {
+  item: InventoryItem;
+  /** 0 for an entry not written since versions were introduced. */
+  version: number;
+}
+
+/**
+ * What a write of the quantity found: the entry as it now stands (written, or already holding the
+ * quantity, then unwritten), no entry, the quantity a compare-and-set did not find, or the version
+ * an If-Match did not find.
+ */
+export type QuantityWriteResult = { written: VersionedItem } | { missing: true } | { storedQuantity: number } | { storedVersion: number };
+
+/** The conditions a write of the quantity may carry. */
+export interface WritePreconditions {
+  /** Compare-and-set: write only while the stored quantity is this one. */
+  changeFrom?: number;
+  /** If-Match: write only while the entry's version is one of these. */
+  versions?: readonly number[];
+}
 
 /** What the service needs from storage; the DynamoDB adapter implements it. */
 export interface InventoryRepository {
@@ -17,14 +36,18 @@ export interface InventoryRepository {
    */
   listAll(): AsyncIterable<InventoryItem[]>;
   /**
-   * Sets quantity of an existing entry and returns it; undefined when no entry exists. Every
-   * change is versioned and attributed in the same write; a quantity already stored writes nothing.
+   * Sets quantity of an existing entry while the preconditions hold, in one conditional write, no
+   * read. Every change is versioned and attributed in the same write; a quantity already stored
+   * writes nothing (and answers the entry as it is).
    */
-  setQuantity(petId: PetId, quantity: number, attribution: ChangeAttribution): Promise<InventoryItem | undefined>;
-  /** Sets quantity only while the stored quantity is `changeFrom`, in one atomic step (versioned as setQuantity). */
-  compareAndSetQuantity(petId: PetId, changeFrom: number, quantity: number, attribution: ChangeAttribution): Promise<CompareAndSetResult>;
+  setQuantity(
+    petId: PetId,
+    quantity: number,
+    attribution: ChangeAttribution,
+    preconditions?: WritePreconditions,
+  ): Promise<QuantityWriteResult>;
   /** The entry of one pet; undefined when no entry exists. Consistent reads see every write answered before them. */
-  get(petId: PetId, options?: { consistent?: boolean }): Promise<InventoryItem | undefined>;
+  get(petId: PetId, options?: { consistent?: boolean }): Promise<VersionedItem | undefined>;
   /**
    * Creates each entry or replaces its quantity and status (the operators' import, the seed), each
    * a versioned change attributed to `attribution`: writing the same entries again changes nothing.
@@ -48,7 +71,7 @@ export function listInventory(repository: InventoryRepository): AsyncIterable<In
 }
 
 /** One entry, read strongly consistent: what a compare-and-set built on it will compare against. */
-export async function getInventoryItem(repository: Pick<InventoryRepository, 'get'>, petId: PetId): Promise<InventoryItem> {
+export async function getInventoryItem(repository: Pick<InventoryRepository, 'get'>, petId: PetId): Promise<VersionedItem> {
   const item = await repository.get(petId, { consistent: true });
   if (!item) throw petNotFound(petId);
   return item;
@@ -60,26 +83,31 @@ export async function getInventoryItem(repository: Pick<InventoryRepository, 'ge
  * only while the stored count is that one, so a count read, changed and written back never
  * overwrites a change made in between. A stored count that already is the new one is a
  * conflict like any other: it may be another writer's change, and only the client can tell.
+ * With `versions` (If-Match) the write happens only while the entry has one of them.
  */
 export async function updateInventory(
-  repository: Pick<InventoryRepository, 'setQuantity' | 'compareAndSetQuantity'>,
+  repository: Pick<InventoryRepository, 'setQuantity'>,
   petId: PetId,
   update: InventoryUpdate,
   author: ChangeAuthor,
-): Promise<InventoryItem> {
-  if (update.changeFromQuantity === undefined) {
-    const item = await repository.setQuantity(petId, update.quantity, { kind: 'set', ...author });
-    if (!item) throw petNotFound(petId);
-    return item;
-  }
-  const result = await repository.compareAndSetQuantity(petId, update.changeFromQuantity, update.quantity, {
-    kind: 'compareAndSet',
-    ...author,
-  });
+  versions?: readonly number[],
+): Promise<VersionedItem> {
+  const { quantity, changeFromQuantity } = update;
+  const compareAndSet = changeFromQuantity !== undefined;
+  const result = await repository.setQuantity(
+    petId,
+    quantity,
+    { kind: compareAndSet ? 'compareAndSet' : 'set', ...author },
+    { ...(compareAndSet ? { changeFrom: changeFromQuantity } : {}), ...(versions ? { versions } : {}) },
+  );
   if ('written' in result) return result.written;
   if ('missing' in result) throw petNotFound(petId);
+  if ('storedVersion' in result)
+    throw new PreconditionFailedError(
+      `The entry of pet ${petId} is at version ${result.storedVersion} (ETag "${result.storedVersion}"), not the one If-Match names; nothing was written. Read it again and retry.`,
+    );
   throw new ConflictError(
     ErrorCode.quantityChanged,
-    `The stored quantity of pet ${petId} is ${result.storedQuantity}, not changeFromQuantity ${update.changeFromQuantity}; nothing was written. Read it again and retry.`,
+    `The stored quantity of pet ${petId} is ${result.storedQuantity}, not changeFromQuantity ${changeFromQuantity}; nothing was written. Read it again and retry.`,
   );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_BATCH_CHANGES } from './inventory-adjustments.ts';
 import { MAX_INT64 } from './pet-id.ts';
 import { MAX_QUANTITY } from './quantity.ts';
+import { CHANGE_KINDS } from './change-attribution.ts';
 
 /**
  * The spec's objects, once. Types, request validation and the OpenAPI document all derive
@@ -49,6 +50,30 @@ export const InventoryAdjustment = z.strictObject({
   reason: AdjustmentReason,
 });
 export type InventoryAdjustment = z.infer<typeof InventoryAdjustment>;
+
+/** One change of a pet's entry, as its history keeps it (see inventory-history.ts). */
+export const InventoryChange = z.strictObject({
+  version: z.int().min(1),
+  occurredAt: z.iso.datetime({ precision: 3 }),
+  kind: z.enum(CHANGE_KINDS),
+  // quantityBefore and reason are written out, not Quantity.nullable() and AdjustmentReason.nullable(): a nullable reference to a
+  // named schema loses its null in the OpenAPI document.
+  quantityBefore: z.int().min(0).max(MAX_QUANTITY).nullable(),
+  quantityAfter: Quantity,
+  delta: z.int().min(-MAX_QUANTITY).max(MAX_QUANTITY),
+  status: PetStatus,
+  reason: z.enum(AdjustmentReason.options).nullable(),
+  idempotencyKey: z.string().nullable(),
+  requestId: z.string(),
+  keyId: z.string(),
+});
+export type InventoryChange = z.infer<typeof InventoryChange>;
+
+export const ChangesPage = z.strictObject({
+  changes: z.array(InventoryChange),
+  nextCursor: z.string().nullable(),
+});
+export type ChangesPage = z.infer<typeof ChangesPage>;
 
 /** One entry of a batch: a single adjustment's body, and the pet it changes. */
 export const PetAdjustment = z.strictObject({ petId: PetId, ...InventoryAdjustment.shape });

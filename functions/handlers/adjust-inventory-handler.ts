@@ -2,6 +2,7 @@ import type { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
+import { entityTagHeader } from '../http/entity-tags.ts';
 import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
@@ -24,6 +25,8 @@ export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInvent
     return idempotentAnswer(
       await adjuster.adjust({ callerId: keyId, requestId, idempotencyKey, petId, ...event.body }),
       ({ item }) => item,
+      // An answer recorded before versions existed names none, so it carries no ETag.
+      ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
     );
   });
 }

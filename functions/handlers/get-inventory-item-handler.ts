@@ -1,5 +1,6 @@
 import { getInventoryItem } from '../domain/inventory-service.ts';
 import { httpHandler } from '../http/http-handler.ts';
+import { entityTagHeader } from '../http/entity-tags.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
@@ -7,7 +8,8 @@ import type { InventoryHandlerDependencies } from './inventory-handler-dependenc
 
 /** GET /inventory/{petId}: one entry, strongly consistent, as a compare-and-set starts from. */
 export function createGetInventoryItemHandler({ inventory, limiter }: InventoryHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter)] }, async (event) =>
-    jsonResponse(200, await getInventoryItem(inventory, petIdFromPath(event))),
-  );
+  return httpHandler({ guards: [planLimits(limiter)] }, async (event) => {
+    const { item, version } = await getInventoryItem(inventory, petIdFromPath(event));
+    return jsonResponse(200, item, entityTagHeader(version));
+  });
 }

@@ -1,5 +1,6 @@
 import { updateInventory } from '../domain/inventory-service.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
+import { entityTagHeader, ifMatchVersions } from '../http/entity-tags.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { jsonBody } from '../http/json-body.ts';
@@ -11,7 +12,14 @@ import type { InventoryHandlerDependencies } from './inventory-handler-dependenc
 
 export function createUpdateInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
-  return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryUpdate) }, async (event) =>
-    jsonResponse(200, await updateInventory(inventory, petIdFromPath(event), event.body, changeAuthorFrom(event))),
-  );
+  return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryUpdate) }, async (event) => {
+    const { item, version } = await updateInventory(
+      inventory,
+      petIdFromPath(event),
+      event.body,
+      changeAuthorFrom(event),
+      ifMatchVersions(event),
+    );
+    return jsonResponse(200, item, entityTagHeader(version));
+  });
 }

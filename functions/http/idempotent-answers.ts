@@ -13,15 +13,20 @@ export function idempotencyKeyFrom(event: Pick<APIGatewayProxyEvent, 'headers'>)
 }
 
 /**
- * The answer of a request made under an Idempotency-Key: 200 with `body` of its outcome, or its
- * recorded error; either marked Idempotent-Replayed when an earlier request's outcome is repeated.
+ * The answer of a request made under an Idempotency-Key: 200 with `body` of its outcome (and the
+ * `appliedHeaders` it names, such as an entry's ETag), or its recorded error; either marked
+ * Idempotent-Replayed when an earlier request's outcome is repeated.
  */
 export function idempotentAnswer<Outcome extends RecordedOutcome>(
   { outcome, replayed }: AdjustmentResult<Outcome>,
   body: (applied: Exclude<Outcome, { error: unknown }>) => unknown,
+  appliedHeaders: (applied: Exclude<Outcome, { error: unknown }>) => Record<string, string> = () => ({}),
 ): APIGatewayProxyResult {
   const headers: Record<string, string> = replayed ? { [REPLAYED_HEADER]: 'true' } : {};
-  if (!('error' in outcome)) return jsonResponse(200, body(outcome as Exclude<Outcome, { error: unknown }>), headers);
+  if (!('error' in outcome)) {
+    const applied = outcome as Exclude<Outcome, { error: unknown }>;
+    return jsonResponse(200, body(applied), { ...headers, ...appliedHeaders(applied) });
+  }
   const { status, code, message } = outcome.error;
   throw new ApiError(status, code as ErrorCode, message, headers);
 }

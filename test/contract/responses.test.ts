@@ -29,15 +29,16 @@ interface Call {
   apiKey?: string | null;
   /** Sent on adjustments; a new one per call unless given (null sends none). */
   idempotencyKey?: string | null;
+  headers?: Record<string, string>;
 }
 
 async function call(
   target: LocalApp,
   method: string,
   path: string,
-  { body, contentType, apiKey = BUSINESS_KEY, idempotencyKey }: Call = {},
+  { body, contentType, apiKey = BUSINESS_KEY, idempotencyKey, headers: extra = {} }: Call = {},
 ): Promise<ObservedResponse> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extra };
   if (apiKey !== null) headers.Authorization = `Bearer ${apiKey}`;
   if (contentType) headers['Content-Type'] = contentType;
   if (path.endsWith('/adjustments') && idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey ?? randomUUID();
@@ -137,6 +138,38 @@ describe('updateInventory with changeFromQuantity (compare-and-set)', () => {
     expect([response.status, codeOf(response)]).toEqual([409, 'QUANTITY_CHANGED']);
     expect(response.text).toContain('The stored quantity of pet 5 is 9');
     expect((await call(app, 'GET', '/inventory/5')).text).toBe('{"petId":5,"quantity":9,"status":"available"}');
+  });
+});
+
+describe('updateInventory with If-Match', () => {
+  it('412 PRECONDITION_FAILED for a version the entry no longer has, and nothing written', async () => {
+    const read = await call(app, 'GET', '/inventory/5');
+    await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":11}' });
+    const response = await call(app, 'PATCH', '/inventory/5', {
+      ...json,
+      body: '{"quantity":12}',
+      headers: { 'If-Match': read.headers.get('etag')! },
+    });
+    expect([response.status, codeOf(response)]).toEqual([412, 'PRECONDITION_FAILED']);
+    expect((await call(app, 'GET', '/inventory/5')).text).toBe('{"petId":5,"quantity":11,"status":"available"}');
+  });
+});
+
+describe('listInventoryChanges', () => {
+  it('200: a page of the history, oldest first', async () => {
+    await app.history.caughtUp();
+    const response = await call(app, 'GET', `/inventory/${BIG_ID}/changes?limit=1`);
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.text)).toMatchObject({ changes: [{ version: 1, kind: 'seed', quantityBefore: null }] });
+  });
+
+  it.each([
+    [400, 'INVALID_QUERY', '/inventory/1/changes?limit=0'],
+    [400, 'INVALID_PET_ID', '/inventory/0/changes'],
+    [404, 'PET_NOT_FOUND', '/inventory/424242/changes'],
+  ])('%s %s', async (status, code, path) => {
+    const response = await call(app, 'GET', path);
+    expect([response.status, codeOf(response)]).toEqual([status, code]);
   });
 });
 
@@ -262,6 +295,8 @@ describe('adjustInventoryBatch', () => {
     ]);
     expect([replay.status, replay.text, replay.headers.get('idempotent-replayed')]).toEqual([200, first.text, 'true']);
     expect(replay.headers.get('x-api-stability')).toBe('experimental');
+    // A batch names several entries, so its answer carries no single version.
+    expect([first.headers.get('etag'), replay.headers.get('etag')]).toEqual([null, null]);
   });
 
   it.each([
@@ -321,6 +356,7 @@ describe('every operation', () => {
     ['updateInventory', 'PATCH', '/inventory/1', '{"quantity":1}'],
     ['adjustInventory', 'POST', '/inventory/1/adjustments', '{"delta":1,"reason":"arrival"}'],
     ['adjustInventoryBatch', 'POST', '/inventory/adjustments', '{"adjustments":[{"petId":1,"delta":1,"reason":"arrival"}]}'],
+    ['listInventoryChanges', 'GET', '/inventory/1/changes', undefined],
     ['getPetById', 'GET', '/pets/1', undefined],
   ] as const;
 

@@ -26,6 +26,8 @@ const INVENTORY = 'functions/adapters/dynamodb/inventory-repository.ts';
 const API_KEYS = 'functions/adapters/dynamodb/api-key-repository.ts';
 const STREAMED_ARRAY = 'functions/http/json-array-stream.ts';
 const ADJUSTMENT = ['functions/adapters/dynamodb/adjustment-repository.ts', 'functions/domain/inventory-adjustments.ts'];
+const HISTORY = 'functions/adapters/dynamodb/history-repository.ts';
+const STREAM_RECORDS = 'functions/adapters/dynamodb/inventory-stream.ts';
 const BODY = [
   'functions/http/json-body.ts',
   'functions/http/request-body-validators.generated.ts',
@@ -39,11 +41,15 @@ const OPERATION_SPECIFIC = [
   STREAMED_ARRAY,
   ...ADJUSTMENT,
   ...BODY,
+  HISTORY,
+  STREAM_RECORDS,
   'functions/handlers/list-inventory-handler.ts',
   'functions/handlers/get-inventory-item-handler.ts',
   'functions/handlers/update-inventory-handler.ts',
   'functions/handlers/adjust-inventory-handler.ts',
   'functions/handlers/adjust-inventory-batch-handler.ts',
+  'functions/handlers/list-inventory-changes-handler.ts',
+  'functions/handlers/record-inventory-changes-handler.ts',
   'functions/handlers/get-pet-by-id-handler.ts',
   'functions/handlers/authorizer-handler.ts',
 ];
@@ -72,6 +78,10 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
       // An adjustment's outcome is an inventory entry: it reads the entry back, and its idempotency record maps it as the repository does.
       'adjust-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-handler.ts'].sort(),
       'adjust-inventory-batch': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-batch-handler.ts'].sort(),
+      // The pet's existence is read from the inventory (404), its changes from the history.
+      'list-inventory-changes': [INVENTORY, HISTORY, 'functions/handlers/list-inventory-changes-handler.ts'].sort(),
+      // The stream's records hold the entries: the consumer reads no table, it writes the history only.
+      'record-inventory-changes': [HISTORY, STREAM_RECORDS, 'functions/handlers/record-inventory-changes-handler.ts'].sort(),
       'get-pet-by-id': [INVENTORY, 'functions/handlers/get-pet-by-id-handler.ts'].sort(),
       authorizer: [API_KEYS, 'functions/handlers/authorizer-handler.ts'].sort(),
     });

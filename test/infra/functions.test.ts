@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import {
+  apiKeysTable,
+  historyTable,
+  idempotencyRecordsTable,
+  inventoryTable,
+  usageCountersTable,
+} from '../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig } from '../../functions/config.ts';
 import { LOG_LEVEL_VARIABLE } from '../../functions/logger.ts';
 import { apiRoutes, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../functions/routes.ts';
@@ -41,7 +47,19 @@ interface DeployedFunction {
   timeoutSeconds: number;
   /** The DynamoDB actions it may use, per table, exactly. */
   tableActions: [TableKeys, string[]][];
+  /**
+   * An event source mapping's rights: the table whose stream it reads (its records on the stream's
+   * ARN, ListStreams on *, as DynamoDB defines that action), and sending to its on-failure queue.
+   */
+  streamConsumer?: { streamOf: TableKeys };
 }
+
+/** What reading a table's stream takes, on that stream only. */
+const STREAM_RECORD_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'];
+/** ListStreams names no table or stream, so IAM allows it only on Resource *; it lists streams and reads no data. */
+const STREAM_LISTING_ACTION = 'dynamodb:ListStreams';
+/** What an on-failure destination takes: describing the failed batch on the queue. */
+const QUEUE_SEND_ACTIONS = ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'];
 
 const USAGE_COUNTING = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 // The listing reads with Query only: no function may Scan the inventory.
@@ -57,6 +75,10 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
   adjustBatch: [
     [inventoryTable, ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+  ],
+  history: [
+    [inventoryTable, ['dynamodb:GetItem']],
+    [historyTable, ['dynamodb:Query']],
   ],
 };
 
@@ -83,6 +105,14 @@ const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
     descriptionPrefix: routeDescription(healthRoute.operationId),
     timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered,
     tableActions: [[inventoryTable, ['dynamodb:GetItem']]],
+  },
+  // Fed by the inventory table's stream (its reads are granted on the stream, not the table): writes the history only.
+  {
+    name: 'recordInventoryChanges',
+    descriptionPrefix: 'Records each inventory change',
+    timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered,
+    tableActions: [[historyTable, ['dynamodb:BatchWriteItem']]],
+    streamConsumer: { streamOf: inventoryTable },
   },
 ];
 
@@ -152,6 +182,8 @@ describe.each(STAGES)('the %s functions', (stage) => {
         [ENV.apiKeysTable]: { Ref: tableIdOf(apiKeysTable) },
         [ENV.usageCountersTable]: { Ref: tableIdOf(usageCountersTable) },
         [ENV.idempotencyRecordsTable]: { Ref: tableIdOf(idempotencyRecordsTable) },
+        [ENV.historyTable]: { Ref: tableIdOf(historyTable) },
+        [ENV.historyRetentionDays]: String(STAGE_SETTINGS[stage].historyRetentionDays),
         [LOG_LEVEL_VARIABLE]: STAGE_SETTINGS[stage].logLevel,
         NODE_OPTIONS: '--enable-source-maps',
       });
@@ -192,16 +224,43 @@ describe.each(STAGES)('the %s functions', (stage) => {
 
       expect(statements.every((statement) => statement.Effect === 'Allow')).toBe(true);
       expect(statements.flatMap(actionsOf).some((action) => action.endsWith('*'))).toBe(false);
-      for (const statement of statements.filter((candidate) => candidate.Resource === '*')) {
-        expect(actionsOf(statement)).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
-      }
+      const onAnyResource = [
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+        ...(deployed.streamConsumer ? [STREAM_LISTING_ACTION] : []),
+      ];
+      expect(
+        statements
+          .filter((candidate) => candidate.Resource === '*')
+          .flatMap(actionsOf)
+          .sort(),
+      ).toEqual(onAnyResource.sort());
       const logStatements = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('logs:')));
       expect(logStatements.map((statement) => [actionsOf(statement), statement.Resource])).toEqual([
         [['logs:CreateLogStream', 'logs:PutLogEvents'], { 'Fn::GetAtt': [referencedId(fn.Properties!.LoggingConfig.LogGroup), 'Arn'] }],
       ]);
 
+      const streamStatements = statements.filter(
+        (statement) => statement.Resource !== '*' && actionsOf(statement).some((action) => STREAM_RECORD_ACTIONS.includes(action)),
+      );
+      expect(streamStatements.map((statement) => [actionsOf(statement), statement.Resource])).toEqual(
+        deployed.streamConsumer
+          ? [[STREAM_RECORD_ACTIONS, { 'Fn::GetAtt': [tableIdOf(deployed.streamConsumer.streamOf), 'StreamArn'] }]]
+          : [],
+      );
+      const queueStatements = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('sqs:')));
+      expect(queueStatements.map((statement) => [actionsOf(statement), statement.Resource])).toEqual(
+        deployed.streamConsumer ? [[QUEUE_SEND_ACTIONS, { 'Fn::GetAtt': [onlyResource(template(), 'AWS::SQS::Queue')[0], 'Arn'] }]] : [],
+      );
+
       const dynamoActionsByTable: Record<string, string[]> = {};
-      for (const statement of statements.filter((candidate) => actionsOf(candidate).some((action) => action.startsWith('dynamodb:')))) {
+      const tableStatements = statements.filter(
+        (candidate) =>
+          candidate.Resource !== '*' &&
+          !streamStatements.includes(candidate) &&
+          actionsOf(candidate).some((action) => action.startsWith('dynamodb:')),
+      );
+      for (const statement of tableStatements) {
         const tableId = referencedId(statement.Resource);
         expect(statement.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
         (dynamoActionsByTable[tableId!] ??= []).push(...actionsOf(statement));

@@ -1,9 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import {
+  apiKeysTable,
+  historyTable,
+  idempotencyRecordsTable,
+  inventoryTable,
+  usageCountersTable,
+} from '../../functions/adapters/dynamodb/tables.ts';
 import { METRIC_NAMESPACE, SERVICE_METRICS } from '../../functions/logger.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
-import { API_5XX_RATE_THRESHOLD } from '../../lib/operational-alarms.ts';
+import { API_5XX_RATE_THRESHOLD, ITERATOR_AGE_THRESHOLD } from '../../lib/operational-alarms.ts';
 import { serviceMetricsOf } from '../../lib/petstore-inventory-stack.ts';
 import {
   AUTHORIZER_DESCRIPTION,
@@ -88,8 +94,32 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     expect(found[0]).toMatchObject({ Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
   });
 
+  it('alarms on any error or throttle of the history consumer, on the first record it gives up on, and when it falls behind its stream', () => {
+    const consumer = { Name: 'FunctionName', Value: { Ref: functionId('Records each inventory change') } };
+    for (const metricName of ['Errors', 'Throttles']) {
+      const found = alarmsOnMetric('AWS/Lambda', metricName, [consumer]);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject(ANY_OCCURRENCE_IN_FIVE_MINUTES);
+    }
+    const [queueId] = onlyResource(template(), 'AWS::SQS::Queue');
+    const failed = alarmsOnMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible', [
+      { Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } },
+    ]);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ Statistic: 'Maximum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    const behind = alarmsOnMetric('AWS/Lambda', 'IteratorAge', [consumer]);
+    expect(behind).toHaveLength(1);
+    expect(behind[0]).toMatchObject({
+      Statistic: 'Maximum',
+      Threshold: ITERATOR_AGE_THRESHOLD.toMilliseconds(),
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
   it.each(
-    [inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable].map((table) => [table.partitionKey.name, table] as const),
+    [inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable, historyTable].map(
+      (table) => [table.partitionKey.name, table] as const,
+    ),
   )('alarms on throttled reads or writes of the table keyed by %s', (_keyName, table) => {
     const [tableId] = onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: keySchemaOf(table) });
     const found = alarms().filter((alarm) => JSON.stringify(alarm.Metrics ?? []).includes(`"Ref":"${tableId}"`));
@@ -136,11 +166,14 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
   });
 
   it('has no other alarms', () => {
-    const functions = apiRoutes.length + 1;
+    // The routes', the authorizer's and the history consumer's.
+    const functions = apiRoutes.length + 2;
     const serviceSignals = apiRoutes.reduce((count, route) => count + serviceMetricsOf(route).length, 0);
-    const tables = 4;
+    const tables = 5;
+    // The history consumer's on-failure queue and its iterator age.
+    const streamConsumerAlarms = 2;
     const webAclRules = 2;
-    expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals + webAclRules);
+    expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals + streamConsumerAlarms + webAclRules);
   });
 
   if (stage === 'prod') {
@@ -169,8 +202,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
 
   it('sets a retention on every log group and keeps them with the stack only in prod', () => {
     const logGroups: Resources = resourcesOfType(template(), 'AWS::Logs::LogGroup');
-    // A function's each (the routes, the authorizer, the health check), and the API's access and execution logs.
-    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 2 + 2);
+    // A function's each (the routes, the authorizer, the health check, the history consumer), and the API's access and execution logs.
+    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 3 + 2);
     for (const logGroup of Object.values(logGroups)) {
       expect(logGroup.Properties!.RetentionInDays).toBe(stage === 'prod' ? 90 : 14);
       expect(logGroup.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');

@@ -94,9 +94,9 @@ describe('the CDK app', () => {
 describe.each(STAGES)('the %s stage', (stage) => {
   const template = () => synthesized.templates[stage];
 
-  it('has its own four tables, with names CloudFormation generates', () => {
+  it('has its own five tables, with names CloudFormation generates', () => {
     const tables = resourcesOfType(template(), 'AWS::DynamoDB::Table');
-    expect(Object.keys(tables)).toHaveLength(4);
+    expect(Object.keys(tables)).toHaveLength(5);
     for (const table of Object.values(tables)) expect(table.Properties!.TableName).toBeUndefined();
   });
 

@@ -27,7 +27,7 @@ describe('the inventory repository on DynamoDB Local', () => {
 
     const updated = await updateInventory(test.dependencies.inventory, 10n, { quantity: 42 }, TEST_AUTHOR);
 
-    expect(updated).toEqual({ petId: 10n, quantity: 42, status: 'pending' });
+    expect(updated).toEqual({ item: { petId: 10n, quantity: 42, status: 'pending' }, version: 2 });
     expect(await allEntries(test.dependencies.inventory)).toEqual([{ petId: 10n, quantity: 42, status: 'pending' }]);
   });
 
@@ -126,7 +126,7 @@ describe('the inventory repository on DynamoDB Local', () => {
       quantities.map((quantity) => updateInventory(test.dependencies.inventory, 5n, { quantity }, TEST_AUTHOR)),
     );
 
-    expect(results.map((item) => item.quantity).sort()).toEqual(quantities);
+    expect(results.map(({ item }) => item.quantity).sort()).toEqual(quantities);
     const [final] = await allEntries(test.dependencies.inventory);
     expect(quantities).toContain(final!.quantity);
     expect(final).toMatchObject({ petId: 5n, status: 'available' });

@@ -245,7 +245,7 @@ describe('the adjuster on DynamoDB Local, with a controlled clock', () => {
       const afterIt = await adjuster.adjust(request);
 
       expect([first.replayed, withinTheWindow.replayed, afterIt.replayed]).toEqual([false, true, false]);
-      expect(afterIt.outcome).toEqual({ item: { petId: 1n, quantity: 4, status: 'available' } });
+      expect(afterIt.outcome).toEqual({ item: { petId: 1n, quantity: 4, status: 'available' }, version: 3 });
     } finally {
       await store.close();
     }
@@ -264,8 +264,8 @@ describe('the adjuster on DynamoDB Local, with a controlled clock', () => {
 
       const retried = await adjuster.adjust(request);
 
-      expect(retried).toEqual({ outcome: { item: { petId: 9n, quantity: 5, status: 'pending' } }, replayed: true });
-      expect(await repository.findEntries([9n])).toEqual([{ petId: 9n, quantity: 5, status: 'pending' }]);
+      expect(retried).toEqual({ outcome: { item: { petId: 9n, quantity: 5, status: 'pending' }, version: 2 }, replayed: true });
+      expect(await repository.findEntries([9n])).toEqual([{ item: { petId: 9n, quantity: 5, status: 'pending' }, version: 2 }]);
     } finally {
       await store.close();
     }

@@ -6,6 +6,7 @@ const TABLES = {
   API_KEYS_TABLE: 'keys',
   USAGE_COUNTERS_TABLE: 'counters',
   IDEMPOTENCY_RECORDS_TABLE: 'idempotency',
+  HISTORY_TABLE: 'history',
 };
 
 describe('configuration, read at cold start', () => {
@@ -15,6 +16,8 @@ describe('configuration, read at cold start', () => {
       apiKeysTable: 'keys',
       usageCountersTable: 'counters',
       idempotencyRecordsTable: 'idempotency',
+      historyTable: 'history',
+      historyRetentionDays: 396,
       banPolicy: { rejectionsPerMinute: 120, durationSeconds: 900 },
       failedAuthenticationsPerMinute: 60,
     });

@@ -155,7 +155,7 @@ describe('adjustInventory', () => {
       TableName: IDEMPOTENCY_TABLE,
       Key: { recordId },
       ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#status)',
-      ExpressionAttributeValues: { ':status': 200, ':quantity': 12, ':petStatus': 'available' },
+      ExpressionAttributeValues: { ':status': 200, ':quantity': 12, ':petStatus': 'available', ':version': 0 },
     });
   });
 

@@ -13,9 +13,10 @@ import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
 import type { AdjustmentRepository, AttributedChange, IdempotencyRecord, RecordedOutcome } from '../../domain/inventory-adjustments.ts';
 import { MAX_QUANTITY } from '../../domain/quantity.ts';
-import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
+import type { VersionedItem } from '../../domain/inventory-service.ts';
+import type { PetId, PetStatus } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
-import { inventoryKey, toInventoryItem } from './inventory-repository.ts';
+import { inventoryKey, toInventoryItem, toVersionedItem } from './inventory-repository.ts';
 import { versionedChange } from './versioned-change.ts';
 
 /**
@@ -31,6 +32,8 @@ interface StoredRecord {
   status?: NumberValue;
   quantity?: NumberValue;
   petStatus?: PetStatus;
+  /** A single adjustment's entry's version (its ETag); a batch's answer has none. */
+  version?: NumberValue;
   /** A batch's entries, in the order of its changes. */
   items?: Record<string, unknown>[];
   code?: ErrorCode;
@@ -38,17 +41,20 @@ interface StoredRecord {
 }
 
 function answerAttributes(outcome: RecordedOutcome): Record<string, unknown> {
-  if ('item' in outcome) return { status: 200, quantity: outcome.item.quantity, petStatus: outcome.item.status };
+  if ('item' in outcome)
+    return { status: 200, quantity: outcome.item.quantity, petStatus: outcome.item.status, version: outcome.version ?? 0 };
   if ('items' in outcome) return { status: 200, items: outcome.items };
   return { ...outcome.error };
 }
 
 function outcomeOf(stored: StoredRecord): RecordedOutcome | undefined {
-  const { status, petId, quantity, petStatus, items, code, message } = stored;
+  const { status, petId, quantity, petStatus, version, items, code, message } = stored;
   if (status === undefined) return undefined;
   const statusCode = Number(status.toString());
   if (statusCode !== 200) return { error: { status: statusCode, code: code ?? '', message: message ?? '' } };
-  return items ? { items: items.map(toInventoryItem) } : { item: toInventoryItem({ petId, quantity, status: petStatus }) };
+  if (items) return { items: items.map(toInventoryItem) };
+  const item = toInventoryItem({ petId, quantity, status: petStatus });
+  return version === undefined ? { item } : { item, version: Number(version.toString()) };
 }
 
 function toRecord(stored: Record<string, unknown>): IdempotencyRecord {
@@ -108,10 +114,10 @@ export function createAdjustmentRepository(
           const { Item } = await client.send(
             new GetCommand({ TableName: tables.inventoryTable, Key: inventoryKey(petIds[0]!), ConsistentRead: true }),
           );
-          return [Item ? toInventoryItem(Item) : undefined];
+          return [Item ? toVersionedItem(Item) : undefined];
         }
         // One BatchGetItem takes up to 100 keys, as many as a batch has changes; strongly consistent, as a GetItem.
-        const found = new Map<PetId, InventoryItem>();
+        const found = new Map<PetId, VersionedItem>();
         let keys: Record<string, unknown>[] = petIds.map((petId) => ({ ...inventoryKey(petId) }));
         for (let attempt = 1; keys.length > 0; attempt += 1) {
           if (attempt > BATCH_GET_ATTEMPTS)
@@ -121,8 +127,8 @@ export function createAdjustmentRepository(
             new BatchGetCommand({ RequestItems: { [tables.inventoryTable]: { Keys: keys, ConsistentRead: true } } }),
           );
           for (const stored of Responses?.[tables.inventoryTable] ?? []) {
-            const entry = toInventoryItem(stored);
-            found.set(entry.petId, entry);
+            const entry = toVersionedItem(stored);
+            found.set(entry.item.petId, entry);
           }
           keys = UnprocessedKeys?.[tables.inventoryTable]?.Keys ?? [];
         }

@@ -1,13 +1,13 @@
 import { GetCommand, paginateQuery, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import type { ChangeAttribution } from '../../domain/change-attribution.ts';
-import { byPetId, type InventoryRepository } from '../../domain/inventory-service.ts';
+import { byPetId, type InventoryRepository, type VersionedItem } from '../../domain/inventory-service.ts';
 import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
 import { mergeSortedPages } from './sorted-merge.ts';
 import { inventoryTable } from './tables.ts';
-import { versionedChange } from './versioned-change.ts';
+import { VERSION_ATTRIBUTE, versionedChange } from './versioned-change.ts';
 
 interface StoredInventoryItem {
   petId: NumberValue;
@@ -46,6 +46,11 @@ export const INVENTORY_SHARDS: readonly number[] = Array.from({ length: inventor
 export const INVENTORY_PAGE_SIZE = 1_000;
 
 const PROJECTION = { ProjectionExpression: 'petId, quantity, #status', ExpressionAttributeNames: { '#status': 'status' } } as const;
+/** One entry's read: the listing's fields and the version, its ETag. */
+const VERSIONED_PROJECTION = {
+  ProjectionExpression: `${PROJECTION.ProjectionExpression}, #version`,
+  ExpressionAttributeNames: { ...PROJECTION.ExpressionAttributeNames, '#version': VERSION_ATTRIBUTE },
+} as const;
 
 /** A Query of one shard's partition; `names` adds the expression names the rest of the input uses. */
 function shardQuery(tableName: string, shard: number, names: Record<string, string> = {}) {
@@ -60,6 +65,11 @@ function shardQuery(tableName: string, shard: number, names: Record<string, stri
 export function toInventoryItem(stored: Record<string, unknown>): InventoryItem {
   const { petId, quantity, status } = stored as unknown as StoredInventoryItem;
   return { petId: BigInt(petId.toString()), quantity: Number(quantity.toString()), status };
+}
+
+export function toVersionedItem(stored: Record<string, unknown>): VersionedItem {
+  const { version } = stored as { version?: NumberValue };
+  return { item: toInventoryItem(stored), version: version === undefined ? 0 : Number(version.toString()) };
 }
 
 /**
@@ -151,47 +161,46 @@ export function createInventoryRepository(
         await Promise.all(Array.from({ length: Math.min(writesInFlight, items.length) }, writer));
       }),
 
-    setQuantity: (petId, quantity, attribution) =>
+    setQuantity: (petId, quantity, attribution, preconditions = {}) =>
       callStore(async () => {
         const change = versionedChange(attribution);
-        const updated = await updateIfConditionHolds(client, {
-          TableName: tableName,
-          Key: inventoryKey(petId),
-          UpdateExpression: `SET quantity = :quantity, ${change.set}`,
-          // The write itself decides existence: no read first, so no race and no upsert. A quantity that is stored
-          // already is no change: nothing is written, so no version and no history entry.
-          ConditionExpression: 'attribute_exists(petId) AND quantity <> :quantity',
-          ExpressionAttributeNames: change.names,
-          ExpressionAttributeValues: { ':quantity': quantity, ...change.values },
-          ReturnValues: 'ALL_NEW',
-          // The refusal carries the entry: an unchanged one is the answer, without a read.
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        });
-        if (updated.held) return toInventoryItem(updated.attributes);
-        return updated.current ? toInventoryItem(updated.current) : undefined;
-      }),
-
-    compareAndSetQuantity: (petId, changeFrom, quantity, attribution) =>
-      callStore(async () => {
-        const change = versionedChange(attribution);
+        const { changeFrom, versions } = preconditions;
+        const versionValues = Object.fromEntries((versions ?? []).map((version, index) => [`:ifMatch${index}`, version]));
+        // If-Match "0" names an entry not written since versions were introduced: it has no version attribute.
+        const versionCondition = versions
+          ? `(${versions.includes(0) ? 'attribute_not_exists(#version) OR ' : ''}#version IN (${Object.keys(versionValues).join(', ')}))`
+          : undefined;
         const result = await updateIfConditionHolds(client, {
           TableName: tableName,
           Key: inventoryKey(petId),
           UpdateExpression: `SET quantity = :quantity, ${change.set}`,
-          // Equality with what the client read and nothing else: a stored count that merely equals the new one may be
-          // another writer's change, which this write would absorb without anyone being told. Changing a count to
-          // itself writes nothing (the refusal below answers the entry as it is).
-          ConditionExpression: 'attribute_exists(petId) AND quantity = :changeFrom AND quantity <> :quantity',
+          // One conditional write, no read first: it decides existence (no upsert), the compare-and-set and If-Match. A
+          // compare-and-set compares with what the client read and nothing else: a stored count that merely equals the new
+          // one may be another writer's change. A quantity already stored is no change: nothing is written, so no version
+          // and no history entry.
+          ConditionExpression: [
+            'attribute_exists(petId)',
+            ...(changeFrom === undefined ? [] : ['quantity = :changeFrom']),
+            ...(versionCondition ? [versionCondition] : []),
+            'quantity <> :quantity',
+          ].join(' AND '),
           ExpressionAttributeNames: change.names,
-          ExpressionAttributeValues: { ':quantity': quantity, ':changeFrom': changeFrom, ...change.values },
+          ExpressionAttributeValues: {
+            ':quantity': quantity,
+            ...(changeFrom === undefined ? {} : { ':changeFrom': changeFrom }),
+            ...versionValues,
+            ...change.values,
+          },
           ReturnValues: 'ALL_NEW',
-          // The refusal carries the entry, so the 409 can name the stored quantity without a read.
+          // The refusal carries the entry: which condition failed, the quantity a 409 names, or the unchanged entry, without a read.
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         });
-        if (result.held) return { written: toInventoryItem(result.attributes) };
+        if (result.held) return { written: toVersionedItem(result.attributes) };
         if (!result.current) return { missing: true };
-        const current = toInventoryItem(result.current);
-        return current.quantity === changeFrom ? { written: current } : { storedQuantity: current.quantity };
+        const current = toVersionedItem(result.current);
+        if (versions && !versions.includes(current.version)) return { storedVersion: current.version };
+        if (changeFrom !== undefined && current.item.quantity !== changeFrom) return { storedQuantity: current.item.quantity };
+        return { written: current };
       }),
 
     get: (petId, options) =>
@@ -200,11 +209,11 @@ export function createInventoryRepository(
           new GetCommand({
             TableName: tableName,
             Key: inventoryKey(petId),
-            ...PROJECTION,
+            ...VERSIONED_PROJECTION,
             ...(options?.consistent ? { ConsistentRead: true } : {}),
           }),
         );
-        return Item ? toInventoryItem(Item) : undefined;
+        return Item ? toVersionedItem(Item) : undefined;
       }),
   };
 }

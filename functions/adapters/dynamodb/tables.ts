@@ -33,3 +33,16 @@ export const idempotencyRecordsTable = {
   partitionKey: { name: 'recordId', type: 'S' },
   timeToLiveAttribute: 'expiresAt',
 } as const;
+
+/**
+ * Each pet's history, one item per change, in version order: a page is one Query of the pet's
+ * partition. Entries expire after the stage's retention (HISTORY_RETENTION_DAYS).
+ */
+export const historyTable = {
+  partitionKey: { name: 'petId', type: 'N' },
+  sortKey: { name: 'version', type: 'N' },
+  timeToLiveAttribute: 'expiresAt',
+} as const;
+
+/** How long a history entry is kept unless the stage says otherwise: 13 months. */
+export const DEFAULT_HISTORY_RETENTION_DAYS = 396;

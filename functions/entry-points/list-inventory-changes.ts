@@ -1,0 +1,14 @@
+import { createConfiguredHistoryRepository } from '../adapters/dynamodb/history-repository.ts';
+import { createInventoryRepository } from '../adapters/dynamodb/inventory-repository.ts';
+import { readConfig } from '../config.ts';
+import { createPlanLimiter, createStoreClients } from '../dependencies.ts';
+import { createListInventoryChangesHandler } from '../handlers/list-inventory-changes-handler.ts';
+
+const config = readConfig();
+const store = createStoreClients(config);
+
+export const handler = createListInventoryChangesHandler({
+  inventory: createInventoryRepository(store.client, config.inventoryTable),
+  history: createConfiguredHistoryRepository(store.client, config),
+  limiter: createPlanLimiter(store, config),
+});

@@ -8,7 +8,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -241,7 +242,7 @@ async function soak(): Promise<boolean> {
         status: 'available',
       })),
     );
-    await writeFile(join(dataDir, 'seed.json'), JSON.stringify(seed));
+    await writeFileAtomically(join(dataDir, 'seed.json'), JSON.stringify(seed));
     const first = await startServer();
     const target = await openLocalTarget(dataDir);
     const { apiKey } = await target.admin.issue({ plan: 'enterprise', owner: 'soak', customLimits: UNTHROTTLED_LIMITS });
@@ -468,7 +469,7 @@ async function soak(): Promise<boolean> {
             '',
           ]),
     ];
-    await writeFile(REPORT, report.join('\n'));
+    await writeFileAtomically(REPORT, report.join('\n'));
     progress(`wrote ${REPORT}`);
     // Correctness fails the run; the memory and latency figures are for reading, as benchmarks are.
     return targets.fiveHundreds && targets.failed && targets.lost;

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { API_KEY_PATTERN, hashApiKey } from '../functions/domain/api-keys.ts';
 import type { PlanName } from '../functions/domain/plans.ts';
 import { DEFAULT_BAN_POLICY, rateLimitHeaders, type BanPolicy } from '../functions/domain/usage-limits.ts';
@@ -171,7 +172,10 @@ async function serve(
   const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${API_STAGE_NAME}`;
   const endpointFile = options.dataDir ? join(options.dataDir, STORE_ENDPOINT_FILE) : undefined;
   if (endpointFile)
-    await writeFile(endpointFile, JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint));
+    await writeFileAtomically(
+      endpointFile,
+      JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint),
+    );
 
   return {
     baseUrl,

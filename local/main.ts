@@ -3,8 +3,9 @@
  * See docs/developing.md, "Running it locally", for the environment variables.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { generateApiKey } from '../functions/domain/api-keys.ts';
 import { readBanPolicy } from '../functions/config.ts';
 import { startLocalApp } from './local-app.ts';
@@ -16,7 +17,7 @@ const DEV_PLANS = ['free', 'pro', 'business'] as const;
 
 async function writeNewDevKey(file: string): Promise<string> {
   const { key } = generateApiKey();
-  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  await writeFileAtomically(file, `${key}\n`, { mode: 0o600 });
   return key;
 }
 

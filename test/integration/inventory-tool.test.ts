@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -191,4 +192,47 @@ describe('npm run inventory', () => {
     expect(printed).toEqual([`Imported ${file} into the local store in ${dataDir}: 1 entry, 1 new, 0 changed, 0 unchanged.`]);
     expect(written).toBe('[\n  {"petId":9007199254740993,"quantity":4,"status":"pending"}\n]\n');
   }, 60_000);
+});
+
+/** A 64 KiB tmpfs: the machine's own disk is never filled. Mounting needs root or CAP_SYS_ADMIN; elsewhere the test is skipped. */
+function mountSmallFileSystem(path: string): boolean {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', path], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm run inventory -- export on a full file system', async () => {
+  const mountPoint = await mkdtemp(join(tmpdir(), 'inventory-full-disk-'));
+  const mounted = mountSmallFileSystem(mountPoint);
+  afterAll(async () => {
+    if (mounted) execFileSync('umount', [mountPoint]);
+    await rm(mountPoint, { recursive: true, force: true });
+  });
+
+  it.skipIf(!mounted)(
+    'leaves the previous export whole and says so in one line, when the new one does not fit',
+    async () => {
+      const file = join(mountPoint, 'exports', 'inventory.json');
+      await mkdir(join(mountPoint, 'exports'));
+      const previous = '[\n  {"petId":1,"quantity":2,"status":"available"}\n]\n';
+      await writeFile(file, previous);
+      // About 600 KB of entries: far more than the file system holds.
+      await store.dependencies.inventory.putMany(TEN_THOUSAND, testAttribution('seed'));
+
+      const failure = await inventory('export', '--file', file).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+
+      expect(String((failure as Error | undefined)?.message)).toBe(
+        `Could not write ${file} (ENOSPC): the file is unchanged, as it was before.`,
+      );
+      expect(await readFile(file, 'utf8')).toBe(previous);
+      expect(await readdir(join(mountPoint, 'exports'))).toEqual(['inventory.json']);
+    },
+    120_000,
+  );
 });

@@ -3,7 +3,7 @@
  * store's inventory to one; the local store by default, a deployed stage with --stage. See the
  * "Inventory in and out of a stage" in docs/deploying-and-operating.md.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
@@ -12,6 +12,7 @@ import type { InventoryRepository } from '../../functions/domain/inventory-servi
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
+import { writeFileAtomically } from '../atomic-file.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
 import { formatInventoryFile, parseInventoryFile } from './inventory-file.ts';
@@ -93,7 +94,7 @@ async function exportFile(file: string | undefined, target: InventoryTarget, out
     output.write(text);
     return;
   }
-  await writeFile(file, text);
+  await writeFileAtomically(file, text);
   output.print(`Exported ${entries(items.length)} from the ${target.describe} to ${file}.`);
 }
 

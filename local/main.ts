@@ -10,7 +10,7 @@ import { generateApiKey } from '../functions/domain/api-keys.ts';
 import { readBanPolicy } from '../functions/config.ts';
 import { startLocalApp } from './local-app.ts';
 import { requireJava } from './local-store.ts';
-import { DEMO_INVENTORY, readSeedFile } from './seed.ts';
+import { DEMO_INVENTORY, readSeedFile, SEED_FILE_VARIABLE } from './seed.ts';
 
 const DEV_KEY_FILE = 'dev-api-key';
 const DEV_PLANS = ['free', 'pro', 'business'] as const;
@@ -40,7 +40,8 @@ async function main(): Promise<void> {
   const banPolicy = readBanPolicy();
   await mkdir(dataDir, { recursive: true });
 
-  const seed = process.env.SEED_FILE ? await readSeedFile(process.env.SEED_FILE) : DEMO_INVENTORY;
+  const seedFile = process.env[SEED_FILE_VARIABLE];
+  const seed = seedFile ? await readSeedFile(seedFile) : DEMO_INVENTORY;
   const devKeyFile = join(dataDir, DEV_KEY_FILE);
   let { apiKey, source } = await devApiKey(devKeyFile);
   // A revoked DEV_API_KEY refuses the start; a revoked key of the file is one the developer never chose, so it is replaced.

@@ -236,6 +236,12 @@ const corpus: HostileCase[] = [
     name: 'deeply nested arrays in the body',
     request: patch('/v1/inventory/1', `{"quantity": ${'['.repeat(1_500)}${']'.repeat(1_500)}}`),
     status: 400,
+    code: 'MALFORMED_JSON',
+  },
+  {
+    name: 'a quantity written 1.0000000000000001, which a double reads as 1',
+    request: patch('/v1/inventory/1', '{"quantity": 1.0000000000000001}'),
+    status: 400,
     code: 'INVALID_BODY',
   },
   { name: 'an empty body', request: patch('/v1/inventory/1', ''), status: 400, code: 'INVALID_BODY' },

@@ -304,6 +304,19 @@ describe('updateInventory', () => {
     expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
   });
 
+  it.each([
+    ['1.0000000000000001', 'quantity: 1.0000000000000001 is not written as an integer'],
+    ['1.0', 'quantity: 1.0 is not written as an integer'],
+    ['1e0', 'quantity: 1e0 is not written as an integer'],
+    ['-0', 'quantity: is written -0; write 0'],
+  ])('refuses a quantity written %s, whose value is an integer but whose text is not, naming the field', async (number, message) => {
+    const response = await handlers().update(patchEvent('1', `{"quantity": ${number}}`), lambdaContext);
+
+    expect([response.statusCode, parse(response.body).code]).toEqual([400, 'INVALID_BODY']);
+    expect(parse(response.body).message).toContain(message);
+    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
+  });
+
   it('names the field at fault in the message', async () => {
     const response = await handlers().update(patchEvent('1', '{"quantity": -1}'), lambdaContext);
 

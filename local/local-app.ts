@@ -58,6 +58,8 @@ export interface LocalAppOptions {
   banPolicy?: BanPolicy;
   /** Failed authentications per source address and minute; DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE when unset. */
   failedAuthenticationsPerMinute?: number;
+  /** The base URL the published pages name (PUBLIC_BASE_URL, ending in /v1); the server's own address when unset. */
+  publicBaseUrl?: string;
 }
 
 export interface LocalApp {
@@ -157,19 +159,20 @@ async function serve(
     uncountedRateLimitHeaders,
     routes: [
       ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId] })),
-      ...publishedContractRoutes(uncountedRateLimitHeaders),
+      ...publishedContractRoutes(uncountedRateLimitHeaders, () => options.publicBaseUrl ?? baseUrl),
       { route: healthRoute, handler: createHealthHandler(dependencies), authorized: false },
     ],
   });
   const host = options.host ?? '127.0.0.1';
   let port: number;
+  let baseUrl = '';
   try {
     port = await listen(server, options.port ?? 0, host);
   } catch (error) {
     dependencies.close();
     throw error;
   }
-  const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${API_STAGE_NAME}`;
+  baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${API_STAGE_NAME}`;
   const endpointFile = options.dataDir ? join(options.dataDir, STORE_ENDPOINT_FILE) : undefined;
   if (endpointFile)
     await writeFileAtomically(

@@ -9,6 +9,7 @@ import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { generateApiKey } from '../functions/domain/api-keys.ts';
 import { readBanPolicy } from '../functions/config.ts';
 import { startLocalApp } from './local-app.ts';
+import { parsePublicBaseUrl } from './published-contract-routes.ts';
 import { requireJava } from './local-store.ts';
 import { DEMO_INVENTORY, readSeedFile, SEED_FILE_VARIABLE } from './seed.ts';
 
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   const devPlan = DEV_PLANS.find((plan) => plan === (process.env.DEV_PLAN ?? 'free'));
   if (!devPlan) throw new Error(`DEV_PLAN must be one of ${DEV_PLANS.join(', ')}, not "${process.env.DEV_PLAN}".`);
   const banPolicy = readBanPolicy();
+  const publicBaseUrl = process.env.PUBLIC_BASE_URL ? parsePublicBaseUrl(process.env.PUBLIC_BASE_URL) : undefined;
   await mkdir(dataDir, { recursive: true });
 
   const seedFile = process.env[SEED_FILE_VARIABLE];
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
     ...(source === 'file' ? { replaceRevokedDevKey } : {}),
     devPlan,
     banPolicy,
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
     onNotice: (line) => console.log(line),
   });
 

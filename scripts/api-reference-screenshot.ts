@@ -16,7 +16,13 @@ const SCREENSHOT_FILE = fileURLToPath(new URL('../docs/api-reference.png', impor
 const SHOWN_SECTION = 'operation-updateInventory';
 
 async function main(): Promise<void> {
-  const app = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: 'ScreenshotKey0000000000000000001', devPlan: 'free' });
+  const app = await startLocalApp({
+    seed: DEMO_INVENTORY,
+    devApiKey: 'ScreenshotKey0000000000000000001',
+    devPlan: 'free',
+    // The address a developer's npm start serves, whatever port this one listens on: the picture does not change with the port.
+    publicBaseUrl: 'http://localhost:3000/v1',
+  });
   const port = new URL(app.baseUrl).port;
   const browser = await launchChromium([`--host-resolver-rules=MAP localhost:3000 127.0.0.1:${port}`]);
   try {

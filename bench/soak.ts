@@ -172,6 +172,9 @@ function serverProcesses(serverPid: number): ProcessSample[] {
 interface JvmHeap {
   usedBytes: number;
   committedBytes: number;
+  /** The old generation alone: what survives young collections, where a leak would pile up. */
+  oldUsedBytes: number;
+  oldCommittedBytes: number;
 }
 
 /** The JVM's heap from jstat, when the machine's Java has it (a JDK; a bare JRE does not). */
@@ -186,7 +189,32 @@ function jvmHeap(pid: number): JvmHeap | undefined {
       .map((name, index) => [name, Number(values.trim().split(/\s+/)[index]) * 1024]),
   );
   const sum = (names: string[]) => names.reduce((total, name) => total + (columns.get(name) ?? 0), 0);
-  return { usedBytes: sum(['S0U', 'S1U', 'EU', 'OU']), committedBytes: sum(['S0C', 'S1C', 'EC', 'OC']) };
+  return {
+    usedBytes: sum(['S0U', 'S1U', 'EU', 'OU']),
+    committedBytes: sum(['S0C', 'S1C', 'EC', 'OC']),
+    oldUsedBytes: sum(['OU']),
+    oldCommittedBytes: sum(['OC']),
+  };
+}
+
+/**
+ * Whether the JVM's old generation levels off: over the second half of the run a leak keeps
+ * adding to it, a heap that has taken in the store's working set does not (a drop is a full
+ * collection, which a leak would not survive either).
+ */
+function oldGenerationVerdict(oldUsed: readonly (number | undefined)[]): string {
+  if (oldUsed.some((bytes) => bytes === undefined) || oldUsed.length < 2) return 'The old generation was not sampled (no `jstat`).';
+  const samples = oldUsed as number[];
+  const middle = samples[Math.floor((samples.length - 1) / 2)]!;
+  const last = samples.at(-1)!;
+  const peak = Math.max(...samples);
+  const growth = last / middle;
+  const series = samples.map((bytes) => mib(bytes)).join(' → ');
+  return `**JVM old generation** (used, at the end of each window): ${series}. ${
+    growth <= 1.05
+      ? `Over the second half it went from ${mib(middle)} to ${mib(last)} (×${fixed(growth, 2)}, peak ${mib(peak)}): it levels off.`
+      : `Over the second half it still grew from ${mib(middle)} to ${mib(last)} (×${fixed(growth, 2)}): it does not level off within this run.`
+  }`;
 }
 
 /** The -Xmx the JVM was started with, from its command line. */
@@ -397,6 +425,7 @@ async function soak(): Promise<boolean> {
         mib(nodeRss(window)),
         mib(jvmRss(window)),
         window.heap ? `${mib(window.heap.usedBytes)} / ${mib(window.heap.committedBytes)}` : 'no jstat',
+        window.heap ? `${mib(window.heap.oldUsedBytes)} / ${mib(window.heap.oldCommittedBytes)}` : 'no jstat',
         otherProcesses(window),
       ];
     });
@@ -412,7 +441,9 @@ async function soak(): Promise<boolean> {
       '',
       "Latency is measured by the client, from sending the request to the end of the answer. Memory is sampled at the end of each window: the resident set (RSS) of every process of the server, found from its process tree (the JVM is the one named in `$DATA_DIR/dynamodb-local.pid`, the server's Node process the one that started its watchdog), and the JVM's heap (used / committed) from `jstat`.",
       '',
-      table(['window', 'requests', 'req/s', 'errors', 'p50', 'p99', 'Node RSS', 'JVM RSS', 'JVM heap', 'other processes'], rows),
+      table(['window', 'requests', 'req/s', 'errors', 'p50', 'p99', 'Node RSS', 'JVM RSS', 'JVM heap', 'JVM old gen', 'other processes'], rows),
+      '',
+      oldGenerationVerdict(windows.map((window) => window.heap?.oldUsedBytes)),
       '',
       `Requests by operation, whole run: ${[...byOperation].map(([name, count]) => `\`${name}\` ${integer(count)}`).join(', ')}.`,
       '',

@@ -441,7 +441,10 @@ async function soak(): Promise<boolean> {
       '',
       "Latency is measured by the client, from sending the request to the end of the answer. Memory is sampled at the end of each window: the resident set (RSS) of every process of the server, found from its process tree (the JVM is the one named in `$DATA_DIR/dynamodb-local.pid`, the server's Node process the one that started its watchdog), and the JVM's heap (used / committed) from `jstat`.",
       '',
-      table(['window', 'requests', 'req/s', 'errors', 'p50', 'p99', 'Node RSS', 'JVM RSS', 'JVM heap', 'JVM old gen', 'other processes'], rows),
+      table(
+        ['window', 'requests', 'req/s', 'errors', 'p50', 'p99', 'Node RSS', 'JVM RSS', 'JVM heap', 'JVM old gen', 'other processes'],
+        rows,
+      ),
       '',
       oldGenerationVerdict(windows.map((window) => window.heap?.oldUsedBytes)),
       '',

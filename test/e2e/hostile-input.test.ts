@@ -239,6 +239,34 @@ const corpus: HostileCase[] = [
     code: 'MALFORMED_JSON',
   },
   {
+    name: 'two Idempotency-Key lines on an adjustment',
+    request: http(
+      'POST',
+      '/v1/inventory/1/adjustments',
+      [AUTH, JSON_TYPE, ['Idempotency-Key', 'first-key'], ['Idempotency-Key', 'second-key'], ['Content-Length', '34']],
+      '{"delta": 1, "reason": "arrival"}\n',
+    ),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'one Idempotency-Key spelled twice on an adjustment',
+    request: http(
+      'POST',
+      '/v1/inventory/1/adjustments',
+      [AUTH, JSON_TYPE, ['Idempotency-Key', 'k1'], ['idempotency-key', 'k2'], ['Content-Length', '34']],
+      '{"delta": 1, "reason": "arrival"}\n',
+    ),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
+    name: 'two Content-Type lines',
+    request: patch('/v1/inventory/1', '{"quantity": 1}', [AUTH, JSON_TYPE, ['Content-Type', 'text/plain']]),
+    status: 400,
+    code: 'BAD_REQUEST',
+  },
+  {
     name: 'a quantity written 1.0000000000000001, which a double reads as 1',
     request: patch('/v1/inventory/1', '{"quantity": 1.0000000000000001}'),
     status: 400,

@@ -412,6 +412,12 @@ async function soak(): Promise<boolean> {
         .filter((row) => row.pid !== nodePid && row.pid !== jvm)
         .map((row) => `${roles.get(row.pid) ?? row.command} ${mib(row.rssBytes)}`)
         .join(', ');
+    // What the errors were: statuses other than 200, and requests that got no answer within REQUEST_TIMEOUT_MS or failed on the network.
+    const errorKinds = (window: Window) =>
+      [
+        ...[...window.statuses].filter(([status]) => status !== 200).map(([status, count]) => `${integer(count)} × ${status}`),
+        ...(window.networkErrors > 0 ? [`${integer(window.networkErrors)} without an answer`] : []),
+      ].join(', ');
     const rows = windows.map((window, index) => {
       const errors =
         window.networkErrors + [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0);
@@ -419,7 +425,7 @@ async function soak(): Promise<boolean> {
         `${(index * windowMs) / 1_000}–${((index + 1) * windowMs) / 1_000} s`,
         integer(window.latenciesMs.length),
         fixed(window.latenciesMs.length / (windowMs / 1_000), 0),
-        errors === 0 ? '0' : `**${integer(errors)}**`,
+        errors === 0 ? '0' : `**${integer(errors)}** (${errorKinds(window)})`,
         ms(percentile(window.latenciesMs, 50)),
         ms(percentile(window.latenciesMs, 99)),
         mib(nodeRss(window)),

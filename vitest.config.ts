@@ -7,8 +7,11 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/lambda-runtime/**'],
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Bounds against a hang, not measures of speed: a test that starts DynamoDB Local (a JVM) or
+    // the server as a process took 15-25 s per start on a 2-core machine at load average 20, and
+    // some start two. Speed is measured in bench/, never asserted here.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     // Quiet output: no log lines, and no metric lines (which ignore LOG_LEVEL by design).
     env: { LOG_LEVEL: 'silent', METRICS_DISABLED: 'true' },
   },

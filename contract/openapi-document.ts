@@ -497,11 +497,11 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
           OPERATION_EXAMPLES.updateInventory.answer.body,
           { tagged: true },
         ),
-        400: experimental.error(400, `The body is not JSON, lacks \`quantity\` or holds an invalid value, or ${invalidPetId}`, [
-          ErrorCode.invalidBody,
-          ErrorCode.malformedJson,
-          ErrorCode.invalidPetId,
-        ]),
+        400: experimental.error(
+          400,
+          `The body is not JSON, lacks \`quantity\` or holds an invalid value, Content-Type is sent more than once, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.invalidPetId],
+        ),
         401: experimental.unauthorized,
         404: experimental.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
         409: experimental.error(
@@ -559,8 +559,8 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         ),
         400: experimental.error(
           400,
-          `The body is not JSON, lacks \`delta\` or \`reason\` or holds an invalid value, the Idempotency-Key header is missing or malformed, or ${invalidPetId}`,
-          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.invalidPetId],
+          `The body is not JSON, lacks \`delta\` or \`reason\` or holds an invalid value, the Idempotency-Key header is missing or malformed, Idempotency-Key or Content-Type is sent more than once, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest, ErrorCode.invalidPetId],
         ),
         401: experimental.unauthorized,
         404: experimental.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound], {
@@ -616,8 +616,8 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         ),
         400: experimental.error(
           400,
-          `The body is not JSON or not a list of 1 to ${MAX_BATCH_CHANGES} adjustments, an entry lacks a field or holds an invalid value (the message names it by its index, as \`adjustments.3.delta\`), a pet appears twice, or the Idempotency-Key header is missing or malformed. Nothing was written.`,
-          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired],
+          `The body is not JSON or not a list of 1 to ${MAX_BATCH_CHANGES} adjustments, an entry lacks a field or holds an invalid value (the message names it by its index, as \`adjustments.3.delta\`), a pet appears twice, the Idempotency-Key header is missing or malformed, or Idempotency-Key or Content-Type is sent more than once. Nothing was written.`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest],
         ),
         401: experimental.unauthorized,
         404: experimental.error(

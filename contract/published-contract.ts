@@ -1,25 +1,34 @@
 import { createHash } from 'node:crypto';
 import { SECURITY_HEADERS } from '../functions/http/security-headers.ts';
-import { renderApiReference, type ReferenceDocument } from './api-reference.ts';
+import { CONTENT_SECURITY_POLICY, renderApiReference, type ReferenceDocument } from './api-reference.ts';
 import { buildOpenApiDocument, renderOpenApiDocument, type PublishedDocumentOptions } from './openapi-document.ts';
 
 /**
  * The two pages every server of the API publishes without a key, beside the operations: the
- * OpenAPI document and the reference rendered from it. Locally they are rendered per request
- * host; on AWS once at synth time around a placeholder the stage fills in (lib/published-contract.ts).
+ * OpenAPI document and the reference rendered from it. Both name the server from configuration,
+ * never from a request header: locally the server's own address or PUBLIC_BASE_URL, rendered
+ * once; on AWS at synth time around a placeholder the stage fills in (lib/published-contract.ts).
  */
 export interface PublishedPage {
   /** Path after the stage (`/v1`). */
   resource: string;
   contentType: string;
+  /** The JSON API's policy for the document; the reference's own, which allows its inline style and nothing else. */
+  contentSecurityPolicy: string;
   render(options: PublishedDocumentOptions): string;
 }
 
 export const PUBLISHED_PAGES = {
-  openApiDocument: { resource: '/openapi.json', contentType: 'application/json', render: renderOpenApiDocument },
+  openApiDocument: {
+    resource: '/openapi.json',
+    contentType: 'application/json',
+    contentSecurityPolicy: SECURITY_HEADERS['Content-Security-Policy'],
+    render: renderOpenApiDocument,
+  },
   apiReference: {
     resource: '/docs',
     contentType: 'text/html; charset=utf-8',
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     render: (options: PublishedDocumentOptions) => renderApiReference(buildOpenApiDocument(options) as ReferenceDocument),
   },
 } as const satisfies Record<string, PublishedPage>;
@@ -31,18 +40,16 @@ export const PUBLISHED_PAGES = {
 export const PUBLISHED_PAGE_MAX_AGE_SECONDS = 300;
 
 /**
- * Headers of every answer of a published page, 200 or 304: the API's security headers, but for
- * the JSON API's Content-Security-Policy on the reference, whose own policy (in a meta tag)
- * allows its inline style and nothing else.
+ * Headers of every answer of a published page, 200 or 304: the API's security headers, with the
+ * page's own Content-Security-Policy (the reference's is in its meta tag too, for a copy saved to disk).
  */
 export function publishedPageHeaders(page: PublishedPage, etag: string): Record<string, string> {
-  const { 'Content-Security-Policy': jsonPolicy, ...security } = SECURITY_HEADERS;
   return {
     'Content-Type': page.contentType,
     'Cache-Control': `public, max-age=${PUBLISHED_PAGE_MAX_AGE_SECONDS}`,
     ETag: etag,
-    ...security,
-    ...(page.contentType === 'application/json' ? { 'Content-Security-Policy': jsonPolicy } : {}),
+    ...SECURITY_HEADERS,
+    'Content-Security-Policy': page.contentSecurityPolicy,
   };
 }
 

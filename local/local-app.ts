@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { API_KEY_PATTERN, hashApiKey } from '../functions/domain/api-keys.ts';
 import type { PlanName } from '../functions/domain/plans.ts';
 import { DEFAULT_BAN_POLICY, rateLimitHeaders, type BanPolicy } from '../functions/domain/usage-limits.ts';
@@ -64,6 +65,8 @@ export interface LocalAppOptions {
   banPolicy?: BanPolicy;
   /** Failed authentications per source address and minute; DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE when unset. */
   failedAuthenticationsPerMinute?: number;
+  /** The base URL the published pages name (PUBLIC_BASE_URL, ending in /v1); the server's own address when unset. */
+  publicBaseUrl?: string;
 }
 
 export interface LocalApp {
@@ -173,12 +176,13 @@ async function serve(
     uncountedRateLimitHeaders,
     routes: [
       ...apiRoutes.map((route) => ({ route, handler: handlers[route.operationId] })),
-      ...publishedContractRoutes(uncountedRateLimitHeaders),
+      ...publishedContractRoutes(uncountedRateLimitHeaders, () => options.publicBaseUrl ?? baseUrl),
       { route: healthRoute, handler: createHealthHandler(dependencies), authorized: false },
     ],
   });
   const host = options.host ?? '127.0.0.1';
   let port: number;
+  let baseUrl = '';
   try {
     port = await listen(server, options.port ?? 0, host);
   } catch (error) {
@@ -186,10 +190,13 @@ async function serve(
     dependencies.close();
     throw error;
   }
-  const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${API_STAGE_NAME}`;
+  baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${API_STAGE_NAME}`;
   const endpointFile = options.dataDir ? join(options.dataDir, STORE_ENDPOINT_FILE) : undefined;
   if (endpointFile)
-    await writeFile(endpointFile, JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint));
+    await writeFileAtomically(
+      endpointFile,
+      JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint),
+    );
 
   return {
     baseUrl,

@@ -338,7 +338,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const method = request.method ?? 'GET';
     const stagePrefix = `/${API_STAGE_NAME}`;
     const path = target.path.startsWith(`${stagePrefix}/`) ? target.path.slice(stagePrefix.length) : undefined;
-    const matched = path === undefined ? undefined : match(method, path);
+    // HEAD is answered as GET, and Node sends no body for it: the same status and headers.
+    const matched = path === undefined ? undefined : match(method === 'HEAD' ? 'GET' : method, path);
     if (!matched || path === undefined) return gatewayResult(ROUTE_NOT_FOUND, {}, options.uncountedRateLimitHeaders());
     if (!(declaredLength(request) <= MAX_REQUEST_BYTES)) return gatewayResult(gatewayResponses.REQUEST_TOO_LARGE);
 

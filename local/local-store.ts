@@ -9,11 +9,12 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 import {
   apiKeysTable,
   historyTable,
@@ -314,7 +315,7 @@ export async function startLocalStore(options: LocalStoreOptions = {}): Promise<
 
   const { endpoint, pid, port, stop } = engine;
   const pidFile = dataDir ? join(dataDir, STORE_PID_FILE) : undefined;
-  if (pidFile) await writeFile(pidFile, JSON.stringify({ pid, ownerPid: process.pid, port } satisfies StorePidFile));
+  if (pidFile) await writeFileAtomically(pidFile, JSON.stringify({ pid, ownerPid: process.pid, port } satisfies StorePidFile));
   return {
     endpoint,
     pid,

@@ -3,20 +3,22 @@
  * See docs/developing.md, "Running it locally", for the environment variables.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { generateApiKey } from '../functions/domain/api-keys.ts';
 import { readBanPolicy } from '../functions/config.ts';
 import { startLocalApp } from './local-app.ts';
+import { parsePublicBaseUrl } from './published-contract-routes.ts';
 import { requireJava } from './local-store.ts';
-import { DEMO_INVENTORY, readSeedFile } from './seed.ts';
+import { DEMO_INVENTORY, readSeedFile, SEED_FILE_VARIABLE } from './seed.ts';
 
 const DEV_KEY_FILE = 'dev-api-key';
 const DEV_PLANS = ['free', 'pro', 'business'] as const;
 
 async function writeNewDevKey(file: string): Promise<string> {
   const { key } = generateApiKey();
-  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  await writeFileAtomically(file, `${key}\n`, { mode: 0o600 });
   return key;
 }
 
@@ -37,9 +39,11 @@ async function main(): Promise<void> {
   const devPlan = DEV_PLANS.find((plan) => plan === (process.env.DEV_PLAN ?? 'free'));
   if (!devPlan) throw new Error(`DEV_PLAN must be one of ${DEV_PLANS.join(', ')}, not "${process.env.DEV_PLAN}".`);
   const banPolicy = readBanPolicy();
+  const publicBaseUrl = process.env.PUBLIC_BASE_URL ? parsePublicBaseUrl(process.env.PUBLIC_BASE_URL) : undefined;
   await mkdir(dataDir, { recursive: true });
 
-  const seed = process.env.SEED_FILE ? await readSeedFile(process.env.SEED_FILE) : DEMO_INVENTORY;
+  const seedFile = process.env[SEED_FILE_VARIABLE];
+  const seed = seedFile ? await readSeedFile(seedFile) : DEMO_INVENTORY;
   const devKeyFile = join(dataDir, DEV_KEY_FILE);
   let { apiKey, source } = await devApiKey(devKeyFile);
   // A revoked DEV_API_KEY refuses the start; a revoked key of the file is one the developer never chose, so it is replaced.
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
     ...(source === 'file' ? { replaceRevokedDevKey } : {}),
     devPlan,
     banPolicy,
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
     onNotice: (line) => console.log(line),
   });
 

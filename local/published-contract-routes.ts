@@ -5,35 +5,28 @@ import type { HttpHandler } from '../functions/http/http-handler.ts';
 import type { LocalRoute } from './local-server.ts';
 import { API_STAGE_NAME } from '../functions/routes.ts';
 
-/** A Host header that can only be a host and port (anything else is not echoed into a page). */
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
-
 function header(event: APIGatewayProxyEvent, name: string): string | undefined {
   return Object.entries(event.headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? undefined;
 }
 
 /**
- * A published page, as a stage serves it: the document names the server the request came to
- * (as API Gateway's $context.domainName does), carries the sunset this process runs with
- * (PETS_SUNSET_DATE), and answers a matching If-None-Match with 304.
+ * A published page, as a stage serves it: the document names the server from configuration (the
+ * server's own address, or PUBLIC_BASE_URL), never the request's Host, which a client chooses and
+ * a shared cache would keep for everyone. It carries the sunset this process runs with
+ * (PETS_SUNSET_DATE), is rendered once, and answers a matching If-None-Match with 304.
  */
 function publishedPageHandler(
   page: PublishedPage,
-  fallbackHost: string,
+  serverUrl: () => string,
   uncountedRateLimitHeaders: () => Record<string, string>,
 ): HttpHandler {
   const petsSunset = readPetsSunset();
-  const rendered = new Map<string, { body: string; etag: string }>();
+  let answer: { body: string; etag: string } | undefined;
   return async (event) => {
-    const requestedHost = header(event, 'host');
-    const host = requestedHost && HOST.test(requestedHost) ? requestedHost : fallbackHost;
-    let answer = rendered.get(host);
     if (!answer) {
-      // Hosts are few (localhost, 127.0.0.1, a LAN name); a client inventing them cannot grow this without bound.
-      if (rendered.size >= 16) rendered.clear();
-      const body = page.render({ serverUrl: `http://${host}/${API_STAGE_NAME}`, petsSunset });
+      // Rendered at the first request: the address is known only once the server listens.
+      const body = page.render({ serverUrl: serverUrl(), petsSunset });
       answer = { body, etag: entityTag(body) };
-      rendered.set(host, answer);
     }
     // As the stage's mock integration computes them (lib/published-contract.ts): no window counts a page.
     const headers = { ...publishedPageHeaders(page, answer.etag), ...uncountedRateLimitHeaders() };
@@ -42,11 +35,27 @@ function publishedPageHandler(
   };
 }
 
-/** GET /v1/openapi.json and GET /v1/docs, readable without a key, as on every stage. */
-export function publishedContractRoutes(uncountedRateLimitHeaders: () => Record<string, string>, fallbackHost = 'localhost'): LocalRoute[] {
+/** GET /v1/openapi.json and GET /v1/docs, readable without a key, as on every stage; `serverUrl` is the base URL they name, ending in /v1. */
+export function publishedContractRoutes(uncountedRateLimitHeaders: () => Record<string, string>, serverUrl: () => string): LocalRoute[] {
   return Object.values(PUBLISHED_PAGES).map((page) => ({
     route: { method: 'GET', resource: page.resource },
-    handler: publishedPageHandler(page, fallbackHost, uncountedRateLimitHeaders),
+    handler: publishedPageHandler(page, serverUrl, uncountedRateLimitHeaders),
     authorized: false,
   }));
+}
+
+/** PUBLIC_BASE_URL as the published pages name it: an http(s) URL ending in /v1, no query or fragment; a mistake is one line. */
+export function parsePublicBaseUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const path = url?.pathname.replace(/\/$/, '');
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash || !path?.endsWith(`/${API_STAGE_NAME}`))
+    throw new Error(
+      `PUBLIC_BASE_URL must be the http(s) base URL clients call, ending in /${API_STAGE_NAME}, such as https://inventory.example/${API_STAGE_NAME} (got "${value}").`,
+    );
+  return `${url.origin}${path}`;
 }

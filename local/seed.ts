@@ -1,34 +1,24 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { createInventoryRepository, inventoryHasEntries } from '../functions/adapters/dynamodb/inventory-repository.ts';
 import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
-import { InventoryItem } from '../functions/domain/schemas.ts';
+import type { InventoryItem } from '../functions/domain/schemas.ts';
+import { readInventoryFile } from '../tools/inventory-tool/inventory-file.ts';
 
-const SeedFile = z.array(InventoryItem);
+/** Where `npm start` takes its seed from instead of the demo inventory. */
+export const SEED_FILE_VARIABLE = 'SEED_FILE';
 
 /**
- * Reads a JSON array of InventoryItem. petIds are taken from their source text, so ids
- * above 2^53 keep every digit (JSON.parse alone would round them to the nearest double).
+ * The seed file is an inventory file, as `npm run inventory -- import` reads it (same reader,
+ * same checks); what is wrong with it is named with the variable that named the file.
  */
-export function parseSeed(text: string): InventoryItem[] {
-  const raw: unknown = JSON.parse(text, (key, value: unknown, context?: { source?: string }) =>
-    key === 'petId' && typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source)
-      ? BigInt(context.source)
-      : value,
-  );
-  const parsed = SeedFile.safeParse(raw);
-  if (!parsed.success) throw new Error(`Seed file is not a JSON array of InventoryItem: ${z.prettifyError(parsed.error)}`);
-  const ids = new Set<bigint>();
-  for (const item of parsed.data) {
-    if (ids.has(item.petId)) throw new Error(`Seed file lists petId ${item.petId} more than once.`);
-    ids.add(item.petId);
-  }
-  return parsed.data;
-}
-
 export async function readSeedFile(path: string): Promise<InventoryItem[]> {
-  return parseSeed(await readFile(path, 'utf8'));
+  try {
+    return await readInventoryFile(path);
+  } catch (error) {
+    throw new Error(`${SEED_FILE_VARIABLE}=${path} cannot be used: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
 }
 
 export const DEMO_INVENTORY: readonly InventoryItem[] = [

@@ -4,7 +4,9 @@
  * Chromium reaches it as http://localhost:3000 whatever port it listens on (a host resolver
  * rule), so the picture shows the URL a developer's `npm start` serves.
  */
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { startLocalApp } from '../local/local-app.ts';
 import { DEMO_INVENTORY } from '../local/seed.ts';
 import { launchChromium } from '../test/browser/chromium.ts';
@@ -14,7 +16,13 @@ const SCREENSHOT_FILE = fileURLToPath(new URL('../docs/api-reference.png', impor
 const SHOWN_SECTION = 'operation-updateInventory';
 
 async function main(): Promise<void> {
-  const app = await startLocalApp({ seed: DEMO_INVENTORY, devApiKey: 'ScreenshotKey0000000000000000001', devPlan: 'free' });
+  const app = await startLocalApp({
+    seed: DEMO_INVENTORY,
+    devApiKey: 'ScreenshotKey0000000000000000001',
+    devPlan: 'free',
+    // The address a developer's npm start serves, whatever port this one listens on: the picture does not change with the port.
+    publicBaseUrl: 'http://localhost:3000/v1',
+  });
   const port = new URL(app.baseUrl).port;
   const browser = await launchChromium([`--host-resolver-rules=MAP localhost:3000 127.0.0.1:${port}`]);
   try {
@@ -24,7 +32,14 @@ async function main(): Promise<void> {
     await page.$eval(`#${SHOWN_SECTION}`, (element) =>
       (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ behavior: 'instant' }),
     );
-    await page.screenshot({ path: SCREENSHOT_FILE });
+    const picture = await page.screenshot();
+    const committed = await readFile(SCREENSHOT_FILE).catch(() => undefined);
+    // The same page gives the same pixels: an unchanged picture is not rewritten, so the tree stays clean.
+    if (committed?.equals(picture)) {
+      console.log(`unchanged: ${SCREENSHOT_FILE}`);
+      return;
+    }
+    await writeFileAtomically(SCREENSHOT_FILE, picture);
     console.log(`wrote ${SCREENSHOT_FILE}`);
   } finally {
     await browser.close();

@@ -1,4 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { writeFileAtomically } from '../tools/atomic-file.ts';
 
 export interface GeneratedFile {
   file: URL;
@@ -26,7 +28,7 @@ export async function writeOrCheck(
   if (mode !== 'write' && mode !== 'check') throw new Error(`usage: ${usage}`);
   const files = await generate();
   if (mode === 'write') {
-    for (const { file, text } of files) await writeFile(file, text);
+    for (const { file, text } of files) await writeFileAtomically(fileURLToPath(file), text);
     console.log(`wrote ${files.map(({ file }) => file.pathname).join(', ')}`);
     return;
   }

@@ -57,7 +57,11 @@ export interface UsageCounterRepository {
   bannedUntil(keyId: string): Promise<number | undefined>;
   /** Bans the key from now until `untilSeconds`, at most MAX_BAN_SECONDS away, including past midnight. */
   ban(keyId: string, untilSeconds: number): Promise<void>;
-  unban(keyId: string): Promise<void>;
+  /**
+   * Lifts the ban, and forgets the rejections of `minute` (the current one): left counted, the
+   * next 429 of that minute would impose the ban again at once.
+   */
+  unban(keyId: string, minute: UsageWindow): Promise<void>;
 }
 
 export interface BanPolicy {

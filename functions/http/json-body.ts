@@ -1,11 +1,10 @@
 import type { MiddlewareObj } from '@middy/core';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import validator from '@middy/validator';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ErrorObject } from 'ajv';
 import { BadRequestError, ErrorCode, PayloadTooLargeError, UnsupportedMediaTypeError } from '../domain/errors.ts';
 import { parsePetId, MAX_INT64 } from '../domain/pet-id.ts';
-import { findDuplicateKey } from './duplicate-json-keys.ts';
+import { describePath, parseStrictJson, StrictJsonError } from './strict-json.ts';
 
 /** InventoryUpdate is a few bytes; anything near this cap is not a well-meant request. */
 export const MAX_BODY_BYTES = 4_096;
@@ -149,6 +148,40 @@ export function describeBodyErrors(errors: readonly ErrorObject[]): string {
   return faults.join('; ');
 }
 
+/** application/json, or a +json type, with parameters or without (as Middy's own JSON parser accepts). */
+const JSON_CONTENT_TYPE = /^application\/(?:[^\s;/]+\+)?json\s*(?:;|$)/i;
+
+/** The strict reader's refusal in the contract's terms: a number written inexactly is an invalid value, the rest is not JSON this service reads. */
+function refusalOf(error: StrictJsonError): BadRequestError {
+  const [problem] = error.problems;
+  if (problem?.kind === 'inexact number')
+    return new BadRequestError(
+      ErrorCode.invalidBody,
+      error.problems
+        .filter(({ kind }) => kind === 'inexact number')
+        .map(({ path, message }) => `${describePath(path)}: ${message}`)
+        .join('; '),
+    );
+  if (problem?.kind === 'ambiguous')
+    return new BadRequestError(ErrorCode.malformedJson, `Request body is ambiguous: ${describePath(problem.path)} ${problem.message}.`);
+  return new BadRequestError(ErrorCode.malformedJson, `Request body ${problem?.message ?? 'is not valid JSON'}.`);
+}
+
+/**
+ * The body read by the strict reader, but for int64 fields written inexactly (an exponent, past
+ * 2^53): those are left as numbers for exactInt64Fields, which names them in the contract's words.
+ */
+function readBody(text: string): unknown {
+  try {
+    return parseStrictJson(text);
+  } catch (error) {
+    if (!(error instanceof StrictJsonError)) throw error;
+    const problems = error.problems.filter(({ kind, path }) => !(kind === 'inexact number' && INT64_FIELDS.has(String(path.at(-1)))));
+    if (problems.length > 0) throw refusalOf(new StrictJsonError(problems));
+    return JSON.parse(text);
+  }
+}
+
 /** The middleware jsonBody makes, typed by the body it leaves in event.body. */
 export interface JsonBodyMiddleware<Body> extends MiddlewareObj<APIGatewayProxyEvent> {
   /** For the compiler only: never set. */
@@ -156,15 +189,14 @@ export interface JsonBodyMiddleware<Body> extends MiddlewareObj<APIGatewayProxyE
 }
 
 /**
- * Parses the JSON body and validates it with @middy/validator against a compiled validator,
- * answering in the contract's terms: Middy's parser says 415 or 422 and its validator 400 with
- * its own message; our contract says 400 INVALID_BODY naming the field (MALFORMED_JSON for
- * JSON that does not parse), 415 only for a body that does not claim to be JSON, 413 above the
- * size cap. On success event.body holds the parsed, valid value, its int64 fields (petId) as exact
- * bigints: the validator checks them as JSON numbers, and they are then read again from their text.
+ * Parses the JSON body with the strict reader and validates it with @middy/validator against a
+ * compiled validator, answering in the contract's terms: 400 INVALID_BODY naming the field
+ * (MALFORMED_JSON for JSON that does not parse or is ambiguous), 415 only for a body that does
+ * not claim to be JSON, 413 above the size cap. On success event.body holds the parsed, valid
+ * value, its int64 fields (petId) as exact bigints: the validator checks them as JSON numbers,
+ * and they are then read again from their text.
  */
 export function jsonBody<Body>(validate: BodyValidator<Body>, maxBodyBytes = MAX_BODY_BYTES): JsonBodyMiddleware<Body> {
-  const parser = httpJsonBodyParser();
   // Middy's types ask for an Ajv instance; what it calls is the compiled function.
   const bodyValidator = validator({ eventSchema: validate as never });
   return {
@@ -175,23 +207,11 @@ export function jsonBody<Body>(validate: BodyValidator<Body>, maxBodyBytes = MAX
       }
       const size = isBase64Encoded ? Buffer.byteLength(body, 'base64') : Buffer.byteLength(body, 'utf8');
       if (size > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
-      try {
-        await parser.before!(request as never);
-      } catch (error) {
-        const status = (error as { statusCode?: number }).statusCode;
-        if (status === 415) throw new UnsupportedMediaTypeError();
-        if (status === 422)
-          throw new BadRequestError(ErrorCode.malformedJson, `Request body is not valid JSON: ${(error as Error).message}.`);
-        throw error;
-      }
+      const headers = request.event.headers ?? {};
+      const contentType = headers['content-type'] ?? headers['Content-Type'] ?? '';
+      if (!JSON_CONTENT_TYPE.test(contentType)) throw new UnsupportedMediaTypeError();
       const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-      const duplicate = findDuplicateKey(text);
-      if (duplicate !== undefined) {
-        throw new BadRequestError(
-          ErrorCode.malformedJson,
-          `Request body is ambiguous: the key ${JSON.stringify(duplicate.slice(0, 64))} occurs more than once in one object.`,
-        );
-      }
+      (request.event as { body: unknown }).body = readBody(text);
       try {
         await bodyValidator.before!(request as never);
       } catch (error) {

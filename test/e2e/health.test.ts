@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
+import { HEALTH_OUTCOME_TTL_MS } from '../../functions/domain/health.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { testAppStore } from '../support/local-store.ts';
@@ -12,7 +14,14 @@ const FREE_KEY = 'HealthFreeKey000000000000000001';
 let app: LocalApp;
 
 beforeAll(async () => {
-  app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: FREE_KEY, devPlan: 'free' });
+  // More checks a minute than the default bound per address allows, for the tests that send many.
+  app = await startLocalApp({
+    ...testAppStore(),
+    seed: DEMO_INVENTORY,
+    devApiKey: FREE_KEY,
+    devPlan: 'free',
+    failedAuthenticationsPerMinute: 1_000,
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -34,6 +43,7 @@ describe('GET /v1/health', () => {
     const data = vi.spyOn(app.dependencies.client, 'send');
     const counting = vi.spyOn(app.dependencies.countingClient, 'send');
     await insideOneMinute();
+    await sleep(HEALTH_OUTCOME_TTL_MS);
 
     for (let probe = 0; probe < 70; probe += 1) expect((await health()).status).toBe(200);
     const sentByProbes = data.mock.calls.map(([command]) => command.constructor.name);
@@ -49,6 +59,8 @@ describe('GET /v1/health', () => {
   });
 
   it('answers 503 with the Error body and Retry-After when the store fails', async () => {
+    // The outcome of the last probe answers for a second: the next one reads the store.
+    await sleep(HEALTH_OUTCOME_TTL_MS);
     vi.spyOn(app.dependencies.inventory, 'get').mockRejectedValueOnce(new StoreUnavailableError());
 
     const response = await health();
@@ -62,11 +74,36 @@ describe('GET /v1/health', () => {
   });
 
   it('answers 503 rather than hang when the store does not answer', async () => {
+    await sleep(HEALTH_OUTCOME_TTL_MS);
     vi.spyOn(app.dependencies.inventory, 'get').mockReturnValueOnce(new Promise(() => undefined));
 
     const response = await health();
 
     expect(response.status).toBe(503);
     expect(((await response.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('answers HEAD as GET, without a body', async () => {
+    const [head, get] = await Promise.all([fetch(`${app.baseUrl}/health`, { method: 'HEAD' }), health()]);
+
+    expect([head.status, await head.text(), head.headers.get('content-type')]).toEqual([200, '', 'application/json']);
+    expect(get.status).toBe(200);
+  });
+
+  it('bounds each source address to the failed authentications allowed a minute: 429 with Retry-After past it', async () => {
+    const bounded = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: FREE_KEY, devPlan: 'free' });
+    try {
+      await insideOneMinute();
+      const statuses: number[] = [];
+      for (let check = 0; check < 61; check += 1) statuses.push((await fetch(`${bounded.baseUrl}/health`)).status);
+      const refused = await fetch(`${bounded.baseUrl}/health`);
+
+      expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+      expect([statuses[60], refused.status, refused.headers.get('x-ratelimit-remaining')]).toEqual([429, 429, '0']);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { code: string }).code).toBe('RATE_LIMIT_EXCEEDED');
+    } finally {
+      await bounded.close();
+    }
   });
 });

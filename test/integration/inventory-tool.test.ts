@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -132,15 +133,37 @@ describe('npm run inventory', () => {
   });
 
   it.each([
-    ['{"petId":1}', 'is not an array', (file: string) => `${file} must hold a JSON array of {"petId", "quantity", "status"}`],
-    ['[{"petId":1,', 'is not JSON', (file: string) => `${file} is not JSON: `],
+    ['is not an array', '{"petId":1}', (file: string) => `${file} must hold a JSON array of {"petId", "quantity", "status"}`],
+    ['is not JSON', '[{"petId":1,', (file: string) => `${file} is not valid JSON: `],
     [
-      '[7, {"petId":"12","quantity":1.5}, {"petId":0,"quantity":1,"status":"sold"}, {"petId":1e3,"quantity":1,"status":"sold"}]',
       'holds no valid entry',
+      '[7, {"petId":"12","quantity":1.5}, {"petId":0,"quantity":1,"status":"sold"}]',
       () =>
-        'entry 1: must be an object {"petId", "quantity", "status"}\nentry 2: petId must be an integer from 1 to 9223372036854775807 (got "12"); quantity must be an integer from 0 to 2147483647 (got 1.5); status must be one of available, pending, sold (missing)\nentry 3 (petId 0): petId must be an integer from 1 to 9223372036854775807 (got 0)\nentry 4: petId must be an integer from 1 to 9223372036854775807 (got 1000)',
+        'entry 1: must be an object {"petId", "quantity", "status"}\nentry 2: petId must be an integer from 1 to 9223372036854775807 (got "12"); quantity must be an integer from 0 to 2147483647 (got 1.5); status must be one of available, pending, sold (missing)\nentry 3 (petId 0): petId must be an integer from 1 to 9223372036854775807 (got 0)',
     ],
-  ])('refuses %s (the file %s) in plain words', async (text, _what, message) => {
+    [
+      'names a field twice',
+      '[{"petId":102,"petId":103,"quantity":1,"status":"sold"}]',
+      (file: string) => `entry 1: petId occurs more than once in one object\n${file}: 1 bad entry; nothing was written.`,
+    ],
+    [
+      'writes integers inexactly',
+      '[{"petId":1e3,"quantity":1,"status":"sold"},{"petId":2,"quantity":-0,"status":"sold"},{"petId":3,"quantity":1.0000000000000001,"status":"sold"}]',
+      () =>
+        'entry 1: petId 1e3 is not written as an integer (digits only: no fraction, exponent or -0); it would be read as 1000\nentry 2: quantity is written -0; write 0\nentry 3: quantity 1.0000000000000001 is not written as an integer (digits only: no fraction, exponent or -0); it would be read as 1',
+    ],
+    [
+      'is nested 100,000 deep',
+      `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+      (file: string) => `${file} is nested more than 64 levels deep: an inventory file is an array of flat objects.`,
+    ],
+    [
+      'holds a 5,000-digit id and a 20 MB value',
+      `[{"petId":${'9'.repeat(5_000)},"quantity":1,"status":"sold"},{"petId":2,"quantity":1,"status":"${'x'.repeat(20_000_000)}"}]`,
+      () =>
+        `entry 1 (petId 9999999999999999999999999999999999999999… (5000 characters)): petId must be an integer from 1 to 9223372036854775807 (got 9999999999999999999999999999999999999999… (5000 characters))\nentry 2 (petId 2): status must be one of available, pending, sold (got "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (20000002 characters))`,
+    ],
+  ])('refuses a file that %s, in plain words', async (_what, text, message) => {
     const file = join(directory, 'refused.json');
     await writeFile(file, text);
 
@@ -191,4 +214,47 @@ describe('npm run inventory', () => {
     expect(printed).toEqual([`Imported ${file} into the local store in ${dataDir}: 1 entry, 1 new, 0 changed, 0 unchanged.`]);
     expect(written).toBe('[\n  {"petId":9007199254740993,"quantity":4,"status":"pending"}\n]\n');
   }, 60_000);
+});
+
+/** A 64 KiB tmpfs: the machine's own disk is never filled. Mounting needs root or CAP_SYS_ADMIN; elsewhere the test is skipped. */
+function mountSmallFileSystem(path: string): boolean {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', path], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm run inventory -- export on a full file system', async () => {
+  const mountPoint = await mkdtemp(join(tmpdir(), 'inventory-full-disk-'));
+  const mounted = mountSmallFileSystem(mountPoint);
+  afterAll(async () => {
+    if (mounted) execFileSync('umount', [mountPoint]);
+    await rm(mountPoint, { recursive: true, force: true });
+  });
+
+  it.skipIf(!mounted)(
+    'leaves the previous export whole and says so in one line, when the new one does not fit',
+    async () => {
+      const file = join(mountPoint, 'exports', 'inventory.json');
+      await mkdir(join(mountPoint, 'exports'));
+      const previous = '[\n  {"petId":1,"quantity":2,"status":"available"}\n]\n';
+      await writeFile(file, previous);
+      // About 600 KB of entries: far more than the file system holds.
+      await store.dependencies.inventory.putMany(TEN_THOUSAND, testAttribution('seed'));
+
+      const failure = await inventory('export', '--file', file).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+
+      expect(String((failure as Error | undefined)?.message)).toBe(
+        `Could not write ${file} (ENOSPC): the file is unchanged, as it was before.`,
+      );
+      expect(await readFile(file, 'utf8')).toBe(previous);
+      expect(await readdir(join(mountPoint, 'exports'))).toEqual(['inventory.json']);
+    },
+    120_000,
+  );
 });

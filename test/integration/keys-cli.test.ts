@@ -104,6 +104,24 @@ describe('npm run keys (local store)', () => {
     [['issue', '--plan', 'pro', '--owner', 'x', '--color'], "Unknown option '--color'; see npm run keys -- --help."],
     [['issue', '--plan'], "Option '--plan <value>' argument missing; see npm run keys -- --help."],
     [['frobnicate'], 'Unknown command "frobnicate": use one of issue, list, revoke, set-plan, unban (npm run keys -- --help).'],
+    [['issue', '--plan', 'enterprise', '--owner', 'x'], 'an enterprise key needs --per-minute N and --per-day M.'],
+    [
+      ['issue', '--plan', 'pro', '--owner', 'x', '--per-minute', '10', '--per-day', '10'],
+      "only enterprise keys take --per-minute and --per-day; pro has its plan's limits.",
+    ],
+    [
+      ['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '100', '--per-day', '99'],
+      "--per-day (99) is below --per-minute (100): a day's limit must allow at least one full minute.",
+    ],
+    [['issue', '--plan', 'pro', '--owner', 'x'.repeat(100_000)], '--owner takes at most 200 characters (got 100000).'],
+    [
+      ['issue', '--plan', 'pro', '--owner', 'Ann\nkey_forged  active   business'],
+      '--owner must not hold control characters (newlines, tabs, terminal escape codes).',
+    ],
+    [
+      ['issue', '--plan', 'pro', '--owner', 'Ann\u001b[2K\u001b[1A'],
+      '--owner must not hold control characters (newlines, tabs, terminal escape codes).',
+    ],
   ])('refuses %j before opening any store, in one line that names the flag', async (argv, message) => {
     const opened = vi.fn();
 
@@ -113,11 +131,7 @@ describe('npm run keys (local store)', () => {
     expect(opened).not.toHaveBeenCalled();
   });
 
-  it.each([
-    [['issue', '--plan', 'enterprise', '--owner', 'x'], 'An enterprise key needs --per-minute and --per-day.'],
-    [['issue', '--plan', 'pro', '--owner', 'x', '--per-minute', '10', '--per-day', '10'], 'Only enterprise keys take their own limits.'],
-    [['revoke', 'key_nobody'], 'No key has the id key_nobody.'],
-  ])('refuses %j with a clear message', async (argv, message) => {
+  it.each([[['revoke', 'key_nobody'], 'No key has the id key_nobody.']])('refuses %j with a clear message', async (argv, message) => {
     await expect(keys(...argv)).rejects.toThrow(message);
   });
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../functions/domain/plans.ts';
-import { RateLimitedError, UsageLimiter, windowsAt, type RateLimitState } from '../../functions/domain/usage-limits.ts';
+import { RateLimitedError, UsageLimiter, windowAt, windowsAt, type RateLimitState } from '../../functions/domain/usage-limits.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 
 let test: TestStore | undefined;
@@ -139,9 +139,26 @@ describe('temporary bans', () => {
 
     await test.dependencies.usageCounters.ban('key_ban', Math.floor(now / 1000) + 600);
     expect((await burst(limiter, 'key_ban', limits, 1)).rejected[0]?.code).toBe('API_KEY_TEMPORARILY_BANNED');
-    await test.dependencies.usageCounters.unban('key_ban');
+    await test.dependencies.usageCounters.unban('key_ban', windowAt('minute', now, 0));
     now += 60_000;
     expect(await limiter.admit('key_ban', limits)).toMatchObject({ remaining: 0 });
+  });
+
+  it("lifts a ban so that the rest of its minute is rate limited, not banned again by the minute's earlier rejections", async () => {
+    test = await startTestStore({ rejectionsPerMinute: 5, durationSeconds: 300 });
+    const now = T0;
+    const limiter = new UsageLimiter(test.dependencies.usageCounters, { rejectionsPerMinute: 5, durationSeconds: 300 }, () => now);
+    const limits = { perMinute: 1, perDay: 1_000 };
+    await limiter.admit('key_unban', limits);
+    await burst(limiter, 'key_unban', limits, 5);
+    const bannedBefore = await test.dependencies.usageCounters.bannedUntil('key_unban');
+
+    await test.dependencies.usageCounters.unban('key_unban', windowAt('minute', now, 0));
+    const [next] = (await burst(limiter, 'key_unban', limits, 1)).rejected;
+
+    expect(bannedBefore).toBeGreaterThan(now / 1000);
+    expect(next?.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(await test.dependencies.usageCounters.bannedUntil('key_unban')).toBeUndefined();
   });
 
   it('holds a ban that spans midnight on the next day, and lifts it there too', async () => {
@@ -162,7 +179,7 @@ describe('temporary bans', () => {
     expect(await limiter.admit('key_midnight', limits)).toMatchObject({ remaining: 0 });
 
     await test.dependencies.usageCounters.ban('key_midnight', Math.floor(now / 1000) + 600);
-    await test.dependencies.usageCounters.unban('key_midnight');
+    await test.dependencies.usageCounters.unban('key_midnight', windowAt('minute', now, 0));
     now += 60_000;
     expect(await limiter.admit('key_midnight', limits)).toMatchObject({ remaining: 0 });
   });

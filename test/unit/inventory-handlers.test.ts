@@ -304,6 +304,36 @@ describe('updateInventory', () => {
     expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
   });
 
+  it.each([
+    ['1.0000000000000001', 'quantity: 1.0000000000000001 is not written as an integer'],
+    ['1.0', 'quantity: 1.0 is not written as an integer'],
+    ['1e0', 'quantity: 1e0 is not written as an integer'],
+    ['-0', 'quantity: is written -0; write 0'],
+  ])('refuses a quantity written %s, whose value is an integer but whose text is not, naming the field', async (number, message) => {
+    const response = await handlers().update(patchEvent('1', `{"quantity": ${number}}`), lambdaContext);
+
+    expect([response.statusCode, parse(response.body).code]).toEqual([400, 'INVALID_BODY']);
+    expect(parse(response.body).message).toContain(message);
+    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
+  });
+
+  it('refuses two Content-Type lines as API Gateway passes them (the last in headers, both in multiValueHeaders), and writes nothing', async () => {
+    const event = {
+      ...patchEvent('1', '{"quantity": 1}'),
+      headers: { 'Content-Type': 'application/json' },
+      multiValueHeaders: { 'Content-Type': ['text/plain', 'application/json'] },
+    };
+
+    const response = await handlers().update(event, lambdaContext);
+
+    expect([response.statusCode, parse(response.body)]).toEqual([
+      400,
+      { code: 'BAD_REQUEST', message: 'The request carries 2 Content-Type headers; send exactly one.', status: 400 },
+    ]);
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '60' });
+    expect(dynamo.commandCalls(UpdateCommand, { TableName: INVENTORY_TABLE })).toHaveLength(0);
+  });
+
   it('names the field at fault in the message', async () => {
     const response = await handlers().update(patchEvent('1', '{"quantity": -1}'), lambdaContext);
 

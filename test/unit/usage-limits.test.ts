@@ -6,7 +6,7 @@ import {
   type UsageCounterRepository,
   type UsageWindow,
 } from '../../functions/domain/usage-limits.ts';
-import { RateLimitedError } from '../../functions/domain/usage-limits.ts';
+import { RateLimitedError, windowAt } from '../../functions/domain/usage-limits.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 
 /** An in-memory counter store with the same contract as the DynamoDB one. */
@@ -40,8 +40,9 @@ function memoryStore(): UsageCounterRepository & { counts: Map<string, number>; 
     async ban(keyId, until) {
       bans.set(keyId, until);
     },
-    async unban(keyId) {
+    async unban(keyId, minute) {
       bans.delete(keyId);
+      counts.delete(`${id(keyId, minute)}#rejected`);
     },
   };
 }
@@ -172,7 +173,7 @@ describe('UsageLimiter', () => {
     expect(banned.headers['X-RateLimit-Remaining']).toBe('0');
     // Nothing is admitted until the ban ends, so Reset points there, not at the minute's end.
     expect(banned.headers['X-RateLimit-Reset']).toBe(String(Math.floor((T0 - 30_000) / 1000) + 600));
-    await store.unban('k');
+    await store.unban('k', windowAt('minute', T0, 0));
     expect((await limiter.admit('k', limits)).remaining).toBe(0);
   });
 

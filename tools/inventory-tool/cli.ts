@@ -3,7 +3,6 @@
  * store's inventory to one; the local store by default, a deployed stage with --stage. See the
  * "Inventory in and out of a stage" in docs/deploying-and-operating.md.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
@@ -12,9 +11,10 @@ import type { InventoryRepository } from '../../functions/domain/inventory-servi
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
+import { writeFileAtomically } from '../atomic-file.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
-import { formatInventoryFile, parseInventoryFile } from './inventory-file.ts';
+import { formatInventoryFile, readInventoryFile } from './inventory-file.ts';
 
 const USAGE = `Usage: npm run inventory -- <command> [options]
 
@@ -69,7 +69,7 @@ const entries = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'
 const sameEntry = (a: InventoryItem, b: InventoryItem) => a.quantity === b.quantity && a.status === b.status;
 
 async function importFile(file: string, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
-  const items = parseInventoryFile(file, await readFile(file, 'utf8'));
+  const items = await readInventoryFile(file);
   const stored = new Map<bigint, InventoryItem>();
   for await (const batch of target.inventory.listAll()) for (const item of batch) stored.set(item.petId, item);
   const added = items.filter((item) => !stored.has(item.petId));
@@ -93,7 +93,7 @@ async function exportFile(file: string | undefined, target: InventoryTarget, out
     output.write(text);
     return;
   }
-  await writeFile(file, text);
+  await writeFileAtomically(file, text);
   output.print(`Exported ${entries(items.length)} from the ${target.describe} to ${file}.`);
 }
 

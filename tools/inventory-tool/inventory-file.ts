@@ -2,20 +2,38 @@
  * The inventory file the operators' tool imports and exports: a JSON array of InventoryItem,
  * as GET /v1/inventory answers it, with every petId digit kept.
  */
+import { readFile } from 'node:fs/promises';
 import { byPetId } from '../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import { InventoryItem, MAX_QUANTITY, PetStatus } from '../../functions/domain/schemas.ts';
 import { toJson } from '../../functions/http/json.ts';
+import { describePath, parseStrictJson, shortened, StrictJsonError } from '../../functions/http/strict-json.ts';
 
-/** A file refused whole: one line per bad entry, and nothing written. */
+/** Lines of problems shown at most: a file of a million bad entries does not flood the terminal. */
+const MAX_PROBLEM_LINES = 20;
+
+/** A file refused whole: one line per bad entry (the first few of many), and nothing written. */
 export class InventoryFileError extends Error {
   constructor(
     readonly file: string,
     readonly problems: readonly string[],
   ) {
-    super([...problems, `${file}: ${problems.length} bad ${problems.length === 1 ? 'entry' : 'entries'}; nothing was written.`].join('\n'));
+    const shown = problems.slice(0, MAX_PROBLEM_LINES);
+    const more = problems.length - shown.length;
+    super(
+      [
+        ...shown,
+        ...(more > 0 ? [`… and ${more} more`] : []),
+        `${file}: ${problems.length} bad ${problems.length === 1 ? 'entry' : 'entries'}; nothing was written.`,
+      ].join('\n'),
+    );
     this.name = 'InventoryFileError';
   }
+}
+
+/** A file that cannot be used at all (missing, not JSON, not an array): one line that names it. */
+export class UnreadableInventoryFileError extends Error {
+  override name = 'UnreadableInventoryFileError';
 }
 
 const FIELD_RULES: Record<string, string> = {
@@ -26,8 +44,8 @@ const FIELD_RULES: Record<string, string> = {
 
 function shown(value: unknown): string {
   if (value === undefined) return 'missing';
-  if (typeof value === 'bigint') return `got ${value}`;
-  return `got ${JSON.stringify(value)}`;
+  if (typeof value === 'bigint') return `got ${shortened(String(value))}`;
+  return `got ${shortened(JSON.stringify(value) ?? String(value))}`;
 }
 
 /** What is wrong with one entry, each field once, in the contract's words rather than the validator's. */
@@ -46,29 +64,44 @@ function entryProblems(entry: unknown): string[] {
   return [...problems];
 }
 
+/** The strict reader's problems, one line per entry: `entry 2: quantity 1.0 is not written as an integer …`. */
+function strictProblems(file: string, error: StrictJsonError): never {
+  const [first] = error.problems;
+  if (first?.kind === 'too deep')
+    throw new UnreadableInventoryFileError(`${file} ${first.message}: an inventory file is an array of flat objects.`);
+  if (first && (first.kind === 'syntax' || typeof first.path[0] !== 'number'))
+    throw new UnreadableInventoryFileError(`${file} ${first.path.length > 0 ? `${describePath(first.path)} ` : ''}${first.message}`);
+  const byEntry = new Map<number, string[]>();
+  for (const { path, message } of error.problems) {
+    const entry = Number(path[0]) + 1;
+    byEntry.set(entry, [...(byEntry.get(entry) ?? []), `${path.length > 1 ? `${describePath(path.slice(1))} ` : ''}${message}`]);
+  }
+  throw new InventoryFileError(
+    file,
+    [...byEntry].map(([entry, problems]) => `entry ${entry}: ${problems.join('; ')}`),
+  );
+}
+
 /**
- * Checks the whole file before anything is written: JSON, an array, every entry a valid
- * InventoryItem, no petId twice. petIds are read from their source text, so ids above 2^53 keep
- * every digit.
+ * Checks the whole file before anything is written: strict JSON (see http/strict-json.ts), an
+ * array, every entry a valid InventoryItem, no petId twice. petIds are read from their source
+ * text, so ids above 2^53 keep every digit.
  */
 export function parseInventoryFile(file: string, text: string): InventoryItem[] {
   let raw: unknown;
   try {
-    raw = JSON.parse(text, (key, value: unknown, context?: { source?: string }) =>
-      key === 'petId' && typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source)
-        ? BigInt(context.source)
-        : value,
-    );
+    raw = parseStrictJson(text, { exactKeys: ['petId'] });
   } catch (error) {
-    throw new InventoryFileError(file, [`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`]);
+    if (error instanceof StrictJsonError) strictProblems(file, error);
+    throw error;
   }
-  if (!Array.isArray(raw)) throw new InventoryFileError(file, [`${file} must hold a JSON array of {"petId", "quantity", "status"}`]);
+  if (!Array.isArray(raw)) throw new UnreadableInventoryFileError(`${file} must hold a JSON array of {"petId", "quantity", "status"}`);
   const problems: string[] = [];
   const firstEntryOf = new Map<bigint, number>();
   raw.forEach((entry: unknown, index) => {
     const position = index + 1;
     const petId = (entry as { petId?: unknown } | null)?.petId;
-    const label = `entry ${position}${typeof petId === 'bigint' ? ` (petId ${petId})` : ''}`;
+    const label = `entry ${position}${typeof petId === 'bigint' ? ` (petId ${shortened(String(petId))})` : ''}`;
     const found = entryProblems(entry);
     if (typeof petId === 'bigint' && found.length === 0) {
       const first = firstEntryOf.get(petId);
@@ -79,6 +112,20 @@ export function parseInventoryFile(file: string, text: string): InventoryItem[] 
   });
   if (problems.length > 0) throw new InventoryFileError(file, problems);
   return raw as InventoryItem[];
+}
+
+/** Reads and checks a file; a file that cannot be read is named with the reason, in one line. */
+export async function readInventoryFile(file: string): Promise<InventoryItem[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    const reason =
+      code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code ?? String(error)})`;
+    throw new UnreadableInventoryFileError(`${file} ${reason}.`);
+  }
+  return parseInventoryFile(file, text);
 }
 
 /** The file's text: sorted by petId, one entry per line (diffs between exports stay readable), ids exact. */

@@ -30,14 +30,25 @@ function customLimits(values: { 'per-minute'?: string | undefined; 'per-day'?: s
   if (perMinute === undefined && perDay === undefined) return undefined;
   if (perMinute === undefined || perDay === undefined)
     throw new UsageError('--per-minute and --per-day go together: an enterprise key takes both.');
+  if (perDay < perMinute)
+    throw new UsageError(`--per-day (${perDay}) is below --per-minute (${perMinute}): a day's limit must allow at least one full minute.`);
   return { perMinute, perDay };
+}
+
+/** C0 and C1 controls and DEL: newlines, tabs and the ESC that starts a terminal's escape codes. */
+function hasControlCharacters(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
 }
 
 function describeKey(record: ApiKeyRecord, bannedUntil: number | undefined): string {
   const limits = limitsFor(record.plan, record.customLimits);
   const ban =
     bannedUntil !== undefined && bannedUntil > Date.now() / 1000 ? `  banned until ${new Date(bannedUntil * 1000).toISOString()}` : '';
-  return `${record.keyId}  ${record.status.padEnd(7)}  ${record.plan.padEnd(10)}  ${limits.perMinute}/min ${limits.perDay}/day  ${record.owner}  created ${record.createdAt}${ban}`;
+  return `${record.keyId}  ${record.status.padEnd(7)}  ${record.plan.padEnd(10)}  ${limits.perMinute}/min ${limits.perDay}/day  ${hasControlCharacters(record.owner) ? JSON.stringify(record.owner) : record.owner}  created ${record.createdAt}${ban}`;
 }
 
 export async function runKeysCommand(
@@ -129,17 +140,38 @@ function keysRequest(
       return {
         command,
         plan: oneOf('--plan', text('plan'), PLAN_NAMES),
-        owner: text('owner') || fail('issue needs --owner <name>: who holds the key.'),
-        limits: limits(),
+        owner: ownerOf(text('owner')),
+        limits: planLimits(oneOf('--plan', text('plan'), PLAN_NAMES), limits()),
       };
     case 'list':
       return { command };
     case 'revoke':
     case 'unban':
       return { command, keyId: keyId() };
-    case 'set-plan':
-      return { command, keyId: keyId(), plan: oneOf('set-plan <keyId> <plan>: the plan', args[1], PLAN_NAMES), limits: limits() };
+    case 'set-plan': {
+      const id = keyId();
+      const plan = oneOf('set-plan <keyId> <plan>: the plan', args[1], PLAN_NAMES);
+      return { command, keyId: id, plan, limits: planLimits(plan, limits()) };
+    }
   }
+}
+
+/** Longest owner a key takes: a name or a team, shown on one line of `list`. */
+const MAX_OWNER_LENGTH = 200;
+
+/** The owner as `list` will print it: one line of visible text, so no row can be forged with newlines or terminal escape codes. */
+function ownerOf(owner: string | undefined): string {
+  if (!owner) fail('issue needs --owner <name>: who holds the key.');
+  if (owner.length > MAX_OWNER_LENGTH) fail(`--owner takes at most ${MAX_OWNER_LENGTH} characters (got ${owner.length}).`);
+  if (hasControlCharacters(owner)) fail('--owner must not hold control characters (newlines, tabs, terminal escape codes).');
+  return owner;
+}
+
+/** Custom limits belong to enterprise keys, and an enterprise key needs them: a mistake of the command line, exit 2. */
+function planLimits(plan: PlanName, limits: PlanLimits | undefined): PlanLimits | undefined {
+  if (plan === 'enterprise' && !limits) fail('an enterprise key needs --per-minute N and --per-day M.');
+  if (plan !== 'enterprise' && limits) fail(`only enterprise keys take --per-minute and --per-day; ${plan} has its plan's limits.`);
+  return limits;
 }
 
 function fail(message: string): never {

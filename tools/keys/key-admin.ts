@@ -1,6 +1,6 @@
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from '../../functions/domain/api-keys.ts';
 import type { PlanLimits, PlanName } from '../../functions/domain/plans.ts';
-import type { UsageCounterRepository } from '../../functions/domain/usage-limits.ts';
+import { windowAt, type UsageCounterRepository } from '../../functions/domain/usage-limits.ts';
 import type { ApiKeyAdminRepository } from '../../functions/adapters/dynamodb/api-key-repository.ts';
 
 /** The API Gateway side of a key on a deployed stage: its API key and usage-plan membership. */
@@ -34,6 +34,7 @@ export class KeyAdmin {
     private readonly keys: ApiKeyAdminRepository,
     private readonly usage: UsageCounterRepository,
     private readonly gateway?: GatewayKeys,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Creates a key and returns it: the only moment the key exists outside its holder's hands. */
@@ -84,7 +85,7 @@ export class KeyAdmin {
 
   async unban(keyId: string): Promise<void> {
     await this.find(keyId);
-    await this.usage.unban(keyId);
+    await this.usage.unban(keyId, windowAt('minute', this.now(), 0));
   }
 
   bannedUntil(keyId: string): Promise<number | undefined> {

@@ -148,8 +148,9 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
         ]);
       }),
 
-    unban: (keyId) =>
+    unban: (keyId, minute) =>
       callStore(async () => {
+        await client.send(new DeleteCommand({ TableName: tableName, Key: { counterId: rejectionsId(keyId, minute) } }));
         const { Item } = await client.send(
           new GetCommand({ TableName: tableName, Key: { counterId: banId(keyId) }, ConsistentRead: true }),
         );

@@ -1,0 +1,151 @@
+/**
+ * The one JSON reader of everything the service and its tools take: request bodies, inventory
+ * import files and seed files. JSON.parse alone guesses where a text is ambiguous; this refuses:
+ * - a key twice in one object (JSON.parse keeps the last, another parser the first), and `__proto__`;
+ * - a number whose value is an integer but whose text is not an integer's digits (`1.0`, `1e0`,
+ *   `-0`, and `1.0000000000000001`, which a double rounds to 1), or that no double holds
+ *   (`1e400`, an integer beyond 2^53 outside the fields read as exact integers): every number
+ *   this service takes is an integer, and what it stores must be what the client wrote;
+ * - nesting deeper than MAX_JSON_DEPTH, which no document of this service needs.
+ * Each problem names where it is (a path of keys and array indexes), so a caller can name the
+ * field or the entry. A UTF-8 byte order mark before the text is skipped (RFC 8259 8.1 lets a
+ * parser ignore it; editors on Windows write it).
+ */
+
+export const MAX_JSON_DEPTH = 64;
+/** A text with more problems than this is not worth listing further. */
+const MAX_PROBLEMS = 100;
+const SHOWN_CHARACTERS = 40;
+
+export type JsonPath = readonly (string | number)[];
+
+export interface JsonProblem {
+  kind: 'syntax' | 'too deep' | 'ambiguous' | 'inexact number';
+  path: JsonPath;
+  /** What is wrong, without the path: "occurs twice in one object". */
+  message: string;
+}
+
+export class StrictJsonError extends Error {
+  constructor(readonly problems: readonly JsonProblem[]) {
+    super(problems.map((problem) => `${describePath(problem.path)}: ${problem.message}`).join('; '));
+    this.name = 'StrictJsonError';
+  }
+}
+
+/** `quantity`, `items.0.id`; the whole text is `body`, as zod names paths. */
+export function describePath(path: JsonPath): string {
+  return path.length === 0 ? 'body' : path.join('.');
+}
+
+/** A value's text cut short: a 20 MB string or id is named, not printed. */
+export function shortened(text: string): string {
+  return text.length <= SHOWN_CHARACTERS ? text : `${text.slice(0, SHOWN_CHARACTERS)}… (${text.length} characters)`;
+}
+
+const PLAIN_INTEGER = /^-?(?:0|[1-9]\d*)$/;
+
+function numberProblem(source: string, exact: boolean): string | undefined {
+  if (source === '-0') return 'is written -0; write 0';
+  const value = Number(source);
+  if (PLAIN_INTEGER.test(source)) {
+    return exact || Number.isSafeInteger(value) ? undefined : `${shortened(source)} is beyond 2^53: no number here is that large`;
+  }
+  if (!Number.isFinite(value)) return `${shortened(source)} is out of range`;
+  if (Number.isInteger(value))
+    return `${shortened(source)} is not written as an integer (digits only: no fraction, exponent or -0); it would be read as ${value}`;
+  return undefined;
+}
+
+function isNumberCharacter(code: number): boolean {
+  // 0-9 . + - e E
+  return (code >= 48 && code <= 57) || code === 46 || code === 43 || code === 45 || code === 101 || code === 69;
+}
+
+interface Frame {
+  /** The keys seen so far in an object; undefined in an array. */
+  keys: Set<string> | undefined;
+  /** The current key, or the current index. */
+  at: string | number;
+}
+
+/**
+ * One pass over the text, outside strings, with no recursion: nesting costs no stack. Meant to
+ * be trusted only for text JSON.parse accepts; on other text its findings are ignored, but for depth.
+ */
+function scan(text: string, exactKeys: ReadonlySet<string>): JsonProblem[] {
+  const frames: Frame[] = [];
+  const problems: JsonProblem[] = [];
+  const path = () => frames.map((frame) => frame.at);
+  let expectingKey = false;
+  for (let index = 0; index < text.length && problems.length < MAX_PROBLEMS; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 34 /* " */) {
+      let end = index + 1;
+      while (end < text.length && text.charCodeAt(end) !== 34) end += text.charCodeAt(end) === 92 /* \ */ ? 2 : 1;
+      const frame = frames.at(-1);
+      if (frame?.keys && expectingKey) {
+        let key: string;
+        try {
+          // Escapes are resolved, so "a" and "\u0061" are the same key.
+          key = JSON.parse(text.slice(index, end + 1)) as string;
+        } catch {
+          key = text.slice(index + 1, end);
+        }
+        frame.at = key;
+        if (key === '__proto__') problems.push({ kind: 'ambiguous', path: path(), message: 'the key "__proto__" is not accepted' });
+        else if (frame.keys.has(key)) problems.push({ kind: 'ambiguous', path: path(), message: 'occurs more than once in one object' });
+        frame.keys.add(key);
+        expectingKey = false;
+      }
+      index = end;
+    } else if (code === 123 /* { */ || code === 91 /* [ */) {
+      if (frames.length >= MAX_JSON_DEPTH)
+        return [{ kind: 'too deep', path: path(), message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }];
+      frames.push(code === 123 ? { keys: new Set(), at: '' } : { keys: undefined, at: 0 });
+      expectingKey = code === 123;
+    } else if (code === 125 /* } */ || code === 93 /* ] */) {
+      frames.pop();
+      expectingKey = false;
+    } else if (code === 44 /* , */) {
+      const frame = frames.at(-1);
+      if (frame && !frame.keys) frame.at = (frame.at as number) + 1;
+      expectingKey = frame?.keys !== undefined;
+    } else if (code === 45 /* - */ || (code >= 48 && code <= 57)) {
+      let end = index + 1;
+      while (end < text.length && isNumberCharacter(text.charCodeAt(end))) end += 1;
+      const at = frames.at(-1)?.at;
+      const problem = numberProblem(text.slice(index, end), typeof at === 'string' && exactKeys.has(at));
+      if (problem) problems.push({ kind: 'inexact number', path: path(), message: problem });
+      index = end - 1;
+    }
+  }
+  return problems;
+}
+
+/**
+ * Parses a JSON text strictly (see above), or throws StrictJsonError naming every problem.
+ * Integers under `exactKeys` (int64 ids) become bigints from their source text, every digit kept.
+ */
+export function parseStrictJson(text: string, { exactKeys = [] }: { exactKeys?: readonly string[] } = {}): unknown {
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const exact = new Set(exactKeys);
+  const problems = scan(json, exact);
+  if (problems[0]?.kind === 'too deep') throw new StrictJsonError(problems);
+  let value: unknown;
+  try {
+    value = JSON.parse(
+      json,
+      exact.size === 0
+        ? undefined
+        : (key, parsed: unknown, context?: { source?: string }) =>
+            exact.has(key) && typeof parsed === 'number' && context?.source !== undefined && PLAIN_INTEGER.test(context.source)
+              ? BigInt(context.source)
+              : parsed,
+    );
+  } catch (error) {
+    throw new StrictJsonError([{ kind: 'syntax', path: [], message: `is not valid JSON: ${(error as Error).message}` }]);
+  }
+  if (problems.length > 0) throw new StrictJsonError(problems);
+  return value;
+}

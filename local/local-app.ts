@@ -19,6 +19,8 @@ import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocal
 import { seedIfEmpty } from './seed.ts';
 import { startInventoryStreamConsumer, type InventoryStreamConsumer } from './inventory-stream-consumer.ts';
 import { createRecordInventoryChangesHandler } from '../functions/handlers/record-inventory-changes-handler.ts';
+import { createConfiguredHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
+import { createStoreClients } from '../functions/dependencies.ts';
 import { describeError, logger } from '../functions/logger.ts';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
@@ -159,7 +161,11 @@ async function serve(
   });
   const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
   await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
-  const recordChanges = createRecordInventoryChangesHandler(dependencies);
+  // The consumer has a client of its own, as its function has on AWS: its writes are not the API's.
+  const consumerStore = createStoreClients({ dynamodbEndpoint: store.endpoint });
+  const recordChanges = createRecordInventoryChangesHandler({
+    history: createConfiguredHistoryRepository(consumerStore.client, tables),
+  });
   const history = await startInventoryStreamConsumer({
     endpoint: store.endpoint,
     inventoryTable: tables.inventoryTable,
@@ -187,6 +193,7 @@ async function serve(
     port = await listen(server, options.port ?? 0, host);
   } catch (error) {
     await history.close();
+    consumerStore.close();
     dependencies.close();
     throw error;
   }
@@ -211,6 +218,7 @@ async function serve(
         server.closeIdleConnections();
       });
       await history.close();
+      consumerStore.close();
       dependencies.close();
       if (endpointFile) await rm(endpointFile, { force: true });
       await store.close();

@@ -388,6 +388,18 @@ describe('updateInventory', () => {
     });
   });
 
+  it('reads a body that starts with a byte order mark, as RFC 8259 lets a reader', async () => {
+    dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).resolves({ Attributes: { petId: 1n, quantity: 7, status: 'sold' } });
+
+    const response = await handlers().update(patchEvent('1', '\uFEFF{"quantity": 7}'), lambdaContext);
+
+    expect(response.statusCode).toBe(200);
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+      TableName: INVENTORY_TABLE,
+      ExpressionAttributeValues: expect.objectContaining({ ':quantity': 7 }),
+    });
+  });
+
   it('answers 503 with Retry-After when the update is throttled', async () => {
     dynamo
       .on(UpdateCommand, { TableName: INVENTORY_TABLE })

@@ -12,13 +12,23 @@ import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../functions/adapters/dynamodb/tables.ts';
+import {
+  apiKeysTable,
+  changeFeedTable,
+  idempotencyRecordsTable,
+  inventoryTable,
+  usageCountersTable,
+} from '../functions/adapters/dynamodb/tables.ts';
+import { webhookOutboxTable } from './webhook-outbox.ts';
 
 export interface ServiceTableNames {
   inventoryTable: string;
   apiKeysTable: string;
   usageCountersTable: string;
   idempotencyRecordsTable: string;
+  changeFeedTable: string;
+  /** npm start's pending webhook deliveries (on AWS, a queue holds them). */
+  webhookOutboxTable: string;
 }
 
 export const LOCAL_TABLES = {
@@ -26,6 +36,8 @@ export const LOCAL_TABLES = {
   apiKeysTable: 'petstore-api-keys',
   usageCountersTable: 'petstore-usage-counters',
   idempotencyRecordsTable: 'petstore-idempotency-records',
+  changeFeedTable: 'petstore-inventory-change-feed',
+  webhookOutboxTable: 'petstore-webhook-outbox',
 } as const satisfies ServiceTableNames;
 
 /** Written into the data directory while an engine runs on it, so that the next start can end one left behind. */
@@ -101,6 +113,8 @@ export function tableDefinitions(names: ServiceTableNames): CreateTableCommandIn
     keys,
     simple(names.usageCountersTable, usageCountersTable.partitionKey),
     simple(names.idempotencyRecordsTable, idempotencyRecordsTable.partitionKey),
+    simple(names.changeFeedTable, changeFeedTable.partitionKey, changeFeedTable.sortKey),
+    simple(names.webhookOutboxTable, webhookOutboxTable.partitionKey, webhookOutboxTable.sortKey),
   ];
 }
 

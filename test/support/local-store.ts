@@ -24,6 +24,8 @@ export function uniqueTables(): ServiceTableNames {
     apiKeysTable: `${LOCAL_TABLES.apiKeysTable}-${suffix}`,
     usageCountersTable: `${LOCAL_TABLES.usageCountersTable}-${suffix}`,
     idempotencyRecordsTable: `${LOCAL_TABLES.idempotencyRecordsTable}-${suffix}`,
+    changeFeedTable: `${LOCAL_TABLES.changeFeedTable}-${suffix}`,
+    webhookOutboxTable: `${LOCAL_TABLES.webhookOutboxTable}-${suffix}`,
   };
 }
 

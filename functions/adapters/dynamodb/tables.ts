@@ -33,3 +33,15 @@ export const idempotencyRecordsTable = {
   partitionKey: { name: 'recordId', type: 'S' },
   timeToLiveAttribute: 'expiresAt',
 } as const;
+
+/**
+ * The change feed: every pet's changes in one global order. Entries live in one partition
+ * (CHANGE_FEED_PARTITION) under `seq`, numbered by a sequence item at seq 0 that each batch of
+ * entries advances in the same transaction (change-feed-repository.ts); a marker per
+ * (petId, version), in a partition of the pet's own, keeps a change from being numbered twice.
+ */
+export const changeFeedTable = {
+  partitionKey: { name: 'feed', type: 'S' },
+  sortKey: { name: 'seq', type: 'N' },
+  timeToLiveAttribute: 'expiresAt',
+} as const;

@@ -9,6 +9,8 @@ import {
 } from '../functions/domain/errors.ts';
 import type { ErrorBody, InventoryAdjustment, InventoryItem, InventoryUpdate, Pet } from '../functions/domain/schemas.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
+import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
+import type { ChangesPage } from '../functions/domain/inventory-history.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { toJson } from '../functions/http/json.ts';
@@ -31,7 +33,7 @@ export interface OperationExample {
   body?: InventoryUpdate | InventoryAdjustment;
   /** Request headers beyond the key and the content type. */
   headers?: Readonly<Record<string, string>>;
-  answer: { status: number; body: InventoryItem[] | InventoryItem | Pet };
+  answer: { status: number; body: InventoryItem[] | InventoryItem | Pet | ChangesPage };
 }
 
 const bigPet = DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!;
@@ -54,6 +56,31 @@ export const OPERATION_EXAMPLES = {
     body: ADJUSTMENT,
     headers: { 'Idempotency-Key': '5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40' },
     answer: { status: 200, body: { ...adjustedPet, quantity: adjustedPet.quantity + ADJUSTMENT.delta } },
+  },
+  // The first change of the big pet: the seed's, which made it.
+  listInventoryChanges: {
+    path: `/inventory/${bigPet.petId}/changes?limit=1`,
+    answer: {
+      status: 200,
+      body: {
+        changes: [
+          {
+            version: 1,
+            occurredAt: '2026-11-24T06:30:00.123Z',
+            kind: 'seed',
+            quantityBefore: null,
+            quantityAfter: bigPet.quantity,
+            delta: bigPet.quantity,
+            status: bigPet.status,
+            reason: null,
+            idempotencyKey: null,
+            requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
+            keyId: TOOL_KEY_IDS.seed,
+          },
+        ],
+        nextCursor: null,
+      },
+    },
   },
   getPetById: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
 } as const satisfies Record<(typeof apiRoutes)[number]['operationId'], OperationExample>;

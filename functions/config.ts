@@ -1,3 +1,4 @@
+import { DEFAULT_HISTORY_RETENTION_DAYS } from './adapters/dynamodb/tables.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from './domain/failed-authentications.ts';
 import { DEFAULT_BAN_POLICY, MAX_BAN_SECONDS, type BanPolicy } from './domain/usage-limits.ts';
 import { GET_PET_BY_ID_DEFAULT_SUNSET_AT, GET_PET_BY_ID_DEPRECATED_AT } from './domain/versioning.ts';
@@ -11,6 +12,10 @@ export interface ServiceConfig {
   apiKeysTable: string;
   usageCountersTable: string;
   idempotencyRecordsTable: string;
+  /** Each pet's history of changes (GET /inventory/{petId}/changes, and the stream consumer that writes it). */
+  historyTable: string;
+  /** Days a history entry is kept (HISTORY_RETENTION_DAYS); DEFAULT_HISTORY_RETENTION_DAYS (13 months) when unset. */
+  historyRetentionDays?: number;
   /** Only for the local store; on Lambda the SDK finds DynamoDB itself. */
   dynamodbEndpoint?: string;
   banPolicy: BanPolicy;
@@ -23,6 +28,8 @@ export const ENV = {
   apiKeysTable: 'API_KEYS_TABLE',
   usageCountersTable: 'USAGE_COUNTERS_TABLE',
   idempotencyRecordsTable: 'IDEMPOTENCY_RECORDS_TABLE',
+  historyTable: 'HISTORY_TABLE',
+  historyRetentionDays: 'HISTORY_RETENTION_DAYS',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   banRejectionsPerMinute: 'BAN_REJECTIONS_PER_MINUTE',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
@@ -52,12 +59,19 @@ export function readBanPolicy(env: NodeJS.ProcessEnv = process.env): BanPolicy {
   };
 }
 
+/** HISTORY_RETENTION_DAYS: at most 20 years, as no audit asks for more. */
+export function readHistoryRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveInteger(env, ENV.historyRetentionDays, DEFAULT_HISTORY_RETENTION_DAYS, 20 * 366);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const config: ServiceConfig = {
     inventoryTable: required(env, ENV.inventoryTable),
     apiKeysTable: required(env, ENV.apiKeysTable),
     usageCountersTable: required(env, ENV.usageCountersTable),
     idempotencyRecordsTable: required(env, ENV.idempotencyRecordsTable),
+    historyTable: required(env, ENV.historyTable),
+    historyRetentionDays: readHistoryRetentionDays(env),
     banPolicy: readBanPolicy(env),
     failedAuthenticationsPerMinute: positiveInteger(env, ENV.failedAuthenticationsPerMinute, DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE),
   };

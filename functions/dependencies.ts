@@ -1,6 +1,8 @@
 import { createAdjustmentRepository } from './adapters/dynamodb/adjustment-repository.ts';
 import { createApiKeyRepository } from './adapters/dynamodb/api-key-repository.ts';
 import { CALL_BOUNDS, createDocumentClient } from './adapters/dynamodb/document-client.ts';
+import { DEFAULT_HISTORY_RETENTION_DAYS } from './adapters/dynamodb/tables.ts';
+import { createHistoryRepository } from './adapters/dynamodb/history-repository.ts';
 import { createInventoryRepository } from './adapters/dynamodb/inventory-repository.ts';
 import { createFailedAuthenticationRepository, createUsageCounterRepository } from './adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from './config.ts';
@@ -19,6 +21,7 @@ export function createDependencies(config: ServiceConfig) {
     client,
     countingClient,
     inventory: createInventoryRepository(client, config.inventoryTable),
+    history: createHistoryRepository(client, config.historyTable, config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS),
     adjuster: new InventoryAdjuster(createAdjustmentRepository(client, config)),
     apiKeys: createApiKeyRepository(client, config.apiKeysTable),
     usageCounters,

@@ -9,8 +9,11 @@ export interface ApiRoute {
   /** API Gateway resource path, relative to the stage (`/v1`). */
   resource: string;
   entry: string;
-  /** What the function may do to the inventory table, and to the idempotency records with it (least privilege by construction). */
-  inventoryAccess: 'list' | 'read' | 'update' | 'adjust';
+  /**
+   * What the function may do to the inventory table, and to the idempotency records or the
+   * history with it (least privilege by construction).
+   */
+  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'history';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -55,6 +58,14 @@ export const apiRoutes = [
     resource: '/inventory/{petId}/adjustments',
     entry: 'adjust-inventory',
     inventoryAccess: 'adjust',
+    streamed: false,
+  },
+  {
+    operationId: 'listInventoryChanges',
+    method: 'GET',
+    resource: '/inventory/{petId}/changes',
+    entry: 'list-inventory-changes',
+    inventoryAccess: 'history',
     streamed: false,
   },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },

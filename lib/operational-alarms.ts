@@ -5,6 +5,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 /** The window of the function and table alarms; pass it as the period of `unexpectedErrors`. */
@@ -40,11 +41,22 @@ export interface ServiceSignal {
   description: string;
 }
 
+/** A function fed by a table's stream through an event source mapping with an on-failure queue. */
+export interface StreamConsumer {
+  name: string;
+  function: IFunction;
+  failedRecords: IQueue;
+}
+
+/** A consumer this far behind its stream delays what it derives: history entries are meant to show within seconds. */
+export const ITERATOR_AGE_THRESHOLD = Duration.minutes(1);
+
 export interface OperationalAlarmsProps {
   apiStage: Stage;
   functions: readonly MonitoredFunction[];
   tables: readonly MonitoredTable[];
   serviceSignals: readonly ServiceSignal[];
+  streamConsumers?: readonly StreamConsumer[];
   /** Where alarms and recoveries are sent; without it the alarms only show in CloudWatch. */
   notify?: ITopic;
 }
@@ -92,6 +104,23 @@ export class OperationalAlarms extends Construct {
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         alarmDescription: signal.description,
+      });
+    }
+
+    for (const consumer of props.streamConsumers ?? []) {
+      this.add(`${consumer.name}StreamFailedRecords`, {
+        metric: consumer.failedRecords.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period: Duration.minutes(1) }),
+        threshold: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        alarmDescription: `The ${consumer.name} stream consumer gave up on records (they are in its on-failure queue): changes without their derived entries.`,
+      });
+      this.add(`${consumer.name}StreamIteratorAge`, {
+        metric: consumer.function.metric('IteratorAge', { statistic: Stats.MAXIMUM, period: Duration.minutes(1) }),
+        threshold: ITERATOR_AGE_THRESHOLD.toMilliseconds(),
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 3,
+        alarmDescription: `The ${consumer.name} stream consumer was more than ${ITERATOR_AGE_THRESHOLD.toMinutes()} minute behind its stream for 3 minutes.`,
       });
     }
 

@@ -14,7 +14,9 @@ import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type Monitored
 import { OperationsDashboard } from './operations-dashboard.ts';
 import { ServiceFunction } from './service-function.ts';
 import { ServiceTables } from './service-tables.ts';
-import { ROUTE_TABLE_ACCESS, type TableAccess } from './table-access.ts';
+import { ROUTE_TABLE_ACCESS, type RouteTableAccess } from './table-access.ts';
+import { InventoryHistory } from './inventory-history.ts';
+import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/tables.ts';
 
 export interface StageSettings {
   stage: DeploymentStage;
@@ -25,13 +27,29 @@ export interface StageSettings {
   notifyAlarms: boolean;
   /** The functions' LOG_LEVEL (functions/logger.ts): raise it to quiet the logs; metric lines are never filtered. */
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Days each pet's history entries are kept (HISTORY_RETENTION_DAYS). */
+  historyRetentionDays: number;
 }
 
 export const STAGE_SETTINGS: Readonly<Record<DeploymentStage, StageSettings>> = {
   // Staging is disposable: tear it down and redeploy it from any commit.
-  staging: { stage: 'staging', retainData: false, logRetention: RetentionDays.TWO_WEEKS, notifyAlarms: false, logLevel: 'INFO' },
+  staging: {
+    stage: 'staging',
+    retainData: false,
+    logRetention: RetentionDays.TWO_WEEKS,
+    notifyAlarms: false,
+    logLevel: 'INFO',
+    historyRetentionDays: DEFAULT_HISTORY_RETENTION_DAYS,
+  },
   // Three months of logs covers an incident review or a client's dispute about a month's usage.
-  prod: { stage: 'prod', retainData: true, logRetention: RetentionDays.THREE_MONTHS, notifyAlarms: true, logLevel: 'INFO' },
+  prod: {
+    stage: 'prod',
+    retainData: true,
+    logRetention: RetentionDays.THREE_MONTHS,
+    notifyAlarms: true,
+    logLevel: 'INFO',
+    historyRetentionDays: DEFAULT_HISTORY_RETENTION_DAYS,
+  },
 };
 
 export const PETS_SUNSET_CONTEXT_KEY = 'petsSunsetDate';
@@ -83,6 +101,8 @@ export class PetStoreInventoryStack extends Stack {
       [ENV.apiKeysTable]: tables.apiKeys.tableName,
       [ENV.usageCountersTable]: tables.usageCounters.tableName,
       [ENV.idempotencyRecordsTable]: tables.idempotencyRecords.tableName,
+      [ENV.historyTable]: tables.history.tableName,
+      [ENV.historyRetentionDays]: String(settings.historyRetentionDays),
       [LOG_LEVEL_VARIABLE]: settings.logLevel,
     };
     // `cdk deploy -c petsSunsetDate=2027-12-01` moves GET /pets/{petId}'s Sunset; checked here, so a bad date fails the synth, not a cold start.
@@ -109,9 +129,10 @@ export class PetStoreInventoryStack extends Stack {
         timeoutSeconds: functionTimeoutSeconds(route),
         ...functionDefaults,
       });
-      const access: { inventory: TableAccess; idempotencyRecords?: TableAccess } = ROUTE_TABLE_ACCESS[route.inventoryAccess];
+      const access: RouteTableAccess = ROUTE_TABLE_ACCESS[route.inventoryAccess];
       service.grantTableAccess(tables.inventory, access.inventory);
       if (access.idempotencyRecords) service.grantTableAccess(tables.idempotencyRecords, access.idempotencyRecords);
+      if (access.history) service.grantTableAccess(tables.history, access.history);
       service.grantTableAccess(tables.usageCounters, 'usageCounting');
       return { route, service };
     });
@@ -122,6 +143,12 @@ export class PetStoreInventoryStack extends Stack {
       ...functionDefaults,
     });
     health.grantTableAccess(tables.inventory, 'healthProbe');
+
+    const history = new InventoryHistory(this, 'History', {
+      inventory: tables.inventory,
+      history: tables.history,
+      ...functionDefaults,
+    });
 
     const api = new InventoryApi(this, 'Api', {
       health: { route: healthRoute, handler: health.function },
@@ -150,6 +177,11 @@ export class PetStoreInventoryStack extends Stack {
         function: service.function,
         unexpectedErrors: service.function.metricErrors({ statistic: Stats.SUM, period: ALARM_PERIOD }),
       })),
+      {
+        name: 'HistoryConsumer',
+        function: history.function,
+        unexpectedErrors: history.function.metricErrors({ statistic: Stats.SUM, period: ALARM_PERIOD }),
+      },
     ];
 
     // The functions' own EMF metrics (functions/logger.ts): serving degraded, though without errors.
@@ -188,12 +220,14 @@ export class PetStoreInventoryStack extends Stack {
       { name: 'ApiKeys', table: tables.apiKeys },
       { name: 'UsageCounters', table: tables.usageCounters },
       { name: 'IdempotencyRecords', table: tables.idempotencyRecords },
+      { name: 'History', table: tables.history },
     ];
     const alarms = new OperationalAlarms(this, 'Alarms', {
       apiStage: api.restApi.deploymentStage,
       functions: monitoredFunctions,
       serviceSignals,
       tables: monitoredTables,
+      streamConsumers: [{ name: 'History', function: history.function, failedRecords: history.failedRecords }],
       ...(alarmTopic ? { notify: alarmTopic } : {}),
     });
 

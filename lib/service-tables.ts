@@ -1,6 +1,7 @@
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AttributeType,
+  StreamViewType,
   BillingMode,
   ProjectionType,
   Table,
@@ -9,7 +10,13 @@ import {
   type TableProps,
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../functions/adapters/dynamodb/tables.ts';
+import {
+  apiKeysTable,
+  historyTable,
+  idempotencyRecordsTable,
+  inventoryTable,
+  usageCountersTable,
+} from '../functions/adapters/dynamodb/tables.ts';
 
 const ATTRIBUTE_TYPES = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY } as const;
 
@@ -32,6 +39,7 @@ export class ServiceTables extends Construct {
   readonly apiKeys: Table;
   readonly usageCounters: Table;
   readonly idempotencyRecords: Table;
+  readonly history: Table;
 
   constructor(scope: Construct, id: string, { retainData }: ServiceTablesProps) {
     super(scope, id);
@@ -50,6 +58,17 @@ export class ServiceTables extends Construct {
       ...recoverable,
       partitionKey: attribute(inventoryTable.partitionKey),
       sortKey: attribute(inventoryTable.sortKey),
+      // Each write's before and after: the history consumer derives a change's entry from them (lib/inventory-history.ts).
+      stream: StreamViewType.NEW_AND_OLD_IMAGES,
+    });
+
+    // An audit record: recoverable like the inventory it explains; entries expire after the stage's retention.
+    this.history = new Table(this, 'History', {
+      ...common,
+      ...recoverable,
+      partitionKey: attribute(historyTable.partitionKey),
+      sortKey: attribute(historyTable.sortKey),
+      timeToLiveAttribute: historyTable.timeToLiveAttribute,
     });
 
     this.apiKeys = new Table(this, 'ApiKeys', { ...common, ...recoverable, partitionKey: attribute(apiKeysTable.partitionKey) });

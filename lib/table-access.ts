@@ -20,6 +20,10 @@ export const TABLE_ACCESS = {
   inventoryAdjust: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
   /** adjustInventory: reads a key's record, and puts it in the same transaction as the change. */
   idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+  /** GET /inventory/{petId}/changes: one Query of the pet's partition of the history. */
+  historyRead: ['dynamodb:Query'],
+  /** The stream consumer writes entries in batches (a Put each: writing one again writes the same item). */
+  historyRecording: ['dynamodb:BatchWriteItem'],
   /** GET /health reads one entry to see that the store answers. */
   healthProbe: ['dynamodb:GetItem'],
   /** The authorizer looks a key up by its hash. */
@@ -41,7 +45,14 @@ export const ROUTE_TABLE_ACCESS = {
   read: { inventory: 'inventoryRead' },
   update: { inventory: 'inventoryUpdate' },
   adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording' },
-} as const satisfies Record<ApiRoute['inventoryAccess'], { inventory: TableAccess; idempotencyRecords?: TableAccess }>;
+  history: { inventory: 'inventoryRead', history: 'historyRead' },
+} as const satisfies Record<ApiRoute['inventoryAccess'], RouteTableAccess>;
+
+export interface RouteTableAccess {
+  inventory: TableAccess;
+  idempotencyRecords?: TableAccess;
+  history?: TableAccess;
+}
 
 /** Grants exactly the actions of one access intent on the table itself (no index, no wildcard). */
 export function grantTableAccess(grantee: IGrantable, table: ITable, access: TableAccess): Grant {

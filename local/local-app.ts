@@ -16,7 +16,14 @@ import { createLocalServer, listen, STAGE } from './local-server.ts';
 import { publishedContractRoutes } from './published-contract-routes.ts';
 import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
 import { seedIfEmpty } from './seed.ts';
+import { startInventoryStreamConsumer, type InventoryStreamConsumer } from './inventory-stream-consumer.ts';
+import { createRecordInventoryChangesHandler } from '../functions/handlers/record-inventory-changes-handler.ts';
+import { describeError, logger } from '../functions/logger.ts';
+import type { DynamoDBRecord } from 'aws-lambda';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
+
+/** Where the local stream consumer keeps its position in the inventory's stream. */
+export const HISTORY_CHECKPOINT_FILE = 'history-stream-checkpoint.json';
 
 /** Written into the data directory while a server runs, so the key tool can reach its store. */
 export const STORE_ENDPOINT_FILE = 'store-endpoint.json';
@@ -64,6 +71,8 @@ export interface LocalApp {
   baseUrl: string;
   storeEndpoint: string;
   dependencies: ServiceDependencies;
+  /** The consumer that records each change in its pet's history, as the stream's event source mapping does on AWS. */
+  history: Pick<InventoryStreamConsumer, 'caughtUp'>;
   seeded: number;
   server: Server;
   close(): Promise<void>;
@@ -147,6 +156,14 @@ async function serve(
   });
   const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
   await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
+  const recordChanges = createRecordInventoryChangesHandler(dependencies);
+  const history = await startInventoryStreamConsumer({
+    endpoint: store.endpoint,
+    inventoryTable: tables.inventoryTable,
+    handle: (records) => recordChanges({ Records: records as DynamoDBRecord[] }),
+    ...(options.dataDir ? { checkpointFile: join(options.dataDir, HISTORY_CHECKPOINT_FILE) } : {}),
+    onError: (error) => logger.error('recording inventory changes failed; retrying', describeError(error)),
+  });
 
   provideLambdaStreaming();
   const handlers = createHttpHandlers(dependencies);
@@ -165,6 +182,7 @@ async function serve(
   try {
     port = await listen(server, options.port ?? 0, host);
   } catch (error) {
+    await history.close();
     dependencies.close();
     throw error;
   }
@@ -177,6 +195,7 @@ async function serve(
     baseUrl,
     storeEndpoint: store.endpoint,
     dependencies,
+    history,
     seeded,
     server,
     async close() {
@@ -184,6 +203,7 @@ async function serve(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await history.close();
       dependencies.close();
       if (endpointFile) await rm(endpointFile, { force: true });
       await store.close();

@@ -1,8 +1,10 @@
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   ResourceInUseException,
+  UpdateTableCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -15,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   apiKeysTable,
   changeFeedTable,
+  historyTable,
   idempotencyRecordsTable,
   inventoryTable,
   usageCountersTable,
@@ -26,6 +29,7 @@ export interface ServiceTableNames {
   apiKeysTable: string;
   usageCountersTable: string;
   idempotencyRecordsTable: string;
+  historyTable: string;
   changeFeedTable: string;
   /** npm start's pending webhook deliveries (on AWS, a queue holds them). */
   webhookOutboxTable: string;
@@ -36,6 +40,7 @@ export const LOCAL_TABLES = {
   apiKeysTable: 'petstore-api-keys',
   usageCountersTable: 'petstore-usage-counters',
   idempotencyRecordsTable: 'petstore-idempotency-records',
+  historyTable: 'petstore-inventory-history',
   changeFeedTable: 'petstore-inventory-change-feed',
   webhookOutboxTable: 'petstore-webhook-outbox',
 } as const satisfies ServiceTableNames;
@@ -109,7 +114,8 @@ export function tableDefinitions(names: ServiceTableNames): CreateTableCommandIn
     },
   ];
   return [
-    simple(names.inventoryTable, inventoryTable.partitionKey, inventoryTable.sortKey),
+    { ...simple(names.inventoryTable, inventoryTable.partitionKey, inventoryTable.sortKey), StreamSpecification: INVENTORY_STREAM },
+    simple(names.historyTable, historyTable.partitionKey, historyTable.sortKey),
     keys,
     simple(names.usageCountersTable, usageCountersTable.partitionKey),
     simple(names.idempotencyRecordsTable, idempotencyRecordsTable.partitionKey),
@@ -123,7 +129,13 @@ function adminClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
 }
 
-/** Creates the service's tables under the given names where they are missing. */
+/** The inventory table's change stream, from which each pet's history is derived (see local/inventory-stream-consumer.ts). */
+export const INVENTORY_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
+
+/**
+ * Creates the service's tables under the given names where they are missing, and turns the
+ * inventory's stream on where a data directory made before the history has it off.
+ */
 export async function createServiceTables(endpoint: string, names: ServiceTableNames): Promise<void> {
   const client = adminClient(endpoint);
   try {
@@ -134,6 +146,9 @@ export async function createServiceTables(endpoint: string, names: ServiceTableN
         if (!(error instanceof ResourceInUseException)) throw error;
       }
     }
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: names.inventoryTable }));
+    if (!Table?.StreamSpecification?.StreamEnabled)
+      await client.send(new UpdateTableCommand({ TableName: names.inventoryTable, StreamSpecification: INVENTORY_STREAM }));
   } finally {
     client.destroy();
   }

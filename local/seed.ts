@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { createInventoryRepository, inventoryHasEntries } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
 import { InventoryItem } from '../functions/domain/schemas.ts';
 
 const SeedFile = z.array(InventoryItem);
@@ -43,12 +44,19 @@ export const DEMO_INVENTORY: readonly InventoryItem[] = [
 /** Overlapping batches keep DynamoDB Local's threads busy while the client waits on each answer. */
 const PARALLEL_BATCH_WRITERS = 8;
 
-/** Writes the entries under their keys, several batches at a time. */
-export async function writeInventory(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryItem[]): Promise<void> {
+/** Writes the entries under their keys, several batches at a time, each a change recorded as the seed's by default. */
+export async function writeInventory(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  items: readonly InventoryItem[],
+  attribution: ChangeAttribution = toolAttribution('seed', TOOL_KEY_IDS.seed),
+): Promise<void> {
   const repository = createInventoryRepository(client, tableName);
   const share = Math.ceil(items.length / PARALLEL_BATCH_WRITERS);
   await Promise.all(
-    Array.from({ length: PARALLEL_BATCH_WRITERS }, (_, writer) => repository.putMany(items.slice(writer * share, (writer + 1) * share))),
+    Array.from({ length: PARALLEL_BATCH_WRITERS }, (_, writer) =>
+      repository.putMany(items.slice(writer * share, (writer + 1) * share), attribution),
+    ),
   );
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ChangeAttribution } from './change-attribution.ts';
 import { ApiError, BadRequestError, errorBody, ErrorCode, StoreUnavailableError } from './errors.ts';
 import { MAX_QUANTITY } from './quantity.ts';
 import type { AdjustmentReason, ErrorBody, InventoryItem, PetId } from './schemas.ts';
@@ -21,6 +22,8 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export interface AdjustmentRequest {
   /** The API key's public id: keys of one API key are invisible to another. */
   callerId: string;
+  /** The X-Request-Id of the request, recorded with the change it makes. */
+  requestId: string;
   idempotencyKey: string;
   petId: PetId;
   delta: number;
@@ -62,7 +65,13 @@ export interface AdjustmentRepository {
    * One transaction: adds delta to the entry's quantity while it stays within 0 and the largest
    * quantity, and records the key as applied (unless a live record holds it). Both or neither.
    */
-  apply(change: { petId: PetId; delta: number; record: Omit<IdempotencyRecord, 'outcome'>; nowSeconds: number }): Promise<ApplyResult>;
+  apply(change: {
+    petId: PetId;
+    delta: number;
+    record: Omit<IdempotencyRecord, 'outcome'>;
+    attribution: ChangeAttribution;
+    nowSeconds: number;
+  }): Promise<ApplyResult>;
   /** Records the answer of an applied change, unless one is recorded already; returns the recorded answer. */
   recordAnswer(recordId: string, outcome: AdjustmentOutcome): Promise<AdjustmentOutcome>;
   /** Records a refusal as the key's outcome; false when a live record holds the key already. */
@@ -83,6 +92,10 @@ export class IdempotencyKeyReusedError extends ApiError {
       `Idempotency-Key ${idempotencyKey} was already used for a different request (another pet, delta or reason) within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours; use a new key for a new adjustment.`,
     );
   }
+}
+
+function attributionOf({ requestId, callerId, reason, idempotencyKey }: AdjustmentRequest): ChangeAttribution {
+  return { kind: 'adjustment', requestId, keyId: callerId, reason, idempotencyKey };
 }
 
 function hashOf({ petId, delta, reason }: AdjustmentRequest): string {
@@ -143,6 +156,7 @@ export class InventoryAdjuster {
         petId: request.petId,
         delta: request.delta,
         record: { recordId, requestHash, expiresAt },
+        attribution: attributionOf(request),
         nowSeconds,
       });
       if (result.applied) return { outcome: await this.answerApplied(request.petId, recordId), replayed: false };

@@ -1,5 +1,9 @@
+import type { ChangeAttribution } from './change-attribution.ts';
 import { ConflictError, ErrorCode, NotFoundError } from './errors.ts';
 import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+
+/** Who asks for a change: the request (its X-Request-Id) and the API key's public id. */
+export type ChangeAuthor = Pick<ChangeAttribution, 'requestId' | 'keyId'>;
 
 /** What a compare-and-set found: the entry written, no entry, or the quantity that stood in the way. */
 export type CompareAndSetResult = { written: InventoryItem } | { missing: true } | { storedQuantity: number };
@@ -12,17 +16,20 @@ export interface InventoryRepository {
    * the inventory. An entry updated meanwhile comes with its old or its new value.
    */
   listAll(): AsyncIterable<InventoryItem[]>;
-  /** Sets quantity of an existing entry and returns it; undefined when no entry exists. */
-  setQuantity(petId: PetId, quantity: number): Promise<InventoryItem | undefined>;
-  /** Sets quantity only while the stored quantity is `changeFrom`, in one atomic step. */
-  compareAndSetQuantity(petId: PetId, changeFrom: number, quantity: number): Promise<CompareAndSetResult>;
+  /**
+   * Sets quantity of an existing entry and returns it; undefined when no entry exists. Every
+   * change is versioned and attributed in the same write; a quantity already stored writes nothing.
+   */
+  setQuantity(petId: PetId, quantity: number, attribution: ChangeAttribution): Promise<InventoryItem | undefined>;
+  /** Sets quantity only while the stored quantity is `changeFrom`, in one atomic step (versioned as setQuantity). */
+  compareAndSetQuantity(petId: PetId, changeFrom: number, quantity: number, attribution: ChangeAttribution): Promise<CompareAndSetResult>;
   /** The entry of one pet; undefined when no entry exists. Consistent reads see every write answered before them. */
   get(petId: PetId, options?: { consistent?: boolean }): Promise<InventoryItem | undefined>;
   /**
-   * Creates or replaces each entry as given (the operators' import), in batches, retrying
-   * whatever the store leaves unprocessed: writing the same entries again changes nothing.
+   * Creates each entry or replaces its quantity and status (the operators' import, the seed), each
+   * a versioned change attributed to `attribution`: writing the same entries again changes nothing.
    */
-  putMany(items: readonly InventoryItem[]): Promise<void>;
+  putMany(items: readonly InventoryItem[], attribution: ChangeAttribution): Promise<void>;
 }
 
 function petNotFound(petId: PetId): NotFoundError {
@@ -56,13 +63,17 @@ export async function updateInventory(
   repository: Pick<InventoryRepository, 'setQuantity' | 'compareAndSetQuantity'>,
   petId: PetId,
   update: InventoryUpdate,
+  author: ChangeAuthor,
 ): Promise<InventoryItem> {
   if (update.changeFromQuantity === undefined) {
-    const item = await repository.setQuantity(petId, update.quantity);
+    const item = await repository.setQuantity(petId, update.quantity, { kind: 'set', ...author });
     if (!item) throw petNotFound(petId);
     return item;
   }
-  const result = await repository.compareAndSetQuantity(petId, update.changeFromQuantity, update.quantity);
+  const result = await repository.compareAndSetQuantity(petId, update.changeFromQuantity, update.quantity, {
+    kind: 'compareAndSet',
+    ...author,
+  });
   if ('written' in result) return result.written;
   if ('missing' in result) throw petNotFound(petId);
   throw new ConflictError(

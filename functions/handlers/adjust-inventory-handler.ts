@@ -1,7 +1,7 @@
 import { ApiError, BadRequestError, ErrorCode } from '../domain/errors.ts';
 import { IDEMPOTENCY_KEY_PATTERN, type InventoryAdjuster } from '../domain/inventory-adjustments.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
-import { callerFrom } from '../http/caller.ts';
+import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
@@ -29,8 +29,8 @@ export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInvent
         'An Idempotency-Key header of 1 to 255 visible ASCII characters is required (a new UUID per adjustment, reused on every retry of it).',
       );
     }
-    const { keyId } = callerFrom(event);
-    const { outcome, replayed } = await adjuster.adjust({ callerId: keyId, idempotencyKey, petId, ...event.body });
+    const { keyId, requestId } = changeAuthorFrom(event);
+    const { outcome, replayed } = await adjuster.adjust({ callerId: keyId, requestId, idempotencyKey, petId, ...event.body });
     const headers: Record<string, string> = replayed ? { [REPLAYED_HEADER]: 'true' } : {};
     if ('item' in outcome) return jsonResponse(200, outcome.item, headers);
     const { status, code, message } = outcome.error;

@@ -1,4 +1,5 @@
 import { updateInventory } from '../domain/inventory-service.ts';
+import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
@@ -10,6 +11,6 @@ import type { InventoryHandlerDependencies } from './list-inventory-handler.ts';
 export function createUpdateInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
   return httpHandler({ guards: [planLimits(limiter), experimental], body: InventoryUpdate }, async (event) =>
-    jsonResponse(200, await updateInventory(inventory, petIdFromPath(event), event.body)),
+    jsonResponse(200, await updateInventory(inventory, petIdFromPath(event), event.body, changeAuthorFrom(event))),
   );
 }

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { UnauthorizedError, type ApiKeyRecord } from '../domain/api-keys.ts';
+import type { ChangeAuthor } from '../domain/inventory-service.ts';
 import { isPlanName, limitsFor, type PlanLimits, type PlanName } from '../domain/plans.ts';
 
 /**
@@ -27,4 +28,9 @@ export function callerFrom(event: Pick<APIGatewayProxyEvent, 'requestContext'>):
   // Behind the authorizer these are always set; without them the request was never authorized.
   if (typeof keyId !== 'string' || !isPlanName(plan) || !(perMinute > 0) || !(perDay > 0)) throw new UnauthorizedError();
   return { keyId, plan, limits: { perMinute, perDay } };
+}
+
+/** Who makes a change: the request's id (its X-Request-Id) and the caller's key id, as its history records them. */
+export function changeAuthorFrom(event: Pick<APIGatewayProxyEvent, 'requestContext'>): ChangeAuthor {
+  return { requestId: event.requestContext.requestId, keyId: callerFrom(event).keyId };
 }

@@ -6,7 +6,7 @@ import type { InventoryItem, PetStatus } from '../../functions/domain/schemas.ts
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { writeInventory } from '../../local/seed.ts';
 import { parseJsonWithInt64 } from '../../client/int64-json.ts';
-import { beforeLaterPages, idsInShard, throttled } from '../support/inventory.ts';
+import { beforeLaterPages, idsInShard, testAttribution, throttled } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
 
 /**
@@ -121,7 +121,10 @@ describe('listing 20,500 pets with 19-digit ids', () => {
     let updates: Promise<unknown> | undefined;
     const stop = beforeLaterPages(
       app.dependencies.client,
-      () => (updates ??= Promise.all(updated.map((item) => app.dependencies.inventory.setQuantity(item.petId, newQuantity(item.petId))))),
+      () =>
+        (updates ??= Promise.all(
+          updated.map((item) => app.dependencies.inventory.setQuantity(item.petId, newQuantity(item.petId), testAttribution())),
+        )),
     );
 
     const raw = await rawListing(app).finally(stop);

@@ -5,6 +5,7 @@ import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { CANARY_PET_ID, openSmokeTarget, runSmokeTest, type SmokeTarget } from '../../tools/smoke/smoke-test.ts';
 import { testAppStore } from '../support/local-store.ts';
+import { testAttribution } from '../support/inventory.ts';
 
 /** `npm run smoke` against the local server: every check, the canary put back, the temporary key revoked. */
 
@@ -36,7 +37,7 @@ async function smoke(): Promise<{ failed: number; lines: string[] }> {
 describe('the smoke test', () => {
   it('passes every check on a working stage, creating the canary pet once and leaving its quantity as it was', async () => {
     const first = await smoke();
-    await app.dependencies.inventory.setQuantity(CANARY_PET_ID, 7);
+    await app.dependencies.inventory.setQuantity(CANARY_PET_ID, 7, testAttribution());
     const second = await smoke();
 
     expect(first.failed).toBe(0);

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import {
+  apiKeysTable,
+  historyTable,
+  idempotencyRecordsTable,
+  inventoryTable,
+  usageCountersTable,
+} from '../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig } from '../../functions/config.ts';
 import { LOG_LEVEL_VARIABLE } from '../../functions/logger.ts';
 import { apiRoutes, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../functions/routes.ts';
@@ -53,6 +59,10 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
   adjust: [
     [inventoryTable, ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem']],
+  ],
+  history: [
+    [inventoryTable, ['dynamodb:GetItem']],
+    [historyTable, ['dynamodb:Query']],
   ],
 };
 

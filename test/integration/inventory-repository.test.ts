@@ -1,10 +1,10 @@
-import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVENTORY_SHARDS, inventoryHasEntries, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { updateInventory } from '../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import { seedIfEmpty, writeInventory } from '../../local/seed.ts';
-import { allEntries, idsInShard } from '../support/inventory.ts';
+import { allEntries, idsInShard, TEST_AUTHOR } from '../support/inventory.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 
 let test: TestStore;
@@ -25,14 +25,14 @@ describe('the inventory repository on DynamoDB Local', () => {
   it('sets the quantity of an existing entry and leaves its status alone', async () => {
     await writeInventory(test.dependencies.client, test.tables.inventoryTable, [{ petId: 10n, quantity: 1, status: 'pending' }]);
 
-    const updated = await updateInventory(test.dependencies.inventory, 10n, { quantity: 42 });
+    const updated = await updateInventory(test.dependencies.inventory, 10n, { quantity: 42 }, TEST_AUTHOR);
 
     expect(updated).toEqual({ petId: 10n, quantity: 42, status: 'pending' });
     expect(await allEntries(test.dependencies.inventory)).toEqual([{ petId: 10n, quantity: 42, status: 'pending' }]);
   });
 
   it('refuses to update a missing entry and creates nothing', async () => {
-    await expect(updateInventory(test.dependencies.inventory, 11n, { quantity: 1 })).rejects.toMatchObject({
+    await expect(updateInventory(test.dependencies.inventory, 11n, { quantity: 1 }, TEST_AUTHOR)).rejects.toMatchObject({
       status: 404,
       code: 'PET_NOT_FOUND',
     });
@@ -47,7 +47,7 @@ describe('the inventory repository on DynamoDB Local', () => {
       ids.map((petId) => ({ petId, quantity: 1, status: 'available' as const })),
     );
 
-    await updateInventory(test.dependencies.inventory, MAX_INT64, { quantity: 2_147_483_647 });
+    await updateInventory(test.dependencies.inventory, MAX_INT64, { quantity: 2_147_483_647 }, TEST_AUTHOR);
 
     expect((await allEntries(test.dependencies.inventory)).map((item) => [item.petId, item.quantity])).toEqual([
       [2n ** 53n + 1n, 1],
@@ -69,8 +69,15 @@ describe('the inventory repository on DynamoDB Local', () => {
 
     const { Items } = await test.dependencies.client.send(new ScanCommand({ TableName: test.tables.inventoryTable }));
 
-    const stored = Object.fromEntries(Object.entries(Items![0]!).map(([name, value]) => [name, String(value)]));
-    expect(stored).toEqual({ shard: String(inventoryKey(MAX_INT64).shard), petId: MAX_INT64.toString(), quantity: '1', status: 'sold' });
+    const { lastChange, ...stored } = Items![0]!;
+    expect(Object.fromEntries(Object.entries(stored).map(([name, value]) => [name, String(value)]))).toEqual({
+      shard: String(inventoryKey(MAX_INT64).shard),
+      petId: MAX_INT64.toString(),
+      quantity: '1',
+      status: 'sold',
+      version: '1',
+    });
+    expect(lastChange).toMatchObject({ kind: 'seed', keyId: 'tool:seed' });
   });
 
   it("reads every page of a shard, including pages cut by DynamoDB's 1 MB limit, merged in order with the other shards, with Queries only", async () => {
@@ -107,7 +114,7 @@ describe('the inventory repository on DynamoDB Local', () => {
     expect(await seedIfEmpty(test.dependencies.client, test.tables.inventoryTable, [{ petId: 6n, quantity: 1, status: 'sold' }])).toBe(0);
 
     expect(await allEntries(test.dependencies.inventory)).toEqual([{ petId: 5n, quantity: 1, status: 'sold' }]);
-    const reads = send.mock.calls.map(([command]) => command).filter((command) => !(command.constructor.name === 'BatchWriteCommand'));
+    const reads = send.mock.calls.map(([command]) => command).filter((command) => !(command instanceof UpdateCommand));
     expect(reads.every((command) => command instanceof QueryCommand)).toBe(true);
   });
 
@@ -115,7 +122,9 @@ describe('the inventory repository on DynamoDB Local', () => {
     await writeInventory(test.dependencies.client, test.tables.inventoryTable, [{ petId: 5n, quantity: 0, status: 'available' }]);
     const quantities = Array.from({ length: 40 }, (_, index) => index + 100);
 
-    const results = await Promise.all(quantities.map((quantity) => updateInventory(test.dependencies.inventory, 5n, { quantity })));
+    const results = await Promise.all(
+      quantities.map((quantity) => updateInventory(test.dependencies.inventory, 5n, { quantity }, TEST_AUTHOR)),
+    );
 
     expect(results.map((item) => item.quantity).sort()).toEqual(quantities);
     const [final] = await allEntries(test.dependencies.inventory);
@@ -127,7 +136,9 @@ describe('the inventory repository on DynamoDB Local', () => {
     const pets = Array.from({ length: 40 }, (_, index) => ({ petId: BigInt(index + 1), quantity: 0, status: 'available' as const }));
     await writeInventory(test.dependencies.client, test.tables.inventoryTable, pets);
 
-    await Promise.all(pets.map(({ petId }) => updateInventory(test.dependencies.inventory, petId, { quantity: Number(petId) * 3 })));
+    await Promise.all(
+      pets.map(({ petId }) => updateInventory(test.dependencies.inventory, petId, { quantity: Number(petId) * 3 }, TEST_AUTHOR)),
+    );
 
     expect((await allEntries(test.dependencies.inventory)).map((item) => item.quantity)).toEqual(
       pets.map(({ petId }) => Number(petId) * 3),

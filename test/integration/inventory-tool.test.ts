@@ -6,6 +6,7 @@ import { UsageError } from '../../tools/keys/cli-arguments.ts';
 import { openInventoryTarget, runInventoryCommand, type InventoryTarget } from '../../tools/inventory-tool/cli.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
+import { testAttribution } from '../support/inventory.ts';
 
 /** `npm run inventory` against a store: a whole file validated first, written once, read back the same. */
 
@@ -82,11 +83,14 @@ describe('npm run inventory', () => {
 
   it('writes only what differs, and keeps entries the file does not list', async () => {
     const file = join(directory, 'small.json');
-    await store.dependencies.inventory.putMany([
-      { petId: 1n, quantity: 5, status: 'available' },
-      { petId: 2n, quantity: 1, status: 'pending' },
-      { petId: 3n, quantity: 9, status: 'sold' },
-    ]);
+    await store.dependencies.inventory.putMany(
+      [
+        { petId: 1n, quantity: 5, status: 'available' },
+        { petId: 2n, quantity: 1, status: 'pending' },
+        { petId: 3n, quantity: 9, status: 'sold' },
+      ],
+      testAttribution('seed'),
+    );
     await writeFile(
       file,
       '[{"petId":1,"quantity":5,"status":"available"},{"petId":2,"quantity":0,"status":"sold"},{"petId":9223372036854775807,"quantity":1,"status":"pending"}]',
@@ -145,7 +149,10 @@ describe('npm run inventory', () => {
   });
 
   it('exports to standard output when no --file is given, ids exact', async () => {
-    await store.dependencies.inventory.putMany([{ petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' }]);
+    await store.dependencies.inventory.putMany(
+      [{ petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' }],
+      testAttribution('seed'),
+    );
 
     await inventory('export');
 

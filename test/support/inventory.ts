@@ -1,7 +1,24 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
 import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { versionedChange, type VersionedChangeClauses } from '../../functions/adapters/dynamodb/versioned-change.ts';
 import { listInventory, type InventoryRepository } from '../../functions/domain/inventory-service.ts';
+import type { ChangeAttribution, ChangeKind } from '../../functions/domain/change-attribution.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
+
+/** Who the tests' own changes are by, where a test does not look at it. */
+export const TEST_AUTHOR = { requestId: 'test-request', keyId: 'key_test' } as const;
+
+export function testAttribution(kind: ChangeKind = 'set'): ChangeAttribution {
+  return { kind, ...TEST_AUTHOR };
+}
+
+/** The clauses a write of this attribution carries, for a command matcher: the attribution exactly, at any instant. */
+export function versionedChangeOf(attribution: ChangeAttribution): VersionedChangeClauses {
+  const change = versionedChange(attribution);
+  const occurredAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  return { ...change, values: { ...change.values, ':changeLast': { ...attribution, occurredAt } } };
+}
 
 /** The whole listing in one array: what the service streams, gathered for a comparison. */
 export async function allEntries(inventory: Pick<InventoryRepository, 'listAll'>): Promise<InventoryItem[]> {

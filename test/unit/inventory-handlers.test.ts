@@ -14,6 +14,7 @@ import { SERVICE_METRICS } from '../../functions/logger.ts';
 import { MAX_BODY_BYTES } from '../../functions/http/json-body.ts';
 import { lambdaContext, patchEvent, proxyEvent } from '../support/events.ts';
 import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
+import { versionedChangeOf } from '../support/inventory.ts';
 
 // 2026-11-21T12:00:30Z: 30 s into a minute window.
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 30);
@@ -248,15 +249,18 @@ describe('updateInventory', () => {
 
     const response = await handlers().update(patchEvent('9007199254740993', '{"quantity":5}'), lambdaContext);
 
+    const change = versionedChangeOf({ kind: 'set', requestId: 'request-1', keyId: 'key_test' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('{"petId":9007199254740993,"quantity":5,"status":"available"}');
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       TableName: INVENTORY_TABLE,
       Key: inventoryKey(9_007_199_254_740_993n),
-      UpdateExpression: 'SET quantity = :quantity',
-      ConditionExpression: 'attribute_exists(petId)',
-      ExpressionAttributeValues: { ':quantity': 5 },
+      UpdateExpression: `SET quantity = :quantity, ${change.set}`,
+      ConditionExpression: 'attribute_exists(petId) AND quantity <> :quantity',
+      ExpressionAttributeNames: change.names,
+      ExpressionAttributeValues: { ':quantity': 5, ...change.values },
       ReturnValues: 'ALL_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
     expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 0);
   });
@@ -344,7 +348,10 @@ describe('updateInventory', () => {
     const response = await handlers().update(event, lambdaContext);
 
     expect(response.statusCode).toBe(200);
-    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, { TableName: INVENTORY_TABLE, ExpressionAttributeValues: { ':quantity': 9 } });
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+      TableName: INVENTORY_TABLE,
+      ExpressionAttributeValues: expect.objectContaining({ ':quantity': 9 }),
+    });
   });
 
   it('answers 503 with Retry-After when the update is throttled', async () => {

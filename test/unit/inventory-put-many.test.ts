@@ -1,57 +1,68 @@
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createInventoryRepository, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
-import { StoreUnavailableError } from '../../functions/domain/errors.ts';
+import { createInventoryRepository, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { versionedChange } from '../../functions/adapters/dynamodb/versioned-change.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
+import { testAttribution } from '../support/inventory.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TABLE = 'Inventory';
+const NOW = new Date('2026-11-24T06:30:00.123Z');
 const items = (count: number): InventoryItem[] =>
   Array.from({ length: count }, (_, index) => ({ petId: BigInt(index + 1), quantity: index, status: 'available' }));
-const put = (item: InventoryItem) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } });
+const repository = () => createInventoryRepository(createDocumentClient({ region: 'eu-west-1' }), TABLE);
 
 beforeEach(() => {
   dynamo.reset();
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('InventoryRepository.putMany', () => {
-  it('writes in batches of 25, each entry as a whole item under its key', async () => {
-    dynamo.on(BatchWriteCommand).resolves({});
+  it('writes each entry as one versioned, attributed UpdateItem under its key, never a Put that would reset its version', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    const [item] = items(1);
+    const attribution = testAttribution('import');
 
-    await createInventoryRepository(createDocumentClient({ region: 'eu-west-1' }), TABLE).putMany(items(60));
+    await repository().putMany([item!], attribution);
 
-    const batches = dynamo.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems![TABLE]!.length);
-    expect(batches).toEqual([25, 25, 10]);
-    expect(dynamo).toHaveReceivedCommandWith(BatchWriteCommand, { RequestItems: { [TABLE]: items(25).map(put) } });
+    const change = versionedChange(attribution, NOW);
+    expect(dynamo).toHaveReceivedCommandTimes(UpdateCommand, 1);
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+      TableName: TABLE,
+      Key: inventoryKey(item!.petId),
+      UpdateExpression: `SET quantity = :quantity, #status = :status, ${change.set}`,
+      ConditionExpression: 'attribute_not_exists(petId) OR quantity <> :quantity OR #status <> :status',
+      ExpressionAttributeNames: { '#status': 'status', ...change.names },
+      ExpressionAttributeValues: { ':quantity': 0, ':status': 'available', ...change.values },
+    });
   });
 
-  it('sends what the store left unprocessed again, until it is taken', async () => {
-    const [first, second, third] = items(3);
-    dynamo
-      .on(BatchWriteCommand)
-      .resolvesOnce({ UnprocessedItems: { [TABLE]: [put(second!), put(third!)] } })
-      .resolvesOnce({ UnprocessedItems: { [TABLE]: [put(third!)] } })
-      .resolves({});
+  it('writes every entry once, at most 16 at a time', async () => {
+    let inFlight = 0;
+    let most = 0;
+    dynamo.on(UpdateCommand).callsFake(async () => {
+      most = Math.max(most, ++inFlight);
+      await Promise.resolve();
+      inFlight -= 1;
+      return {};
+    });
 
-    await createInventoryRepository(createDocumentClient({ region: 'eu-west-1' }), TABLE).putMany([first!, second!, third!]);
+    await repository().putMany(items(60), testAttribution('import'));
 
-    expect(dynamo.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems![TABLE])).toEqual([
-      [put(first!), put(second!), put(third!)],
-      [put(second!), put(third!)],
-      [put(third!)],
-    ]);
+    const written = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input.Key!.petId);
+    expect(written.sort((a, b) => Number(a) - Number(b))).toEqual(items(60).map((item) => item.petId));
+    expect(most).toBe(16);
   });
 
-  it('gives up as a store fault when items stay unprocessed', async () => {
-    dynamo
-      .on(BatchWriteCommand)
-      .callsFake((input: { RequestItems: Record<string, unknown[]> }) => ({ UnprocessedItems: input.RequestItems }));
+  it('takes an entry that already holds the quantity and status as written: nothing changed, nothing to record', async () => {
+    dynamo.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
 
-    const writing = createInventoryRepository(createDocumentClient({ region: 'eu-west-1' }), TABLE).putMany(items(1));
-
-    await expect(writing).rejects.toThrow(StoreUnavailableError);
-    expect(dynamo.commandCalls(BatchWriteCommand)).toHaveLength(8);
+    await expect(repository().putMany(items(2), testAttribution('import'))).resolves.toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { lambdaContext, patchEvent, proxyEvent } from '../support/events.ts';
+import { versionedChangeOf } from '../support/inventory.ts';
 import { COUNTERS_TABLE, IDEMPOTENCY_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 30);
@@ -56,13 +57,15 @@ describe('updateInventory with changeFromQuantity', () => {
 
     const response = await handlers().update(patchEvent('7', '{"quantity":5,"changeFromQuantity":4}'), lambdaContext);
 
+    const change = versionedChangeOf({ kind: 'compareAndSet', requestId: 'request-1', keyId: 'key_test' });
     expect(response.statusCode).toBe(200);
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       TableName: INVENTORY_TABLE,
       Key: inventoryKey(7n),
-      UpdateExpression: 'SET quantity = :quantity',
-      ConditionExpression: 'attribute_exists(petId) AND quantity = :changeFrom',
-      ExpressionAttributeValues: { ':quantity': 5, ':changeFrom': 4 },
+      UpdateExpression: `SET quantity = :quantity, ${change.set}`,
+      ConditionExpression: 'attribute_exists(petId) AND quantity = :changeFrom AND quantity <> :quantity',
+      ExpressionAttributeNames: change.names,
+      ExpressionAttributeValues: { ':quantity': 5, ':changeFrom': 4, ...change.values },
       ReturnValues: 'ALL_NEW',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
@@ -119,14 +122,22 @@ describe('adjustInventory', () => {
     ]);
     expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: IDEMPOTENCY_TABLE, Key: { recordId }, ConsistentRead: true });
     const [transaction] = dynamo.commandCalls(TransactWriteCommand);
+    const change = versionedChangeOf({
+      kind: 'adjustment',
+      requestId: 'request-1',
+      keyId: 'key_test',
+      reason: 'arrival',
+      idempotencyKey: 'key-1',
+    });
     expect(transaction!.args[0].input.TransactItems).toEqual([
       {
         Update: {
           TableName: INVENTORY_TABLE,
           Key: inventoryKey(7n),
-          UpdateExpression: 'ADD quantity :delta',
+          UpdateExpression: `SET ${change.set} ADD quantity :delta`,
           ConditionExpression: 'attribute_exists(petId) AND quantity <= :limit',
-          ExpressionAttributeValues: { ':delta': 2, ':limit': 2_147_483_645 },
+          ExpressionAttributeNames: change.names,
+          ExpressionAttributeValues: { ':delta': 2, ':limit': 2_147_483_645, ...change.values },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
+import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
 import type { InventoryRepository } from '../../functions/domain/inventory-service.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
@@ -75,8 +76,9 @@ async function importFile(file: string, target: InventoryTarget, output: Invento
   const changed = items.filter((item) => stored.has(item.petId) && !sameEntry(stored.get(item.petId)!, item));
   // Only what differs is written, so a re-run writes nothing at all.
   const toWrite = [...added, ...changed];
+  const attribution = toolAttribution('import', TOOL_KEY_IDS.inventoryImport);
   for (let start = 0; start < toWrite.length; start += PROGRESS_STEP) {
-    await target.inventory.putMany(toWrite.slice(start, start + PROGRESS_STEP));
+    await target.inventory.putMany(toWrite.slice(start, start + PROGRESS_STEP), attribution);
     output.progress?.(Math.min(start + PROGRESS_STEP, toWrite.length), toWrite.length);
   }
   output.print(

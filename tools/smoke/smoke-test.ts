@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { createInventoryClient, type ApiResult } from '../../client/index.ts';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
+import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
 import type { InventoryRepository } from '../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import type { KeyAdmin } from '../keys/key-admin.ts';
@@ -77,7 +78,10 @@ export async function runSmokeTest(target: SmokeTarget, print: (line: string) =>
       name: 'update round trip on the canary pet',
       run: async () => {
         if (!(await target.inventory.get(CANARY_PET_ID)))
-          await target.inventory.putMany([{ petId: CANARY_PET_ID, quantity: 0, status: 'available' }]);
+          await target.inventory.putMany(
+            [{ petId: CANARY_PET_ID, quantity: 0, status: 'available' }],
+            toolAttribution('import', TOOL_KEY_IDS.smokeTest),
+          );
         const before = await petstore.getInventoryItem(CANARY_PET_ID);
         expectThat(before.data?.petId === CANARY_PET_ID, `GET /inventory/${CANARY_PET_ID} answered ${described(before)}`);
         const original = before.data!.quantity;

@@ -8,6 +8,7 @@ import { MAX_QUANTITY } from '../../domain/quantity.ts';
 import type { PetStatus } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { inventoryKey, toInventoryItem } from './inventory-repository.ts';
+import { versionedChange } from './versioned-change.ts';
 
 /** The answer flattened into attributes (a 200's entry, or an error's body); none while the change is applied but not yet answered. */
 interface StoredRecord {
@@ -75,10 +76,11 @@ export function createAdjustmentRepository(
         return Item ? toInventoryItem(Item) : undefined;
       }),
 
-    apply: ({ petId, delta, record, nowSeconds }) =>
+    apply: ({ petId, delta, record, attribution, nowSeconds }) =>
       callStore(async () => {
         // The bound that delta could cross: below 0 for a removal, above the largest quantity for an addition.
         const [bound, limit] = delta < 0 ? ['quantity >= :limit', -delta] : ['quantity <= :limit', MAX_QUANTITY - delta];
+        const change = versionedChange(attribution);
         try {
           await client.send(
             new TransactWriteCommand({
@@ -87,9 +89,10 @@ export function createAdjustmentRepository(
                   Update: {
                     TableName: tables.inventoryTable,
                     Key: inventoryKey(petId),
-                    UpdateExpression: 'ADD quantity :delta',
+                    UpdateExpression: `SET ${change.set} ADD quantity :delta`,
                     ConditionExpression: `attribute_exists(petId) AND ${bound}`,
-                    ExpressionAttributeValues: { ':delta': delta, ':limit': limit },
+                    ExpressionAttributeNames: change.names,
+                    ExpressionAttributeValues: { ':delta': delta, ':limit': limit, ...change.values },
                     // The refusal carries the entry: 404 or 409, and the stock the 409 names, without a read.
                     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
                   },

@@ -1,18 +1,11 @@
-import {
-  BatchWriteCommand,
-  GetCommand,
-  paginateQuery,
-  QueryCommand,
-  type DynamoDBDocumentClient,
-  type NumberValue,
-} from '@aws-sdk/lib-dynamodb';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { StoreUnavailableError } from '../../domain/errors.ts';
+import { GetCommand, paginateQuery, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import type { ChangeAttribution } from '../../domain/change-attribution.ts';
 import { byPetId, type InventoryRepository } from '../../domain/inventory-service.ts';
 import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
 import { mergeSortedPages } from './sorted-merge.ts';
 import { inventoryTable } from './tables.ts';
+import { versionedChange } from './versioned-change.ts';
 
 interface StoredInventoryItem {
   petId: NumberValue;
@@ -67,11 +60,11 @@ export function toInventoryItem(stored: Record<string, unknown>): InventoryItem 
   return { petId: BigInt(petId.toString()), quantity: Number(quantity.toString()), status };
 }
 
-/** BatchWriteItem's limit per call. */
-const BATCH_WRITE_LIMIT = 25;
-/** Calls per batch before unprocessed items count as a store fault; with the backoff below, about 13 s of throttling. */
-const BATCH_WRITE_ATTEMPTS = 8;
-const BATCH_RETRY_BASE_MS = 50;
+/**
+ * Entry writes an import keeps in flight: each is an UpdateItem of its own (a batch write could
+ * only put whole items, which would reset their versions), so they overlap instead.
+ */
+const IMPORT_WRITES_IN_FLIGHT = 16;
 
 /** One shard's entries in petId order, a page at a time. */
 async function* shardPages(client: DynamoDBDocumentClient, tableName: string, shard: number): AsyncGenerator<InventoryItem[]> {
@@ -92,18 +85,20 @@ async function* shardPages(client: DynamoDBDocumentClient, tableName: string, sh
 }
 
 export function createInventoryRepository(client: DynamoDBDocumentClient, tableName: string): InventoryRepository {
-  /** One batch, until the store has taken every item: what it leaves unprocessed (throttling) is sent again after a backoff. */
-  async function putBatch(batch: readonly InventoryItem[]): Promise<void> {
-    let pending = batch.map((item) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } }));
-    for (let attempt = 1; pending.length > 0; attempt += 1) {
-      if (attempt > BATCH_WRITE_ATTEMPTS)
-        throw new StoreUnavailableError({
-          cause: new Error(`${pending.length} items still unprocessed after ${BATCH_WRITE_ATTEMPTS} calls`),
-        });
-      if (attempt > 1) await sleep(BATCH_RETRY_BASE_MS * 2 ** (attempt - 2));
-      const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;
-    }
+  /**
+   * Creates the entry or replaces its quantity and status, as one versioned change; an entry that
+   * already holds both is left alone, so writing it again records nothing.
+   */
+  async function putEntry(item: InventoryItem, attribution: ChangeAttribution): Promise<void> {
+    const change = versionedChange(attribution);
+    await updateIfConditionHolds(client, {
+      TableName: tableName,
+      Key: inventoryKey(item.petId),
+      UpdateExpression: `SET quantity = :quantity, #status = :status, ${change.set}`,
+      ConditionExpression: 'attribute_not_exists(petId) OR quantity <> :quantity OR #status <> :status',
+      ExpressionAttributeNames: { '#status': 'status', ...change.names },
+      ExpressionAttributeValues: { ':quantity': item.quantity, ':status': item.status, ...change.values },
+    });
   }
 
   return {
@@ -114,41 +109,56 @@ export function createInventoryRepository(client: DynamoDBDocumentClient, tableN
         INVENTORY_PAGE_SIZE,
       ),
 
-    putMany: (items) =>
+    putMany: (items, attribution) =>
       callStore(async () => {
-        for (let start = 0; start < items.length; start += BATCH_WRITE_LIMIT) await putBatch(items.slice(start, start + BATCH_WRITE_LIMIT));
+        let next = 0;
+        const writer = async () => {
+          while (next < items.length) await putEntry(items[next++]!, attribution);
+        };
+        await Promise.all(Array.from({ length: Math.min(IMPORT_WRITES_IN_FLIGHT, items.length) }, writer));
       }),
 
-    setQuantity: (petId, quantity) =>
+    setQuantity: (petId, quantity, attribution) =>
       callStore(async () => {
+        const change = versionedChange(attribution);
         const updated = await updateIfConditionHolds(client, {
           TableName: tableName,
           Key: inventoryKey(petId),
-          UpdateExpression: 'SET quantity = :quantity',
-          // The write itself decides existence: no read first, so no race and no upsert.
-          ConditionExpression: 'attribute_exists(petId)',
-          ExpressionAttributeValues: { ':quantity': quantity },
+          UpdateExpression: `SET quantity = :quantity, ${change.set}`,
+          // The write itself decides existence: no read first, so no race and no upsert. A quantity that is stored
+          // already is no change: nothing is written, so no version and no history entry.
+          ConditionExpression: 'attribute_exists(petId) AND quantity <> :quantity',
+          ExpressionAttributeNames: change.names,
+          ExpressionAttributeValues: { ':quantity': quantity, ...change.values },
           ReturnValues: 'ALL_NEW',
+          // The refusal carries the entry: an unchanged one is the answer, without a read.
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         });
-        return updated.held ? toInventoryItem(updated.attributes) : undefined;
+        if (updated.held) return toInventoryItem(updated.attributes);
+        return updated.current ? toInventoryItem(updated.current) : undefined;
       }),
 
-    compareAndSetQuantity: (petId, changeFrom, quantity) =>
+    compareAndSetQuantity: (petId, changeFrom, quantity, attribution) =>
       callStore(async () => {
+        const change = versionedChange(attribution);
         const result = await updateIfConditionHolds(client, {
           TableName: tableName,
           Key: inventoryKey(petId),
-          UpdateExpression: 'SET quantity = :quantity',
+          UpdateExpression: `SET quantity = :quantity, ${change.set}`,
           // Equality with what the client read and nothing else: a stored count that merely equals the new one may be
-          // another writer's change, which this write would absorb without anyone being told.
-          ConditionExpression: 'attribute_exists(petId) AND quantity = :changeFrom',
-          ExpressionAttributeValues: { ':quantity': quantity, ':changeFrom': changeFrom },
+          // another writer's change, which this write would absorb without anyone being told. Changing a count to
+          // itself writes nothing (the refusal below answers the entry as it is).
+          ConditionExpression: 'attribute_exists(petId) AND quantity = :changeFrom AND quantity <> :quantity',
+          ExpressionAttributeNames: change.names,
+          ExpressionAttributeValues: { ':quantity': quantity, ':changeFrom': changeFrom, ...change.values },
           ReturnValues: 'ALL_NEW',
           // The refusal carries the entry, so the 409 can name the stored quantity without a read.
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         });
         if (result.held) return { written: toInventoryItem(result.attributes) };
-        return result.current ? { storedQuantity: toInventoryItem(result.current).quantity } : { missing: true };
+        if (!result.current) return { missing: true };
+        const current = toInventoryItem(result.current);
+        return current.quantity === changeFrom ? { written: current } : { storedQuantity: current.quantity };
       }),
 
     get: (petId, options) =>

@@ -35,6 +35,19 @@ export const idempotencyRecordsTable = {
 } as const;
 
 /**
+ * Each pet's history, one item per change, in version order: a page is one Query of the pet's
+ * partition. Entries expire after the stage's retention (HISTORY_RETENTION_DAYS).
+ */
+export const historyTable = {
+  partitionKey: { name: 'petId', type: 'N' },
+  sortKey: { name: 'version', type: 'N' },
+  timeToLiveAttribute: 'expiresAt',
+} as const;
+
+/** How long a history entry is kept unless the stage says otherwise: 13 months. */
+export const DEFAULT_HISTORY_RETENTION_DAYS = 396;
+
+/**
  * The change feed: every pet's changes in one global order. Entries live in one partition
  * (CHANGE_FEED_PARTITION) under `seq`, numbered by a sequence item at seq 0 that each batch of
  * entries advances in the same transaction (change-feed-repository.ts); a marker per

@@ -1,0 +1,99 @@
+import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { StoreUnavailableError } from '../../domain/errors.ts';
+import type { HistoryRepository, InventoryChange, PetChange } from '../../domain/inventory-history.ts';
+import { callStore } from './document-client.ts';
+import { historyTable } from './tables.ts';
+
+type StoredChange = Omit<InventoryChange, 'version' | 'quantityBefore' | 'quantityAfter' | 'delta'> & {
+  petId: NumberValue;
+  version: NumberValue;
+  quantityBefore: NumberValue | null;
+  quantityAfter: NumberValue;
+  delta: NumberValue;
+  expiresAt: NumberValue;
+};
+
+const DAY_SECONDS = 86_400;
+/** BatchWriteItem's limit per call. */
+const BATCH_WRITE_LIMIT = 25;
+/** Calls per batch before unprocessed items count as a store fault: the consumer then retries the whole batch. */
+const BATCH_WRITE_ATTEMPTS = 6;
+const BATCH_RETRY_BASE_MS = 50;
+
+const number = (value: NumberValue | null): number | null => (value === null ? null : Number(value.toString()));
+
+function toChange(stored: Record<string, unknown>): InventoryChange {
+  const {
+    petId: _petId,
+    expiresAt: _expiresAt,
+    version,
+    quantityBefore,
+    quantityAfter,
+    delta,
+    ...rest
+  } = stored as unknown as StoredChange;
+  return {
+    version: Number(version.toString()),
+    occurredAt: rest.occurredAt,
+    kind: rest.kind,
+    quantityBefore: number(quantityBefore),
+    quantityAfter: Number(quantityAfter.toString()),
+    delta: Number(delta.toString()),
+    status: rest.status,
+    reason: rest.reason,
+    idempotencyKey: rest.idempotencyKey,
+    requestId: rest.requestId,
+    keyId: rest.keyId,
+  };
+}
+
+/**
+ * The history table. An entry is written whole under (petId, version) with a Put: it is derived
+ * from the change alone, so writing it again writes the same item, and a batch retried after a
+ * failure needs no condition. `retentionDays` sets each entry's expiry from the time of its change.
+ */
+export function createHistoryRepository(client: DynamoDBDocumentClient, tableName: string, retentionDays: number): HistoryRepository {
+  const item = ({ petId, change }: PetChange) => ({
+    petId,
+    ...change,
+    [historyTable.timeToLiveAttribute]: Math.floor(Date.parse(change.occurredAt) / 1000) + retentionDays * DAY_SECONDS,
+  });
+
+  async function writeBatch(changes: readonly PetChange[]): Promise<void> {
+    let pending = changes.map((change) => ({ PutRequest: { Item: item(change) } }));
+    for (let attempt = 1; pending.length > 0; attempt += 1) {
+      if (attempt > BATCH_WRITE_ATTEMPTS)
+        throw new StoreUnavailableError({ cause: new Error(`${pending.length} history entries still unprocessed`) });
+      if (attempt > 1) await sleep(BATCH_RETRY_BASE_MS * 2 ** (attempt - 2));
+      const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;
+    }
+  }
+
+  return {
+    record: (changes) =>
+      callStore(async () => {
+        // A batch may not hold one key twice: a change delivered twice in one batch is written once.
+        const unique = [...new Map(changes.map((change) => [`${change.petId}#${change.change.version}`, change])).values()];
+        const batches: PetChange[][] = [];
+        for (let start = 0; start < unique.length; start += BATCH_WRITE_LIMIT) batches.push(unique.slice(start, start + BATCH_WRITE_LIMIT));
+        await Promise.all(batches.map(writeBatch));
+      }),
+
+    page: (petId, { limit, afterVersion }) =>
+      callStore(async () => {
+        // One more than asked: whether it comes back says whether a next page exists, without a second call.
+        const { Items = [] } = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: '#petId = :petId AND #version > :after',
+            ExpressionAttributeNames: { '#petId': historyTable.partitionKey.name, '#version': historyTable.sortKey.name },
+            ExpressionAttributeValues: { ':petId': petId, ':after': afterVersion },
+            Limit: limit + 1,
+          }),
+        );
+        return { changes: Items.slice(0, limit).map(toChange), more: Items.length > limit };
+      }),
+  };
+}

@@ -1,0 +1,28 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { changeOf, type EntryImage, type PetChange } from '../../domain/inventory-history.ts';
+import type { StoredLastChange } from './versioned-change.ts';
+import { unmarshallOptions } from './document-client.ts';
+
+/** A record of the inventory table's stream (NEW_AND_OLD_IMAGES), as Lambda delivers it and as GetRecords returns it. */
+export interface InventoryStreamRecord {
+  dynamodb?: { OldImage?: Record<string, unknown>; NewImage?: Record<string, unknown> };
+}
+
+function entryImage(image: Record<string, unknown> | undefined): EntryImage | undefined {
+  if (!image) return undefined;
+  const stored = unmarshall(image as Record<string, AttributeValue>, unmarshallOptions()) as Record<string, { toString(): string }>;
+  const version = stored.version === undefined ? undefined : Number(stored.version.toString());
+  return {
+    petId: BigInt(stored.petId!.toString()),
+    quantity: Number(stored.quantity!.toString()),
+    status: stored.status as unknown as EntryImage['status'],
+    ...(version === undefined ? {} : { version }),
+    ...(stored.lastChange ? { lastChange: stored.lastChange as unknown as StoredLastChange } : {}),
+  };
+}
+
+/** The history entries the records' writes made, in the records' order. */
+export function changesOfRecords(records: readonly InventoryStreamRecord[]): PetChange[] {
+  return records.flatMap((record) => changeOf(entryImage(record.dynamodb?.OldImage), entryImage(record.dynamodb?.NewImage)) ?? []);
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { AdjustmentReason } from './schemas.ts';
+
+/**
+ * Who changed an entry, how and why: written onto the entry by the very write that changes it,
+ * so a change and its attribution are one atomic write, and its history entry is derived from it.
+ */
+
+/** The kinds of writer; batch adjustments are `adjustment` too, each with the batch's request id. */
+export const CHANGE_KINDS = ['set', 'compareAndSet', 'adjustment', 'import', 'seed'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export interface ChangeAttribution {
+  kind: ChangeKind;
+  /** The X-Request-Id of the request that made the change; a tool's own id for each of its runs. */
+  requestId: string;
+  /** The public id of the API key, or the tool's name (TOOL_KEY_IDS); never the key or its hash. */
+  keyId: string;
+  /** Adjustments only. */
+  reason?: AdjustmentReason;
+  /** Adjustments (and any write made under an Idempotency-Key). */
+  idempotencyKey?: string;
+}
+
+/** The keyId the operators' tools write under: no API key makes their changes. */
+export const TOOL_KEY_IDS = {
+  inventoryImport: 'tool:inventory-import',
+  seed: 'tool:seed',
+  smokeTest: 'tool:smoke-test',
+} as const;
+
+/** A tool's changes: no request makes them, so each run of the tool gets a request id of its own. */
+export function toolAttribution(kind: 'import' | 'seed', keyId: string): ChangeAttribution {
+  return { kind, requestId: randomUUID(), keyId };
+}

@@ -1,0 +1,132 @@
+import type { ChangeAttribution, ChangeKind } from './change-attribution.ts';
+import { BadRequestError, ErrorCode, NotFoundError } from './errors.ts';
+import type { InventoryRepository } from './inventory-service.ts';
+import type { AdjustmentReason, PetId, PetStatus } from './schemas.ts';
+
+/**
+ * A pet's history: one entry per change of its inventory entry, numbered by the entry's version.
+ * The entries are derived from the entry's own writes (each carries its version and attribution,
+ * see change-attribution.ts), by a consumer of the table's change stream: the change and what its
+ * entry says are one atomic write, and deriving the entry twice gives the same entry.
+ */
+
+/** One change, as GET /inventory/{petId}/changes returns it. */
+export interface InventoryChange {
+  version: number;
+  /** RFC 3339 in UTC with milliseconds: the writer's clock when it wrote the change. */
+  occurredAt: string;
+  kind: ChangeKind;
+  /** Null for the change that created the entry. */
+  quantityBefore: number | null;
+  quantityAfter: number;
+  delta: number;
+  status: PetStatus;
+  reason: AdjustmentReason | null;
+  idempotencyKey: string | null;
+  requestId: string;
+  keyId: string;
+}
+
+/** A pet's history entry with the pet it belongs to, as it is stored. */
+export interface PetChange {
+  petId: PetId;
+  change: InventoryChange;
+}
+
+/** An inventory entry's state as a change left it: what the change stream carries before and after a write. */
+export interface EntryImage {
+  petId: PetId;
+  quantity: number;
+  status: PetStatus;
+  /** Absent on entries never written since versions were introduced. */
+  version?: number;
+  lastChange?: ChangeAttribution & { occurredAt: string };
+}
+
+/**
+ * The history entry a write made, from the entry before and after it; undefined for a write
+ * that made no version (an entry written before versions existed, or its removal).
+ */
+export function changeOf(before: EntryImage | undefined, after: EntryImage | undefined): PetChange | undefined {
+  if (!after?.version || !after.lastChange || after.version === before?.version) return undefined;
+  const { kind, occurredAt, requestId, keyId, reason, idempotencyKey } = after.lastChange;
+  const quantityBefore = before ? before.quantity : null;
+  return {
+    petId: after.petId,
+    change: {
+      version: after.version,
+      occurredAt,
+      kind,
+      quantityBefore,
+      quantityAfter: after.quantity,
+      delta: after.quantity - (quantityBefore ?? 0),
+      status: after.status,
+      reason: reason ?? null,
+      idempotencyKey: idempotencyKey ?? null,
+      requestId,
+      keyId,
+    },
+  };
+}
+
+/** What the history needs from storage; the DynamoDB adapter implements it. */
+export interface HistoryRepository {
+  /** Stores each entry under (petId, version); storing an entry again leaves it as it was. */
+  record(changes: readonly PetChange[]): Promise<void>;
+  /** Up to `limit` entries of one pet after `afterVersion`, oldest first, and whether more follow. */
+  page(petId: PetId, options: { limit: number; afterVersion: number }): Promise<{ changes: InventoryChange[]; more: boolean }>;
+}
+
+export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;
+
+export interface ChangesPage {
+  changes: InventoryChange[];
+  nextCursor: string | null;
+}
+
+const CURSOR_PREFIX = 'v1.';
+
+/** Opaque to clients: the last version a page returned. */
+export function cursorAfter(version: number): string {
+  return Buffer.from(`${CURSOR_PREFIX}${version}`).toString('base64url');
+}
+
+function versionOfCursor(cursor: string): number {
+  const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
+  const digits = text.startsWith(CURSOR_PREFIX) ? text.slice(CURSOR_PREFIX.length) : '';
+  const version = /^[1-9]\d{0,15}$/.test(digits) ? Number(digits) : Number.NaN;
+  if (!Number.isSafeInteger(version)) throw new BadRequestError(ErrorCode.invalidQuery, 'cursor: not a cursor this operation returned.');
+  return version;
+}
+
+/** The query's limit: absent for the default, else an integer from 1 to 1000 written in decimal. */
+export function changesPageLimit(text: string | undefined): number {
+  if (text === undefined) return CHANGES_PAGE_LIMIT.default;
+  const limit = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(limit >= CHANGES_PAGE_LIMIT.min && limit <= CHANGES_PAGE_LIMIT.max))
+    throw new BadRequestError(
+      ErrorCode.invalidQuery,
+      `limit: must be an integer from ${CHANGES_PAGE_LIMIT.min} to ${CHANGES_PAGE_LIMIT.max}, not "${text}".`,
+    );
+  return limit;
+}
+
+/**
+ * One page of a pet's history, oldest first. 404 for a pet without an entry (whose history, if
+ * it ever had one, is no longer anyone's). Entries past the retention may be gone: a history then
+ * starts at a later version.
+ */
+export async function listInventoryChanges(
+  inventory: Pick<InventoryRepository, 'get'>,
+  history: Pick<HistoryRepository, 'page'>,
+  petId: PetId,
+  query: { limit?: string | undefined; cursor?: string | undefined },
+): Promise<ChangesPage> {
+  const limit = changesPageLimit(query.limit);
+  const afterVersion = query.cursor === undefined ? 0 : versionOfCursor(query.cursor);
+  // Both reads at once: the entry's existence adds no wait to the page.
+  const [entry, page] = await Promise.all([inventory.get(petId), history.page(petId, { limit, afterVersion })]);
+  if (!entry) throw new NotFoundError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
+  const last = page.changes.at(-1);
+  return { changes: page.changes, nextCursor: page.more && last ? cursorAfter(last.version) : null };
+}

@@ -1,5 +1,6 @@
 import { createAdjustmentRepository } from './adapters/dynamodb/adjustment-repository.ts';
 import { createApiKeyRepository } from './adapters/dynamodb/api-key-repository.ts';
+import { createChangeFeedRepository } from './adapters/dynamodb/change-feed-repository.ts';
 import { CALL_BOUNDS, createDocumentClient } from './adapters/dynamodb/document-client.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS } from './adapters/dynamodb/tables.ts';
 import { createHistoryRepository } from './adapters/dynamodb/history-repository.ts';
@@ -22,6 +23,7 @@ export function createDependencies(config: ServiceConfig) {
     countingClient,
     inventory: createInventoryRepository(client, config.inventoryTable),
     history: createHistoryRepository(client, config.historyTable, config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS),
+    changeFeed: createChangeFeedRepository(client, config.changeFeedTable, config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS),
     adjuster: new InventoryAdjuster(createAdjustmentRepository(client, config)),
     apiKeys: createApiKeyRepository(client, config.apiKeysTable),
     usageCounters,

@@ -13,7 +13,7 @@ export interface ApiRoute {
    * What the function may do to the inventory table, and to the idempotency records or the
    * history with it (least privilege by construction).
    */
-  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'history';
+  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'history' | 'feed';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -68,6 +68,14 @@ export const apiRoutes = [
     inventoryAccess: 'history',
     streamed: false,
   },
+  {
+    operationId: 'listInventoryChangeFeed',
+    method: 'GET',
+    resource: '/inventory/changes',
+    entry: 'list-inventory-change-feed',
+    inventoryAccess: 'feed',
+    streamed: false,
+  },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },
 ] as const satisfies readonly ApiRoute[];
 
@@ -93,3 +101,6 @@ export const healthRoute = {
   entry: 'health',
   streamed: false,
 } as const satisfies Omit<ApiRoute, 'inventoryAccess'>;
+
+/** The functions no route serves: the inventory stream's consumer, and the webhooks' delivery from their queue. */
+export const backgroundEntries = ['record-inventory-changes', 'deliver-webhooks'] as const;

@@ -5,10 +5,11 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { backgroundEntries } from '../functions/routes.ts';
 import { ServiceFunction } from './service-function.ts';
 
 /** The consumer's entry point in functions/. */
-export const HISTORY_CONSUMER_ENTRY = 'record-inventory-changes';
+export const HISTORY_CONSUMER_ENTRY = backgroundEntries[0];
 
 /**
  * How the stream is read. A batch is recorded whole or retried: a failing batch is split in

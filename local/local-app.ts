@@ -20,6 +20,10 @@ import { startInventoryStreamConsumer, type InventoryStreamConsumer } from './in
 import { createRecordInventoryChangesHandler } from '../functions/handlers/record-inventory-changes-handler.ts';
 import { describeError, logger } from '../functions/logger.ts';
 import type { DynamoDBRecord } from 'aws-lambda';
+import type { ChangePublisher } from '../functions/domain/inventory-events.ts';
+import type { WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
+import { startWebhookDeliveries, type WebhookDeliveries } from './webhook-delivery-worker.ts';
+import { createWebhookOutbox } from './webhook-outbox.ts';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
 
 /** Where the local stream consumer keeps its position in the inventory's stream. */
@@ -64,6 +68,8 @@ export interface LocalAppOptions {
   banPolicy?: BanPolicy;
   /** Failed authentications per source address and minute; DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE when unset. */
   failedAuthenticationsPerMinute?: number;
+  /** Where every change is POSTed, signed (WEBHOOK_URL, WEBHOOK_SECRET); no webhooks when unset. */
+  webhooks?: { urls: readonly string[]; signingKey: Buffer; policy?: WebhookRetryPolicy };
 }
 
 export interface LocalApp {
@@ -73,6 +79,8 @@ export interface LocalApp {
   dependencies: ServiceDependencies;
   /** The consumer that records each change in its pet's history, as the stream's event source mapping does on AWS. */
   history: Pick<InventoryStreamConsumer, 'caughtUp'>;
+  /** The webhook sender, when webhooks are configured. */
+  webhooks: Pick<WebhookDeliveries, 'idle'> | undefined;
   seeded: number;
   server: Server;
   close(): Promise<void>;
@@ -156,7 +164,8 @@ async function serve(
   });
   const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
   await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
-  const recordChanges = createRecordInventoryChangesHandler(dependencies);
+  const webhooks = options.webhooks ? startLocalWebhooks(dependencies, tables, options.webhooks, options.onNotice) : undefined;
+  const recordChanges = createRecordInventoryChangesHandler({ ...dependencies, publishers: webhooks ? [webhooks.publisher] : [] });
   const history = await startInventoryStreamConsumer({
     endpoint: store.endpoint,
     inventoryTable: tables.inventoryTable,
@@ -183,6 +192,7 @@ async function serve(
     port = await listen(server, options.port ?? 0, host);
   } catch (error) {
     await history.close();
+    await webhooks?.deliveries.close();
     dependencies.close();
     throw error;
   }
@@ -196,6 +206,7 @@ async function serve(
     storeEndpoint: store.endpoint,
     dependencies,
     history,
+    webhooks: webhooks?.deliveries,
     seeded,
     server,
     async close() {
@@ -204,9 +215,36 @@ async function serve(
         server.closeIdleConnections();
       });
       await history.close();
+      await webhooks?.deliveries.close();
       dependencies.close();
       if (endpointFile) await rm(endpointFile, { force: true });
       await store.close();
     },
   };
+}
+
+/**
+ * npm start's webhooks: the stream consumer queues each change in the outbox (a table of the
+ * store, written before the consumer saves its stream position) and wakes the sender.
+ */
+function startLocalWebhooks(
+  dependencies: ServiceDependencies,
+  tables: ServiceTableNames,
+  settings: NonNullable<LocalAppOptions['webhooks']>,
+  onNotice: ((line: string) => void) | undefined,
+): { publisher: ChangePublisher; deliveries: WebhookDeliveries } {
+  const outbox = createWebhookOutbox(dependencies.client, tables.webhookOutboxTable);
+  const deliveries = startWebhookDeliveries({
+    outbox,
+    signingKey: settings.signingKey,
+    ...(settings.policy ? { policy: settings.policy } : {}),
+    onNotice: onNotice ?? ((line) => logger.warn(line)),
+  });
+  const publisher: ChangePublisher = {
+    async publish(changes) {
+      await outbox.enqueue(settings.urls, changes, Date.now());
+      deliveries.wake();
+    },
+  };
+  return { publisher, deliveries };
 }

@@ -7,6 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { generateApiKey } from '../functions/domain/api-keys.ts';
 import { readBanPolicy } from '../functions/config.ts';
+import { parseWebhookSecret, parseWebhookUrls, WebhookSettingError } from '../functions/domain/webhooks.ts';
 import { startLocalApp } from './local-app.ts';
 import { requireJava } from './local-store.ts';
 import { DEMO_INVENTORY, readSeedFile } from './seed.ts';
@@ -28,6 +29,21 @@ async function devApiKey(file: string): Promise<{ apiKey: string; source: 'envir
   return { apiKey: await writeNewDevKey(file), source: 'generated' };
 }
 
+/** WEBHOOK_URL and WEBHOOK_SECRET: both or neither; a bad one stops the start with one line saying which and why. */
+function readWebhookSettings(env: NodeJS.ProcessEnv): { urls: string[]; signingKey: Buffer } | undefined {
+  const { WEBHOOK_URL: urls, WEBHOOK_SECRET: secret } = env;
+  if (!urls && !secret) return undefined;
+  if (!urls) throw new WebhookSettingError('WEBHOOK_SECRET is set but WEBHOOK_URL is not: set both, or neither for no webhooks.');
+  if (!secret)
+    throw new WebhookSettingError(
+      'WEBHOOK_URL is set but WEBHOOK_SECRET is not: set both (the secret is whsec_ and base64 of 24 to 64 random bytes).',
+    );
+  return {
+    urls: parseWebhookUrls(urls, 'WEBHOOK_URL', { requireHttps: false }),
+    signingKey: parseWebhookSecret(secret, 'WEBHOOK_SECRET'),
+  };
+}
+
 async function main(): Promise<void> {
   requireJava();
   const port = Number(process.env.PORT ?? 3000);
@@ -37,6 +53,7 @@ async function main(): Promise<void> {
   const devPlan = DEV_PLANS.find((plan) => plan === (process.env.DEV_PLAN ?? 'free'));
   if (!devPlan) throw new Error(`DEV_PLAN must be one of ${DEV_PLANS.join(', ')}, not "${process.env.DEV_PLAN}".`);
   const banPolicy = readBanPolicy();
+  const webhooks = readWebhookSettings(process.env);
   await mkdir(dataDir, { recursive: true });
 
   const seed = process.env.SEED_FILE ? await readSeedFile(process.env.SEED_FILE) : DEMO_INVENTORY;
@@ -58,6 +75,7 @@ async function main(): Promise<void> {
     ...(source === 'file' ? { replaceRevokedDevKey } : {}),
     devPlan,
     banPolicy,
+    ...(webhooks ? { webhooks } : {}),
     onNotice: (line) => console.log(line),
   });
 
@@ -75,6 +93,7 @@ async function main(): Promise<void> {
   } else if (source === 'file') {
     lines.push(`  try: curl -H "Authorization: Bearer $(cat ${devKeyFile})" ${shownUrl}/inventory`);
   }
+  if (webhooks) lines.push(`  webhooks: every change is POSTed, signed, to ${webhooks.urls.join(', ')}`);
   console.log(lines.join('\n'));
 
   let stopping = false;

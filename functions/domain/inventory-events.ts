@@ -1,4 +1,4 @@
-import type { PetId } from './schemas.ts';
+import type { PetChange } from './inventory-history.ts';
 
 /**
  * What other systems hear of a change: one event per history entry, with its pet. The same data
@@ -6,16 +6,18 @@ import type { PetId } from './schemas.ts';
  * change feed, so a receiver handles all three alike and deduplicates by (petId, version).
  */
 
-/** A history entry and the pet it belongs to. */
-export interface PetChange {
-  petId: PetId;
-  change: { version: number; occurredAt: string } & Record<string, unknown>;
+export type { PetChange };
+
+/** Where the consumer of the inventory's stream hands each batch of history entries after recording them. */
+export interface ChangePublisher {
+  /** Publishes each change at least once; throwing leaves the batch to be handled again. */
+  publish(changes: readonly PetChange[]): Promise<void>;
 }
 
 export const INVENTORY_CHANGED = 'inventory.changed';
 
 /** The entry with its petId, flat: the event's `data`. */
-export type ChangeEventData = PetChange['change'] & { petId: PetId };
+export type ChangeEventData = PetChange['change'] & { petId: PetChange['petId'] };
 
 /** The body of a webhook, as the Standard Webhooks specification shapes it. */
 export interface InventoryChangedEvent {

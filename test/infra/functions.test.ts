@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   apiKeysTable,
   historyTable,
+  changeFeedTable,
   idempotencyRecordsTable,
   inventoryTable,
   usageCountersTable,
@@ -64,6 +65,7 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
     [inventoryTable, ['dynamodb:GetItem']],
     [historyTable, ['dynamodb:Query']],
   ],
+  feed: [[changeFeedTable, ['dynamodb:Query']]],
 };
 
 const DEPLOYED_FUNCTIONS: DeployedFunction[] = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChangeFeedRepository, FEED_CHANGES_PER_TRANSACTION } from '../../functions/adapters/dynamodb/change-feed-repository.ts';
 import { listChangeFeed, type ChangeFeedRepository } from '../../functions/domain/change-feed.ts';
-import type { PetChange } from '../../functions/domain/inventory-events.ts';
+import { petChange } from '../support/pet-changes.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 
 /** The change feed on DynamoDB Local: concurrent appenders, a poller, and a consumer handling a batch twice. */
@@ -19,17 +19,7 @@ afterAll(async () => {
   await store?.close();
 });
 
-const change = (petId: bigint, version: number): PetChange => ({
-  petId,
-  change: {
-    version,
-    occurredAt: new Date().toISOString(),
-    kind: 'adjustment',
-    quantityBefore: version - 1,
-    quantityAfter: version,
-    delta: 1,
-  },
-});
+const change = petChange;
 const idOf = (data: { petId: bigint; version: number }) => `${data.petId}:${data.version}`;
 
 async function readAll(cursor?: string): Promise<{ ids: string[]; cursor: string }> {

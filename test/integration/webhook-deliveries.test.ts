@@ -5,6 +5,7 @@ import type { WebhookRetryPolicy } from '../../functions/domain/webhook-delivery
 import { parseWebhookSecret } from '../../functions/domain/webhooks.ts';
 import { startWebhookDeliveries, type WebhookDeliveries } from '../../local/webhook-delivery-worker.ts';
 import { createWebhookOutbox, type WebhookOutbox } from '../../local/webhook-outbox.ts';
+import { petChange } from '../support/pet-changes.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 import { startWebhookReceiver, webhookSecret, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -35,17 +36,9 @@ afterEach(async () => {
 
 let nextPet = 1_000n;
 function changesOf(petId: bigint, versions: number): PetChange[] {
-  return Array.from({ length: versions }, (_, index) => ({
-    petId,
-    change: {
-      version: index + 1,
-      occurredAt: new Date(Date.UTC(2026, 10, 24, 8, 0, index)).toISOString(),
-      kind: 'adjustment',
-      quantityBefore: index,
-      quantityAfter: index + 1,
-      delta: 1,
-    },
-  }));
+  return Array.from({ length: versions }, (_, index) =>
+    petChange(petId, index + 1, new Date(Date.UTC(2026, 10, 24, 8, 0, index)).toISOString()),
+  );
 }
 
 /** Every attempt the sender made: when, to which event, and how it ended. */
@@ -77,7 +70,7 @@ describe('webhook deliveries from npm start', () => {
     const first = receiver.received[0]!;
     expect(first.headers['content-type']).toBe('application/json');
     expect(first.body).toBe(
-      `{"type":"inventory.changed","timestamp":"2026-11-24T08:00:00.000Z","data":{"petId":${petId},"version":1,"occurredAt":"2026-11-24T08:00:00.000Z","kind":"adjustment","quantityBefore":0,"quantityAfter":1,"delta":1}}`,
+      `{"type":"inventory.changed","timestamp":"2026-11-24T08:00:00.000Z","data":{"petId":${petId},"version":1,"occurredAt":"2026-11-24T08:00:00.000Z","kind":"adjustment","quantityBefore":0,"quantityAfter":1,"delta":1,"status":"available","reason":"arrival","idempotencyKey":"arrival-1","requestId":"request-${petId}-1","keyId":"key_test"}}`,
     );
     expect(Math.abs(Number(first.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(await outbox.list('pending')).toEqual([]);

@@ -69,7 +69,15 @@ describe('GET /inventory/changes query', () => {
 
   it('starts from the oldest retained change without a cursor, and always hands back a cursor', async () => {
     const asked: unknown[] = [];
-    const page = await listChangeFeed({ page: async (options) => (asked.push(options), []) }, {});
+    const page = await listChangeFeed(
+      {
+        page: async (options) => {
+          asked.push(options);
+          return [];
+        },
+      },
+      {},
+    );
 
     expect(asked).toEqual([{ afterSeq: 0, limit: 100 }]);
     expect(page).toEqual({ changes: [], nextCursor: feedCursorAfter(0) });

@@ -4,15 +4,14 @@ import { eventIdOf, inventoryChangedEvent } from '../../functions/domain/invento
 import { afterFailedAttempt, retryDelayMs, WEBHOOK_RETRY_POLICY } from '../../functions/domain/webhook-delivery.ts';
 import { parseWebhookSecret, parseWebhookUrls, webhookHeaders } from '../../functions/domain/webhooks.ts';
 import { toJson } from '../../functions/http/json.ts';
+import { petChange } from '../support/pet-changes.ts';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 describe('webhook signatures', () => {
   it('signs id.timestamp.body as the standardwebhooks package verifies, and as its own signer signs', () => {
     const key = parseWebhookSecret(SECRET, 'WEBHOOK_SECRET');
-    const body = toJson(
-      inventoryChangedEvent({ petId: 9_007_199_254_740_993n, change: { version: 3, occurredAt: '2026-11-24T08:00:00.000Z', delta: -1 } }),
-    );
+    const body = toJson(inventoryChangedEvent(petChange(9_007_199_254_740_993n, 3, '2026-11-24T08:00:00.000Z')));
     const sentAt = new Date();
 
     const headers = webhookHeaders(key, { id: 'evt_inventory_9007199254740993_3', body }, sentAt);

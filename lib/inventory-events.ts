@@ -45,6 +45,8 @@ export interface InventoryEventsProps {
   consumer: ServiceFunction;
   /** The stage's webhook endpoints (cdk.json context `webhookUrls`); none: no queue is fed. */
   webhookUrls: readonly string[];
+  /** What every function of the stage reads (its LOG_LEVEL, the stage's settings). */
+  environment: Record<string, string>;
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
 }
@@ -105,6 +107,7 @@ export class InventoryEvents extends Construct {
       description: 'Delivers signed webhooks (Standard Webhooks) from the delivery queue, with backoff',
       timeoutSeconds: DELIVERY_TIMEOUT_SECONDS,
       environment: {
+        ...props.environment,
         [WEBHOOK_ENV.secretArn]: this.secret.secretArn,
         [WEBHOOK_ENV.deliveryQueueUrl]: this.deliveries.queueUrl,
         [WEBHOOK_ENV.deadLetterQueueUrl]: this.deadLetters.queueUrl,

@@ -158,6 +158,7 @@ export class PetStoreInventoryStack extends Stack {
       stage: settings.stage,
       consumer: history.consumer,
       webhookUrls: readWebhookUrls(this.node.tryGetContext(WEBHOOK_URLS_CONTEXT_KEY), settings.stage),
+      environment,
       logRetention: settings.logRetention,
       logRemovalPolicy: dataRemovalPolicy,
     });

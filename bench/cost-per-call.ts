@@ -1,4 +1,4 @@
-import { createDependencies } from '../functions/dependencies.ts';
+import { createDependencies } from '../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';

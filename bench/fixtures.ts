@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV, type ServiceConfig } from '../functions/config.ts';
-import { createDependencies, type ServiceDependencies } from '../functions/dependencies.ts';
+import { createDependencies, type ServiceDependencies } from '../local/service-dependencies.ts';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ServiceDependencies } from '../functions/dependencies.ts';
+import type { ServiceDependencies } from '../local/service-dependencies.ts';
 import { authenticate, generateApiKey } from '../functions/domain/api-keys.ts';
 import { limitsFor } from '../functions/domain/plans.ts';
 import { KeyAdmin } from '../tools/keys/key-admin.ts';

@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch';
+import { parseList } from 'structured-headers';
 import type { ApiErrorCode } from './api-error-codes.ts';
 import { parseJsonWithInt64, readJsonArrayWithInt64 } from './int64-json.ts';
 import { defaultSleep, isIdempotent, retryAfterSeconds, retryingFetch, type RetryEvent } from './retry.ts';
@@ -63,12 +64,35 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** The X-RateLimit-* headers of the last answer (absent on a 401 and on API Gateway's own answers). */
+/**
+ * One window of the last answer: a key's plan has two (`minute`, `day`), an answer without a
+ * valid key reports the source address's (`failed-authentications`).
+ */
+export interface RateLimitWindow {
+  /** The window's name in RateLimit; undefined when it was read from X-RateLimit-*. */
+  name: string | undefined;
+  remaining: number;
+  /** Seconds from the answer until more requests are admitted (`t`); undefined when the answer does not say. */
+  resetInSeconds: number | undefined;
+  /** Requests the window allows (`q` of RateLimit-Policy); undefined when the answer does not say. */
+  limit: number | undefined;
+  /** The window's length in seconds (`w` of RateLimit-Policy); undefined when the answer does not say. */
+  windowSeconds: number | undefined;
+}
+
+/** The rate limits of the last answer (absent on some of API Gateway's own answers). */
 export interface RateLimit {
+  /** The window closest to exhaustion: from X-RateLimit-*, or where an answer lacks them, from RateLimit and RateLimit-Policy. */
   limit: number;
   remaining: number;
-  /** Unix seconds at which the window resets. */
+  /** Unix seconds at which that window resets. */
   resetAt: number;
+  /**
+   * Every window the answer reports, from the structured fields RateLimit and RateLimit-Policy
+   * (draft-ietf-httpapi-ratelimit-headers-10); where they are absent or malformed (which the
+   * draft says to ignore), the one window of X-RateLimit-*.
+   */
+  windows: RateLimitWindow[];
 }
 
 interface Answer {
@@ -113,12 +137,64 @@ export interface InventoryClient {
   getPetById(petId: PetId, options?: CallOptions): Promise<ApiResult<Pet>>;
 }
 
-function rateLimitOf(response: Response): RateLimit | undefined {
+const nonNegativeInteger = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+
+/** A structured-field List of named windows with integer parameters; undefined when the field is absent or malformed. */
+function namedWindows(value: string | null): Map<string, Map<string, number>> | undefined {
+  if (value === null) return undefined;
+  let list: ReturnType<typeof parseList>;
+  try {
+    list = parseList(value);
+  } catch {
+    return undefined;
+  }
+  const windows = new Map<string, Map<string, number>>();
+  for (const [name, parameters] of list) {
+    if (typeof name !== 'string') return undefined;
+    const integers = new Map<string, number>();
+    for (const [key, parameter] of parameters) if (nonNegativeInteger(parameter)) integers.set(key, parameter);
+    windows.set(name, integers);
+  }
+  return windows;
+}
+
+function structuredWindows(response: Response): RateLimitWindow[] | undefined {
+  const states = namedWindows(response.headers.get('RateLimit'));
+  if (!states || states.size === 0) return undefined;
+  const policies = namedWindows(response.headers.get('RateLimit-Policy')) ?? new Map<string, Map<string, number>>();
+  const windows: RateLimitWindow[] = [];
+  for (const [name, state] of states) {
+    const remaining = state.get('r');
+    if (remaining === undefined) return undefined;
+    const policy = policies.get(name);
+    windows.push({ name, remaining, resetInSeconds: state.get('t'), limit: policy?.get('q'), windowSeconds: policy?.get('w') });
+  }
+  return windows;
+}
+
+function rateLimitOf(response: Response, nowMs: number): RateLimit | undefined {
   const [limit, remaining, resetAt] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) =>
     response.headers.get(name),
   );
-  if (limit == null || remaining == null || resetAt == null) return undefined;
-  return { limit: Number(limit), remaining: Number(remaining), resetAt: Number(resetAt) };
+  const legacy =
+    limit == null || remaining == null || resetAt == null
+      ? undefined
+      : { limit: Number(limit), remaining: Number(remaining), resetAt: Number(resetAt) };
+  const windows = structuredWindows(response);
+  if (legacy) {
+    const fallback = {
+      name: undefined,
+      remaining: legacy.remaining,
+      resetInSeconds: undefined,
+      limit: legacy.limit,
+      windowSeconds: undefined,
+    };
+    return { ...legacy, windows: windows ?? [fallback] };
+  }
+  // No X-RateLimit-* triple: the structured fields' window closest to exhaustion, where they say its limit and reset.
+  const closest = windows?.reduce((found, window) => (window.remaining < found.remaining ? window : found));
+  if (!windows || closest?.limit === undefined || closest.resetInSeconds === undefined) return undefined;
+  return { limit: closest.limit, remaining: closest.remaining, resetAt: Math.floor(nowMs / 1000) + closest.resetInSeconds, windows };
 }
 
 /**
@@ -217,7 +293,7 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
       const retryAfter = retryAfterSeconds(response, now());
       const common = {
         status: response.status,
-        rateLimit: rateLimitOf(response),
+        rateLimit: rateLimitOf(response, now()),
         requestId: response.headers.get('X-Request-Id') ?? response.headers.get('x-amzn-RequestId') ?? undefined,
         response,
         ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),

@@ -160,6 +160,10 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description Unix time (seconds) at which that window resets. */
         "X-RateLimit-Reset": number;
+        /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. */
+        "RateLimit-Policy": string;
+        /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. */
+        RateLimit: string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
         /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). */
@@ -195,6 +199,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     Vary: components["headers"]["Vary"];
                     /** @description The coding of the body, chosen from the request's Accept-Encoding (br or gzip); absent when the body is not compressed. */
                     "Content-Encoding"?: "br" | "gzip";
@@ -214,6 +220,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -226,9 +236,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     Vary?: "Accept-Encoding";
                     [name: string]: unknown;
@@ -247,6 +260,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. */
                     Vary?: "Accept-Encoding";
                     [name: string]: unknown;
@@ -265,6 +282,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. */
                     Vary?: "Accept-Encoding";
                     "Retry-After": components["headers"]["Retry-After"];
@@ -295,6 +316,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -308,6 +331,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -324,6 +349,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -337,6 +366,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -349,9 +380,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -368,6 +402,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -384,6 +422,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -417,6 +459,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -431,6 +475,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -448,6 +494,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -461,6 +511,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -475,6 +527,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -489,6 +543,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -503,6 +559,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -516,9 +574,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -537,6 +598,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -555,6 +620,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     "Retry-After": components["headers"]["Retry-After"];
@@ -570,7 +639,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again unchanged on every retry of it. Remembered for 24 hours per API key. */
+                /** @description 1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again on every retry of it. Remembered for 24 hours per API key. Bare (`8e03978e-40d5-43e8-bc93-6894a57f9324`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, `"` and `\` escaped with a backslash): both forms name the same key, so a retry in the other form replays. */
                 "Idempotency-Key": string;
             };
             path: {
@@ -593,6 +662,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -608,6 +679,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -625,6 +698,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -638,6 +715,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -653,6 +732,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -668,6 +749,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -682,6 +765,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -696,6 +781,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     [name: string]: unknown;
                 };
@@ -709,9 +796,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -730,6 +820,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
@@ -748,6 +842,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     "Retry-After": components["headers"]["Retry-After"];
@@ -778,6 +876,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -794,6 +894,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -813,6 +915,10 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (seconds) at which the minute ends. */
                     "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -826,6 +932,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
@@ -841,9 +949,12 @@ export interface operations {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    "RateLimit-Policy"?: string;
                     /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
                     Deprecation?: string;
                     /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
@@ -866,6 +977,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
                     Deprecation?: string;
                     /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
@@ -888,6 +1003,10 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
                     /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
                     Deprecation?: string;
                     /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */

@@ -13,10 +13,11 @@ import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
 import type { ChangesPage } from '../functions/domain/inventory-history.ts';
 import type { ChangeFeedPage } from '../functions/domain/change-feed.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
+import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
 import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { toJson } from '../functions/http/json.ts';
 import { DEMO_INVENTORY } from '../local/seed.ts';
-import { apiRoutes } from '../functions/routes.ts';
+import { apiRoutes, type OperationId } from '../functions/routes.ts';
 
 /**
  * The worked examples of the published contract: one call per operation, the curl line that
@@ -38,7 +39,7 @@ export interface OperationExample {
 }
 
 const bigPet = DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!;
-/** The pet the adjustment example adds to (the README's examples use others). */
+/** The pet the adjustment example adds to (the README's and the guides' examples use others). */
 const adjustedPet = DEMO_INVENTORY.find((item) => item.petId === 4n)!;
 const ADJUSTMENT = { delta: 2, reason: 'arrival' } as const;
 
@@ -110,9 +111,7 @@ export const OPERATION_EXAMPLES = {
     },
   },
   getPetById: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
-} as const satisfies Record<(typeof apiRoutes)[number]['operationId'], OperationExample>;
-
-export type OperationId = keyof typeof OPERATION_EXAMPLES;
+} as const satisfies Record<OperationId, OperationExample>;
 
 /** The curl line of an operation's example, against the given server (its base URL, ending in /v1). */
 export function curlCommand(serverUrl: string, operationId: OperationId): string {
@@ -183,9 +182,8 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     message: 'Pet 2 has 3 in stock; a delta of 2147483647 would take it above 2147483647. Nothing was written.',
   },
   [ErrorCode.idempotencyKeyRequired]: {
-    meaning: 'An adjustment without an `Idempotency-Key` header of 1 to 255 visible ASCII characters.',
-    message:
-      'An Idempotency-Key header of 1 to 255 visible ASCII characters is required (a new UUID per adjustment, reused on every retry of it).',
+    meaning: 'An adjustment without an `Idempotency-Key` header of 1 to 255 visible ASCII characters, bare or quoted.',
+    message: IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
   },
   [ErrorCode.idempotencyKeyReused]: {
     meaning: 'The `Idempotency-Key` was used within 24 hours for another adjustment (another pet, delta or reason); nothing was written.',

@@ -1,8 +1,16 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ErrorCode } from '../functions/domain/errors.ts';
+import { ErrorCode, RETRY_AFTER_HEADER } from '../functions/domain/errors.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/inventory-adjustments.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/inventory-adjustments.ts';
+import { FAILED_AUTHENTICATIONS_POLICY } from '../functions/domain/failed-authentications.ts';
+import {
+  RATE_LIMIT_HEADER,
+  RATE_LIMIT_LIMIT_HEADER,
+  RATE_LIMIT_POLICY_HEADER,
+  RATE_LIMIT_REMAINING_HEADER,
+  RATE_LIMIT_RESET_HEADER,
+} from '../functions/domain/usage-limits.ts';
 import {
   AdjustmentReason,
   Delta,
@@ -19,11 +27,12 @@ import {
 import { REPLAYED_HEADER } from '../functions/handlers/adjust-inventory-handler.ts';
 import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../functions/domain/versioning.ts';
 import { CONTENT_ENCODINGS } from '../functions/http/content-encoding.ts';
+import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { deprecationHeaders } from '../functions/http/versioning-headers.ts';
-import { apiRoutes, type ApiRoute } from '../functions/routes.ts';
-import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES, type OperationId } from './examples.ts';
+import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
+import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES } from './examples.ts';
 
 /**
  * The published contract, generated from the zod schemas the handlers validate with: the
@@ -97,10 +106,12 @@ function annotateSchemas(): void {
 
 type HeaderName =
   | typeof REQUEST_ID_HEADER
-  | 'X-RateLimit-Limit'
-  | 'X-RateLimit-Remaining'
-  | 'X-RateLimit-Reset'
-  | 'Retry-After'
+  | typeof RATE_LIMIT_LIMIT_HEADER
+  | typeof RATE_LIMIT_REMAINING_HEADER
+  | typeof RATE_LIMIT_RESET_HEADER
+  | typeof RATE_LIMIT_POLICY_HEADER
+  | typeof RATE_LIMIT_HEADER
+  | typeof RETRY_AFTER_HEADER
   | 'X-API-Stability'
   | 'Deprecation'
   | 'Sunset'
@@ -113,7 +124,15 @@ type SignalHeader = Exclude<HeaderName, typeof REPLAYED_HEADER>;
 type HeaderObject = { description: string; required?: boolean; schema: Record<string, unknown> };
 type ResponseHeaders = Record<string, HeaderObject | { $ref: string }>;
 
-const RATE_LIMIT_HEADERS: readonly SignalHeader[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const RATE_LIMIT_HEADERS: readonly SignalHeader[] = [
+  RATE_LIMIT_LIMIT_HEADER,
+  RATE_LIMIT_REMAINING_HEADER,
+  RATE_LIMIT_RESET_HEADER,
+  RATE_LIMIT_POLICY_HEADER,
+  RATE_LIMIT_HEADER,
+];
+/** The structured fields' text: draft-ietf-httpapi-ratelimit-headers-10 (docs/rate-limit-fields.md). */
+const RATE_LIMIT_DRAFT = 'draft-ietf-httpapi-ratelimit-headers-10';
 const DEPRECATION_HEADERS: readonly SignalHeader[] = ['Deprecation', 'Sunset', 'Link'];
 const HTTP_DATE =
   '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$';
@@ -127,13 +146,21 @@ function headerDefinitions(petsSunset: Date | undefined): Record<HeaderName, Hea
         "The request's id, on every answer (API Gateway's own answers too): quote it when reporting a failed call; it finds the request in the service's access and function logs.",
       schema: { type: 'string', minLength: 1 },
     },
-    'X-RateLimit-Limit': {
+    [RATE_LIMIT_LIMIT_HEADER]: {
       description: 'Requests allowed in the window closest to exhaustion (the minute or the UTC day).',
       schema: integer(1),
     },
-    'X-RateLimit-Remaining': { description: 'Requests left in that window.', schema: integer(0) },
-    'X-RateLimit-Reset': { description: 'Unix time (seconds) at which that window resets.', schema: integer(0) },
-    'Retry-After': { description: 'Seconds to wait before retrying.', schema: integer(1) },
+    [RATE_LIMIT_REMAINING_HEADER]: { description: 'Requests left in that window.', schema: integer(0) },
+    [RATE_LIMIT_RESET_HEADER]: { description: 'Unix time (seconds) at which that window resets.', schema: integer(0) },
+    [RATE_LIMIT_POLICY_HEADER]: {
+      description: `${RATE_LIMIT_DRAFT}: the key's plan as a structured-field List, one item per window: its name (\`"minute"\`, \`"day"\`), \`q\` the requests it allows, \`w\` its length in seconds. The same on every answer to the key.`,
+      schema: { type: 'string', minLength: 1, examples: ['"minute";q=60;w=60, "day";q=1000;w=86400'] },
+    },
+    [RATE_LIMIT_HEADER]: {
+      description: `${RATE_LIMIT_DRAFT}: the state of each window of RateLimit-Policy: \`r\` the requests left, \`t\` the seconds until it resets. For the window X-RateLimit-* describe, \`r\` is X-RateLimit-Remaining and \`t\` is X-RateLimit-Reset less the time of the answer.`,
+      schema: { type: 'string', minLength: 1, examples: ['"minute";r=59;t=41, "day";r=998;t=49241'] },
+    },
+    [RETRY_AFTER_HEADER]: { description: 'Seconds to wait before retrying.', schema: integer(1) },
     'X-API-Stability': {
       description: 'The operation is experimental: its request shape may change before it becomes stable (SPEC section 9).',
       schema: { type: 'string', enum: ['experimental'] },
@@ -201,21 +228,31 @@ function registerHeaders(registry: OpenAPIRegistry, petsSunset: Date | undefined
   };
 }
 
-/** The X-RateLimit-* of an answer without a valid key: the source address's window of failed authentications. */
+/** The rate-limit headers of an answer without a valid key: the source address's window of failed authentications. */
 function addressWindowHeaders(): ResponseHeaders {
   const integer = (minimum: number) => ({ type: 'integer', minimum });
   return {
-    'X-RateLimit-Limit': {
+    [RATE_LIMIT_LIMIT_HEADER]: {
       description: "Failed authentications the source address may make per minute (the address's window).",
       required: true,
       schema: integer(1),
     },
-    'X-RateLimit-Remaining': {
+    [RATE_LIMIT_REMAINING_HEADER]: {
       description: 'Failed authentications left to the address in this minute.',
       required: true,
       schema: integer(0),
     },
-    'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the minute ends.', required: true, schema: integer(0) },
+    [RATE_LIMIT_RESET_HEADER]: { description: 'Unix time (seconds) at which the minute ends.', required: true, schema: integer(0) },
+    [RATE_LIMIT_POLICY_HEADER]: {
+      description: `${RATE_LIMIT_DRAFT}: the address's window, \`"${FAILED_AUTHENTICATIONS_POLICY}"\`, \`q\` failed authentications a minute, \`w=60\`.`,
+      required: true,
+      schema: { type: 'string', minLength: 1, examples: [`"${FAILED_AUTHENTICATIONS_POLICY}";q=60;w=60`] },
+    },
+    [RATE_LIMIT_HEADER]: {
+      description: `${RATE_LIMIT_DRAFT}: the address's window, \`r\` as X-RateLimit-Remaining, \`t\` the seconds until the minute ends.`,
+      required: true,
+      schema: { type: 'string', minLength: 1, examples: [`"${FAILED_AUTHENTICATIONS_POLICY}";r=59;t=41`] },
+    },
   };
 }
 
@@ -266,9 +303,9 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
       `Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (\`${ErrorCode.tooManyFailedAuthentications}\`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff.`,
       [ErrorCode.rateLimited, ErrorCode.quotaExceeded, ErrorCode.keyBanned, ErrorCode.tooManyFailedAuthentications],
       {
-        ...required(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After']),
+        ...required([RATE_LIMIT_LIMIT_HEADER, RATE_LIMIT_REMAINING_HEADER, RATE_LIMIT_HEADER, RETRY_AFTER_HEADER]),
         ...Object.fromEntries(
-          Object.entries(optional(['X-RateLimit-Reset', ...signals])).map(([name, header]) => [
+          Object.entries(optional([RATE_LIMIT_RESET_HEADER, RATE_LIMIT_POLICY_HEADER, ...signals])).map(([name, header]) => [
             name,
             {
               ...header,
@@ -285,7 +322,7 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
       [ErrorCode.serviceUnavailable],
       {
         ...optional(fromFunction),
-        ...required(['Retry-After']),
+        ...required([RETRY_AFTER_HEADER]),
       },
     ),
   };
@@ -432,11 +469,11 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   );
 
   const idempotencyKey = z.object({
-    'Idempotency-Key': z
+    [IDEMPOTENCY_KEY_HEADER]: z
       .string()
-      .regex(IDEMPOTENCY_KEY_PATTERN)
+      .regex(IDEMPOTENCY_KEY_FIELD_PATTERN)
       .meta({
-        description: `1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again unchanged on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key.`,
+        description: `1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key. Bare (\`8e03978e-40d5-43e8-bc93-6894a57f9324\`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (\`"8e03978e-40d5-43e8-bc93-6894a57f9324"\`, \`"\` and \`\\\` escaped with a backslash): both forms name the same key, so a retry in the other form replays.`,
       }),
   });
   registry.registerPath(
@@ -522,8 +559,8 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         'Stock levels of the pets in the store. Every operation needs an API key sent as `Authorization: Bearer <API_KEY>`.',
         `**Limits** are counted per key, by its plan:`,
         plansTable(),
-        `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`. Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
-        "**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the X-RateLimit-* of the source address's window of failed authentications, which it does not count (all of it remaining).",
+        `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the window closest to exhaustion), and the structured fields of ${RATE_LIMIT_DRAFT}: \`RateLimit-Policy\` (each window's quota \`q\` and length \`w\`) and \`RateLimit\` (each window's remaining \`r\` and seconds to reset \`t\`). Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
+        "**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the rate-limit headers of the source address's window of failed authentications, which it does not count (all of it remaining).",
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
         '**Versioning**: `v1` is the last path segment of every server. `updateInventory` and `adjustInventory` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
         options.serverUrl

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SECURITY_HEADERS } from '../functions/http/json.ts';
+import { SECURITY_HEADERS } from '../functions/http/security-headers.ts';
 import { renderApiReference, type ReferenceDocument } from './api-reference.ts';
 import { buildOpenApiDocument, renderOpenApiDocument, type PublishedDocumentOptions } from './openapi-document.ts';
 

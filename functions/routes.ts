@@ -3,6 +3,9 @@
  * local server routes to the same handlers. `entry` names the function's entry point, whose file
  * is entryPointFile(entry).
  */
+/** The API Gateway stage, and the version segment of every path: the contract's base address ends in it. */
+export const API_STAGE_NAME = 'v1';
+
 export interface ApiRoute {
   operationId: string;
   method: 'GET' | 'PATCH' | 'POST';

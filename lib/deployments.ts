@@ -10,8 +10,7 @@ export const STACK_NAMES: Readonly<Record<DeploymentStage, string>> = {
   prod: 'PetStoreInventory-Prod',
 };
 
-/** The API Gateway stage: the version segment the contract's base address ends in. */
-export const API_STAGE_NAME = 'v1';
+export { API_STAGE_NAME } from '../functions/routes.ts';
 
 /** Stack output keys; a tool finds a stage's resources by these names, so they never change. */
 export const STACK_OUTPUTS = {
@@ -31,6 +30,6 @@ export const STACK_OUTPUTS = {
  * How long API Gateway reuses the authorizer's answer: not at all. Every answer without a valid
  * key reports the source address's window as it stands for that request, which a cached Deny
  * could not; and a revoked key or a plan change takes effect at once. The cost: one authorizer
- * call and one key read per request instead of one per key and minute (see the README).
+ * call and one key read per request instead of one per key and minute (see docs/decisions.md).
  */
 export const AUTHORIZER_CACHE_TTL_SECONDS = 0;

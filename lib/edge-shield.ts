@@ -5,8 +5,9 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { errorBody, ErrorCode } from '../functions/domain/errors.ts';
+import { errorBody, ErrorCode, RETRY_AFTER_HEADER } from '../functions/domain/errors.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
+import { staticRateLimitHeaders } from '../functions/http/gateway-responses.ts';
 import { JSON_HEADERS } from '../functions/http/json.ts';
 import { ALARM_PERIOD } from './operational-alarms.ts';
 
@@ -30,6 +31,9 @@ export const WAF_RULES = {
 export const WAF_BLOCKED_ALARM_THRESHOLDS: Readonly<Record<keyof typeof WAF_RULES, number>> = { ratePerAddress: 1, knownBadInputs: 100 };
 
 const RATE_BODY_KEY = 'rateLimited';
+
+/** The rate-based rule's window in RateLimit-Policy and RateLimit. */
+export const WAF_RATE_POLICY = 'requests-per-address';
 
 export interface EdgeShieldProps {
   stage: Stage;
@@ -85,12 +89,16 @@ export class EdgeShield extends Construct {
               customResponse: {
                 responseCode: 429,
                 customResponseBodyKey: RATE_BODY_KEY,
-                // WAF inserts static headers only: no reset time, as WAF's window slides.
+                // WAF inserts static headers only: no reset time (nor `t`), as WAF's window slides.
                 responseHeaders: Object.entries({
                   'Cache-Control': JSON_HEADERS['Cache-Control'],
-                  'Retry-After': String(WAF_EVALUATION_WINDOW_SECONDS),
-                  'X-RateLimit-Limit': String(WAF_REQUESTS_PER_ADDRESS_PER_MINUTE),
-                  'X-RateLimit-Remaining': '0',
+                  [RETRY_AFTER_HEADER]: String(WAF_EVALUATION_WINDOW_SECONDS),
+                  ...staticRateLimitHeaders({
+                    policy: WAF_RATE_POLICY,
+                    limit: WAF_REQUESTS_PER_ADDRESS_PER_MINUTE,
+                    seconds: WAF_EVALUATION_WINDOW_SECONDS,
+                    remaining: 0,
+                  }),
                 }).map(([name, value]) => ({ name, value })),
               },
             },

@@ -253,7 +253,8 @@ export class InventoryApi extends Construct {
    * 404 ROUTE_NOT_FOUND for every path and method no operation has, from a mock integration (no
    * function, no key): ANY on every resource the API has and a `{proxy+}` under the root, which
    * API Gateway picks only when no method of its own matches. Unlike the static gateway response
-   * it replaces (MISSING_AUTHENTICATION_TOKEN), a mapping template can compute X-RateLimit-Reset.
+   * it replaces (MISSING_AUTHENTICATION_TOKEN), a mapping template can compute X-RateLimit-Reset
+   * and RateLimit's `t`.
    */
   private answerUnknownRoutes(): void {
     const resources: IResource[] = [];

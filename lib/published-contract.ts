@@ -64,7 +64,8 @@ export const publishedPageMethodOptions = (stageWide: MethodDeploymentOptions): 
  * rendered at synth time, with `servers` and the curl lines naming the URL the client called.
  * They revalidate by ETag: a matching If-None-Match is answered 304 without a body. Both answers
  * carry the X-RateLimit-* headers of an answer no window counts, as the 404 for unknown routes
- * does (lib/rate-limit-templates.ts): Limit and Remaining static, Reset set by the template.
+ * does (lib/rate-limit-templates.ts): Limit, Remaining and RateLimit-Policy static, Reset and
+ * RateLimit set by the template.
  */
 export class PublishedContract extends Construct {
   constructor(scope: Construct, id: string, props: PublishedContractProps) {

@@ -17,7 +17,7 @@ export interface StageEnvironment {
 export type StageEnvironments = Partial<Record<DeploymentStage, StageEnvironment>>;
 
 const STAGES: readonly DeploymentStage[] = ['staging', 'prod'];
-const README_SECTION = 'see the README, "Deploying to AWS"';
+const DEPLOY_GUIDE_SECTION = 'see docs/deploying-and-operating.md, "Deploying to AWS"';
 
 function variables(stage: DeploymentStage): { account: string; region: string } {
   const prefix = stage.toUpperCase();
@@ -43,7 +43,7 @@ export function readStageEnvironments(context: unknown, env: NodeJS.ProcessEnv =
     if (account === undefined && region === undefined) continue;
     if (!account || !region)
       throw new Error(
-        `The ${stage} stage is half pinned (account ${account ?? 'missing'}, region ${region ?? 'missing'}): set both in ${where(stage)}; ${README_SECTION}.`,
+        `The ${stage} stage is half pinned (account ${account ?? 'missing'}, region ${region ?? 'missing'}): set both in ${where(stage)}; ${DEPLOY_GUIDE_SECTION}.`,
       );
     if (!/^\d{12}$/.test(account))
       throw new Error(`The ${stage} account must be a 12-digit AWS account id, not "${account}" (${where(stage)}).`);
@@ -53,7 +53,7 @@ export function readStageEnvironments(context: unknown, env: NodeJS.ProcessEnv =
   }
   if (environments.prod && environments.staging && environments.prod.account === environments.staging.account) {
     throw new Error(
-      `Prod is pinned to the staging account ${environments.staging.account}: prod must have an account of its own (${where('prod')}); ${README_SECTION}.`,
+      `Prod is pinned to the staging account ${environments.staging.account}: prod must have an account of its own (${where('prod')}); ${DEPLOY_GUIDE_SECTION}.`,
     );
   }
   return environments;
@@ -71,12 +71,12 @@ export function checkDeployTarget(stage: unknown, environments: StageEnvironment
   const pinned = environments[stage];
   if (!pinned)
     throw new Error(
-      `Refusing to deploy ${STACK_NAMES[stage]}: no account and region are pinned for ${stage}. Set ${where(stage)}; ${README_SECTION}.`,
+      `Refusing to deploy ${STACK_NAMES[stage]}: no account and region are pinned for ${stage}. Set ${where(stage)}; ${DEPLOY_GUIDE_SECTION}.`,
     );
   if (credentialsAccount && credentialsAccount !== pinned.account) {
     const whose = STAGES.find((other) => environments[other]?.account === credentialsAccount);
     throw new Error(
-      `Refusing to deploy ${STACK_NAMES[stage]} to account ${pinned.account} with credentials of account ${credentialsAccount}${whose ? ` (the ${whose} account)` : ''}: set AWS_PROFILE to a profile of the ${stage} account; ${README_SECTION}.`,
+      `Refusing to deploy ${STACK_NAMES[stage]} to account ${pinned.account} with credentials of account ${credentialsAccount}${whose ? ` (the ${whose} account)` : ''}: set AWS_PROFILE to a profile of the ${stage} account; ${DEPLOY_GUIDE_SECTION}.`,
     );
   }
 }

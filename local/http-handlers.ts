@@ -1,5 +1,5 @@
 import { readPetsSunset } from '../functions/config.ts';
-import type { ServiceDependencies } from '../functions/dependencies.ts';
+import type { ServiceDependencies } from './service-dependencies.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../functions/http/http-handler.ts';
 import type { OperationId } from '../functions/routes.ts';
 import { createAdjustInventoryHandler } from '../functions/handlers/adjust-inventory-handler.ts';

@@ -5,14 +5,14 @@ import type { Server } from 'node:http';
 import { API_KEY_PATTERN, hashApiKey } from '../functions/domain/api-keys.ts';
 import type { PlanName } from '../functions/domain/plans.ts';
 import { DEFAULT_BAN_POLICY, rateLimitHeaders, type BanPolicy } from '../functions/domain/usage-limits.ts';
-import { createDependencies, type ServiceDependencies } from '../functions/dependencies.ts';
+import { createDependencies, type ServiceDependencies } from './service-dependencies.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from './http-handlers.ts';
 import { KeyAdmin } from '../tools/keys/key-admin.ts';
-import { apiRoutes, healthRoute } from '../functions/routes.ts';
+import { API_STAGE_NAME, apiRoutes, healthRoute } from '../functions/routes.ts';
 import { createHealthHandler } from '../functions/handlers/health-handler.ts';
 import { provideLambdaStreaming } from './lambda-streaming.ts';
-import { createLocalServer, listen, STAGE } from './local-server.ts';
+import { createLocalServer, listen } from './local-server.ts';
 import { publishedContractRoutes } from './published-contract-routes.ts';
 import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
 import { seedIfEmpty } from './seed.ts';
@@ -196,7 +196,7 @@ async function serve(
     dependencies.close();
     throw error;
   }
-  const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${STAGE}`;
+  const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${API_STAGE_NAME}`;
   const endpointFile = options.dataDir ? join(options.dataDir, STORE_ENDPOINT_FILE) : undefined;
   if (endpointFile)
     await writeFile(endpointFile, JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint));

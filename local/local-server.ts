@@ -16,10 +16,9 @@ import type { HttpHandler, StreamedHttpHandler } from '../functions/http/http-ha
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { UNAUTHORIZED_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
 import { logger } from '../functions/logger.ts';
-import { FUNCTION_TIMEOUT_SECONDS, type ApiRoute } from '../functions/routes.ts';
+import { API_STAGE_NAME, FUNCTION_TIMEOUT_SECONDS, type ApiRoute } from '../functions/routes.ts';
 import { isStreamedHandler, streamToHttp } from './lambda-streaming.ts';
 
-export const STAGE = 'v1';
 /** API Gateway's own cap on a request payload. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /** Request bodies held in memory at once, over all requests: past it a body is refused (413, Retry-After), not buffered. */
@@ -341,7 +340,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (!target) return gatewayResult(protocolRefusals.badTarget);
     if (request.httpVersion === '1.1' && request.headers.host === undefined) return gatewayResult(protocolRefusals.hostRequired);
     const method = request.method ?? 'GET';
-    const stagePrefix = `/${STAGE}`;
+    const stagePrefix = `/${API_STAGE_NAME}`;
     const path = target.path.startsWith(`${stagePrefix}/`) ? target.path.slice(stagePrefix.length) : undefined;
     const matched = path === undefined ? undefined : match(method, path);
     if (!matched || path === undefined) return gatewayResult(ROUTE_NOT_FOUND, {}, options.uncountedRateLimitHeaders());
@@ -355,7 +354,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (matched.authorized !== false) {
       const authorizerEvent: APIGatewayRequestAuthorizerEvent = {
         type: 'REQUEST',
-        methodArn: `arn:aws:execute-api:local:000000000000:local/${STAGE}/${method}${path}`,
+        methodArn: `arn:aws:execute-api:local:000000000000:local/${API_STAGE_NAME}/${method}${path}`,
         resource: matched.route.resource,
         path: target.path,
         httpMethod: method,
@@ -364,7 +363,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
         pathParameters: matched.pathParameters,
         ...query,
         stageVariables: null,
-        requestContext: { requestId, stage: STAGE, identity: { sourceIp } } as APIGatewayRequestAuthorizerEvent['requestContext'],
+        requestContext: { requestId, stage: API_STAGE_NAME, identity: { sourceIp } } as APIGatewayRequestAuthorizerEvent['requestContext'],
       };
       try {
         const result = await options.authorizer(authorizerEvent, lambdaContext(requestId));
@@ -406,7 +405,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
         requestTimeEpoch: Date.now(),
         resourceId: 'local',
         resourcePath: matched.route.resource,
-        stage: STAGE,
+        stage: API_STAGE_NAME,
         identity: { sourceIp } as APIGatewayProxyEvent['requestContext']['identity'],
       },
     };

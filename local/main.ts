@@ -1,6 +1,6 @@
 /**
  * `npm start`: the service on http://localhost:$PORT/v1, with its data in $DATA_DIR.
- * See the README for the environment variables.
+ * See docs/developing.md, "Running it locally", for the environment variables.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

@@ -2,7 +2,8 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { readPetsSunset } from '../functions/config.ts';
 import { entityTag, matchesEntityTag, PUBLISHED_PAGES, publishedPageHeaders, type PublishedPage } from '../contract/published-contract.ts';
 import type { HttpHandler } from '../functions/http/http-handler.ts';
-import { STAGE, type LocalRoute } from './local-server.ts';
+import type { LocalRoute } from './local-server.ts';
+import { API_STAGE_NAME } from '../functions/routes.ts';
 
 /** A Host header that can only be a host and port (anything else is not echoed into a page). */
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -30,7 +31,7 @@ function publishedPageHandler(
     if (!answer) {
       // Hosts are few (localhost, 127.0.0.1, a LAN name); a client inventing them cannot grow this without bound.
       if (rendered.size >= 16) rendered.clear();
-      const body = page.render({ serverUrl: `http://${host}/${STAGE}`, petsSunset });
+      const body = page.render({ serverUrl: `http://${host}/${API_STAGE_NAME}`, petsSunset });
       answer = { body, etag: entityTag(body) };
       rendered.set(host, answer);
     }

@@ -91,10 +91,13 @@ export class UnsupportedMediaTypeError extends ApiError {
   }
 }
 
+/** Seconds to wait before retrying, on 429 and 503 answers. */
+export const RETRY_AFTER_HEADER = 'Retry-After';
+
 export class ServiceUnavailableError extends ApiError {
   constructor(retryAfterSeconds: number) {
     super(503, ErrorCode.serviceUnavailable, ERROR_MESSAGES.serviceUnavailable, {
-      'Retry-After': String(retryAfterSeconds),
+      [RETRY_AFTER_HEADER]: String(retryAfterSeconds),
     });
   }
 }

@@ -1,6 +1,15 @@
 import { authenticate, hashApiKey, UnauthorizedError, type ApiKeyRecord, type ApiKeyRepository } from './api-keys.ts';
 import { ErrorCode, StoreUnavailableError } from './errors.ts';
-import { RateLimitedError, rateLimitHeaders, secondsUntil, windowAt, type RateLimitState, type UsageWindow } from './usage-limits.ts';
+import {
+  RateLimitedError,
+  rateLimitHeaders,
+  rateLimitState,
+  secondsUntil,
+  windowAt,
+  type RateLimitState,
+  type UsageWindow,
+  type WindowState,
+} from './usage-limits.ts';
 
 /**
  * Requests without a valid key are bounded per source address: a fixed window per clock
@@ -11,6 +20,25 @@ import { RateLimitedError, rateLimitHeaders, secondsUntil, windowAt, type RateLi
  * same address (an office's NAT) keeps working while a neighbour sprays.
  */
 export const DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
+
+/** The address window's name in RateLimit-Policy and RateLimit. */
+export const FAILED_AUTHENTICATIONS_POLICY = 'failed-authentications';
+
+/** The address window with `failures` counted in it, as an answer reports it. */
+export function addressWindow(minute: UsageWindow, failures: number): WindowState {
+  return {
+    policy: FAILED_AUTHENTICATIONS_POLICY,
+    limit: minute.limit,
+    seconds: minute.resetsAt - minute.startsAt,
+    remaining: Math.max(0, minute.limit - failures),
+    resetsAt: minute.resetsAt,
+  };
+}
+
+/** The state of the address window `minute` at `nowMs`, with `failures` counted in it. */
+function addressState(minute: UsageWindow, failures: number, nowMs: number): RateLimitState {
+  return rateLimitState([addressWindow(minute, failures)], Math.floor(nowMs / 1000));
+}
 
 export interface FailedAuthenticationStanding {
   /** Failed authentications of the address in the minute window. */
@@ -38,8 +66,7 @@ export interface FailedAuthenticationStore {
  * integrations can compute the same (lib/rate-limit-templates.ts).
  */
 export function uncountedState(nowMs: number, perMinute: number = DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE): RateLimitState {
-  const minute = windowAt('minute', nowMs, perMinute);
-  return { limit: minute.limit, remaining: minute.limit, resetsAt: minute.resetsAt };
+  return addressState(windowAt('minute', nowMs, perMinute), 0, nowMs);
 }
 
 /** Remembered (address, key) pairs per process: enough for a busy instance, bounded against a flood of addresses. */
@@ -92,10 +119,11 @@ export class FailedAuthenticationLimiter {
   /** Refuses the lookup of a key the address has not authenticated with today, once the address's window is full. */
   private async admitLookup(address: string, keyHash: string): Promise<void> {
     if (this.remembered.get(pairOf(address, keyHash)) === this.day()) return;
-    const minute = this.minute();
+    const nowMs = this.now();
+    const minute = windowAt('minute', nowMs, this.perMinute);
     // Fail open: if the counters cannot be read, the lookup decides, as it would without this window.
     const standing = await this.orUndefined(() => this.store.standing(address, minute, keyHash));
-    if (standing && standing.failures >= minute.limit && !standing.knowsKey) throw this.refusal(minute);
+    if (standing && standing.failures >= minute.limit && !standing.knowsKey) throw this.refusal(minute, nowMs);
   }
 
   private async remember(address: string, keyHash: string): Promise<void> {
@@ -108,24 +136,25 @@ export class FailedAuthenticationLimiter {
   }
 
   private async countFailure(address: string, keyHash: string | undefined): Promise<RateLimitState> {
-    const minute = this.minute();
+    const nowMs = this.now();
+    const minute = windowAt('minute', nowMs, this.perMinute);
     const counted = await this.orUndefined(() => this.store.countFailure(address, minute));
     // Uncounted (the store unreachable): the headers describe the window as unused, as the keys' counting does.
-    if (!counted) return uncountedState(this.now(), this.perMinute);
+    if (!counted) return uncountedState(nowMs, this.perMinute);
     if (!counted.counted) {
       // A known key that turned out revoked from a full address: refused like any other failure there.
       if (keyHash !== undefined) this.remembered.delete(pairOf(address, keyHash));
-      throw this.refusal(minute);
+      throw this.refusal(minute, nowMs);
     }
-    return { limit: minute.limit, remaining: Math.max(0, minute.limit - counted.failures), resetsAt: minute.resetsAt };
+    return addressState(minute, counted.failures, nowMs);
   }
 
-  private refusal(minute: UsageWindow): RateLimitedError {
+  private refusal(minute: UsageWindow, nowMs: number): RateLimitedError {
     return new RateLimitedError(
       ErrorCode.tooManyFailedAuthentications,
       `This address sent more than ${minute.limit} requests without a valid API key within a minute; retry after the time in Retry-After with a valid key.`,
-      { limit: minute.limit, remaining: 0, resetsAt: minute.resetsAt },
-      secondsUntil(minute.resetsAt, this.now()),
+      addressState(minute, minute.limit, nowMs),
+      secondsUntil(minute.resetsAt, nowMs),
     );
   }
 

@@ -16,9 +16,6 @@ import type { AdjustmentReason, ErrorBody, InventoryItem, PetId } from './schema
 /** How long a key's outcome is kept and replayed. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
 
-/** Visible ASCII, as HTTP allows in a header value, and short enough to store as part of a key. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-
 export interface AdjustmentRequest {
   /** The API key's public id: keys of one API key are invisible to another. */
   callerId: string;

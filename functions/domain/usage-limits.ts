@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
+import { ApiError, ErrorCode, RETRY_AFTER_HEADER, StoreUnavailableError } from './errors.ts';
 import type { PlanLimits } from './plans.ts';
 
 /**
@@ -75,24 +75,119 @@ export const DEFAULT_BAN_POLICY: BanPolicy = { rejectionsPerMinute: 120, duratio
  */
 export const MAX_BAN_SECONDS = 86_400;
 
-export interface RateLimitState {
+/**
+ * The rate-limit headers, one constant per name. X-RateLimit-* are the spec's (section 8) and
+ * describe one window; RateLimit-Policy and RateLimit are draft-ietf-httpapi-ratelimit-headers-10's
+ * structured fields and describe every window of the answer (docs/rate-limit-fields.md).
+ */
+export const RATE_LIMIT_LIMIT_HEADER = 'X-RateLimit-Limit';
+export const RATE_LIMIT_REMAINING_HEADER = 'X-RateLimit-Remaining';
+export const RATE_LIMIT_RESET_HEADER = 'X-RateLimit-Reset';
+export const RATE_LIMIT_POLICY_HEADER = 'RateLimit-Policy';
+export const RATE_LIMIT_HEADER = 'RateLimit';
+
+/** One window (a quota policy in the draft's words) as an answer reports it. */
+export interface WindowState {
+  /** The policy's name in RateLimit-Policy and RateLimit. */
+  policy: string;
   limit: number;
+  /** The window's length in seconds (the draft's `w`). */
+  seconds: number;
   remaining: number;
-  /** Unix seconds. */
-  resetsAt: number;
+  /** Unix seconds at which more requests are admitted; absent where the answer cannot know it (a static gateway template). */
+  resetsAt?: number;
 }
 
+/**
+ * What an answer reports: every window that applies, and at the top level the one X-RateLimit-*
+ * describe (the closest to exhaustion). Made by rateLimitState only, so that the two agree.
+ */
+export interface RateLimitState extends WindowState {
+  windows: readonly WindowState[];
+  /** Unix seconds at which the state was taken: RateLimit's `t` counts from it. */
+  at?: number;
+}
+
+export function rateLimitState(
+  windows: readonly WindowState[],
+  at: number | undefined,
+  reported: WindowState = closestToExhaustion(windows),
+): RateLimitState {
+  if (!windows.includes(reported)) throw new Error(`The reported window ${reported.policy} is not one of the answer's windows.`);
+  return { ...reported, windows, at };
+}
+
+/** The windows of a key's plan, named by their kind: `"minute"` and `"day"`. */
+export function planWindows(windows: readonly UsageWindow[], counts: WindowCounts): WindowState[] {
+  return windows.map((window) => ({
+    policy: window.kind,
+    limit: window.limit,
+    seconds: window.resetsAt - window.startsAt,
+    remaining: Math.max(0, window.limit - counts[window.kind]),
+    resetsAt: window.resetsAt,
+  }));
+}
+
+/** A Structured Field String (RFC 9651, section 3.3.3): quoted, with `"` and `\` escaped. */
+export function structuredString(value: string): string {
+  if (!/^[\x20-\x7e]*$/.test(value)) throw new Error(`A structured-field string holds printable ASCII only, not ${JSON.stringify(value)}.`);
+  return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
+/** A List of Items (RFC 9651, section 3.1): each a String with Integer parameters, in order. */
+function structuredList(items: readonly [string, readonly (readonly [string, number | undefined])[]][]): string {
+  return items
+    .map(([name, parameters]) =>
+      [structuredString(name), ...parameters.flatMap(([key, value]) => (value === undefined ? [] : [`${key}=${value}`]))].join(';'),
+    )
+    .join(', ');
+}
+
+/**
+ * The headers of a rate-limit state: X-RateLimit-* of the reported window, RateLimit-Policy
+ * with the quota (`q`) and window (`w`) of each, RateLimit with what is left (`r`) and the
+ * seconds until more comes (`t`, resetsAt less the state's time: X-RateLimit-Reset less `t`
+ * is the moment of the answer). Where the reset is unknown, X-RateLimit-Reset and `t` are absent.
+ */
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {
-    'X-RateLimit-Limit': String(state.limit),
-    'X-RateLimit-Remaining': String(state.remaining),
-    'X-RateLimit-Reset': String(state.resetsAt),
+    [RATE_LIMIT_LIMIT_HEADER]: String(state.limit),
+    [RATE_LIMIT_REMAINING_HEADER]: String(state.remaining),
+    ...(state.resetsAt === undefined ? {} : { [RATE_LIMIT_RESET_HEADER]: String(state.resetsAt) }),
+    [RATE_LIMIT_POLICY_HEADER]: rateLimitPolicyField(state.windows),
+    [RATE_LIMIT_HEADER]: rateLimitField(state.windows, state.at),
   };
+}
+
+/** RateLimit alone: each window's remaining requests and, where its reset and `at` are known, the seconds from `at` to it. */
+export function rateLimitField(windows: readonly Pick<WindowState, 'policy' | 'remaining' | 'resetsAt'>[], at: number | undefined): string {
+  return structuredList(
+    windows.map((window) => [
+      window.policy,
+      [
+        ['r', window.remaining],
+        ['t', window.resetsAt === undefined || at === undefined ? undefined : Math.max(0, window.resetsAt - at)],
+      ],
+    ]),
+  );
+}
+
+/** RateLimit-Policy alone: what a window allows does not change from answer to answer. */
+export function rateLimitPolicyField(windows: readonly WindowState[]): string {
+  return structuredList(
+    windows.map((window) => [
+      window.policy,
+      [
+        ['q', window.limit],
+        ['w', window.seconds],
+      ],
+    ]),
+  );
 }
 
 export class RateLimitedError extends ApiError {
   constructor(code: ErrorCode, message: string, state: RateLimitState, retryAfterSeconds: number) {
-    super(429, code, message, { ...rateLimitHeaders(state), 'Retry-After': String(retryAfterSeconds) });
+    super(429, code, message, { ...rateLimitHeaders(state), [RETRY_AFTER_HEADER]: String(retryAfterSeconds) });
   }
 }
 
@@ -105,9 +200,11 @@ export function secondsUntil(untilSeconds: number, nowMs: number): number {
  * The window closest to exhaustion (fewest remaining); on a tie, the longer window, since
  * waiting for the shorter one to reset would not free more requests than the longer allows.
  */
-export function closestToExhaustion(states: RateLimitState[]): RateLimitState {
+export function closestToExhaustion<State extends { remaining: number; resetsAt?: number }>(states: readonly State[]): State {
   return states.reduce((closest, state) =>
-    state.remaining < closest.remaining || (state.remaining === closest.remaining && state.resetsAt > closest.resetsAt) ? state : closest,
+    state.remaining < closest.remaining || (state.remaining === closest.remaining && (state.resetsAt ?? 0) > (closest.resetsAt ?? 0))
+      ? state
+      : closest,
   );
 }
 
@@ -123,10 +220,11 @@ export class UsageLimiter {
       throw new Error(`A ban lasts at most ${MAX_BAN_SECONDS} seconds, not ${banPolicy.durationSeconds}.`);
   }
 
-  /** What to report when the counters could not be reached: the minute window, as if unused. */
+  /** What to report when the counters could not be reached: both windows as if unused, X-RateLimit-* of the minute's. */
   uncountedState(limits: PlanLimits): RateLimitState {
-    const [minute] = windowsAt(this.now(), limits);
-    return { limit: minute.limit, remaining: minute.limit, resetsAt: minute.resetsAt };
+    const nowMs = this.now();
+    const windows = planWindows(windowsAt(nowMs, limits), { minute: 0, day: 0 });
+    return rateLimitState(windows, Math.floor(nowMs / 1000), windows[0]);
   }
 
   /**
@@ -138,18 +236,17 @@ export class UsageLimiter {
     const nowMs = this.now();
     const [minute, day] = windowsAt(nowMs, limits);
     const result = await this.counters.consume(keyId, minute, day, Math.floor(nowMs / 1000));
-    const states: RateLimitState[] = [
-      { limit: minute.limit, remaining: Math.max(0, minute.limit - result.counts.minute), resetsAt: minute.resetsAt },
-      { limit: day.limit, remaining: Math.max(0, day.limit - result.counts.day), resetsAt: day.resetsAt },
-    ];
-    if (result.admitted) return closestToExhaustion(states);
+    const at = Math.floor(nowMs / 1000);
+    const windows = planWindows([minute, day], result.counts);
+    if (result.admitted) return rateLimitState(windows, at);
 
     if ('bannedUntil' in result) {
+      // Nothing is admitted before the ban ends, so that is when every window resets for this key.
+      const banned = windows.map((window) => ({ ...window, remaining: 0, resetsAt: result.bannedUntil }));
       throw new RateLimitedError(
         ErrorCode.keyBanned,
         'This API key is temporarily banned for continuing to send requests after 429 responses; retry after the time in Retry-After.',
-        // Nothing is admitted before the ban ends, so that is when the limit resets for this key.
-        { limit: closestToExhaustion(states).limit, remaining: 0, resetsAt: result.bannedUntil },
+        rateLimitState(banned, at, banned[windows.indexOf(closestToExhaustion(windows))]),
         secondsUntil(result.bannedUntil, nowMs),
       );
     }
@@ -161,10 +258,16 @@ export class UsageLimiter {
       await this.bestEffort(() => this.counters.ban(keyId, Math.floor(nowMs / 1000) + this.banPolicy.durationSeconds));
     }
     const perWhat = blocking.kind === 'minute' ? 'per-minute request limit' : 'daily request quota';
+    // A full window has nothing left whatever its count says; the others report their counts as they stand.
+    const refused = windows.map((window) => (result.full.includes(window.policy as WindowKind) ? { ...window, remaining: 0 } : window));
     throw new RateLimitedError(
       blocking.kind === 'minute' ? ErrorCode.rateLimited : ErrorCode.quotaExceeded,
       `The ${perWhat} of this API key (${blocking.limit}) is used up; retry after the time in Retry-After, with exponential backoff.`,
-      { limit: blocking.limit, remaining: 0, resetsAt: blocking.resetsAt },
+      rateLimitState(
+        refused,
+        at,
+        refused.find((window) => window.policy === blocking.kind),
+      ),
       secondsUntil(blocking.resetsAt, nowMs),
     );
   }

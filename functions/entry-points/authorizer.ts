@@ -1,5 +1,12 @@
+import { createApiKeyRepository } from '../adapters/dynamodb/api-key-repository.ts';
 import { readConfig } from '../config.ts';
-import { createDependencies } from '../dependencies.ts';
+import { createFailedAuthentications, createStoreClients } from '../dependencies.ts';
 import { createAuthorizerHandler } from '../handlers/authorizer-handler.ts';
 
-export const handler = createAuthorizerHandler(createDependencies(readConfig()));
+const config = readConfig();
+const store = createStoreClients(config);
+
+export const handler = createAuthorizerHandler({
+  apiKeys: createApiKeyRepository(store.client, config.apiKeysTable),
+  failedAuthentications: createFailedAuthentications(store, config),
+});

@@ -1,5 +1,12 @@
+import { createInventoryRepository } from '../adapters/dynamodb/inventory-repository.ts';
 import { readConfig } from '../config.ts';
-import { createDependencies } from '../dependencies.ts';
+import { createFailedAuthentications, createStoreClients } from '../dependencies.ts';
 import { createHealthHandler } from '../handlers/health-handler.ts';
 
-export const handler = createHealthHandler(createDependencies(readConfig()));
+const config = readConfig();
+const store = createStoreClients(config);
+
+export const handler = createHealthHandler({
+  inventory: createInventoryRepository(store.client, config.inventoryTable),
+  failedAuthentications: createFailedAuthentications(store, config),
+});

@@ -1,5 +1,12 @@
+import { createInventoryRepository } from '../adapters/dynamodb/inventory-repository.ts';
 import { readConfig } from '../config.ts';
-import { createDependencies } from '../dependencies.ts';
+import { createPlanLimiter, createStoreClients } from '../dependencies.ts';
 import { createUpdateInventoryHandler } from '../handlers/update-inventory-handler.ts';
 
-export const handler = createUpdateInventoryHandler(createDependencies(readConfig()));
+const config = readConfig();
+const store = createStoreClients(config);
+
+export const handler = createUpdateInventoryHandler({
+  inventory: createInventoryRepository(store.client, config.inventoryTable),
+  limiter: createPlanLimiter(store, config),
+});

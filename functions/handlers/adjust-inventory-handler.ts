@@ -1,9 +1,11 @@
-import { ApiError, BadRequestError, ErrorCode } from '../domain/errors.ts';
-import { IDEMPOTENCY_KEY_PATTERN, type InventoryAdjuster } from '../domain/inventory-adjustments.ts';
+import { ApiError, type ErrorCode } from '../domain/errors.ts';
+import type { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from '../http/idempotency-key.ts';
 import { jsonResponse } from '../http/json.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { InventoryAdjustment } from '../http/request-body-validators.generated.ts';
 import { planLimits } from '../http/plan-limits.ts';
@@ -20,15 +22,9 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** POST /inventory/{petId}/adjustments: a relative change of stock, applied exactly once per Idempotency-Key. */
 export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
-  return httpHandler({ guards: [planLimits(limiter), experimental], body: InventoryAdjustment }, async (event) => {
+  return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustment) }, async (event) => {
     const petId = petIdFromPath(event);
-    const idempotencyKey = event.headers['idempotency-key'];
-    if (idempotencyKey === undefined || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-      throw new BadRequestError(
-        ErrorCode.idempotencyKeyRequired,
-        'An Idempotency-Key header of 1 to 255 visible ASCII characters is required (a new UUID per adjustment, reused on every retry of it).',
-      );
-    }
+    const idempotencyKey = idempotencyKeyOf(event.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
     const { keyId, requestId } = changeAuthorFrom(event);
     const { outcome, replayed } = await adjuster.adjust({ callerId: keyId, requestId, idempotencyKey, petId, ...event.body });
     const headers: Record<string, string> = replayed ? { [REPLAYED_HEADER]: 'true' } : {};

@@ -3,7 +3,7 @@ import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import type { InventoryHandlerDependencies } from './list-inventory-handler.ts';
+import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
 /** GET /inventory/{petId}: one entry, strongly consistent, as a compare-and-set starts from. */
 export function createGetInventoryItemHandler({ inventory, limiter }: InventoryHandlerDependencies) {

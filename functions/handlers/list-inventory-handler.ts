@@ -1,18 +1,13 @@
-import { listInventory, type InventoryRepository } from '../domain/inventory-service.ts';
-import type { UsageLimiter } from '../domain/usage-limits.ts';
+import { listInventory } from '../domain/inventory-service.ts';
 import { negotiateEncoding } from '../http/content-encoding.ts';
 import { streamedHttpHandler, TIMEOUT_MARGIN_MS } from '../http/http-handler.ts';
 import { jsonArrayStream } from '../http/json-array-stream.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { operationHeaders } from '../http/versioning-headers.ts';
+import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
 // Each handler has a module of its own, so that a function's bundle holds only what it runs
 // (listing needs no request-body validation, so no zod: about 18 ms less at cold start).
-
-export interface InventoryHandlerDependencies {
-  inventory: InventoryRepository;
-  limiter: UsageLimiter;
-}
 
 /**
  * GET /inventory, streamed: the entries go out page by page as the store reads them, sorted

@@ -1,5 +1,17 @@
-import { ERROR_MESSAGES, errorBody, ErrorCode } from '../domain/errors.ts';
-import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../domain/failed-authentications.ts';
+import { ERROR_MESSAGES, errorBody, ErrorCode, RETRY_AFTER_HEADER } from '../domain/errors.ts';
+import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE, FAILED_AUTHENTICATIONS_POLICY } from '../domain/failed-authentications.ts';
+import {
+  RATE_LIMIT_HEADER,
+  RATE_LIMIT_LIMIT_HEADER,
+  RATE_LIMIT_POLICY_HEADER,
+  RATE_LIMIT_REMAINING_HEADER,
+  RATE_LIMIT_RESET_HEADER,
+  rateLimitField,
+  rateLimitHeaders,
+  rateLimitState,
+  type WindowKind,
+  type WindowState,
+} from '../domain/usage-limits.ts';
 import type { ErrorBody } from '../domain/schemas.ts';
 
 /**
@@ -18,14 +30,16 @@ export interface GatewayErrorResponse {
   fromAuthorizer?: Readonly<Record<string, string>>;
 }
 
-/** Where a Deny of the authorizer puts the address window's X-RateLimit-* values in its context. */
+/** Where a Deny of the authorizer puts the address window's rate-limit header values in its context. */
 const RATE_LIMIT_CONTEXT_KEYS = {
-  'X-RateLimit-Limit': 'rateLimitLimit',
-  'X-RateLimit-Remaining': 'rateLimitRemaining',
-  'X-RateLimit-Reset': 'rateLimitReset',
+  [RATE_LIMIT_LIMIT_HEADER]: 'rateLimitLimit',
+  [RATE_LIMIT_REMAINING_HEADER]: 'rateLimitRemaining',
+  [RATE_LIMIT_RESET_HEADER]: 'rateLimitReset',
+  [RATE_LIMIT_POLICY_HEADER]: 'rateLimitPolicy',
+  [RATE_LIMIT_HEADER]: 'rateLimit',
 } as const;
 
-/** The authorizer context that carries these X-RateLimit-* headers to the gateway response. */
+/** The authorizer context that carries these rate-limit headers to the gateway response. */
 export function authorizerRateLimitContext(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(RATE_LIMIT_CONTEXT_KEYS).flatMap(([header, key]) => (headers[header] === undefined ? [] : [[key, headers[header]]])),
@@ -33,13 +47,42 @@ export function authorizerRateLimitContext(headers: Readonly<Record<string, stri
 }
 
 /**
+ * The rate-limit headers of a static answer about one window whose reset it cannot compute
+ * (a gateway response is a fixed template): no X-RateLimit-Reset, no `t` in RateLimit.
+ */
+export function staticRateLimitHeaders(window: Omit<WindowState, 'resetsAt'>): Record<string, string> {
+  const unknownReset = { ...window };
+  return rateLimitHeaders(rateLimitState([unknownReset], undefined, unknownReset));
+}
+
+/** The source address's window of failed authentications, at its limit, as a static answer states it. */
+const addressWindow = (remaining: number) =>
+  staticRateLimitHeaders({
+    policy: FAILED_AUTHENTICATIONS_POLICY,
+    limit: DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE,
+    seconds: 60,
+    remaining,
+  });
+
+/**
  * What a static answer can say of the source address's window, which it did not count: its
  * limit, all of it remaining. Its reset (the end of the minute) a static template cannot compute.
  */
-const UNCOUNTED_STATIC_HEADERS = {
-  'X-RateLimit-Limit': String(DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE),
-  'X-RateLimit-Remaining': String(DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE),
-} as const;
+const UNCOUNTED_STATIC_HEADERS = addressWindow(DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE);
+
+/**
+ * A usage plan's own refusals answer for every plan from one template, so they cannot state a
+ * plan's quota: RateLimit without RateLimit-Policy (the key's other answers carry the policy).
+ * Its throttle is a token bucket refilling at least one request a second, hence `t=1`; its
+ * daily quota is the plan's `"day"` window, whose end the template cannot compute.
+ */
+const usagePlanRefusal = (policy: string, secondsLeft?: number) => ({
+  [RATE_LIMIT_REMAINING_HEADER]: '0',
+  [RATE_LIMIT_HEADER]: rateLimitField([{ policy, remaining: 0, resetsAt: secondsLeft }], 0),
+});
+
+/** The usage plan's throttle (functions/domain/plans.ts, edgeBackstop) in RateLimit: not a window of the contract's. */
+export const USAGE_PLAN_THROTTLE_POLICY = 'burst';
 
 /** A refused key (missing, malformed, unknown, revoked): the authorizer's Deny, with the address window it was counted in. */
 const unauthorized: GatewayErrorResponse = {
@@ -65,7 +108,7 @@ const unavailable: GatewayErrorResponse = {
   status: 503,
   code: ErrorCode.serviceUnavailable,
   message: ERROR_MESSAGES.serviceUnavailable,
-  headers: { 'Retry-After': '1' },
+  headers: { [RETRY_AFTER_HEADER]: '1' },
 };
 const internal: GatewayErrorResponse = { status: 500, code: ErrorCode.internal, message: ERROR_MESSAGES.internal };
 
@@ -85,7 +128,7 @@ export const gatewayResponses = {
     code: ErrorCode.tooManyFailedAuthentications,
     message: `This address sent more than ${DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE} requests without a valid API key within a minute; retry after the time in Retry-After with a valid key.`,
     // At most the rest of the minute; the static template cannot compute the minute's end, so it says the longest wait.
-    headers: { 'Retry-After': '60', 'X-RateLimit-Limit': String(DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE), 'X-RateLimit-Remaining': '0' },
+    headers: { [RETRY_AFTER_HEADER]: '60', ...addressWindow(0) },
   },
   // A key the authorizer admitted but API Gateway's usage plans do not know (or disabled).
   INVALID_API_KEY: unauthorizedByGateway,
@@ -98,13 +141,13 @@ export const gatewayResponses = {
     status: 429,
     code: ErrorCode.rateLimited,
     message: 'Too many requests; retry after the time in Retry-After, with exponential backoff.',
-    headers: { 'Retry-After': '1', 'X-RateLimit-Remaining': '0' },
+    headers: { [RETRY_AFTER_HEADER]: '1', ...usagePlanRefusal(USAGE_PLAN_THROTTLE_POLICY, 1) },
   },
   QUOTA_EXCEEDED: {
     status: 429,
     code: ErrorCode.quotaExceeded,
     message: 'The daily request quota of this API key is used up; retry after the time in Retry-After.',
-    headers: { 'Retry-After': '3600', 'X-RateLimit-Remaining': '0' },
+    headers: { [RETRY_AFTER_HEADER]: '3600', ...usagePlanRefusal('day' satisfies WindowKind) },
   },
   BAD_REQUEST_BODY: { status: 400, code: ErrorCode.invalidBody, message: 'The request body is invalid.' },
   BAD_REQUEST_PARAMETERS: { status: 400, code: ErrorCode.invalidQuery, message: 'The request parameters are invalid.' },

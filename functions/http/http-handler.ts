@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { Readable, Writable } from 'node:stream';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
-import { jsonBody, type BodyValidator } from './json-body.ts';
+import type { JsonBodyMiddleware } from './json-body.ts';
 import { inRequestContext, requestIdHeader } from './request-context.ts';
 
 /** Time kept back from the Lambda timeout to format and return the 503. */
@@ -29,8 +29,11 @@ export type ResponseHead = Pick<APIGatewayProxyResult, 'statusCode' | 'headers'>
 interface HttpHandlerOptions<Body, Result extends ResponseHead> {
   /** Runs after header normalisation and before the body is read (e.g. plan limits). */
   guards?: MiddlewareObj<APIGatewayProxyEvent, Result>[];
-  /** The body's compiled validator, from request-body-validators.generated.ts. */
-  body?: BodyValidator<Body>;
+  /**
+   * The body's parser and validator: jsonBody(<its compiled validator>), passed in rather than
+   * built here, so that only the functions that read a body bundle the parser and the validator.
+   */
+  body?: JsonBodyMiddleware<Body>;
 }
 
 /**
@@ -52,7 +55,7 @@ function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOption
     .use(httpHeaderNormalizer())
     .use(requestIdHeader<Result>());
   for (const guard of options.guards ?? []) stack.use(guard);
-  if (options.body) stack.use(jsonBody(options.body));
+  if (options.body) stack.use(options.body);
   return stack.use(errorFormatter());
 }
 

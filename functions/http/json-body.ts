@@ -102,6 +102,12 @@ export function describeBodyErrors(errors: readonly ErrorObject[]): string {
   return faults.join('; ');
 }
 
+/** The middleware jsonBody makes, typed by the body it leaves in event.body. */
+export interface JsonBodyMiddleware<Body> extends MiddlewareObj<APIGatewayProxyEvent> {
+  /** For the compiler only: never set. */
+  readonly yields?: Body;
+}
+
 /**
  * Parses the JSON body and validates it with @middy/validator against a compiled validator,
  * answering in the contract's terms: Middy's parser says 415 or 422 and its validator 400 with
@@ -109,7 +115,7 @@ export function describeBodyErrors(errors: readonly ErrorObject[]): string {
  * JSON that does not parse), 415 only for a body that does not claim to be JSON, 413 above the
  * size cap. On success event.body holds the parsed, valid value.
  */
-export function jsonBody<Body>(validate: BodyValidator<Body>): MiddlewareObj<APIGatewayProxyEvent> {
+export function jsonBody<Body>(validate: BodyValidator<Body>): JsonBodyMiddleware<Body> {
   const parser = httpJsonBodyParser();
   // Middy's types ask for an Ajv instance; what it calls is the compiled function.
   const bodyValidator = validator({ eventSchema: validate as never });

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 declare global {
   interface JSON {
@@ -11,20 +12,6 @@ declare global {
 export function toJson(value: unknown): string {
   return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? JSON.rawJSON(field.toString()) : field));
 }
-
-/**
- * What every answer of a JSON API should say to a browser that loads it anyway: do not guess
- * another content type, never frame or render it as a page, HTTPS only (ignored over plain
- * HTTP, as locally). No Access-Control-Allow-* header: browsers may not call the API (see the
- * README's "CORS").
- */
-export const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'Referrer-Policy': 'no-referrer',
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-} as const;
 
 /**
  * toJson for a flat record (values that are JSON values or bigints, nothing nested that holds a

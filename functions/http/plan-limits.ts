@@ -1,16 +1,16 @@
-import type { MiddlewareObj, Request } from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { rateLimitHeaders, RateLimitedError, type RateLimitState, type UsageLimiter } from '../domain/usage-limits.ts';
 import { logger, SERVICE_METRICS } from '../logger.ts';
+import { headersOnEveryAnswer } from './answer-headers.ts';
 import { callerFrom } from './caller.ts';
 import type { ResponseHead } from './http-handler.ts';
 
-type HttpRequest = Request<APIGatewayProxyEvent, ResponseHead>;
-
 /**
  * Counts the request against the caller's plan before anything else reads the body, and puts
- * X-RateLimit-* on every response to an authenticated request: success, 4xx and 5xx alike.
+ * the rate-limit headers (X-RateLimit-*, RateLimit-Policy, RateLimit) on every response to an
+ * authenticated request: success, 4xx and 5xx alike.
  *
  * If the counters cannot be reached the request is served (fail-open): an outage of the
  * counting table should not take the inventory down with it, and the usage plan at the
@@ -19,11 +19,6 @@ type HttpRequest = Request<APIGatewayProxyEvent, ResponseHead>;
  */
 export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
   const headersOf = new WeakMap<APIGatewayProxyEvent, Record<string, string>>();
-
-  const addHeaders = (request: HttpRequest) => {
-    const headers = headersOf.get(request.event);
-    if (headers && request.response) request.response.headers = { ...request.response.headers, ...headers };
-  };
 
   return {
     before: async (request) => {
@@ -40,18 +35,14 @@ export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxy
         headersOf.set(request.event, rateLimitHeaders(limiter.uncountedState(caller.limits)));
       }
     },
-    after: addHeaders,
-    onError: addHeaders,
+    ...headersOnEveryAnswer((request) => headersOf.get(request.event)),
   };
 }
 
 /**
- * X-RateLimit-* on every answer of a route that needs no key (the health check): no window
+ * The rate-limit headers on every answer of a route that needs no key (the health check): no window
  * counts it, so it reports the source address's window as its `uncounted` state says.
  */
 export function uncountedRateLimit(uncounted: () => RateLimitState): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
-  const addHeaders = (request: HttpRequest) => {
-    if (request.response) request.response.headers = { ...request.response.headers, ...rateLimitHeaders(uncounted()) };
-  };
-  return { after: addHeaders, onError: addHeaders };
+  return headersOnEveryAnswer(() => rateLimitHeaders(uncounted()));
 }

@@ -1,5 +1,6 @@
-import type { MiddlewareObj, Request } from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { headersOnEveryAnswer } from './answer-headers.ts';
 import type { ResponseHead } from './http-handler.ts';
 import { COLD_START_METRIC, logger, withRequestLogKeys, xrayTraceIdFrom } from '../logger.ts';
 
@@ -40,9 +41,8 @@ export function inRequestContext<Event extends GatewayEvent, Rest extends unknow
  * error formatter, so that its onError runs after the formatter has built the error's answer.
  */
 export function requestIdHeader<Result extends ResponseHead>(): MiddlewareObj<APIGatewayProxyEvent, Result> {
-  const addHeader = (request: Request<APIGatewayProxyEvent, Result>) => {
+  return headersOnEveryAnswer<Result>((request) => {
     const requestId = request.event.requestContext?.requestId;
-    if (request.response && requestId) request.response.headers = { ...request.response.headers, [REQUEST_ID_HEADER]: requestId };
-  };
-  return { after: addHeader, onError: addHeader };
+    return requestId ? { [REQUEST_ID_HEADER]: requestId } : undefined;
+  });
 }

@@ -1,6 +1,7 @@
-import type { MiddlewareObj, Request } from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Deprecation, OperationStability } from '../domain/versioning.ts';
+import { headersOnEveryAnswer } from './answer-headers.ts';
 import type { ResponseHead } from './http-handler.ts';
 
 /**
@@ -9,10 +10,7 @@ import type { ResponseHead } from './http-handler.ts';
  * guard, so its onError runs after the error formatter has built the response.
  */
 export function operationHeaders(headers: Readonly<Record<string, string>>): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
-  const addHeaders = (request: Request<APIGatewayProxyEvent, ResponseHead>) => {
-    if (request.response) request.response.headers = { ...request.response.headers, ...headers };
-  };
-  return { after: addHeaders, onError: addHeaders };
+  return headersOnEveryAnswer(() => headers);
 }
 
 export function stabilityHeaders(stability: OperationStability): Record<string, string> {

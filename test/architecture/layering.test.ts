@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createDependencies } from '../../functions/dependencies.ts';
+import { createDependencies } from '../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../../functions/domain/usage-limits.ts';
 import { createHttpHandlers } from '../../local/http-handlers.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../../functions/http/http-handler.ts';

@@ -113,8 +113,16 @@ describe('GET /v1/docs in Chromium', () => {
     for (const [plan, { perMinute, perDay }] of Object.entries(PLAN_LIMITS)) {
       expect(text).toMatch(new RegExp(`${plan}\\s+${perMinute.toLocaleString('en-US')}\\s+${perDay.toLocaleString('en-US')}`));
     }
-    for (const header of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'])
+    for (const header of [
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'RateLimit-Policy',
+      'RateLimit',
+      'Retry-After',
+    ])
       expect(await page.$(`#header-${header}`)).not.toBeNull();
+    expect(text).toContain('draft-ietf-httpapi-ratelimit-headers-10');
     expect(await page.$eval('#operation-updateInventory h2', (element) => (element as unknown as Rendered).innerText)).toContain(
       'Experimental',
     );

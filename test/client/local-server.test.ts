@@ -48,6 +48,11 @@ describe('createInventoryClient against the local server', () => {
     expect(result.data?.map((item) => item.petId)).toEqual([1n, 2n, 3n, 4n, 5n, BIG_ID]);
     expect(result.rateLimit).toMatchObject({ limit: 300, remaining: expect.any(Number), resetAt: expect.any(Number) });
     expect(result.rateLimit!.resetAt).toBeGreaterThan(Date.now() / 1000);
+    // Both windows of the pro plan, from RateLimit-Policy and RateLimit.
+    expect(result.rateLimit!.windows).toEqual([
+      { name: 'minute', limit: 300, windowSeconds: 60, remaining: result.rateLimit!.remaining, resetInSeconds: expect.any(Number) },
+      { name: 'day', limit: 10_000, windowSeconds: 86_400, remaining: expect.any(Number), resetInSeconds: expect.any(Number) },
+    ]);
   });
 
   it('updates the stock of a pet whose id a double cannot hold', async () => {
@@ -81,7 +86,20 @@ describe('createInventoryClient against the local server', () => {
     expect([unauthorized.status, unauthorized.error?.code, unauthorized.rateLimit]).toEqual([
       401,
       'UNAUTHORIZED',
-      { limit: 60, remaining: expect.any(Number), resetAt: expect.any(Number) },
+      {
+        limit: 60,
+        remaining: expect.any(Number),
+        resetAt: expect.any(Number),
+        windows: [
+          {
+            name: 'failed-authentications',
+            limit: 60,
+            windowSeconds: 60,
+            remaining: expect.any(Number),
+            resetInSeconds: expect.any(Number),
+          },
+        ],
+      },
     ]);
     expect(retries).toEqual([]);
   });

@@ -89,12 +89,15 @@ afterAll(async () => {
 });
 
 describe('the client package', () => {
-  it('declares ESM exports with types, its runtime dependency, and the Node versions it runs on', () => {
-    expect(clientPackage.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
+  it('declares ESM exports with types, its runtime dependencies, and the Node versions it runs on', () => {
+    expect(clientPackage.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
     expect(clientPackage.engines.node).toBe('>=20.3');
     const rootPackage = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    // The repository's tests run the client against the same openapi-fetch range it declares.
-    expect(clientPackage.dependencies).toEqual({ 'openapi-fetch': rootPackage.devDependencies['openapi-fetch'] });
+    // The repository's tests run the client against the same ranges it declares.
+    expect(clientPackage.dependencies).toEqual({
+      'openapi-fetch': rootPackage.devDependencies['openapi-fetch'],
+      'structured-headers': rootPackage.devDependencies['structured-headers'],
+    });
   });
 
   it('installs with its dependency and compiled JavaScript and declarations only', async () => {

@@ -190,8 +190,60 @@ describe('on 429', () => {
     const result = await client.listInventory();
 
     expect(sleeps).toEqual([]);
-    expect(result.rateLimit).toEqual({ limit: 1000, remaining: 0, resetAt: 1_795_305_600 });
+    expect(result.rateLimit).toEqual({
+      limit: 1000,
+      remaining: 0,
+      resetAt: 1_795_305_600,
+      // A server without the structured fields: the one window of X-RateLimit-*.
+      windows: [{ name: undefined, limit: 1000, windowSeconds: undefined, remaining: 0, resetInSeconds: undefined }],
+    });
     expect(result.retryAfterSeconds).toBe(3600);
+  });
+
+  it('reads every window from RateLimit and RateLimit-Policy, beside the X-RateLimit-* window closest to exhaustion', async () => {
+    const server = scripted(
+      answer(200, {
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': '59',
+        'X-RateLimit-Reset': '1795305600',
+        'RateLimit-Policy': '"minute";q=60;w=60, "day";q=1000;w=86400',
+        RateLimit: '"minute";r=59;t=41, "day";r=998;t=49241',
+      }),
+    );
+
+    const result = await clientFor(server).client.listInventory();
+
+    expect(result.rateLimit).toEqual({
+      limit: 60,
+      remaining: 59,
+      resetAt: 1_795_305_600,
+      windows: [
+        { name: 'minute', limit: 60, windowSeconds: 60, remaining: 59, resetInSeconds: 41 },
+        { name: 'day', limit: 1000, windowSeconds: 86_400, remaining: 998, resetInSeconds: 49_241 },
+      ],
+    });
+  });
+
+  it('reads the structured fields alone where an answer lacks X-RateLimit-*, and ignores malformed ones as the draft says', async () => {
+    const structuredOnly = scripted(
+      answer(200, { 'RateLimit-Policy': '"minute";q=60;w=60, "day";q=1000;w=86400', RateLimit: '"minute";r=5;t=30, "day";r=900;t=600' }),
+    );
+    const malformed = scripted(
+      answer(200, {
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': '59',
+        'X-RateLimit-Reset': '1795305600',
+        RateLimit: 'minute;r=59;t=41, ;;',
+      }),
+    );
+    const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+    const fromFields = await clientFor(structuredOnly, { now: () => now }).client.listInventory();
+    const fromLegacy = await clientFor(malformed).client.listInventory();
+
+    expect(fromFields.rateLimit).toMatchObject({ limit: 60, remaining: 5, resetAt: now / 1000 + 30 });
+    expect(fromFields.rateLimit!.windows).toHaveLength(2);
+    expect(fromLegacy.rateLimit).toMatchObject({ limit: 60, remaining: 59, resetAt: 1_795_305_600, windows: [{ name: undefined }] });
   });
 
   it("reports Retry-After even on an answer without rate-limit headers (API Gateway's own 429)", async () => {

@@ -9,7 +9,13 @@ beforeAll(async () => {
   contract = await ContractValidator.load();
 });
 
-const RATE_LIMIT = { 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '59', 'X-RateLimit-Reset': '1795304460' };
+const RATE_LIMIT = {
+  'X-RateLimit-Limit': '60',
+  'X-RateLimit-Remaining': '59',
+  'X-RateLimit-Reset': '1795304460',
+  'RateLimit-Policy': '"minute";q=60;w=60, "day";q=1000;w=86400',
+  RateLimit: '"minute";r=59;t=41, "day";r=999;t=3641',
+};
 const JSON_TYPE = { 'Content-Type': 'application/json', 'X-Request-Id': '4c2f7a1e-3b9d-4e0f-8a61-2d5b7c9e0f13' };
 const LISTING = { ...JSON_TYPE, Vary: 'Accept-Encoding' };
 

@@ -12,13 +12,19 @@ import { insideOneMinute } from '../support/minute-window.ts';
 
 /**
  * Examples that cannot rot: every curl line the reference shows (x-codeSamples of the served
- * openapi.json) and every curl line of the README runs here, in bash with the real curl,
+ * openapi.json) and every curl line of the README and of the guides it links to runs here, in bash with the real curl,
  * against the local server with the demo inventory `npm start` seeds, and what it prints is
  * compared with the answer printed beside it.
  */
 
 const run = promisify(execFile);
 const README_BASE_URL = 'http://localhost:3000/v1';
+const readDocument = (document: string) => readFileSync(new URL(`../../${document}`, import.meta.url), 'utf8');
+/** The README, then every guide in docs/ it links to, in the order it links them: a newcomer's path. */
+const DOCUMENTS = [
+  'README.md',
+  ...new Set([...readDocument('README.md').matchAll(/\]\((docs\/[\w-]+\.md)(?:#[\w-]*)?\)/g)].map((match) => match[1]!)),
+];
 const DEV_KEY = 'ExamplesDevKey00000000000000000001';
 
 let app: LocalApp;
@@ -136,7 +142,7 @@ function readAnswerComment(comment: string): ReadmeCall['answer'] | undefined {
   return { status: status ? Number(status) : errorStatus, code: code ?? (body as { code?: string } | undefined)?.code, body, headers };
 }
 
-/** Every curl line of the README's shell blocks, with the answer printed beside or after it. */
+/** Every curl line of a document's shell blocks, with the answer printed beside or after it. */
 function readmeCalls(readme: string): ReadmeCall[] {
   const blocks = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => ({ language: match[1]!, text: match[2]! }));
   const calls: ReadmeCall[] = [];
@@ -163,19 +169,28 @@ function readmeCalls(readme: string): ReadmeCall[] {
   return calls;
 }
 
-describe("the README's curl lines", () => {
-  const calls = readmeCalls(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+describe('the curl lines of the README and its guides', () => {
+  it('are found: the README links its guides, and both show curl lines', () => {
+    expect(DOCUMENTS).toEqual(
+      expect.arrayContaining(['docs/api-guide.md', 'docs/published-contract.md', 'docs/deploying-and-operating.md']),
+    );
+    expect(readmeCalls(readDocument('README.md')).length).toBeGreaterThan(5);
+    expect(readmeCalls(readDocument('docs/api-guide.md')).length).toBeGreaterThan(5);
+  });
+});
 
-  it('each print an answer the README shows (a status, a code, a body or a transcript)', () => {
-    expect(calls.length).toBeGreaterThan(5);
+describe.each(DOCUMENTS)("%s's curl lines", (document) => {
+  const calls = readmeCalls(readDocument(document));
+
+  it('each print an answer the document shows (a status, a code, a body or a transcript)', () => {
     expect(calls.filter((call) => !call.setup && !call.answer).map((call) => call.command)).toEqual([]);
   });
 
-  it('print what the README says they print, run in order, block by block, each block with a new free-plan key', async () => {
+  it('print what the document says they print, run in order, block by block, each block with a new free-plan key', async () => {
     for (const block of new Set(calls.map((call) => call.block))) {
       const inBlock = calls.filter((call) => call.block === block);
       if (inBlock.some((call) => call.setup)) await insideOneMinute();
-      const { apiKey } = await admin.issue({ plan: 'free', owner: `README block ${block}` });
+      const { apiKey } = await admin.issue({ plan: 'free', owner: `${document} block ${block}` });
       for (const call of inBlock) {
         const output = await curl(call.command.replaceAll(README_BASE_URL, app.baseUrl), { KEY: apiKey, URL: app.baseUrl });
         if (call.setup || !call.answer) continue;

@@ -6,6 +6,7 @@ import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { allEntries } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
+import { expectAgreeingRateLimitFields, planPolicy } from '../support/rate-limit-fields.ts';
 
 const DEV_KEY = 'E2eDevKey0123456789abcdefghijklmnop';
 const SEED: InventoryItem[] = [
@@ -46,41 +47,54 @@ async function expectError(response: Response, status: number, code: string) {
   expect(JSON.stringify(body)).not.toMatch(/\n\s+at |node_modules/);
 }
 
-function expectRateLimitHeaders(response: Response) {
+/** The business plan of DEV_KEY, as RateLimit-Policy states it. */
+const BUSINESS_POLICY = planPolicy(1_000, 100_000);
+
+/** X-RateLimit-* of the key's window closest to exhaustion, and RateLimit-Policy and RateLimit of both its plan's windows, agreeing. */
+function expectRateLimitHeaders(response: Response, sentAt: number, policy = BUSINESS_POLICY) {
   expect(response.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
   expect(response.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
   expect(response.headers.get('x-ratelimit-reset')).toMatch(/^\d{10}$/);
+  const windows = expectAgreeingRateLimitFields(Object.fromEntries(response.headers), {
+    from: Math.floor(sentAt / 1000),
+    to: Math.floor(Date.now() / 1000),
+  });
+  expect(windows.map(({ name, quota, seconds }) => ({ name, quota, seconds }))).toEqual(policy);
+  return windows;
 }
 
 describe('GET /v1/inventory', () => {
   it('answers 200 with every entry sorted by petId, ids exact beyond 2^53, and the rate-limit headers', async () => {
+    const sentAt = Date.now();
     const response = await call('/inventory');
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.text()).toContain('{"petId":9007199254740993,"quantity":4,"status":"pending"},{"petId":9223372036854775807,');
     expect(response.headers.get('x-ratelimit-limit')).toBe('1000');
-    expectRateLimitHeaders(response);
+    expectRateLimitHeaders(response, sentAt);
   });
 });
 
 describe('PATCH /v1/inventory/{petId}', () => {
   it('answers 200 with the updated entry, exact for the largest int64 id', async () => {
+    const sentAt = Date.now();
     const response = await call('/inventory/9223372036854775807', { method: 'PATCH', body: '{"quantity": 42}' });
 
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('{"petId":9223372036854775807,"quantity":42,"status":"available"}');
-    expectRateLimitHeaders(response);
+    expectRateLimitHeaders(response, sentAt);
     expect(await call('/inventory').then((listed) => listed.text())).toContain(
       '{"petId":9223372036854775807,"quantity":42,"status":"available"}',
     );
   });
 
   it('answers 404 for a pet with no entry, and creates none', async () => {
+    const sentAt = Date.now();
     const response = await call('/inventory/123456', { method: 'PATCH', body: '{"quantity": 1}' });
 
     await expectError(response, 404, 'PET_NOT_FOUND');
-    expectRateLimitHeaders(response);
+    expectRateLimitHeaders(response, sentAt);
     expect((await allEntries(app.dependencies.inventory)).map((item) => item.petId)).not.toContain(123456n);
   });
 
@@ -101,10 +115,11 @@ describe('PATCH /v1/inventory/{petId}', () => {
   ])('answers %s with the Error body, the rate-limit headers, and no change', async (_case, path, body, contentType, status, code) => {
     const before = await allEntries(app.dependencies.inventory);
 
+    const sentAt = Date.now();
     const response = await call(path, { method: 'PATCH', body, contentType });
 
     await expectError(response, status, code);
-    expectRateLimitHeaders(response);
+    expectRateLimitHeaders(response, sentAt);
     expect(await allEntries(app.dependencies.inventory)).toEqual(before);
   });
 });
@@ -152,6 +167,7 @@ describe('plan limits over HTTP', () => {
   it('answers the 61st request of a free key within a minute with 429, Retry-After and its own code', async () => {
     const { apiKey } = await admin.issue({ plan: 'free', owner: 'burst' });
     await insideOneMinute();
+    const sentAt = Date.now();
     const responses = await Promise.all(Array.from({ length: 61 }, () => call('/inventory', { key: apiKey })));
 
     const statuses = responses.map((response) => response.status).sort();
@@ -159,6 +175,10 @@ describe('plan limits over HTTP', () => {
     const limited = responses.find((response) => response.status === 429)!;
     await expectError(limited, 429, 'RATE_LIMIT_EXCEEDED');
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    // The minute's item says r=0; the day, untouched by the refusal, what the 60 admitted left.
+    const [minute, day] = expectRateLimitHeaders(limited, sentAt, planPolicy(60, 1_000));
+    expect([minute!.remaining, day!.remaining]).toEqual([0, 940]);
+    expect(minute!.secondsLeft).toBeLessThanOrEqual(Number(limited.headers.get('retry-after')));
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     const remaining = responses

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../functions/http/json.ts';
+import { SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { DEMO_INVENTORY } from '../../local/seed.ts';
 import { testAppStore } from '../support/local-store.ts';

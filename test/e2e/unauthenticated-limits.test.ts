@@ -6,6 +6,7 @@ import { KeyAdmin } from '../../tools/keys/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
+import { expectAgreeingRateLimitFields, planPolicy } from '../support/rate-limit-fields.ts';
 
 const DEV_KEY = 'UnauthenticatedLimitsDevKey0123456789';
 const LIMIT = DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE;
@@ -50,6 +51,12 @@ function rateLimitOf(response: Response) {
 
 const minuteEnd = (atMs: number) => String(Math.floor(atMs / 60_000) * 60 + 60);
 
+/** The second of the request, and of the answer: the span in which the answer's fields were made. */
+const secondsFrom = (startedAt: number) => ({ from: Math.floor(startedAt / 1000), to: Math.floor(Date.now() / 1000) });
+
+/** The address window, parsed from RateLimit-Policy and RateLimit, with what remains of it. */
+const addressWindow = (remaining: number) => ({ name: 'failed-authentications', quota: LIMIT, seconds: 60, remaining });
+
 describe('answers without a valid key, locally over HTTP', () => {
   let started: Awaited<ReturnType<typeof startApp>>;
   beforeAll(async () => {
@@ -82,6 +89,9 @@ describe('answers without a valid key, locally over HTTP', () => {
         expect(await response.json()).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String), status: 401 });
         const { limit, remaining, reset } = rateLimitOf(response);
         expect({ kind, limit, reset }).toEqual({ kind, limit: String(LIMIT), reset: minuteEnd(startedAt) });
+        expect(expectAgreeingRateLimitFields(Object.fromEntries(response.headers), secondsFrom(startedAt)), kind).toEqual([
+          { ...addressWindow(Number(remaining)), secondsLeft: expect.any(Number) },
+        ]);
         remainings.push(Number(remaining));
       }
       // Each failure takes one from the address's window, whatever kind it is.
@@ -102,6 +112,9 @@ describe('answers without a valid key, locally over HTTP', () => {
           remaining: String(LIMIT),
           reset: minuteEnd(startedAt),
         });
+        expect(expectAgreeingRateLimitFields(Object.fromEntries(response.headers), secondsFrom(startedAt)), what).toEqual([
+          { ...addressWindow(LIMIT), secondsLeft: expect.any(Number) },
+        ]);
       }
       // And they took nothing from the window: the next failure is the sixth.
       const next = await call('/inventory');
@@ -135,10 +148,15 @@ describe('key spraying from one address', () => {
           expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
           expect(Number(response.headers.get('retry-after'))).toBeLessThanOrEqual(60);
           expect(rateLimitOf(response)).toMatchObject({ limit: String(LIMIT), remaining: '0' });
+          // API Gateway answers this one from a static template: no reset, so no `t` either.
+          expect(expectAgreeingRateLimitFields(Object.fromEntries(response.headers))).toEqual([addressWindow(0)]);
         }
         if (sent % 20 === 19) {
+          const validSentAt = Date.now();
           const valid = await call(DEV_KEY);
           await valid.arrayBuffer();
+          const windows = expectAgreeingRateLimitFields(Object.fromEntries(valid.headers), secondsFrom(validSentAt));
+          expect(windows.map(({ name, quota, seconds }) => ({ name, quota, seconds }))).toEqual(planPolicy(300, 10_000));
           validAnswers.push({
             status: valid.status,
             limit: valid.headers.get('x-ratelimit-limit'),

@@ -7,7 +7,9 @@ import { HEALTH_THROTTLE } from '../../lib/inventory-api.ts';
 import { staticHeaderValue } from '../../lib/static-header-value.ts';
 import { JSON_HEADERS } from '../../functions/http/json.ts';
 import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../lib/deployments.ts';
-import { WAF_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../../lib/edge-shield.ts';
+import { WAF_RATE_POLICY, WAF_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../../lib/edge-shield.ts';
+import { gatewayContext, render } from '../support/gateway-velocity.ts';
+import { expectAgreeingRateLimitFields, rateLimitWindowsOf } from '../support/rate-limit-fields.ts';
 import {
   AUTHORIZER_DESCRIPTION,
   functionWithDescription,
@@ -160,6 +162,24 @@ describe.each(STAGES)('the %s API', (stage) => {
       const body = response.ResponseTemplates['application/json'] as string;
       expect(body).toContain('#set($context.responseOverride.header.X-RateLimit-Reset = "$minuteEndsAt")');
       expect(JSON.parse(body.slice(body.indexOf('{')))).toEqual({ code: 'ROUTE_NOT_FOUND', message: expect.any(String), status: 404 });
+
+      // Rendered at 10:15:42.123: the mapped headers, then the template's overrides, as the client gets them.
+      const requestTimeEpoch = Date.UTC(2026, 10, 22, 10, 15, 42, 123);
+      const context = gatewayContext({ domainName: 'abc123defg.execute-api.eu-west-1.amazonaws.com', requestTimeEpoch });
+      expect(JSON.parse(render(body, context))).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+      const headers = {
+        ...Object.fromEntries(
+          Object.entries(response.ResponseParameters as Record<string, string>).map(([name, value]) => [
+            name.replace('method.response.header.', ''),
+            value.slice(1, -1),
+          ]),
+        ),
+        ...context.context.responseOverride.header,
+      };
+      const requestSecond = Math.floor(requestTimeEpoch / 1000);
+      expect(expectAgreeingRateLimitFields(headers, { from: requestSecond, to: requestSecond })).toEqual([
+        { name: 'failed-authentications', quota: 60, seconds: 60, remaining: 60, secondsLeft: 18 },
+      ]);
     }
   });
 
@@ -284,6 +304,43 @@ describe.each(STAGES)('the %s API', (stage) => {
     }
   });
 
+  it('carries RateLimit on every gateway response with X-RateLimit-*, agreeing with them, and RateLimit-Policy where it states a limit', () => {
+    const staticHeaders = (type: string) =>
+      Object.fromEntries(
+        Object.entries(
+          onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type })[1].Properties!.ResponseParameters as Record<
+            string,
+            string
+          >,
+        )
+          .filter(([, value]) => value.startsWith("'"))
+          .map(([name, value]) => [name.replace('gatewayresponse.header.', ''), value.slice(1, -1).replaceAll("\\'", "'")]),
+      );
+    const withRateLimit = Object.keys(gatewayResponses).filter((type) =>
+      Object.keys(staticHeaders(type)).some((name) => name.startsWith('X-RateLimit-')),
+    );
+    expect(withRateLimit.sort()).toEqual(
+      [
+        'EXPIRED_TOKEN',
+        'INVALID_API_KEY',
+        'INVALID_SIGNATURE',
+        'MISSING_AUTHENTICATION_TOKEN',
+        'QUOTA_EXCEEDED',
+        'RESOURCE_NOT_FOUND',
+        'THROTTLED',
+        'UNAUTHORIZED',
+      ].sort(),
+    );
+    const address = (remaining: number) => [{ name: 'failed-authentications', quota: 60, seconds: 60, remaining }];
+    for (const type of ['EXPIRED_TOKEN', 'INVALID_API_KEY', 'INVALID_SIGNATURE', 'MISSING_AUTHENTICATION_TOKEN', 'RESOURCE_NOT_FOUND'])
+      expect(expectAgreeingRateLimitFields(staticHeaders(type)), type).toEqual(address(60));
+    expect(expectAgreeingRateLimitFields(staticHeaders('UNAUTHORIZED'))).toEqual(address(0));
+    // A usage plan's refusals: one template for every plan, so no quota to state; the throttle's bucket refills within a second.
+    expect(rateLimitWindowsOf(staticHeaders('THROTTLED'))).toEqual([{ name: 'burst', remaining: 0, secondsLeft: 1 }]);
+    expect(rateLimitWindowsOf(staticHeaders('QUOTA_EXCEEDED'))).toEqual([{ name: 'day', remaining: 0 }]);
+    for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) expect(staticHeaders(type)).toMatchObject({ 'X-RateLimit-Remaining': '0' });
+  });
+
   it("maps the authorizer Deny's X-RateLimit-* into the 401 (ACCESS_DENIED), and answers the full address (UNAUTHORIZED) 429 with Retry-After", () => {
     const parameters = (type: string) =>
       onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type })[1].Properties!;
@@ -293,6 +350,8 @@ describe.each(STAGES)('the %s API', (stage) => {
         'gatewayresponse.header.X-RateLimit-Limit': 'context.authorizer.rateLimitLimit',
         'gatewayresponse.header.X-RateLimit-Remaining': 'context.authorizer.rateLimitRemaining',
         'gatewayresponse.header.X-RateLimit-Reset': 'context.authorizer.rateLimitReset',
+        'gatewayresponse.header.RateLimit-Policy': 'context.authorizer.rateLimitPolicy',
+        'gatewayresponse.header.RateLimit': 'context.authorizer.rateLimit',
       },
     });
     expect(parameters('UNAUTHORIZED')).toMatchObject({
@@ -335,6 +394,13 @@ describe.each(STAGES)('the %s API', (stage) => {
           { Name: 'X-RateLimit-Remaining', Value: '0' },
         ]),
       );
+      const wafHeaders = Object.fromEntries(
+        (Rules[0].Action.Block.CustomResponse.ResponseHeaders as { Name: string; Value: string }[]).map(({ Name, Value }) => [Name, Value]),
+      );
+      // WAF's window slides: no reset to state, so no X-RateLimit-Reset and no `t`.
+      expect(expectAgreeingRateLimitFields(wafHeaders)).toEqual([
+        { name: WAF_RATE_POLICY, quota: WAF_REQUESTS_PER_ADDRESS_PER_MINUTE, seconds: 60, remaining: 0 },
+      ]);
       expect(JSON.parse(CustomResponseBodies.rateLimited.Content)).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', status: 429 });
       expect(Rules[1]).toMatchObject({
         Name: 'AWSManagedRulesKnownBadInputsRuleSet',

@@ -22,6 +22,31 @@ const packagesIn = (bundle: LambdaBundle) =>
     BUILD_TIME_ONLY.some((name) => module.includes(`node_modules/${name}/`) || module.endsWith(`node_modules/${name}.js`)),
   );
 
+const INVENTORY = 'functions/adapters/dynamodb/inventory-repository.ts';
+const API_KEYS = 'functions/adapters/dynamodb/api-key-repository.ts';
+const STREAMED_ARRAY = 'functions/http/json-array-stream.ts';
+const ADJUSTMENT = ['functions/adapters/dynamodb/adjustment-repository.ts', 'functions/domain/inventory-adjustments.ts'];
+const BODY = [
+  'functions/http/json-body.ts',
+  'functions/http/request-body-validators.generated.ts',
+  'node_modules/@middy/http-json-body-parser/index.js',
+  'node_modules/@middy/validator/index.js',
+];
+/** Modules only some operations need: each bundle should hold exactly its operation's. */
+const OPERATION_SPECIFIC = [
+  INVENTORY,
+  API_KEYS,
+  STREAMED_ARRAY,
+  ...ADJUSTMENT,
+  ...BODY,
+  'functions/handlers/list-inventory-handler.ts',
+  'functions/handlers/get-inventory-item-handler.ts',
+  'functions/handlers/update-inventory-handler.ts',
+  'functions/handlers/adjust-inventory-handler.ts',
+  'functions/handlers/get-pet-by-id-handler.ts',
+  'functions/handlers/authorizer-handler.ts',
+];
+
 describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
   it('hold neither zod nor a schema compiler: bodies are checked by the precompiled validators', () => {
     expect(bundles.map((bundle) => [bundle.name, packagesIn(bundle)])).toEqual(bundles.map((bundle) => [bundle.name, []]));
@@ -33,5 +58,20 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
     expect(update.modules).toEqual(
       expect.arrayContaining(['node_modules/@middy/validator/index.js', 'functions/http/request-body-validators.generated.ts']),
     );
+  });
+
+  it("each carry their own operation's code and no other's: one function's adapters, handler and body parsing stay out of the rest", () => {
+    const held = Object.fromEntries(
+      bundles.map((bundle) => [bundle.name, OPERATION_SPECIFIC.filter((module) => bundle.modules.includes(module)).sort()]),
+    );
+    expect(held).toEqual({
+      'list-inventory': [INVENTORY, STREAMED_ARRAY, 'functions/handlers/list-inventory-handler.ts'].sort(),
+      'get-inventory-item': [INVENTORY, 'functions/handlers/get-inventory-item-handler.ts'].sort(),
+      'update-inventory': [INVENTORY, ...BODY, 'functions/handlers/update-inventory-handler.ts'].sort(),
+      // An adjustment's outcome is an inventory entry: it reads the entry back, and its idempotency record maps it as the repository does.
+      'adjust-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-handler.ts'].sort(),
+      'get-pet-by-id': [INVENTORY, 'functions/handlers/get-pet-by-id-handler.ts'].sort(),
+      authorizer: [API_KEYS, 'functions/handlers/authorizer-handler.ts'].sort(),
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
-import { Compile, parse } from 'velocityjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_PAGES, publishedPageHeaders } from '../../contract/published-contract.ts';
 import { uncountedState } from '../../functions/domain/failed-authentications.ts';
+import { rateLimitHeaders } from '../../functions/domain/usage-limits.ts';
 import { GET_PET_BY_ID_DEFAULT_SUNSET_AT } from '../../functions/domain/versioning.ts';
 import { API_STAGE_NAME } from '../../lib/deployments.ts';
 import { MAX_MAPPING_TEMPLATE_BYTES, PUBLISHED_PAGE_THROTTLE } from '../../lib/published-contract.ts';
@@ -16,6 +16,8 @@ import {
   type Resources,
   type SynthesizedApp,
 } from './synthesized-app.ts';
+import { gatewayContext, render } from '../support/gateway-velocity.ts';
+import { expectAgreeingRateLimitFields } from '../support/rate-limit-fields.ts';
 
 /**
  * The pages of the published contract on each stage: mock integrations, no function, no key.
@@ -35,39 +37,9 @@ const MINUTE_ENDS: readonly (readonly [number, number])[] = [
   [Date.UTC(2026, 10, 22, 10, 16, 0, 0), Date.UTC(2026, 10, 22, 10, 17) / 1000],
 ];
 
-type VelocityNode = ReturnType<typeof parse>[number];
-
-/**
- * Velocity as API Gateway runs it (Java): the quotient of two integers is an integer, which the
- * Reset template relies on, where velocityjs divides as JavaScript does.
- */
-class GatewayVelocity extends Compile {
-  protected override getExpression(node: VelocityNode): string {
-    if (node.type === 'math' && node.operator === '/') {
-      const [dividend, divisor] = node.expression.map((operand) => this.getExpression(operand) as unknown);
-      if (Number.isInteger(dividend) && Number.isInteger(divisor))
-        return Math.trunc(Number(dividend) / Number(divisor)) as unknown as string;
-    }
-    return super.getExpression(node);
-  }
-}
-
-const render = (template: string, context: Record<string, unknown>) => new GatewayVelocity(parse(template)).render(context);
-
-/** What API Gateway offers a mapping template, as far as these templates use it; the template's header overrides land in responseOverride. */
-function gatewayContext(requestHeaders: Record<string, string> = {}, requestTimeEpoch = REQUEST_TIME_EPOCH) {
-  return {
-    context: {
-      domainName: STAGE_HOST,
-      stage: API_STAGE_NAME,
-      requestTimeEpoch,
-      responseOverride: { header: {} as Record<string, string> },
-    },
-    // API Gateway decodes to a Java string; the pages are ASCII (checked at synth), so any charset reads them alike.
-    util: { base64Decode: (text: string) => Buffer.from(text, 'base64').toString('latin1') },
-    input: { params: () => ({ header: { get: (name: string) => requestHeaders[name] } }) },
-  };
-}
+/** A request for a page of the stage at STAGE_HOST, at REQUEST_TIME_EPOCH unless told. */
+const pageContext = (requestHeaders: Record<string, string> = {}, requestTimeEpoch = REQUEST_TIME_EPOCH) =>
+  gatewayContext({ domainName: STAGE_HOST, requestTimeEpoch, requestHeaders });
 
 // Only the construct tree and templates matter here: the functions are not bundled.
 const NO_BUNDLING = { [BUNDLING_STACKS]: [] };
@@ -92,7 +64,7 @@ describe.each(STAGES)('the %s stage', (stage) => {
   const answerOf = (app: SynthesizedApp, resource: string, requestHeaders: Record<string, string> = {}, requestTimeEpoch?: number) => {
     const { Integration } = methodOf(app, resource);
     const selected: { statusCode: number } = JSON.parse(
-      render(Integration.RequestTemplates['application/json'], gatewayContext(requestHeaders)),
+      render(Integration.RequestTemplates['application/json'], pageContext(requestHeaders)),
     );
     const response = Integration.IntegrationResponses.find((candidate: { SelectionPattern?: string }) =>
       candidate.SelectionPattern === undefined
@@ -107,7 +79,7 @@ describe.each(STAGES)('the %s stage', (stage) => {
         value.replace(/^'|'$/g, '').replaceAll("\\'", "'"),
       ]),
     );
-    const responseContext = gatewayContext(requestHeaders, requestTimeEpoch);
+    const responseContext = pageContext(requestHeaders, requestTimeEpoch);
     const body = render(templates[0]!, responseContext);
     const declared = methodOf(app, resource).MethodResponses.find(
       (candidate: { StatusCode: string }) => candidate.StatusCode === response.StatusCode,
@@ -123,14 +95,7 @@ describe.each(STAGES)('the %s stage', (stage) => {
     };
   };
   /** The uncounted window at a request's time (functions/domain/failed-authentications.ts), as the local server reports it. */
-  const uncountedHeaders = (requestTimeEpoch = REQUEST_TIME_EPOCH) => {
-    const state = uncountedState(requestTimeEpoch);
-    return {
-      'X-RateLimit-Limit': String(state.limit),
-      'X-RateLimit-Remaining': String(state.remaining),
-      'X-RateLimit-Reset': String(state.resetsAt),
-    };
-  };
+  const uncountedHeaders = (requestTimeEpoch = REQUEST_TIME_EPOCH) => rateLimitHeaders(uncountedState(requestTimeEpoch));
 
   it.each(pages)('answers GET %s from a mock integration, without a key or a function', (resource) => {
     expect(methodOf(synthesized, resource)).toMatchObject({
@@ -200,13 +165,22 @@ describe.each(STAGES)('the %s stage', (stage) => {
       ];
       for (const [status, requestHeaders] of requests) {
         const { mapped } = answerOf(synthesized, resource, requestHeaders);
-        expect(mapped).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '60' });
+        expect(mapped).toMatchObject({
+          'X-RateLimit-Limit': '60',
+          'X-RateLimit-Remaining': '60',
+          'RateLimit-Policy': '"failed-authentications";q=60;w=60',
+        });
         expect(mapped).not.toHaveProperty('X-RateLimit-Reset');
+        expect(mapped).not.toHaveProperty('RateLimit');
         for (const [requestTimeEpoch, minuteEndsAt] of MINUTE_ENDS) {
           const { headers, ...answer } = answerOf(synthesized, resource, requestHeaders, requestTimeEpoch);
           expect(answer.status).toBe(status);
           expect(headers['X-RateLimit-Reset']).toBe(String(minuteEndsAt));
           expect(headers).toMatchObject(uncountedHeaders(requestTimeEpoch));
+          const requestSecond = Math.floor(requestTimeEpoch / 1000);
+          expect(expectAgreeingRateLimitFields(headers, { from: requestSecond, to: requestSecond })).toEqual([
+            { name: 'failed-authentications', quota: 60, seconds: 60, remaining: 60, secondsLeft: minuteEndsAt - requestSecond },
+          ]);
         }
       }
     },

@@ -62,13 +62,13 @@ describe('checkDeployTarget', () => {
 
   it('refuses a deploy of a stage that is not pinned', () => {
     expect(() => checkDeployTarget('prod', { staging: STAGING }, undefined)).toThrow(
-      'Refusing to deploy PetStoreInventory-Prod: no account and region are pinned for prod. Set cdk.json context stageEnvironments.prod {"account", "region"} or PROD_ACCOUNT and PROD_REGION; see the README, "Deploying to AWS".',
+      'Refusing to deploy PetStoreInventory-Prod: no account and region are pinned for prod. Set cdk.json context stageEnvironments.prod {"account", "region"} or PROD_ACCOUNT and PROD_REGION; see docs/deploying-and-operating.md, "Deploying to AWS".',
     );
   });
 
   it("refuses a deploy of prod with the staging account's credentials", () => {
     expect(() => checkDeployTarget('prod', pinned, STAGING.account)).toThrow(
-      'Refusing to deploy PetStoreInventory-Prod to account 222222222222 with credentials of account 111111111111 (the staging account): set AWS_PROFILE to a profile of the prod account; see the README, "Deploying to AWS".',
+      'Refusing to deploy PetStoreInventory-Prod to account 222222222222 with credentials of account 111111111111 (the staging account): set AWS_PROFILE to a profile of the prod account; see docs/deploying-and-operating.md, "Deploying to AWS".',
     );
   });
 });

@@ -186,6 +186,37 @@ describe('what an Idempotency-Key remembers', () => {
     expect(await quantityOf(6)).toBe(before + 1);
   });
 
+  it.each([
+    ['the quoted form first', (key: string) => [`"${key}"`, key]],
+    ['the bare form first', (key: string) => [key, `"${key}"`]],
+    ['an escaped quote and backslash', (key: string) => [`"${key}\\"a\\\\b"`, `${key}"a\\b`]],
+  ] as const)(
+    'reads the quoted (structured-field string) and bare Idempotency-Key as one key, %s: the second replays',
+    async (_, forms) => {
+      const before = await quantityOf(8);
+      const [first, second] = forms(randomUUID());
+
+      const applied = await adjust(8, 2, first!);
+      const replayed = await adjust(8, 2, second!);
+
+      expect([applied.status, applied.replayed, replayed.status, replayed.replayed]).toEqual([200, false, 200, true]);
+      expect(replayed.text).toBe(applied.text);
+      expect(await quantityOf(8)).toBe(before + 2);
+    },
+  );
+
+  it('refuses an Idempotency-Key that is neither a bare key nor a structured-field string of one, writing nothing', async () => {
+    const before = await quantityOf(9);
+    const malformed = ['"unterminated', '""', '"has space"', '"key";p=1', `"${'k'.repeat(256)}"`, '"a"b"', '"back\\slash"'];
+
+    const answers = await Promise.all(malformed.map((key) => adjust(9, 1, key)));
+
+    expect(answers.map((answer) => [answer.status, (JSON.parse(answer.text) as { code: string }).code])).toEqual(
+      malformed.map(() => [400, 'IDEMPOTENCY_KEY_REQUIRED']),
+    );
+    expect(await quantityOf(9)).toBe(before);
+  });
+
   it('replays a refusal even after the stock has changed', async () => {
     const key = randomUUID();
     const refused = await send('POST', '/inventory/7/adjustments', { delta: -50, reason: 'adjustment' }, { 'Idempotency-Key': key });

@@ -96,7 +96,7 @@ describe('windows over time (controlled clock)', () => {
     now = T0 + 50_000;
 
     const next = await limiter.admit('key_roll', limits);
-    expect(next).toEqual({ limit: 2, remaining: 1, resetsAt: Math.floor(now / 1000) + 60 });
+    expect(next).toMatchObject({ policy: 'minute', limit: 2, remaining: 1, resetsAt: Math.floor(now / 1000) + 60 });
   });
 
   it('holds the daily quota across minutes until the next UTC day', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { createDependencies, type ServiceDependencies } from '../../functions/dependencies.ts';
+import { createDependencies, type ServiceDependencies } from '../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY, type BanPolicy } from '../../functions/domain/usage-limits.ts';
 import { createServiceTables, LOCAL_TABLES, type ServiceTableNames } from '../../local/local-store.ts';
 

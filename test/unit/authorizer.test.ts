@@ -43,7 +43,13 @@ const denial = (remaining: number) => ({
     Version: '2012-10-17',
     Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: 'arn:aws:execute-api:eu-west-1:123456789012:abc123/v1/*' }],
   },
-  context: { rateLimitLimit: '60', rateLimitRemaining: String(remaining), rateLimitReset: MINUTE_ENDS_AT },
+  context: {
+    rateLimitLimit: '60',
+    rateLimitRemaining: String(remaining),
+    rateLimitReset: MINUTE_ENDS_AT,
+    rateLimitPolicy: '"failed-authentications";q=60;w=60',
+    rateLimit: `"failed-authentications";r=${remaining};t=40`,
+  },
 });
 
 const storedKey = (overrides: Record<string, unknown> = {}) => ({

@@ -15,6 +15,7 @@ import { MAX_BODY_BYTES } from '../../functions/http/json-body.ts';
 import { lambdaContext, patchEvent, proxyEvent } from '../support/events.ts';
 import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
 import { versionedChangeOf } from '../support/inventory.ts';
+import { expectAgreeingRateLimitFields } from '../support/rate-limit-fields.ts';
 
 // 2026-11-21T12:00:30Z: 30 s into a minute window.
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 30);
@@ -110,8 +111,11 @@ describe('listInventory', () => {
       'X-RateLimit-Limit': '60',
       'X-RateLimit-Remaining': '59',
       'X-RateLimit-Reset': MINUTE_RESET,
+      'RateLimit-Policy': '"minute";q=60;w=60, "day";q=1000;w=86400',
+      RateLimit: '"minute";r=59;t=30, "day";r=999;t=43170',
       'X-Request-Id': 'request-1',
     });
+    expect(expectAgreeingRateLimitFields(response.headers ?? {}, { from: NOW / 1000, to: NOW / 1000 })).toHaveLength(2);
   });
 
   it.each([

@@ -119,20 +119,20 @@ describe('npm run keys -- --stage staging', () => {
     await expect(keys('list', '--stage', 'dev')).rejects.toThrow('--stage must be one of staging, prod (got "dev").');
   });
 
-  it('names AWS_REGION and the README section when no region is set, before any AWS call', async () => {
+  it('names AWS_REGION and the guide section when no region is set, before any AWS call', async () => {
     awsEnvironment({ AWS_ACCESS_KEY_ID: 'AKIATESTONLY', AWS_SECRET_ACCESS_KEY: 'test-only' });
 
     await expect(keys('list', '--stage', 'staging')).rejects.toThrow(
-      '--stage staging needs an AWS region: set AWS_REGION (or a region in the profile AWS_PROFILE names); see the README, "AWS credentials and permissions".',
+      '--stage staging needs an AWS region: set AWS_REGION (or a region in the profile AWS_PROFILE names); see docs/deploying-and-operating.md, "AWS credentials and permissions".',
     );
     expect(cloudFormation.calls()).toHaveLength(0);
   });
 
-  it('names AWS_PROFILE and the README section when no credentials are found, before any AWS call', async () => {
+  it('names AWS_PROFILE and the guide section when no credentials are found, before any AWS call', async () => {
     awsEnvironment({ AWS_REGION: 'eu-west-1' });
 
     await expect(keys('list', '--stage', 'prod')).rejects.toThrow(
-      /^--stage prod needs AWS credentials: set AWS_PROFILE to a profile of the prod account, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY \(.+\); see the README, "AWS credentials and permissions"\.$/,
+      /^--stage prod needs AWS credentials: set AWS_PROFILE to a profile of the prod account, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY \(.+\); see docs\/deploying-and-operating\.md, "AWS credentials and permissions"\.$/,
     );
     expect(cloudFormation.calls()).toHaveLength(0);
   });

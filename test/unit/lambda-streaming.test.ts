@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createDependencies } from '../../functions/dependencies.ts';
+import { createDependencies } from '../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../../functions/domain/usage-limits.ts';
 import { createHttpHandlers } from '../../local/http-handlers.ts';
 import type { StreamedHttpHandler } from '../../functions/http/http-handler.ts';

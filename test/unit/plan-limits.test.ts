@@ -5,6 +5,11 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaContext, proxyEvent } from '../support/events.ts';
 import { COUNTERS_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
+import { expectAgreeingRateLimitFields, planPolicy } from '../support/rate-limit-fields.ts';
+
+/** The structured fields of a free key's answer, parsed: both windows' policy and state, agreeing with X-RateLimit-*. */
+const windowsOf = (headers: Record<string, string | number | boolean> | undefined) =>
+  expectAgreeingRateLimitFields(headers ?? {}, { from: NOW_SECONDS, to: NOW_SECONDS });
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 45);
 const NOW_SECONDS = Math.floor(NOW / 1000);
@@ -75,6 +80,14 @@ describe('plan limits', () => {
     expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 0);
     expect(response.statusCode).toBe(200);
     expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '57' });
+    expect(windowsOf(response.headers)).toEqual([
+      { ...planPolicy(60, 1_000)[0], remaining: 57, secondsLeft: 15 },
+      { ...planPolicy(60, 1_000)[1], remaining: 992, secondsLeft: NEXT_DAY_START - NOW_SECONDS },
+    ]);
+    expect(response.headers).toMatchObject({
+      'RateLimit-Policy': '"minute";q=60;w=60, "day";q=1000;w=86400',
+      RateLimit: `"minute";r=57;t=15, "day";r=992;t=${NEXT_DAY_START - NOW_SECONDS}`,
+    });
   });
 
   it("counts the first request of a minute with the same single write: the minute's attribute starts at one", async () => {
@@ -89,6 +102,10 @@ describe('plan limits', () => {
       'X-RateLimit-Remaining': '1',
       'X-RateLimit-Reset': String(NEXT_DAY_START),
     });
+    expect(windowsOf(response.headers).map(({ name, remaining }) => [name, remaining])).toEqual([
+      ['minute', 59],
+      ['day', 1],
+    ]);
   });
 
   it('answers 429 without touching the inventory and records the rejection, counting nothing', async () => {
@@ -110,6 +127,11 @@ describe('plan limits', () => {
       'X-RateLimit-Reset': String(MINUTE_START + 60),
       'Retry-After': '15',
     });
+    // The full minute has nothing left; the day what its count leaves.
+    expect(windowsOf(response.headers)).toEqual([
+      { ...planPolicy(60, 1_000)[0], remaining: 0, secondsLeft: 15 },
+      { ...planPolicy(60, 1_000)[1], remaining: 500, secondsLeft: NEXT_DAY_START - NOW_SECONDS },
+    ]);
     expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
     // The refused count, which carried the item, then the rejection: no read.
     expect(countingCalls().map((call) => call.args[0].input)).toEqual([
@@ -130,6 +152,10 @@ describe('plan limits', () => {
     expect(response.statusCode).toBe(429);
     expect(JSON.parse(response.body)).toMatchObject({ code: 'QUOTA_EXCEEDED' });
     expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Reset': String(NEXT_DAY_START) });
+    expect(windowsOf(response.headers).map(({ name, remaining }) => [name, remaining])).toEqual([
+      ['minute', 60],
+      ['day', 0],
+    ]);
   });
 
   it('answers a banned key from the refused counting write alone: no rejection counted, nothing given back', async () => {
@@ -145,6 +171,11 @@ describe('plan limits', () => {
       'X-RateLimit-Reset': String(bannedUntil),
       'Retry-After': '300',
     });
+    // Nothing is admitted before the ban ends: every window is empty until then.
+    expect(windowsOf(response.headers).map(({ name, remaining, secondsLeft }) => [name, remaining, secondsLeft])).toEqual([
+      ['minute', 0, 300],
+      ['day', 0, 300],
+    ]);
     expect(countingCalls().map((call) => call.args[0].input)).toEqual([COUNTING_COMMAND]);
   });
 
@@ -238,6 +269,10 @@ describe('plan limits', () => {
       'X-RateLimit-Remaining': '60',
       'X-RateLimit-Reset': String(MINUTE_START + 60),
     });
+    expect(windowsOf(response.headers).map(({ name, remaining }) => [name, remaining])).toEqual([
+      ['minute', 60],
+      ['day', 1_000],
+    ]);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('"UsageCountingUnavailable":1'));
   });
 });

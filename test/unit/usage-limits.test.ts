@@ -99,10 +99,16 @@ describe('UsageLimiter', () => {
   it('reports the minute window while it is the scarcer one', async () => {
     const limiter = new UsageLimiter(memoryStore(), undefined, () => T0);
 
-    expect(await limiter.admit('k', { perMinute: 60, perDay: 1_000 })).toEqual({
+    expect(await limiter.admit('k', { perMinute: 60, perDay: 1_000 })).toMatchObject({
+      policy: 'minute',
       limit: 60,
       remaining: 59,
       resetsAt: Date.UTC(2026, 10, 22) / 1000,
+      at: T0 / 1000,
+      windows: [
+        { policy: 'minute', limit: 60, seconds: 60, remaining: 59, resetsAt: Date.UTC(2026, 10, 22) / 1000 },
+        { policy: 'day', limit: 1_000, seconds: 86_400, remaining: 999, resetsAt: Date.UTC(2026, 10, 22) / 1000 },
+      ],
     });
   });
 
@@ -119,6 +125,8 @@ describe('UsageLimiter', () => {
       'X-RateLimit-Limit': '2',
       'X-RateLimit-Remaining': '0',
       'X-RateLimit-Reset': String(Date.UTC(2026, 10, 22) / 1000),
+      'RateLimit-Policy': '"minute";q=2;w=60, "day";q=10;w=86400',
+      RateLimit: '"minute";r=0;t=10, "day";r=8;t=10',
       'Retry-After': '10',
     });
     const [, day] = windowsAt(T0, { perMinute: 2, perDay: 10 });

@@ -1,7 +1,7 @@
 /**
  * `npm run inventory -- <import|export>`: loads an inventory file into a store, or writes a
  * store's inventory to one; the local store by default, a deployed stage with --stage. See the
- * README's "Inventory in and out of a stage".
+ * "Inventory in and out of a stage" in docs/deploying-and-operating.md.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * `npm run keys -- <command>`: issue and manage API keys, on the local store (default) or on a
- * deployed stage (--stage staging|prod). See the README's "API keys" section.
+ * deployed stage (--stage staging|prod). See "API keys" in docs/api-guide.md.
  */
 import { resolve } from 'node:path';
 import type { ApiKeyRecord } from '../../functions/domain/api-keys.ts';

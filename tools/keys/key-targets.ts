@@ -24,8 +24,8 @@ export interface StoreConnection {
   close(): Promise<void>;
 }
 
-/** Where the README tells an operator how to give the tools AWS access. */
-export const AWS_ACCESS_README_SECTION = 'README, "AWS credentials and permissions"';
+/** Where the guide tells an operator how to give the tools AWS access. */
+export const AWS_ACCESS_GUIDE_SECTION = 'docs/deploying-and-operating.md, "AWS credentials and permissions"';
 
 /**
  * The local store under dataDir. While `npm start` runs it holds the store's lock, so the tool
@@ -72,12 +72,12 @@ export async function checkAwsAccess(stage: DeploymentStage): Promise<void> {
     const region = await probe.config.region().catch(() => undefined);
     if (!region)
       throw new Error(
-        `--stage ${stage} needs an AWS region: set AWS_REGION (or a region in the profile AWS_PROFILE names); see the ${AWS_ACCESS_README_SECTION}.`,
+        `--stage ${stage} needs an AWS region: set AWS_REGION (or a region in the profile AWS_PROFILE names); see ${AWS_ACCESS_GUIDE_SECTION}.`,
       );
     await probe.config.credentials().catch((error: unknown) => {
       const detail = error instanceof Error ? ` (${error.message.split('\n')[0]})` : '';
       throw new Error(
-        `--stage ${stage} needs AWS credentials: set AWS_PROFILE to a profile of the ${stage} account, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY${detail}; see the ${AWS_ACCESS_README_SECTION}.`,
+        `--stage ${stage} needs AWS credentials: set AWS_PROFILE to a profile of the ${stage} account, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY${detail}; see ${AWS_ACCESS_GUIDE_SECTION}.`,
       );
     });
   } finally {

@@ -2,7 +2,7 @@
  * `npm run smoke -- [--stage staging|prod]`: what a deployer runs after `cdk deploy` (or beside
  * `npm start`) to see the stage answer as a client would, through the packaged client. It issues
  * a key for itself and revokes it at the end, and changes nothing else but the canary pet's
- * quantity, which it puts back. See the README's "Smoke test after a deploy".
+ * quantity, which it puts back. See "Smoke test after a deploy" in docs/deploying-and-operating.md.
  */
 import { resolve } from 'node:path';
 import { createInventoryClient, type ApiResult } from '../../client/index.ts';

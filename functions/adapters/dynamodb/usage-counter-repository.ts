@@ -4,11 +4,9 @@ import {
   PutCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
-  type NumberValue,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import type { FailedAuthenticationStore } from '../../domain/failed-authentications.ts';
 import {
   MAX_BAN_SECONDS,
   type ConsumeResult,
@@ -18,15 +16,7 @@ import {
   type WindowKind,
 } from '../../domain/usage-limits.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
-
-/** Counters outlive their window by an hour so that an operator can still inspect a burst. */
-const KEEP_AFTER_RESET_SECONDS = 3_600;
-const DAY_SECONDS = 86_400;
-/**
- * Each count removes the minute counts of the hour before its previous minute. The previous
- * minute's count stays: an instance whose clock is a little behind may still be counting in it.
- */
-const MINUTES_FORGOTTEN_PER_COUNT = 60;
+import { DAY_SECONDS, forgettingClause, KEEP_AFTER_RESET_SECONDS, minuteAttribute, minuteOfDay, toNumber } from './minute-counts.ts';
 
 /**
  * One item per key and UTC day counts both windows and holds the key's ban, so one conditional
@@ -48,10 +38,6 @@ const MINUTES_FORGOTTEN_PER_COUNT = 60;
 const usageId = (keyId: string, dayStartsAt: number) => `${keyId}#usage#${dayStartsAt}`;
 const rejectionsId = (keyId: string, minute: UsageWindow) => `${keyId}#rejections#${minute.startsAt}`;
 const banId = (keyId: string) => `${keyId}#ban`;
-const toNumber = (value: unknown) => (value === undefined ? 0 : Number((value as NumberValue).toString()));
-
-const minuteOfDay = (startsAt: number) => Math.floor((startsAt % DAY_SECONDS) / 60);
-const minuteAttribute = (minuteIndex: number) => `minute${minuteIndex}`;
 
 /** The day starts of every UTC day a ban ending at `untilSeconds` may reach. */
 function daysOfBan(untilSeconds: number): number[] {
@@ -59,15 +45,6 @@ function daysOfBan(untilSeconds: number): number[] {
   const days: number[] = [];
   for (let dayStartsAt = first - (first % DAY_SECONDS); dayStartsAt < untilSeconds; dayStartsAt += DAY_SECONDS) days.push(dayStartsAt);
   return days;
-}
-
-/** The REMOVE clause that forgets the minute counts of the hour before the previous minute (MINUTES_FORGOTTEN_PER_COUNT). */
-function forgettingClause(minute: UsageWindow): string {
-  const index = minuteOfDay(minute.startsAt);
-  const forgotten: string[] = [];
-  for (let older = index - 2; older >= Math.max(0, index - 1 - MINUTES_FORGOTTEN_PER_COUNT); older -= 1)
-    forgotten.push(minuteAttribute(older));
-  return forgotten.length > 0 ? ` REMOVE ${forgotten.join(', ')}` : '';
 }
 
 /** The one counting write: ADD to the day and to this minute, if not banned and both have room. */
@@ -178,67 +155,6 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
         );
         if (Item) await Promise.all(daysOfBan(toNumber(Item.bannedUntil)).map((dayStartsAt) => setDayBan(keyId, dayStartsAt, undefined)));
         await client.send(new DeleteCommand({ TableName: tableName, Key: { counterId: banId(keyId) } }));
-      }),
-  };
-}
-
-/**
- * Failed authentications per source address, in the same table and the same design as the
- * keys' usage: one item per address and UTC day (`address#<ip>#<day start>`), the failures of
- * minute N in `minute<N>`, counted by one conditional UpdateItem that refuses a full minute; and
- * `knownKeys`, the (shortened) hashes of the keys that authenticated from the address that day.
- */
-const addressId = (address: string, minute: UsageWindow) => `address#${address}#${minute.startsAt - (minute.startsAt % DAY_SECONDS)}`;
-const dayEndOf = (minute: UsageWindow) => minute.startsAt - (minute.startsAt % DAY_SECONDS) + DAY_SECONDS;
-/** 128 bits of the key's SHA-256 identify it among one address's keys, at half the bytes. */
-const knownKeyOf = (keyHash: string) => keyHash.slice(0, 32);
-
-export function createFailedAuthenticationRepository(client: DynamoDBDocumentClient, tableName: string): FailedAuthenticationStore {
-  return {
-    countFailure: (address, minute) =>
-      callStore(async () => {
-        const current = minuteAttribute(minuteOfDay(minute.startsAt));
-        const counted = await updateIfConditionHolds(client, {
-          TableName: tableName,
-          Key: { counterId: addressId(address, minute) },
-          UpdateExpression: `SET expiresAt = :expiresAt ADD ${current} :one${forgettingClause(minute)}`,
-          ConditionExpression: `attribute_not_exists(${current}) OR ${current} < :perMinute`,
-          ExpressionAttributeValues: { ':one': 1, ':perMinute': minute.limit, ':expiresAt': dayEndOf(minute) + KEEP_AFTER_RESET_SECONDS },
-          ReturnValues: 'UPDATED_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        });
-        const item = counted.held ? counted.attributes : (counted.current ?? {});
-        return { counted: counted.held, failures: toNumber(item[current]) };
-      }),
-
-    standing: (address, minute, keyHash) =>
-      callStore(async () => {
-        const current = minuteAttribute(minuteOfDay(minute.startsAt));
-        const { Item } = await client.send(
-          new GetCommand({
-            TableName: tableName,
-            Key: { counterId: addressId(address, minute) },
-            ConsistentRead: true,
-            ProjectionExpression: `${current}, knownKeys`,
-          }),
-        );
-        const knownKeys = Item?.knownKeys as Set<string> | undefined;
-        return { failures: toNumber(Item?.[current]), knowsKey: knownKeys?.has(knownKeyOf(keyHash)) ?? false };
-      }),
-
-    rememberKey: (address, minute, keyHash) =>
-      callStore(async () => {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { counterId: addressId(address, minute) },
-            UpdateExpression: 'ADD knownKeys :key SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-            ExpressionAttributeValues: {
-              ':key': new Set([knownKeyOf(keyHash)]),
-              ':expiresAt': dayEndOf(minute) + KEEP_AFTER_RESET_SECONDS,
-            },
-          }),
-        );
       }),
   };
 }

@@ -1,0 +1,35 @@
+import { createAdjustmentRepository } from '../functions/adapters/dynamodb/adjustment-repository.ts';
+import { createApiKeyRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
+import { createChangeFeedRepository } from '../functions/adapters/dynamodb/change-feed-repository.ts';
+import { createHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
+import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/tables.ts';
+import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { createUsageCounterRepository } from '../functions/adapters/dynamodb/usage-counter-repository.ts';
+import type { ServiceConfig } from '../functions/config.ts';
+import { createFailedAuthentications, createPlanLimiter, createStoreClients } from '../functions/dependencies.ts';
+import { InventoryAdjuster } from '../functions/domain/inventory-adjustments.ts';
+
+/**
+ * Every function's parts at once, for a host that serves every operation in one process (the
+ * local server, the tests, the bench); each Lambda entry point wires only its own.
+ */
+export function createDependencies(config: ServiceConfig) {
+  const store = createStoreClients(config);
+  return {
+    ...store,
+    inventory: createInventoryRepository(store.client, config.inventoryTable),
+    history: createHistoryRepository(store.client, config.historyTable, config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS),
+    changeFeed: createChangeFeedRepository(
+      store.client,
+      config.changeFeedTable,
+      config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS,
+    ),
+    adjuster: new InventoryAdjuster(createAdjustmentRepository(store.client, config)),
+    apiKeys: createApiKeyRepository(store.client, config.apiKeysTable),
+    usageCounters: createUsageCounterRepository(store.countingClient, config.usageCountersTable),
+    failedAuthentications: createFailedAuthentications(store, config),
+    limiter: createPlanLimiter(store, config),
+  };
+}
+
+export type ServiceDependencies = ReturnType<typeof createDependencies>;

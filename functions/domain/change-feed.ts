@@ -1,5 +1,6 @@
 import { BadRequestError, ErrorCode } from './errors.ts';
 import type { ChangeEventData, PetChange } from './inventory-events.ts';
+import { changesPageLimit } from './inventory-history.ts';
 
 /**
  * The change feed: every change of every pet in one global order, for systems that catch up on
@@ -19,8 +20,6 @@ export interface ChangeFeedRepository {
   /** Up to `limit` entries after `afterSeq`, in sequence order, read strongly consistently. */
   page(options: { afterSeq: number; limit: number }): Promise<Array<{ seq: number; data: ChangeEventData }>>;
 }
-
-export const FEED_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;
 
 export interface ChangeFeedPage {
   changes: ChangeEventData[];
@@ -44,23 +43,13 @@ function seqOfCursor(cursor: string): number {
   return seq;
 }
 
-function feedPageLimit(text: string | undefined): number {
-  if (text === undefined) return FEED_PAGE_LIMIT.default;
-  const limit = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(limit >= FEED_PAGE_LIMIT.min && limit <= FEED_PAGE_LIMIT.max))
-    throw new BadRequestError(
-      ErrorCode.invalidQuery,
-      `limit: must be an integer from ${FEED_PAGE_LIMIT.min} to ${FEED_PAGE_LIMIT.max}, not "${text}".`,
-    );
-  return limit;
-}
-
 /** One page of the feed after the cursor (from the oldest retained change without one). */
 export async function listChangeFeed(
   feed: Pick<ChangeFeedRepository, 'page'>,
   query: { cursor?: string | undefined; limit?: string | undefined },
 ): Promise<ChangeFeedPage> {
-  const limit = feedPageLimit(query.limit);
+  // The same bounds as a pet's history: 1 to 1000, 100 by default.
+  const limit = changesPageLimit(query.limit);
   const afterSeq = query.cursor === undefined ? 0 : seqOfCursor(query.cursor);
   const entries = await feed.page({ afterSeq, limit });
   return { changes: entries.map((entry) => entry.data), nextCursor: feedCursorAfter(entries.at(-1)?.seq ?? afterSeq) };

@@ -85,11 +85,6 @@ export class InventoryEvents extends Construct {
 
     const queueDefaults = { fifo: true, encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, removalPolicy: props.logRemovalPolicy };
     this.deadLetters = new Queue(this, 'WebhookDeadLetters', { ...queueDefaults, retentionPeriod: Duration.days(14) });
-    Validations.of(this.deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        'This queue is itself the dead-letter queue of the webhook deliveries; npm run events -- redrive --stage sends its messages again.',
-    });
     this.deliveries = new Queue(this, 'WebhookDeliveries', {
       ...queueDefaults,
       // Six times the function's timeout, as AWS advises; a failed attempt sets its own wait (ChangeMessageVisibility).

@@ -45,6 +45,7 @@ const OPERATION_SPECIFIC = [
   'functions/handlers/adjust-inventory-handler.ts',
   'functions/handlers/get-pet-by-id-handler.ts',
   'functions/handlers/authorizer-handler.ts',
+  'functions/handlers/list-inventory-change-feed-handler.ts',
 ];
 
 describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
@@ -72,6 +73,9 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
       'adjust-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-handler.ts'].sort(),
       'get-pet-by-id': [INVENTORY, 'functions/handlers/get-pet-by-id-handler.ts'].sort(),
       authorizer: [API_KEYS, 'functions/handlers/authorizer-handler.ts'].sort(),
+      // A pet's history answers 404 for a pet without an entry: it reads the entry too.
+      'list-inventory-changes': [INVENTORY],
+      'list-inventory-change-feed': ['functions/handlers/list-inventory-change-feed-handler.ts'],
     });
   });
 });

@@ -18,6 +18,7 @@ import type {
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
 import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
 import type { ChangesPage } from '../functions/domain/inventory-history.ts';
+import type { ChangeFeedPage } from '../functions/domain/change-feed.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
 import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
@@ -41,7 +42,7 @@ export interface OperationExample {
   body?: InventoryUpdate | InventoryAdjustment | InventoryAdjustmentBatch;
   /** Request headers beyond the key and the content type. */
   headers?: Readonly<Record<string, string>>;
-  answer: { status: number; body: InventoryItem[] | InventoryItem | { items: InventoryItem[] } | Pet | ChangesPage };
+  answer: { status: number; body: InventoryItem[] | InventoryItem | { items: InventoryItem[] } | Pet | ChangesPage | ChangeFeedPage };
 }
 
 const bigPet = DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!;
@@ -105,6 +106,32 @@ export const OPERATION_EXAMPLES = {
           },
         ],
         nextCursor: null,
+      },
+    },
+  },
+  // A poller's next page: the changes after its cursor, here the big pet's next adjustment.
+  listInventoryChangeFeed: {
+    path: '/inventory/changes?limit=100&cursor=ZmVlZC40MQ',
+    answer: {
+      status: 200,
+      body: {
+        changes: [
+          {
+            petId: bigPet.petId,
+            version: 2,
+            occurredAt: '2026-11-24T07:12:03.456Z',
+            kind: 'adjustment',
+            quantityBefore: bigPet.quantity,
+            quantityAfter: bigPet.quantity - 1,
+            delta: -1,
+            status: bigPet.status,
+            reason: 'adjustment',
+            idempotencyKey: 'till-7-receipt-1042',
+            requestId: '5e2c1f7a-3b9d-4c1e-8f6a-2d7b9e0c4a11',
+            keyId: 'key_3f9a2c7b1e5d',
+          },
+        ],
+        nextCursor: 'ZmVlZC40Mg',
       },
     },
   },

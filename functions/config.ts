@@ -16,6 +16,8 @@ export interface ServiceConfig {
   historyTable: string;
   /** Days a history entry is kept (HISTORY_RETENTION_DAYS); DEFAULT_HISTORY_RETENTION_DAYS (13 months) when unset. */
   historyRetentionDays?: number;
+  /** Every pet's changes in one order (GET /inventory/changes, and the stream consumer that appends to it); kept as long as the history. */
+  changeFeedTable: string;
   /** Only for the local store; on Lambda the SDK finds DynamoDB itself. */
   dynamodbEndpoint?: string;
   banPolicy: BanPolicy;
@@ -30,6 +32,7 @@ export const ENV = {
   idempotencyRecordsTable: 'IDEMPOTENCY_RECORDS_TABLE',
   historyTable: 'HISTORY_TABLE',
   historyRetentionDays: 'HISTORY_RETENTION_DAYS',
+  changeFeedTable: 'CHANGE_FEED_TABLE',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   banRejectionsPerMinute: 'BAN_REJECTIONS_PER_MINUTE',
   banDurationSeconds: 'BAN_DURATION_SECONDS',
@@ -45,6 +48,24 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number,
   if (value > max) throw new Error(`Environment variable ${name} must be at most ${max}, not "${text}".`);
   return value;
 }
+
+/** A setting a function cannot run without: its absence fails the cold start, with its name. */
+export function requiredSetting(name: string, env: NodeJS.ProcessEnv = process.env): string {
+  return required(env, name);
+}
+
+/**
+ * The stream consumer's and the delivery function's settings on AWS. WEBHOOK_URLS is the stage's
+ * list from cdk.json (comma-separated), empty for none; the secret is named by its ARN, its value
+ * read from Secrets Manager and never set in the environment.
+ */
+export const WEBHOOK_ENV = {
+  eventBusName: 'EVENT_BUS_NAME',
+  deliveryQueueUrl: 'WEBHOOK_QUEUE_URL',
+  deadLetterQueueUrl: 'WEBHOOK_DEAD_LETTER_QUEUE_URL',
+  urls: 'WEBHOOK_URLS',
+  secretArn: 'WEBHOOK_SECRET_ARN',
+} as const;
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];
@@ -72,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     idempotencyRecordsTable: required(env, ENV.idempotencyRecordsTable),
     historyTable: required(env, ENV.historyTable),
     historyRetentionDays: readHistoryRetentionDays(env),
+    changeFeedTable: required(env, ENV.changeFeedTable),
     banPolicy: readBanPolicy(env),
     failedAuthenticationsPerMinute: positiveInteger(env, ENV.failedAuthenticationsPerMinute, DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE),
   };

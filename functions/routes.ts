@@ -16,7 +16,7 @@ export interface ApiRoute {
    * What the function may do to the inventory table, and to the idempotency records or the
    * history with it (least privilege by construction).
    */
-  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch' | 'history';
+  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch' | 'history' | 'feed';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -79,6 +79,14 @@ export const apiRoutes = [
     inventoryAccess: 'history',
     streamed: false,
   },
+  {
+    operationId: 'listInventoryChangeFeed',
+    method: 'GET',
+    resource: '/inventory/changes',
+    entry: 'list-inventory-change-feed',
+    inventoryAccess: 'feed',
+    streamed: false,
+  },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },
 ] as const satisfies readonly ApiRoute[];
 
@@ -107,3 +115,9 @@ export const healthRoute = {
   entry: 'health',
   streamed: false,
 } as const satisfies Omit<ApiRoute, 'inventoryAccess'>;
+
+/** The webhooks' delivery from their queue on AWS; no route calls it. */
+export const webhookDeliveryEntry = 'deliver-webhooks';
+
+/** The functions no route serves. */
+export const backgroundEntries = [historyConsumerEntry, webhookDeliveryEntry] as const;

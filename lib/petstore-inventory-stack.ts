@@ -1,6 +1,7 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { ENV, readPetsSunset } from '../functions/config.ts';
@@ -15,6 +16,7 @@ import { OperationsDashboard } from './operations-dashboard.ts';
 import { ServiceFunction } from './service-function.ts';
 import { ServiceTables } from './service-tables.ts';
 import { ROUTE_TABLE_ACCESS, type RouteTableAccess } from './table-access.ts';
+import { InventoryEvents, readWebhookUrls, WEBHOOK_URLS_CONTEXT_KEY } from './inventory-events.ts';
 import { InventoryHistory } from './inventory-history.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/tables.ts';
 
@@ -103,6 +105,7 @@ export class PetStoreInventoryStack extends Stack {
       [ENV.idempotencyRecordsTable]: tables.idempotencyRecords.tableName,
       [ENV.historyTable]: tables.history.tableName,
       [ENV.historyRetentionDays]: String(settings.historyRetentionDays),
+      [ENV.changeFeedTable]: tables.changeFeed.tableName,
       [LOG_LEVEL_VARIABLE]: settings.logLevel,
     };
     // `cdk deploy -c petsSunsetDate=2027-12-01` moves GET /pets/{petId}'s Sunset; checked here, so a bad date fails the synth, not a cold start.
@@ -130,7 +133,8 @@ export class PetStoreInventoryStack extends Stack {
         ...functionDefaults,
       });
       const access: RouteTableAccess = ROUTE_TABLE_ACCESS[route.inventoryAccess];
-      service.grantTableAccess(tables.inventory, access.inventory);
+      if (access.inventory) service.grantTableAccess(tables.inventory, access.inventory);
+      if (access.changeFeed) service.grantTableAccess(tables.changeFeed, access.changeFeed);
       if (access.idempotencyRecords) service.grantTableAccess(tables.idempotencyRecords, access.idempotencyRecords);
       if (access.history) service.grantTableAccess(tables.history, access.history);
       service.grantTableAccess(tables.usageCounters, 'usageCounting');
@@ -148,6 +152,15 @@ export class PetStoreInventoryStack extends Stack {
       inventory: tables.inventory,
       history: tables.history,
       ...functionDefaults,
+    });
+    history.consumer.grantTableAccess(tables.changeFeed, 'changeFeedAppend');
+    const events = new InventoryEvents(this, 'Events', {
+      stage: settings.stage,
+      consumer: history.consumer,
+      webhookUrls: readWebhookUrls(this.node.tryGetContext(WEBHOOK_URLS_CONTEXT_KEY), settings.stage),
+      environment,
+      logRetention: settings.logRetention,
+      logRemovalPolicy: dataRemovalPolicy,
     });
 
     const api = new InventoryApi(this, 'Api', {
@@ -182,6 +195,11 @@ export class PetStoreInventoryStack extends Stack {
         function: history.function,
         unexpectedErrors: history.function.metricErrors({ statistic: Stats.SUM, period: ALARM_PERIOD }),
       },
+      {
+        name: 'WebhookDelivery',
+        function: events.delivery.function,
+        unexpectedErrors: events.delivery.function.metricErrors({ statistic: Stats.SUM, period: ALARM_PERIOD }),
+      },
     ];
 
     // The functions' own EMF metrics (functions/logger.ts): serving degraded, though without errors.
@@ -203,6 +221,7 @@ export class PetStoreInventoryStack extends Stack {
       ? new Topic(this, 'AlarmTopic', { displayName: `${this.stackName} alarms`, enforceSSL: true })
       : undefined;
     if (alarmTopic) {
+      events.deadLetterAlarm.addAlarmAction(new SnsAction(alarmTopic));
       new CfnOutput(this, STACK_OUTPUTS.alarmTopicArn, {
         value: alarmTopic.topicArn,
         description: 'SNS topic the alarms notify; subscribe the on-call address to it',
@@ -239,7 +258,7 @@ export class PetStoreInventoryStack extends Stack {
       accessLogs: api.accessLogs,
       tables: monitoredTables,
       serviceSignals,
-      alarms: [...alarms.alarms, ...edgeShield.alarms],
+      alarms: [...alarms.alarms, ...edgeShield.alarms, events.deadLetterAlarm],
       webAcl: { name: edgeShield.webAcl.name!, region: this.region },
     });
 

@@ -13,6 +13,7 @@ import { Construct } from 'constructs';
 import {
   apiKeysTable,
   historyTable,
+  changeFeedTable,
   idempotencyRecordsTable,
   inventoryTable,
   usageCountersTable,
@@ -40,6 +41,7 @@ export class ServiceTables extends Construct {
   readonly usageCounters: Table;
   readonly idempotencyRecords: Table;
   readonly history: Table;
+  readonly changeFeed: Table;
 
   constructor(scope: Construct, id: string, { retainData }: ServiceTablesProps) {
     super(scope, id);
@@ -69,6 +71,15 @@ export class ServiceTables extends Construct {
       partitionKey: attribute(historyTable.partitionKey),
       sortKey: attribute(historyTable.sortKey),
       timeToLiveAttribute: historyTable.timeToLiveAttribute,
+    });
+
+    // The order in which every change was announced: recoverable with the history it numbers, expiring with it.
+    this.changeFeed = new Table(this, 'ChangeFeed', {
+      ...common,
+      ...recoverable,
+      partitionKey: attribute(changeFeedTable.partitionKey),
+      sortKey: attribute(changeFeedTable.sortKey),
+      timeToLiveAttribute: changeFeedTable.timeToLiveAttribute,
     });
 
     this.apiKeys = new Table(this, 'ApiKeys', { ...common, ...recoverable, partitionKey: attribute(apiKeysTable.partitionKey) });

@@ -29,6 +29,13 @@ export const TABLE_ACCESS = {
   historyRead: ['dynamodb:Query'],
   /** The stream consumer writes entries in batches (a Put each: writing one again writes the same item). */
   historyRecording: ['dynamodb:BatchWriteItem'],
+  /** GET /inventory/changes: one strongly consistent Query of the feed's partition. */
+  changeFeedRead: ['dynamodb:Query'],
+  /**
+   * The stream consumer appends to the feed: one TransactWriteItems updating the sequence item
+   * (conditioned on its value) and putting the entries and their markers.
+   */
+  changeFeedAppend: ['dynamodb:UpdateItem', 'dynamodb:PutItem'],
   /** GET /health reads one entry to see that the store answers. */
   healthProbe: ['dynamodb:GetItem'],
   /** The authorizer looks a key up by its hash. */
@@ -52,10 +59,12 @@ export const ROUTE_TABLE_ACCESS = {
   adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording' },
   adjustBatch: { inventory: 'inventoryBatchAdjust', idempotencyRecords: 'idempotencyRecording' },
   history: { inventory: 'inventoryRead', history: 'historyRead' },
+  feed: { changeFeed: 'changeFeedRead' },
 } as const satisfies Record<ApiRoute['inventoryAccess'], RouteTableAccess>;
 
 export interface RouteTableAccess {
-  inventory: TableAccess;
+  inventory?: TableAccess;
+  changeFeed?: TableAccess;
   idempotencyRecords?: TableAccess;
   history?: TableAccess;
 }

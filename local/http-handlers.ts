@@ -6,6 +6,7 @@ import { createAdjustInventoryBatchHandler } from '../functions/handlers/adjust-
 import { createAdjustInventoryHandler } from '../functions/handlers/adjust-inventory-handler.ts';
 import { createGetInventoryItemHandler } from '../functions/handlers/get-inventory-item-handler.ts';
 import { createListInventoryHandler } from '../functions/handlers/list-inventory-handler.ts';
+import { createListInventoryChangeFeedHandler } from '../functions/handlers/list-inventory-change-feed-handler.ts';
 import { createListInventoryChangesHandler } from '../functions/handlers/list-inventory-changes-handler.ts';
 import { createUpdateInventoryHandler } from '../functions/handlers/update-inventory-handler.ts';
 import { createGetPetByIdHandler } from '../functions/handlers/get-pet-by-id-handler.ts';
@@ -23,6 +24,7 @@ export function createHttpHandlers(dependencies: ServiceDependencies): Record<Op
     adjustInventory: createAdjustInventoryHandler(dependencies),
     adjustInventoryBatch: createAdjustInventoryBatchHandler(dependencies),
     listInventoryChanges: createListInventoryChangesHandler(dependencies),
+    listInventoryChangeFeed: createListInventoryChangeFeedHandler(dependencies),
     getPetById: createGetPetByIdHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
   };
 }

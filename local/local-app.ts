@@ -19,10 +19,16 @@ import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocal
 import { seedIfEmpty } from './seed.ts';
 import { startInventoryStreamConsumer, type InventoryStreamConsumer } from './inventory-stream-consumer.ts';
 import { createRecordInventoryChangesHandler } from '../functions/handlers/record-inventory-changes-handler.ts';
+import { createConfiguredChangeFeedRepository } from '../functions/adapters/dynamodb/change-feed-repository.ts';
 import { createConfiguredHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
 import { createStoreClients } from '../functions/dependencies.ts';
 import { describeError, logger } from '../functions/logger.ts';
 import type { DynamoDBRecord } from 'aws-lambda';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ChangePublisher } from '../functions/domain/inventory-events.ts';
+import type { WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
+import { startWebhookDeliveries, type WebhookDeliveries } from './webhook-delivery-worker.ts';
+import { createWebhookOutbox } from './webhook-outbox.ts';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
 
 /** Where the local stream consumer keeps its position in the inventory's stream. */
@@ -69,6 +75,8 @@ export interface LocalAppOptions {
   failedAuthenticationsPerMinute?: number;
   /** The base URL the published pages name (PUBLIC_BASE_URL, ending in /v1); the server's own address when unset. */
   publicBaseUrl?: string;
+  /** Where every change is POSTed, signed (WEBHOOK_URL, WEBHOOK_SECRET); no webhooks when unset. */
+  webhooks?: { urls: readonly string[]; signingKey: Buffer; policy?: WebhookRetryPolicy };
 }
 
 export interface LocalApp {
@@ -78,6 +86,8 @@ export interface LocalApp {
   dependencies: ServiceDependencies;
   /** The consumer that records each change in its pet's history, as the stream's event source mapping does on AWS. */
   history: Pick<InventoryStreamConsumer, 'caughtUp'>;
+  /** The webhook sender, when webhooks are configured. */
+  webhooks: Pick<WebhookDeliveries, 'idle'> | undefined;
   seeded: number;
   server: Server;
   close(): Promise<void>;
@@ -163,8 +173,11 @@ async function serve(
   await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
   // The consumer has a client of its own, as its function has on AWS: its writes are not the API's.
   const consumerStore = createStoreClients({ dynamodbEndpoint: store.endpoint });
+  const webhooks = options.webhooks ? startLocalWebhooks(consumerStore.client, tables, options.webhooks, options.onNotice) : undefined;
   const recordChanges = createRecordInventoryChangesHandler({
     history: createConfiguredHistoryRepository(consumerStore.client, tables),
+    changeFeed: createConfiguredChangeFeedRepository(consumerStore.client, tables),
+    publishers: webhooks ? [webhooks.publisher] : [],
   });
   const history = await startInventoryStreamConsumer({
     endpoint: store.endpoint,
@@ -193,6 +206,7 @@ async function serve(
     port = await listen(server, options.port ?? 0, host);
   } catch (error) {
     await history.close();
+    await webhooks?.deliveries.close();
     consumerStore.close();
     dependencies.close();
     throw error;
@@ -210,6 +224,7 @@ async function serve(
     storeEndpoint: store.endpoint,
     dependencies,
     history,
+    webhooks: webhooks?.deliveries,
     seeded,
     server,
     async close() {
@@ -218,10 +233,37 @@ async function serve(
         server.closeIdleConnections();
       });
       await history.close();
+      await webhooks?.deliveries.close();
       consumerStore.close();
       dependencies.close();
       if (endpointFile) await rm(endpointFile, { force: true });
       await store.close();
     },
   };
+}
+
+/**
+ * npm start's webhooks: the stream consumer queues each change in the outbox (a table of the
+ * store, written before the consumer saves its stream position) and wakes the sender.
+ */
+function startLocalWebhooks(
+  client: DynamoDBDocumentClient,
+  tables: ServiceTableNames,
+  settings: NonNullable<LocalAppOptions['webhooks']>,
+  onNotice: ((line: string) => void) | undefined,
+): { publisher: ChangePublisher; deliveries: WebhookDeliveries } {
+  const outbox = createWebhookOutbox(client, tables.webhookOutboxTable);
+  const deliveries = startWebhookDeliveries({
+    outbox,
+    signingKey: settings.signingKey,
+    ...(settings.policy ? { policy: settings.policy } : {}),
+    onNotice: onNotice ?? ((line) => logger.warn(line)),
+  });
+  const publisher: ChangePublisher = {
+    async publish(changes) {
+      await outbox.enqueue(settings.urls, changes, Date.now());
+      deliveries.wake();
+    },
+  };
+  return { publisher, deliveries };
 }

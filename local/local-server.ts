@@ -256,7 +256,10 @@ type BodyRead = { body: Buffer; release(): void } | 'too large' | 'over budget' 
  * as API Gateway) and in all (64 MiB); every stage of a request has a deadline of seconds.
  */
 export function createLocalServer(options: LocalServerOptions): Server {
-  const compiled = options.routes.map((route) => ({ ...route, ...resourcePattern(route.route.resource) }));
+  // Fixed paths before parameters, as API Gateway resolves them: /inventory/changes is not pet "changes".
+  const compiled = options.routes
+    .map((route) => ({ ...route, ...resourcePattern(route.route.resource) }))
+    .sort((a, b) => a.names.length - b.names.length);
   let bufferedBodyBytes = 0;
   /** Connections already answered by refuseConnection: the parser reports further errors on them, which need no second answer. */
   const refused = new WeakSet<Duplex>();

@@ -17,11 +17,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { writeFileAtomically } from '../tools/atomic-file.ts';
 import {
   apiKeysTable,
+  changeFeedTable,
   historyTable,
   idempotencyRecordsTable,
   inventoryTable,
   usageCountersTable,
 } from '../functions/adapters/dynamodb/tables.ts';
+import { webhookOutboxTable } from './webhook-outbox.ts';
 
 export interface ServiceTableNames {
   inventoryTable: string;
@@ -29,6 +31,9 @@ export interface ServiceTableNames {
   usageCountersTable: string;
   idempotencyRecordsTable: string;
   historyTable: string;
+  changeFeedTable: string;
+  /** npm start's pending webhook deliveries (on AWS, a queue holds them). */
+  webhookOutboxTable: string;
 }
 
 export const LOCAL_TABLES = {
@@ -37,6 +42,8 @@ export const LOCAL_TABLES = {
   usageCountersTable: 'petstore-usage-counters',
   idempotencyRecordsTable: 'petstore-idempotency-records',
   historyTable: 'petstore-inventory-history',
+  changeFeedTable: 'petstore-inventory-change-feed',
+  webhookOutboxTable: 'petstore-webhook-outbox',
 } as const satisfies ServiceTableNames;
 
 /** Written into the data directory while an engine runs on it, so that the next start can end one left behind. */
@@ -113,6 +120,8 @@ export function tableDefinitions(names: ServiceTableNames): CreateTableCommandIn
     keys,
     simple(names.usageCountersTable, usageCountersTable.partitionKey),
     simple(names.idempotencyRecordsTable, idempotencyRecordsTable.partitionKey),
+    simple(names.changeFeedTable, changeFeedTable.partitionKey, changeFeedTable.sortKey),
+    simple(names.webhookOutboxTable, webhookOutboxTable.partitionKey, webhookOutboxTable.sortKey),
   ];
 }
 

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { writeFileAtomically } from '../tools/atomic-file.ts';
 import { generateApiKey } from '../functions/domain/api-keys.ts';
 import { readBanPolicy } from '../functions/config.ts';
+import { parseWebhookSecret, parseWebhookUrls, WebhookSettingError } from '../functions/domain/webhooks.ts';
 import { startLocalApp } from './local-app.ts';
 import { parsePublicBaseUrl } from './published-contract-routes.ts';
 import { requireJava } from './local-store.ts';
@@ -30,6 +31,21 @@ async function devApiKey(file: string): Promise<{ apiKey: string; source: 'envir
   return { apiKey: await writeNewDevKey(file), source: 'generated' };
 }
 
+/** WEBHOOK_URL and WEBHOOK_SECRET: both or neither; a bad one stops the start with one line saying which and why. */
+function readWebhookSettings(env: NodeJS.ProcessEnv): { urls: string[]; signingKey: Buffer } | undefined {
+  const { WEBHOOK_URL: urls, WEBHOOK_SECRET: secret } = env;
+  if (!urls && !secret) return undefined;
+  if (!urls) throw new WebhookSettingError('WEBHOOK_SECRET is set but WEBHOOK_URL is not: set both, or neither for no webhooks.');
+  if (!secret)
+    throw new WebhookSettingError(
+      'WEBHOOK_URL is set but WEBHOOK_SECRET is not: set both (the secret is whsec_ and base64 of 24 to 64 random bytes).',
+    );
+  return {
+    urls: parseWebhookUrls(urls, 'WEBHOOK_URL', { requireHttps: false }),
+    signingKey: parseWebhookSecret(secret, 'WEBHOOK_SECRET'),
+  };
+}
+
 async function main(): Promise<void> {
   requireJava();
   const port = Number(process.env.PORT ?? 3000);
@@ -40,6 +56,7 @@ async function main(): Promise<void> {
   if (!devPlan) throw new Error(`DEV_PLAN must be one of ${DEV_PLANS.join(', ')}, not "${process.env.DEV_PLAN}".`);
   const banPolicy = readBanPolicy();
   const publicBaseUrl = process.env.PUBLIC_BASE_URL ? parsePublicBaseUrl(process.env.PUBLIC_BASE_URL) : undefined;
+  const webhooks = readWebhookSettings(process.env);
   await mkdir(dataDir, { recursive: true });
 
   const seedFile = process.env[SEED_FILE_VARIABLE];
@@ -63,6 +80,7 @@ async function main(): Promise<void> {
     devPlan,
     banPolicy,
     ...(publicBaseUrl ? { publicBaseUrl } : {}),
+    ...(webhooks ? { webhooks } : {}),
     onNotice: (line) => console.log(line),
   });
 
@@ -80,6 +98,7 @@ async function main(): Promise<void> {
   } else if (source === 'file') {
     lines.push(`  try: curl -H "Authorization: Bearer $(cat ${devKeyFile})" ${shownUrl}/inventory`);
   }
+  if (webhooks) lines.push(`  webhooks: every change is POSTed, signed, to ${webhooks.urls.join(', ')}`);
   console.log(lines.join('\n'));
 
   let stopping = false;

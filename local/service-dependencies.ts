@@ -1,6 +1,7 @@
 import { createConfiguredHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
 import { createAdjustmentRepository } from '../functions/adapters/dynamodb/adjustment-repository.ts';
 import { createApiKeyRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
+import { createConfiguredChangeFeedRepository } from '../functions/adapters/dynamodb/change-feed-repository.ts';
 import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../functions/adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from '../functions/config.ts';
@@ -17,6 +18,7 @@ export function createDependencies(config: ServiceConfig) {
     ...store,
     inventory: createInventoryRepository(store.client, config.inventoryTable),
     history: createConfiguredHistoryRepository(store.client, config),
+    changeFeed: createConfiguredChangeFeedRepository(store.client, config),
     adjuster: new InventoryAdjuster(createAdjustmentRepository(store.client, config)),
     apiKeys: createApiKeyRepository(store.client, config.apiKeysTable),
     usageCounters: createUsageCounterRepository(store.countingClient, config.usageCountersTable),

@@ -1,12 +1,28 @@
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { createEventBusPublisher } from '../adapters/aws/event-bus-publisher.ts';
+import { createWebhookQueuePublisher } from '../adapters/aws/webhook-queue-publisher.ts';
+import { createChangeFeedRepository } from '../adapters/dynamodb/change-feed-repository.ts';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import { createHistoryRepository } from '../adapters/dynamodb/history-repository.ts';
-import { ENV, readHistoryRetentionDays } from '../config.ts';
+import { ENV, readHistoryRetentionDays, requiredSetting, WEBHOOK_ENV } from '../config.ts';
+import { parseWebhookUrls } from '../domain/webhooks.ts';
 import { createRecordInventoryChangesHandler } from '../handlers/record-inventory-changes-handler.ts';
 
-// Only the history table: the consumer wires nothing else, so its bundle and its role hold nothing else.
-const historyTableName = process.env[ENV.historyTable];
-if (!historyTableName) throw new Error(`Environment variable ${ENV.historyTable} must be set.`);
+// The history, the feed and the events: the consumer wires nothing else, so its bundle and its role hold nothing else.
+const client = createDocumentClient();
+const retentionDays = readHistoryRetentionDays();
+const webhookUrls = process.env[WEBHOOK_ENV.urls]
+  ? parseWebhookUrls(process.env[WEBHOOK_ENV.urls]!, WEBHOOK_ENV.urls, { requireHttps: true })
+  : [];
 
 export const handler = createRecordInventoryChangesHandler({
-  history: createHistoryRepository(createDocumentClient(), historyTableName, readHistoryRetentionDays()),
+  history: createHistoryRepository(client, requiredSetting(ENV.historyTable), retentionDays),
+  changeFeed: createChangeFeedRepository(client, requiredSetting(ENV.changeFeedTable), retentionDays),
+  publishers: [
+    createEventBusPublisher(new EventBridgeClient({}), requiredSetting(WEBHOOK_ENV.eventBusName)),
+    ...(webhookUrls.length > 0
+      ? [createWebhookQueuePublisher(new SQSClient({}), requiredSetting(WEBHOOK_ENV.deliveryQueueUrl), webhookUrls)]
+      : []),
+  ],
 });

@@ -1,15 +1,29 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { changesOfRecords, type InventoryStreamRecord } from '../adapters/dynamodb/inventory-stream.ts';
+import type { ChangeFeedRepository } from '../domain/change-feed.ts';
+import type { ChangePublisher } from '../domain/inventory-events.ts';
 import type { HistoryRepository } from '../domain/inventory-history.ts';
 
+export interface RecordInventoryChangesDependencies {
+  history: Pick<HistoryRepository, 'record'>;
+  changeFeed: Pick<ChangeFeedRepository, 'append'>;
+  /** Who else hears of each change: EventBridge and the webhook queue on AWS, the webhook outbox locally. */
+  publishers?: readonly ChangePublisher[];
+}
+
 /**
- * The inventory table's stream → each pet's history. A batch is recorded whole or fails whole:
- * the event source mapping then splits it and retries (recording an entry twice writes the same
- * item), and a record that still fails goes to the on-failure queue, where its alarm fires.
+ * The inventory table's stream → each pet's history, then the change feed, then the events. A
+ * batch is handled whole or fails whole: the event source mapping then splits it and retries
+ * (recording an entry or feeding a change twice changes nothing; an event may go out twice, and
+ * receivers deduplicate by its id), and a record that still fails goes to the on-failure queue,
+ * where its alarm fires. The history comes first: nothing is announced that it does not hold.
  */
-export function createRecordInventoryChangesHandler({ history }: { history: Pick<HistoryRepository, 'record'> }) {
+export function createRecordInventoryChangesHandler({ history, changeFeed, publishers = [] }: RecordInventoryChangesDependencies) {
   return async (event: Pick<DynamoDBStreamEvent, 'Records'>): Promise<void> => {
     const changes = changesOfRecords(event.Records as InventoryStreamRecord[]);
+    if (changes.length === 0) return;
     await history.record(changes);
+    await changeFeed.append(changes);
+    await Promise.all(publishers.map((publisher) => publisher.publish(changes)));
   };
 }

@@ -8,15 +8,15 @@ import { DEFAULT_BAN_POLICY } from '../../functions/domain/usage-limits.ts';
 import { createHttpHandlers } from '../../local/http-handlers.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../../functions/http/http-handler.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
-import { apiRoutes, authorizerEntry, entryPointFile, healthRoute, historyConsumerEntry, type OperationId } from '../../functions/routes.ts';
+import { apiRoutes, authorizerEntry, backgroundEntries, entryPointFile, healthRoute, type OperationId } from '../../functions/routes.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FUNCTIONS = join(ROOT, 'functions');
 const DOMAIN = join(FUNCTIONS, 'domain');
 const ROUTE_TABLE = join(FUNCTIONS, 'routes.ts');
 
-/** Every Lambda function the stack deploys, by entry point: the operations, the authorizer, the health check and the history consumer. */
-const LAMBDA_ENTRIES = [...apiRoutes.map((route) => route.entry), authorizerEntry, healthRoute.entry, historyConsumerEntry];
+/** Every Lambda function the stack deploys, by entry point: the operations, the authorizer, the health check and the background functions. */
+const LAMBDA_ENTRIES = [...apiRoutes.map((route) => route.entry), authorizerEntry, healthRoute.entry, ...backgroundEntries];
 const LAMBDA_ENTRY_FILES = LAMBDA_ENTRIES.map((entry) => join(ROOT, entryPointFile(entry)));
 
 /** What domain code may not know: AWS (SDK, Lambda event types, CDK), HTTP servers and clients, Middy. */

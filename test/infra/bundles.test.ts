@@ -52,6 +52,7 @@ const OPERATION_SPECIFIC = [
   'functions/handlers/record-inventory-changes-handler.ts',
   'functions/handlers/get-pet-by-id-handler.ts',
   'functions/handlers/authorizer-handler.ts',
+  'functions/handlers/list-inventory-change-feed-handler.ts',
 ];
 
 describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
@@ -84,6 +85,7 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
       'record-inventory-changes': [HISTORY, STREAM_RECORDS, 'functions/handlers/record-inventory-changes-handler.ts'].sort(),
       'get-pet-by-id': [INVENTORY, 'functions/handlers/get-pet-by-id-handler.ts'].sort(),
       authorizer: [API_KEYS, 'functions/handlers/authorizer-handler.ts'].sort(),
+      'list-inventory-change-feed': ['functions/handlers/list-inventory-change-feed-handler.ts'],
     });
   });
 });

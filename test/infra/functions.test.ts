@@ -7,13 +7,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import {
   apiKeysTable,
   historyTable,
+  changeFeedTable,
   idempotencyRecordsTable,
   inventoryTable,
   usageCountersTable,
 } from '../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig } from '../../functions/config.ts';
 import { LOG_LEVEL_VARIABLE } from '../../functions/logger.ts';
-import { apiRoutes, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../functions/routes.ts';
+import { apiRoutes, backgroundEntries, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../functions/routes.ts';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
 import { FailedAuthenticationLimiter } from '../../functions/domain/failed-authentications.ts';
@@ -80,6 +81,7 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
     [inventoryTable, ['dynamodb:GetItem']],
     [historyTable, ['dynamodb:Query']],
   ],
+  feed: [[changeFeedTable, ['dynamodb:Query']]],
 };
 
 const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
@@ -150,8 +152,8 @@ describe.each(STAGES)('the %s functions', (stage) => {
   const tableIdOf = (table: TableKeys) => onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: keySchemaOf(table) })[0];
   const functionFor = (deployed: DeployedFunction) => functionWithDescription(template(), deployed.descriptionPrefix);
 
-  it('are the authorizer, one per route and the health check', () => {
-    expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length);
+  it('are the authorizer, one per route, the health check and the background functions (stream consumer, webhook delivery)', () => {
+    expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length + backgroundEntries.length);
   });
 
   describe.each(DEPLOYED_FUNCTIONS.map((deployed) => [deployed.name, deployed] as const))('%s', (_, deployed) => {
@@ -184,6 +186,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
         [ENV.idempotencyRecordsTable]: { Ref: tableIdOf(idempotencyRecordsTable) },
         [ENV.historyTable]: { Ref: tableIdOf(historyTable) },
         [ENV.historyRetentionDays]: String(STAGE_SETTINGS[stage].historyRetentionDays),
+        [ENV.changeFeedTable]: { Ref: tableIdOf(changeFeedTable) },
         [LOG_LEVEL_VARIABLE]: STAGE_SETTINGS[stage].logLevel,
         NODE_OPTIONS: '--enable-source-maps',
       });

@@ -25,6 +25,8 @@ export function uniqueTables(): ServiceTableNames {
     usageCountersTable: `${LOCAL_TABLES.usageCountersTable}-${suffix}`,
     idempotencyRecordsTable: `${LOCAL_TABLES.idempotencyRecordsTable}-${suffix}`,
     historyTable: `${LOCAL_TABLES.historyTable}-${suffix}`,
+    changeFeedTable: `${LOCAL_TABLES.changeFeedTable}-${suffix}`,
+    webhookOutboxTable: `${LOCAL_TABLES.webhookOutboxTable}-${suffix}`,
   };
 }
 

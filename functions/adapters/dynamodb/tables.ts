@@ -46,3 +46,15 @@ export const historyTable = {
 
 /** How long a history entry is kept unless the stage says otherwise: 13 months. */
 export const DEFAULT_HISTORY_RETENTION_DAYS = 396;
+
+/**
+ * The change feed: every pet's changes in one global order. Entries live in one partition
+ * (CHANGE_FEED_PARTITION) under `seq`, numbered by a sequence item at seq 0 that each batch of
+ * entries advances in the same transaction (change-feed-repository.ts); a marker per
+ * (petId, version), in a partition of the pet's own, keeps a change from being numbered twice.
+ */
+export const changeFeedTable = {
+  partitionKey: { name: 'feed', type: 'S' },
+  sortKey: { name: 'seq', type: 'N' },
+  timeToLiveAttribute: 'expiresAt',
+} as const;

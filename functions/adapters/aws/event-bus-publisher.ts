@@ -1,0 +1,36 @@
+import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { eventDataOf, INVENTORY_CHANGED, type ChangePublisher } from '../../domain/inventory-events.ts';
+import { toJson } from '../../http/json.ts';
+
+/** The events' source on the stage's bus: rules match `source` and `detail-type`. */
+export const INVENTORY_EVENT_SOURCE = 'petstore.inventory';
+/** PutEvents' largest batch. */
+const ENTRIES_PER_CALL = 10;
+
+/**
+ * Each change as an event on the stage's EventBridge bus, `detail` the webhook's `data`, so any
+ * team routes changes to SQS, Lambda or Step Functions with a rule of its own.
+ */
+export function createEventBusPublisher(client: EventBridgeClient, eventBusName: string): ChangePublisher {
+  return {
+    async publish(changes) {
+      for (let start = 0; start < changes.length; start += ENTRIES_PER_CALL) {
+        const entries = changes.slice(start, start + ENTRIES_PER_CALL).map((petChange) => ({
+          EventBusName: eventBusName,
+          Source: INVENTORY_EVENT_SOURCE,
+          DetailType: INVENTORY_CHANGED,
+          Time: new Date(petChange.change.occurredAt),
+          Detail: toJson(eventDataOf(petChange)),
+        }));
+        const { FailedEntryCount = 0, Entries = [] } = await client.send(new PutEventsCommand({ Entries: entries }));
+        // The batch fails whole and is handled again: an event already put goes out twice, and rules' targets deduplicate by (petId, version).
+        if (FailedEntryCount > 0) {
+          const failed = Entries.find((entry) => entry.ErrorCode);
+          throw new Error(
+            `EventBridge refused ${FailedEntryCount} of ${entries.length} events (${failed?.ErrorCode}: ${failed?.ErrorMessage})`,
+          );
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { BadRequestError, ErrorCode } from './errors.ts';
+import type { ChangeEventData, PetChange } from './inventory-events.ts';
+import { changesPageLimit } from './inventory-history.ts';
+
+/**
+ * The change feed: every change of every pet in one global order, for systems that catch up on
+ * what they missed. Its order is a sequence allocated in the same transaction that stores the
+ * entries it numbers, so entries become visible in sequence order: a reader of `seq > cursor`
+ * sees a prefix of what will ever be there, and nothing can appear later behind a cursor it was
+ * given. A timestamp taken before the write cannot promise that (see test/unit/change-feed.test.ts).
+ */
+
+/** What the feed needs from storage; the DynamoDB adapter implements it. */
+export interface ChangeFeedRepository {
+  /**
+   * Numbers the changes after every change already in the feed and stores them, all in one
+   * atomic write; a change the feed holds already (by petId and version) is left out.
+   */
+  append(changes: readonly PetChange[]): Promise<void>;
+  /** Up to `limit` entries after `afterSeq`, in sequence order, read strongly consistently. */
+  page(options: { afterSeq: number; limit: number }): Promise<Array<{ seq: number; data: ChangeEventData }>>;
+}
+
+export interface ChangeFeedPage {
+  changes: ChangeEventData[];
+  /** Always a cursor: a poller resumes from it for ever, and an empty page hands back where it stands. */
+  nextCursor: string;
+}
+
+const CURSOR_PREFIX = 'feed.';
+
+/** Opaque to clients: the sequence number of the last entry handed out. */
+export function feedCursorAfter(seq: number): string {
+  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
+}
+
+function seqOfCursor(cursor: string): number {
+  const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
+  const digits = text.startsWith(CURSOR_PREFIX) ? text.slice(CURSOR_PREFIX.length) : '';
+  const seq = /^(?:0|[1-9]\d{0,15})$/.test(digits) ? Number(digits) : Number.NaN;
+  if (!Number.isSafeInteger(seq) || feedCursorAfter(seq) !== cursor)
+    throw new BadRequestError(ErrorCode.invalidQuery, 'cursor: not a cursor this operation returned.');
+  return seq;
+}
+
+/** One page of the feed after the cursor (from the oldest retained change without one). */
+export async function listChangeFeed(
+  feed: Pick<ChangeFeedRepository, 'page'>,
+  query: { cursor?: string | undefined; limit?: string | undefined },
+): Promise<ChangeFeedPage> {
+  // The same bounds as a pet's history: 1 to 1000, 100 by default.
+  const limit = changesPageLimit(query.limit);
+  const afterSeq = query.cursor === undefined ? 0 : seqOfCursor(query.cursor);
+  const entries = await feed.page({ afterSeq, limit });
+  return { changes: entries.map((entry) => entry.data), nextCursor: feedCursorAfter(entries.at(-1)?.seq ?? afterSeq) };
+}

@@ -1,0 +1,44 @@
+import type { PetChange } from './inventory-history.ts';
+
+/**
+ * What other systems hear of a change: one event per history entry, with its pet. The same data
+ * goes out as a webhook's `data`, as an EventBridge event's `detail` and as an entry of the
+ * change feed, so a receiver handles all three alike and deduplicates by (petId, version).
+ */
+
+export type { PetChange };
+
+/** Where the consumer of the inventory's stream hands each batch of history entries after recording them. */
+export interface ChangePublisher {
+  /** Publishes each change at least once; throwing leaves the batch to be handled again. */
+  publish(changes: readonly PetChange[]): Promise<void>;
+}
+
+export const INVENTORY_CHANGED = 'inventory.changed';
+
+/** The entry with its petId, flat: the event's `data`. */
+export type ChangeEventData = PetChange['change'] & { petId: PetChange['petId'] };
+
+/** The body of a webhook, as the Standard Webhooks specification shapes it. */
+export interface InventoryChangedEvent {
+  type: typeof INVENTORY_CHANGED;
+  /** When the change occurred (the entry's occurredAt), so a retry carries the same body. */
+  timestamp: string;
+  data: ChangeEventData;
+}
+
+export function eventDataOf({ petId, change }: PetChange): ChangeEventData {
+  return { petId, ...change };
+}
+
+export function inventoryChangedEvent(petChange: PetChange): InventoryChangedEvent {
+  return { type: INVENTORY_CHANGED, timestamp: petChange.change.occurredAt, data: eventDataOf(petChange) };
+}
+
+/**
+ * The event's id (`webhook-id`): derived from (petId, version), so it is the same on every retry,
+ * on every endpoint and after a redrive, and a change delivered twice is recognisably one event.
+ */
+export function eventIdOf({ petId, change }: Pick<PetChange, 'petId'> & { change: Pick<PetChange['change'], 'version'> }): string {
+  return `evt_inventory_${petId}_${change.version}`;
+}

@@ -1,0 +1,82 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * Webhooks as the Standard Webhooks specification (standardwebhooks.com) has them: each event is
+ * POSTed with `webhook-id`, `webhook-timestamp` and `webhook-signature`, the signature being
+ * `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the endpoint's secret. Receivers
+ * verify with any of that specification's libraries.
+ */
+
+/** A webhook setting that cannot work, named and with the reason, in one line. */
+export class WebhookSettingError extends Error {
+  override name = 'WebhookSettingError';
+}
+
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+/** The specification's bounds on the secret's size, in bytes. */
+const SECRET_BYTES = { min: 24, max: 64 } as const;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$|^(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)$/;
+
+/** The key in a secret's base64 text, without its prefix. */
+export function signingKeyOf(base64: string, name: string): Buffer {
+  if (!BASE64.test(base64)) throw new WebhookSettingError(`${name}: the part after "${WEBHOOK_SECRET_PREFIX}" must be base64.`);
+  const key = Buffer.from(base64, 'base64');
+  if (key.length < SECRET_BYTES.min || key.length > SECRET_BYTES.max)
+    throw new WebhookSettingError(`${name}: the secret must be ${SECRET_BYTES.min} to ${SECRET_BYTES.max} bytes, not ${key.length}.`);
+  return key;
+}
+
+/** WEBHOOK_SECRET's form: `whsec_` and the base64 of 24 to 64 random bytes. */
+export function parseWebhookSecret(text: string, name: string): Buffer {
+  if (!text.startsWith(WEBHOOK_SECRET_PREFIX))
+    throw new WebhookSettingError(`${name} must start with "${WEBHOOK_SECRET_PREFIX}" (the Standard Webhooks form), then base64.`);
+  return signingKeyOf(text.slice(WEBHOOK_SECRET_PREFIX.length), name);
+}
+
+/**
+ * One URL, or several separated by commas. Each is http or https (https only when required, as
+ * on AWS), without credentials (URLs are logged), and listed once.
+ */
+export function parseWebhookUrls(text: string, name: string, { requireHttps }: { requireHttps: boolean }): string[] {
+  const urls = text.split(',').map((part) => part.trim());
+  const seen = new Set<string>();
+  for (const url of urls) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new WebhookSettingError(`${name}: "${url}" is not a URL.`);
+    }
+    const schemes = requireHttps ? ['https:'] : ['http:', 'https:'];
+    if (!schemes.includes(parsed.protocol))
+      throw new WebhookSettingError(`${name}: "${url}" must be ${requireHttps ? 'an https' : 'an http or https'} URL.`);
+    if (parsed.username || parsed.password)
+      throw new WebhookSettingError(`${name}: "${parsed.host}" carries credentials, which would be logged; authenticate by the signature.`);
+    if (seen.has(parsed.href)) throw new WebhookSettingError(`${name}: "${url}" is listed twice.`);
+    seen.add(parsed.href);
+  }
+  return [...seen];
+}
+
+export interface WebhookMessage {
+  /** The event's id, the same on every attempt. */
+  id: string;
+  /** The exact body sent: the signature covers these bytes. */
+  body: string;
+}
+
+/** `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`. */
+export function webhookSignature(key: Buffer, { id, body }: WebhookMessage, timestampSeconds: number): string {
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
+}
+
+/** The headers of one attempt: signed at the time it is sent, as receivers reject stale timestamps. */
+export function webhookHeaders(key: Buffer, message: WebhookMessage, sentAt: Date): Record<string, string> {
+  const timestamp = Math.floor(sentAt.getTime() / 1000);
+  return {
+    'content-type': 'application/json',
+    'webhook-id': message.id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': webhookSignature(key, message, timestamp),
+  };
+}

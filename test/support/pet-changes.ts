@@ -1,0 +1,21 @@
+import type { PetChange } from '../../functions/domain/inventory-history.ts';
+
+/** A pet's history entry as the stream consumer derives it: an arrival of one, version by version. */
+export function petChange(petId: bigint, version: number, occurredAt = new Date().toISOString()): PetChange {
+  return {
+    petId,
+    change: {
+      version,
+      occurredAt,
+      kind: 'adjustment',
+      quantityBefore: version - 1,
+      quantityAfter: version,
+      delta: 1,
+      status: 'available',
+      reason: 'arrival',
+      idempotencyKey: `arrival-${version}`,
+      requestId: `request-${petId}-${version}`,
+      keyId: 'key_test',
+    },
+  };
+}

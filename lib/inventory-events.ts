@@ -1,5 +1,4 @@
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -28,7 +27,7 @@ export function readWebhookUrls(context: unknown, stage: string): string[] {
  * attemptTimeoutMs, so the function's timeout covers a batch of dead receivers.
  */
 const DELIVERY_BATCH_SIZE = 10;
-const DELIVERY_TIMEOUT_SECONDS = (DELIVERY_BATCH_SIZE * WEBHOOK_RETRY_POLICY.attemptTimeoutMs) / 1000 + 10;
+export const DELIVERY_TIMEOUT_SECONDS = (DELIVERY_BATCH_SIZE * WEBHOOK_RETRY_POLICY.attemptTimeoutMs) / 1000 + 10;
 /**
  * Receives before SQS itself dead-letters a message: SQS's largest. The function dead-letters by
  * age (24 hours, about 1,450 attempts at the 60 s cap) before that; this only catches a message
@@ -60,8 +59,6 @@ export class InventoryEvents extends Construct {
   readonly deliveries: Queue;
   readonly deadLetters: Queue;
   readonly delivery: ServiceFunction;
-  /** Any message in the dead letters: a webhook that failed for 24 hours. */
-  readonly deadLetterAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: InventoryEventsProps) {
     super(scope, id);
@@ -81,6 +78,7 @@ export class InventoryEvents extends Construct {
     });
 
     const queueDefaults = { fifo: true, encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, removalPolicy: props.logRemovalPolicy };
+    // Any message here is a webhook that failed for 24 hours: the stage's alarms watch it (lib/operational-alarms.ts).
     this.deadLetters = new Queue(this, 'WebhookDeadLetters', { ...queueDefaults, retentionPeriod: Duration.days(14) });
     this.deliveries = new Queue(this, 'WebhookDeliveries', {
       ...queueDefaults,
@@ -113,15 +111,5 @@ export class InventoryEvents extends Construct {
     this.delivery.function.addEventSource(
       new SqsEventSource(this.deliveries, { batchSize: DELIVERY_BATCH_SIZE, reportBatchItemFailures: true }),
     );
-
-    this.deadLetterAlarm = new Alarm(this, 'WebhookDeadLettersAlarm', {
-      metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period: Duration.minutes(1) }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription:
-        'Webhooks failed for 24 hours and were dead-lettered: list them with npm run events -- dead-letters --stage, send them again with redrive.',
-    });
   }
 }

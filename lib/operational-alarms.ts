@@ -48,6 +48,14 @@ export interface StreamConsumer {
   failedRecords: IQueue;
 }
 
+/** A queue that holds what was given up on: any message in it is work an operator must look at. */
+export interface DeadLetterQueue {
+  name: string;
+  queue: IQueue;
+  /** What a message in it means, and what to do. */
+  description: string;
+}
+
 /** A consumer this far behind its stream delays what it derives: history entries are meant to show within seconds. */
 export const ITERATOR_AGE_THRESHOLD = Duration.minutes(1);
 
@@ -57,6 +65,7 @@ export interface OperationalAlarmsProps {
   tables: readonly MonitoredTable[];
   serviceSignals: readonly ServiceSignal[];
   streamConsumers?: readonly StreamConsumer[];
+  deadLetterQueues?: readonly DeadLetterQueue[];
   /** Where alarms and recoveries are sent; without it the alarms only show in CloudWatch. */
   notify?: ITopic;
 }
@@ -108,13 +117,11 @@ export class OperationalAlarms extends Construct {
     }
 
     for (const consumer of props.streamConsumers ?? []) {
-      this.add(`${consumer.name}StreamFailedRecords`, {
-        metric: consumer.failedRecords.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period: Duration.minutes(1) }),
-        threshold: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        evaluationPeriods: 1,
-        alarmDescription: `The ${consumer.name} stream consumer gave up on records (they are in its on-failure queue): changes without their derived entries.`,
-      });
+      this.addQueueNotEmpty(
+        `${consumer.name}StreamFailedRecords`,
+        consumer.failedRecords,
+        `The ${consumer.name} stream consumer gave up on records (they are in its on-failure queue): changes without their derived entries.`,
+      );
       this.add(`${consumer.name}StreamIteratorAge`, {
         metric: consumer.function.metric('IteratorAge', { statistic: Stats.MAXIMUM, period: Duration.minutes(1) }),
         threshold: ITERATOR_AGE_THRESHOLD.toMilliseconds(),
@@ -123,6 +130,9 @@ export class OperationalAlarms extends Construct {
         alarmDescription: `The ${consumer.name} stream consumer was more than ${ITERATOR_AGE_THRESHOLD.toMinutes()} minute behind its stream for 3 minutes.`,
       });
     }
+
+    for (const deadLetters of props.deadLetterQueues ?? [])
+      this.addQueueNotEmpty(deadLetters.name, deadLetters.queue, deadLetters.description);
 
     // On-demand tables throttle only past their table or partition limits; the functions then retry and may answer 503.
     for (const monitored of props.tables) {
@@ -142,6 +152,17 @@ export class OperationalAlarms extends Construct {
         alarmDescription: `DynamoDB throttled reads or writes on the ${monitored.name} table in the last 5 minutes.`,
       });
     }
+  }
+
+  /** Fires on a queue's first message. */
+  private addQueueNotEmpty(id: string, queue: IQueue, alarmDescription: string): void {
+    this.add(id, {
+      metric: queue.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period: Duration.minutes(1) }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      alarmDescription,
+    });
   }
 
   private add(id: string, props: Omit<ConstructorParameters<typeof Alarm>[2], 'treatMissingData'>): void {

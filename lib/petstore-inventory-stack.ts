@@ -1,7 +1,6 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { ENV, readPetsSunset } from '../functions/config.ts';
@@ -221,7 +220,6 @@ export class PetStoreInventoryStack extends Stack {
       ? new Topic(this, 'AlarmTopic', { displayName: `${this.stackName} alarms`, enforceSSL: true })
       : undefined;
     if (alarmTopic) {
-      events.deadLetterAlarm.addAlarmAction(new SnsAction(alarmTopic));
       new CfnOutput(this, STACK_OUTPUTS.alarmTopicArn, {
         value: alarmTopic.topicArn,
         description: 'SNS topic the alarms notify; subscribe the on-call address to it',
@@ -240,6 +238,7 @@ export class PetStoreInventoryStack extends Stack {
       { name: 'UsageCounters', table: tables.usageCounters },
       { name: 'IdempotencyRecords', table: tables.idempotencyRecords },
       { name: 'History', table: tables.history },
+      { name: 'ChangeFeed', table: tables.changeFeed },
     ];
     const alarms = new OperationalAlarms(this, 'Alarms', {
       apiStage: api.restApi.deploymentStage,
@@ -247,6 +246,14 @@ export class PetStoreInventoryStack extends Stack {
       serviceSignals,
       tables: monitoredTables,
       streamConsumers: [{ name: 'History', function: history.function, failedRecords: history.failedRecords }],
+      deadLetterQueues: [
+        {
+          name: 'WebhookDeadLetters',
+          queue: events.deadLetters,
+          description:
+            'Webhooks failed for 24 hours and were dead-lettered: list them with npm run events -- dead-letters --stage, send them again with redrive.',
+        },
+      ],
       ...(alarmTopic ? { notify: alarmTopic } : {}),
     });
 
@@ -258,7 +265,7 @@ export class PetStoreInventoryStack extends Stack {
       accessLogs: api.accessLogs,
       tables: monitoredTables,
       serviceSignals,
-      alarms: [...alarms.alarms, ...edgeShield.alarms, events.deadLetterAlarm],
+      alarms: [...alarms.alarms, ...edgeShield.alarms],
       webAcl: { name: edgeShield.webAcl.name!, region: this.region },
     });
 

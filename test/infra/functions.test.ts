@@ -12,20 +12,23 @@ import {
   inventoryTable,
   usageCountersTable,
 } from '../../functions/adapters/dynamodb/tables.ts';
-import { ENV, readConfig } from '../../functions/config.ts';
+import { ENV, readConfig, WEBHOOK_ENV } from '../../functions/config.ts';
 import { LOG_LEVEL_VARIABLE } from '../../functions/logger.ts';
 import { apiRoutes, backgroundEntries, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../functions/routes.ts';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../functions/handlers/authorizer-handler.ts';
 import { FailedAuthenticationLimiter } from '../../functions/domain/failed-authentications.ts';
 import { inMemoryFailedAuthenticationStore } from '../support/failed-authentication-store.ts';
 import { PETS_SUNSET_CONTEXT_KEY, STAGE_SETTINGS } from '../../lib/petstore-inventory-stack.ts';
 import { FUNCTION_RUNTIME, nodejsBundlingOptions } from '../../lib/service-function.ts';
+import { DELIVERY_TIMEOUT_SECONDS } from '../../lib/inventory-events.ts';
 import {
   AUTHORIZER_DESCRIPTION,
   functionWithDescription,
   keySchemaOf,
   onlyResource,
+  queueIds,
   referencedId,
   resourcesOfType,
   routeDescription,
@@ -50,17 +53,31 @@ interface DeployedFunction {
   tableActions: [TableKeys, string[]][];
   /**
    * An event source mapping's rights: the table whose stream it reads (its records on the stream's
-   * ARN, ListStreams on *, as DynamoDB defines that action), and sending to its on-failure queue.
+   * ARN, ListStreams on *, as DynamoDB defines that action).
    */
   streamConsumer?: { streamOf: TableKeys };
+  /** Its SQS actions, per queue (by the queue's logical id), exactly. */
+  queueActions?: (queues: ReturnType<typeof queueIds>) => [string, string[]][];
+  /** Its rights beyond logs, X-Ray, DynamoDB and SQS (the bus, the secret), exactly: actions and resource. */
+  otherRights?: (template: Template) => [string[], unknown][];
+  /** The variables it reads beyond the ones every function reads. */
+  ownEnvironment?: (template: Template, queues: ReturnType<typeof queueIds>) => Record<string, unknown>;
 }
 
 /** What reading a table's stream takes, on that stream only. */
 const STREAM_RECORD_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'];
 /** ListStreams names no table or stream, so IAM allows it only on Resource *; it lists streams and reads no data. */
 const STREAM_LISTING_ACTION = 'dynamodb:ListStreams';
-/** What an on-failure destination takes: describing the failed batch on the queue. */
+/** What sending to a queue takes (an on-failure destination, the dead letters): CDK's grantSendMessages. */
 const QUEUE_SEND_ACTIONS = ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'];
+/** What an SQS event source takes: receiving, and deleting or hiding again what it received. */
+const QUEUE_CONSUME_ACTIONS = [
+  'sqs:ChangeMessageVisibility',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+  'sqs:GetQueueUrl',
+  'sqs:ReceiveMessage',
+];
 
 const USAGE_COUNTING = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 // The listing reads with Query only: no function may Scan the inventory.
@@ -108,13 +125,46 @@ const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
     timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered,
     tableActions: [[inventoryTable, ['dynamodb:GetItem']]],
   },
-  // Fed by the inventory table's stream (its reads are granted on the stream, not the table): writes the history only.
+  // Fed by the inventory table's stream (its reads are granted on the stream, not the table): writes the history and the feed,
+  // puts each change on the bus; it would queue webhooks too, but this stage has no webhook URLs, so it may not send there.
   {
     name: 'recordInventoryChanges',
     descriptionPrefix: 'Records each inventory change',
     timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered,
-    tableActions: [[historyTable, ['dynamodb:BatchWriteItem']]],
+    tableActions: [
+      [historyTable, ['dynamodb:BatchWriteItem']],
+      [changeFeedTable, ['dynamodb:PutItem', 'dynamodb:UpdateItem']],
+    ],
     streamConsumer: { streamOf: inventoryTable },
+    queueActions: (queues) => [[queues.failedRecords, QUEUE_SEND_ACTIONS]],
+    otherRights: (template) => [[['events:PutEvents'], { 'Fn::GetAtt': [onlyResource(template, 'AWS::Events::EventBus')[0], 'Arn'] }]],
+    ownEnvironment: (template, queues) => ({
+      [WEBHOOK_ENV.eventBusName]: { Ref: onlyResource(template, 'AWS::Events::EventBus')[0] },
+      [WEBHOOK_ENV.deliveryQueueUrl]: { Ref: queues.webhookDeliveries },
+      [WEBHOOK_ENV.urls]: '',
+    }),
+  },
+  // Fed by the webhook queue: reads the secret, sends, and moves what failed for 24 hours to the dead letters. No table.
+  {
+    name: 'deliverWebhooks',
+    descriptionPrefix: 'Delivers signed webhooks',
+    timeoutSeconds: DELIVERY_TIMEOUT_SECONDS,
+    tableActions: [],
+    queueActions: (queues) => [
+      [queues.webhookDeliveries, QUEUE_CONSUME_ACTIONS],
+      [queues.webhookDeadLetters, QUEUE_SEND_ACTIONS],
+    ],
+    otherRights: (template) => [
+      [
+        ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+        { Ref: onlyResource(template, 'AWS::SecretsManager::Secret')[0] },
+      ],
+    ],
+    ownEnvironment: (template, queues) => ({
+      [WEBHOOK_ENV.secretArn]: { Ref: onlyResource(template, 'AWS::SecretsManager::Secret')[0] },
+      [WEBHOOK_ENV.deliveryQueueUrl]: { Ref: queues.webhookDeliveries },
+      [WEBHOOK_ENV.deadLetterQueueUrl]: { Ref: queues.webhookDeadLetters },
+    }),
   },
 ];
 
@@ -153,7 +203,8 @@ describe.each(STAGES)('the %s functions', (stage) => {
   const functionFor = (deployed: DeployedFunction) => functionWithDescription(template(), deployed.descriptionPrefix);
 
   it('are the authorizer, one per route, the health check and the background functions (stream consumer, webhook delivery)', () => {
-    expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length + backgroundEntries.length);
+    expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length);
+    expect(DEPLOYED_FUNCTIONS.length).toBe(1 + apiRoutes.length + 1 + backgroundEntries.length);
   });
 
   describe.each(DEPLOYED_FUNCTIONS.map((deployed) => [deployed.name, deployed] as const))('%s', (_, deployed) => {
@@ -189,6 +240,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
         [ENV.changeFeedTable]: { Ref: tableIdOf(changeFeedTable) },
         [LOG_LEVEL_VARIABLE]: STAGE_SETTINGS[stage].logLevel,
         NODE_OPTIONS: '--enable-source-maps',
+        ...deployed.ownEnvironment?.(template(), queueIds(template())),
       });
       const deployedEnvironment = Object.fromEntries(
         Object.entries(functionFor(deployed)[1].Properties!.Environment.Variables as Record<string, unknown>).map(([name, value]) => [
@@ -252,8 +304,14 @@ describe.each(STAGES)('the %s functions', (stage) => {
           : [],
       );
       const queueStatements = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('sqs:')));
-      expect(queueStatements.map((statement) => [actionsOf(statement), statement.Resource])).toEqual(
-        deployed.streamConsumer ? [[QUEUE_SEND_ACTIONS, { 'Fn::GetAtt': [onlyResource(template(), 'AWS::SQS::Queue')[0], 'Arn'] }]] : [],
+      expect(Object.fromEntries(queueStatements.map((statement) => [referencedId(statement.Resource), actionsOf(statement)]))).toEqual(
+        Object.fromEntries(deployed.queueActions?.(queueIds(template())) ?? []),
+      );
+      const otherStatements = statements.filter(
+        (statement) => !actionsOf(statement).some((action) => /^(logs|xray|dynamodb|sqs):/.test(action)),
+      );
+      expect(otherStatements.map((statement) => [actionsOf(statement), statement.Resource])).toEqual(
+        deployed.otherRights?.(template()) ?? [],
       );
 
       const dynamoActionsByTable: Record<string, string[]> = {};

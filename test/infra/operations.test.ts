@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeysTable,
+  changeFeedTable,
   historyTable,
   idempotencyRecordsTable,
   inventoryTable,
@@ -16,6 +17,7 @@ import {
   functionWithDescription,
   keySchemaOf,
   onlyResource,
+  queueIds,
   referencedId,
   resourcesOfType,
   routeDescription,
@@ -101,7 +103,7 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
       expect(found).toHaveLength(1);
       expect(found[0]).toMatchObject(ANY_OCCURRENCE_IN_FIVE_MINUTES);
     }
-    const [queueId] = onlyResource(template(), 'AWS::SQS::Queue');
+    const queueId = queueIds(template()).failedRecords;
     const failed = alarmsOnMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible', [
       { Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } },
     ]);
@@ -117,7 +119,7 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
   });
 
   it.each(
-    [inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable, historyTable].map(
+    [inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable, historyTable, changeFeedTable].map(
       (table) => [table.partitionKey.name, table] as const,
     ),
   )('alarms on throttled reads or writes of the table keyed by %s', (_keyName, table) => {
@@ -165,15 +167,32 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     expect(alarm!.AlarmDescription).toContain('invalid JSON');
   });
 
+  it('alarms on any error or throttle of the webhook delivery function, and on the first webhook dead-lettered', () => {
+    const delivery = { Name: 'FunctionName', Value: { Ref: functionId('Delivers signed webhooks') } };
+    for (const metricName of ['Errors', 'Throttles']) {
+      const found = alarmsOnMetric('AWS/Lambda', metricName, [delivery]);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject(ANY_OCCURRENCE_IN_FIVE_MINUTES);
+    }
+    const deadLettered = alarmsOnMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible', [
+      { Name: 'QueueName', Value: { 'Fn::GetAtt': [queueIds(template()).webhookDeadLetters, 'QueueName'] } },
+    ]);
+    expect(deadLettered).toHaveLength(1);
+    expect(deadLettered[0]).toMatchObject({ Statistic: 'Maximum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(deadLettered[0]!.AlarmDescription).toContain('npm run events -- dead-letters');
+  });
+
   it('has no other alarms', () => {
-    // The routes', the authorizer's and the history consumer's.
-    const functions = apiRoutes.length + 2;
+    // The routes', the authorizer's, the history consumer's and the webhook delivery's.
+    const functions = apiRoutes.length + 3;
     const serviceSignals = apiRoutes.reduce((count, route) => count + serviceMetricsOf(route).length, 0);
-    const tables = 5;
+    const tables = Object.keys(resourcesOfType(template(), 'AWS::DynamoDB::Table')).length;
+    expect(tables).toBe(6);
     // The history consumer's on-failure queue and its iterator age.
     const streamConsumerAlarms = 2;
+    const webhookDeadLetters = 1;
     const webAclRules = 2;
-    expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals + streamConsumerAlarms + webAclRules);
+    expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals + streamConsumerAlarms + webhookDeadLetters + webAclRules);
   });
 
   if (stage === 'prod') {
@@ -202,8 +221,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
 
   it('sets a retention on every log group and keeps them with the stack only in prod', () => {
     const logGroups: Resources = resourcesOfType(template(), 'AWS::Logs::LogGroup');
-    // A function's each (the routes, the authorizer, the health check, the history consumer), and the API's access and execution logs.
-    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 3 + 2);
+    // A function's each (the routes, the authorizer, the health check, the history consumer, the webhook delivery), and the API's access and execution logs.
+    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 4 + 2);
     for (const logGroup of Object.values(logGroups)) {
       expect(logGroup.Properties!.RetentionInDays).toBe(stage === 'prod' ? 90 : 14);
       expect(logGroup.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');

@@ -5,7 +5,14 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeysTable, idempotencyRecordsTable, inventoryTable, usageCountersTable } from '../../functions/adapters/dynamodb/tables.ts';
+import {
+  apiKeysTable,
+  changeFeedTable,
+  historyTable,
+  idempotencyRecordsTable,
+  inventoryTable,
+  usageCountersTable,
+} from '../../functions/adapters/dynamodb/tables.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import {
   CDK_JSON_CONTEXT,
@@ -94,9 +101,9 @@ describe('the CDK app', () => {
 describe.each(STAGES)('the %s stage', (stage) => {
   const template = () => synthesized.templates[stage];
 
-  it('has its own five tables, with names CloudFormation generates', () => {
+  it('has its own six tables, with names CloudFormation generates', () => {
     const tables = resourcesOfType(template(), 'AWS::DynamoDB::Table');
-    expect(Object.keys(tables)).toHaveLength(5);
+    expect(Object.keys(tables)).toHaveLength(6);
     for (const table of Object.values(tables)) expect(table.Properties!.TableName).toBeUndefined();
   });
 
@@ -142,6 +149,17 @@ describe.each(STAGES)('the %s stage', (stage) => {
       ...key(idempotencyRecordsTable.partitionKey),
       TimeToLiveSpecification: { AttributeName: idempotencyRecordsTable.timeToLiveAttribute, Enabled: true },
     });
+    // The history and the change feed: entries expire after the stage's retention.
+    for (const table of [historyTable, changeFeedTable]) {
+      onlyResource(template(), 'AWS::DynamoDB::Table', {
+        KeySchema: keySchemaOf(table),
+        AttributeDefinitions: [
+          { AttributeName: table.partitionKey.name, AttributeType: table.partitionKey.type },
+          { AttributeName: table.sortKey.name, AttributeType: table.sortKey.type },
+        ],
+        TimeToLiveSpecification: { AttributeName: table.timeToLiveAttribute, Enabled: true },
+      });
+    }
   });
 
   it('bills every table on demand and encrypts it with the AWS-managed KMS key', () => {

@@ -65,6 +65,20 @@ export function onlyResource(template: Template, type: string, properties?: Reco
   return found[0]!;
 }
 
+/**
+ * The stage's queues, told apart by their shape: the history stream's on-failure queue is the only
+ * standard one; of the webhooks' FIFO queues, the deliveries name the dead letters in their redrive policy.
+ */
+export function queueIds(template: Template): { failedRecords: string; webhookDeliveries: string; webhookDeadLetters: string } {
+  const queues = Object.entries(resourcesOfType(template, 'AWS::SQS::Queue'));
+  const [failedRecords, ...otherStandard] = queues.filter(([, queue]) => !queue.Properties?.FifoQueue).map(([id]) => id);
+  const deliveries = queues.filter(([, queue]) => queue.Properties?.FifoQueue && queue.Properties.RedrivePolicy);
+  const deadLetters = queues.filter(([, queue]) => queue.Properties?.FifoQueue && !queue.Properties.RedrivePolicy);
+  if (!failedRecords || otherStandard.length > 0 || deliveries.length !== 1 || deadLetters.length !== 1)
+    throw new Error(`Expected one standard queue and two FIFO queues, found ${queues.map(([id]) => id).join(', ')}.`);
+  return { failedRecords, webhookDeliveries: deliveries[0]![0], webhookDeadLetters: deadLetters[0]![0] };
+}
+
 /** A table's key as functions/adapters/dynamodb/tables.ts describes it. */
 export interface TableKeys {
   partitionKey: { name: string };

@@ -7,6 +7,7 @@ const TABLES = {
   USAGE_COUNTERS_TABLE: 'counters',
   IDEMPOTENCY_RECORDS_TABLE: 'idempotency',
   HISTORY_TABLE: 'history',
+  CHANGE_FEED_TABLE: 'change-feed',
 };
 
 describe('configuration, read at cold start', () => {
@@ -18,6 +19,7 @@ describe('configuration, read at cold start', () => {
       idempotencyRecordsTable: 'idempotency',
       historyTable: 'history',
       historyRetentionDays: 396,
+      changeFeedTable: 'change-feed',
       banPolicy: { rejectionsPerMinute: 120, durationSeconds: 900 },
       failedAuthenticationsPerMinute: 60,
     });

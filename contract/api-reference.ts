@@ -5,9 +5,9 @@
  * Content-Security-Policy can forbid everything but its own inline style. It is small enough
  * (tens of KB) for an API Gateway mapping template, which is how a stage serves it.
  *
- * It renders what this document uses of OpenAPI 3.1 (local $refs, path and header parameters, JSON
- * bodies, headers by reference, media-type examples, x-codeSamples, deprecated, x-experimental,
- * x-sunset) and fails loudly on what it does not know, rather than leaving it out.
+ * It renders what this document uses of OpenAPI 3.1 (local $refs, path, query and header parameters,
+ * JSON bodies, headers by reference, media-type examples, x-codeSamples, deprecated, x-experimental,
+ * x-sunset, webhooks) and fails loudly on what it does not know, rather than leaving it out.
  */
 
 /** The parameters the reference renders, each kind under its own heading. */
@@ -56,7 +56,7 @@ interface Parameter {
   in: string;
   required?: boolean;
   description?: string;
-  schema?: Schema;
+  schema?: Schema & { example?: string };
 }
 
 interface Operation {
@@ -80,6 +80,8 @@ export interface ReferenceDocument {
   servers?: readonly { url: string; description?: string; variables?: Record<string, { default: string }> }[];
   tags?: readonly { name: string; description?: string }[];
   paths?: Record<string, Record<string, unknown>>;
+  /** What the API sends to its users' endpoints (OpenAPI 3.1), by event name. */
+  webhooks?: Record<string, Record<string, unknown>>;
   components?: {
     schemas?: Record<string, unknown>;
     headers?: Record<string, unknown>;
@@ -183,15 +185,20 @@ class Reference {
   private readonly schemas: Record<string, Schema>;
   private readonly headers: Record<string, Header>;
   private readonly operations: { path: string; method: string; operation: Operation }[];
+  /** The webhooks, each as an operation whose path is the event's name. */
+  private readonly webhooks: { path: string; method: string; operation: Operation }[];
 
   constructor(private readonly document: ReferenceDocument) {
     this.schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
     this.headers = (document.components?.headers ?? {}) as Record<string, Header>;
-    this.operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-      Object.entries(item)
-        .filter(([method]) => HTTP_METHODS.includes(method))
-        .map(([method, operation]) => ({ path, method, operation: operation as Operation })),
-    );
+    const operationsOf = (items: Record<string, Record<string, unknown>>) =>
+      Object.entries(items).flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([method]) => HTTP_METHODS.includes(method))
+          .map(([method, operation]) => ({ path, method, operation: operation as Operation })),
+      );
+    this.operations = operationsOf(document.paths ?? {});
+    this.webhooks = operationsOf(document.webhooks ?? {});
   }
 
   private schemaName(ref: string): string {
@@ -274,11 +281,21 @@ class Reference {
     return `<span class="method method-${method}">${method.toUpperCase()}</span><span class="path">${escapeHtml(path)}</span>`;
   }
 
+  /**
+   * Why an optional header may be absent: what its description adds to the headers table's, which
+   * the name links to (repeating the whole description on every answer would double the page).
+   */
+  private absenceReason(name: string, header: Header): string {
+    const description = header.description ?? '';
+    const common = this.headers[name]?.description;
+    return common && description.startsWith(common) ? description.slice(common.length).trim() : description;
+  }
+
   private response(status: string, response: Response): string {
     const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
       const resolved = this.header(name, header);
       const required = resolved.required === true;
-      const attributes = `class="header${required ? '' : ' optional'}" title="${required ? 'always sent' : `may be absent: ${escapeHtml(resolved.description ?? '')}`}"`;
+      const attributes = `class="header${required ? '' : ' optional'}" title="${required ? 'always sent' : `may be absent: ${escapeHtml(this.absenceReason(name, resolved))}`}"`;
       // A header of the headers table links to its row; one stated only here (Content-Encoding) says itself in its title.
       return name in this.headers
         ? `<a ${attributes} href="#header-${slug(name)}">${escapeHtml(name)}</a>`
@@ -298,7 +315,11 @@ class Reference {
 </li>`;
   }
 
-  private operation({ path, method, operation }: Reference['operations'][number]): string {
+  /**
+   * An operation, or a webhook: what the API sends to the user's endpoint, its request shown as
+   * it arrives (the headers and the body of its example) and its responses being the user's.
+   */
+  private operation({ path, method, operation }: Reference['operations'][number], kind: 'operation' | 'webhook' = 'operation'): string {
     const parameters = operation.parameters ?? [];
     const unsupported = parameters.filter((parameter) => !(parameter.in in PARAMETER_HEADINGS));
     if (unsupported.length > 0)
@@ -324,10 +345,11 @@ class Reference {
           `<div class="error-example"><div class="panel-title"><span class="${this.statusClass(status)}">${status}</span> ${escapeHtml(code)}</div><pre>${highlightJson(example.value)}</pre></div>`,
       ),
     );
-    return `<section class="row operation" id="operation-${slug(operation.operationId)}" data-operation-id="${escapeHtml(operation.operationId)}">
+    if (kind === 'webhook') samples.push(this.webhookRequest(method, parameters, requestBody));
+    return `<section class="row ${kind}" id="${kind}-${slug(operation.operationId)}" data-operation-id="${escapeHtml(operation.operationId)}">
 <div class="prose">
   <h2>${escapeHtml(title(operation))}${this.badges(operation)}</h2>
-  <div class="endpoint">${this.endpoint(method, path)}<code class="operation-id">${escapeHtml(operation.operationId)}</code></div>
+  <div class="endpoint">${kind === 'webhook' ? `${this.endpoint(method, 'your webhook URL')}<code class="operation-id">${escapeHtml(path)}</code>` : `${this.endpoint(method, path)}<code class="operation-id">${escapeHtml(operation.operationId)}</code>`}</div>
   ${operation.description ? markdown(operation.description) : ''}
   ${Object.entries(PARAMETER_HEADINGS)
     .map(([location, heading]) => {
@@ -346,7 +368,7 @@ class Reference {
       ? `<h3>Request body <span class="muted">application/json${operation.requestBody?.required ? ', required' : ''}</span></h3>${operation.requestBody?.description ? markdown(operation.requestBody.description) : ''}${this.fields(requestBody.schema)}`
       : ''
   }
-  <h3>Responses</h3>
+  <h3>${kind === 'webhook' ? 'Your answer' : 'Responses'}</h3>
   <ul class="responses">${Object.entries(operation.responses)
     .map(([status, response]) => this.response(status, response))
     .join('')}</ul>
@@ -357,6 +379,15 @@ class Reference {
   ${errorExamples.length > 0 ? `<details class="panel"><summary class="panel-title">Error examples (${errorExamples.length})</summary>${errorExamples.join('')}</details>` : ''}
 </aside>
 </section>`;
+  }
+
+  /** A webhook's request as the endpoint receives it: the method, its headers' examples, the body's. */
+  private webhookRequest(method: string, parameters: readonly Parameter[], body: MediaType | undefined): string {
+    const headers = parameters
+      .filter((parameter) => parameter.in === 'header')
+      .map((parameter) => `${escapeHtml(parameter.name)}: ${escapeHtml(parameter.schema?.example ?? '')}`);
+    const lines = [`${method.toUpperCase()} /your/webhook/url`, 'content-type: application/json', ...headers].join('\n');
+    return `<div class="panel"><div class="panel-title">Request</div><pre>${lines}\n\n${body?.example === undefined ? '' : highlightJson(body.example)}</pre></div>`;
   }
 
   private introduction(): string {
@@ -442,6 +473,12 @@ class Reference {
 </section>`;
   }
 
+  private webhookSections(): string {
+    if (this.webhooks.length === 0) return '';
+    return `<div class="tag" id="webhooks"><h2>Webhooks</h2><p>What the API sends to your endpoint: each event is POSTed as JSON, signed, and sent again until your endpoint answers 2xx.</p></div>
+${this.webhooks.map((entry) => this.operation(entry, 'webhook')).join('\n')}`;
+  }
+
   private schemaSections(): string {
     return Object.entries(this.schemas)
       .map(
@@ -479,6 +516,18 @@ class Reference {
           .join('')}</ul>`,
     )
     .join('')}
+  ${
+    this.webhooks.length > 0
+      ? `<div class="nav-group">Webhooks</div><ul>${this.webhooks
+          .map(({ method, path, operation }) =>
+            link(
+              `webhook-${slug(operation.operationId)}`,
+              `<span class="method method-${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}`,
+            ),
+          )
+          .join('')}</ul>`
+      : ''
+  }
   <div class="nav-group">Schemas</div>
   <ul>${Object.keys(this.schemas)
     .map((name) => link(`schema-${slug(name)}`, escapeHtml(name)))
@@ -515,6 +564,7 @@ ${this.authentication()}
 ${this.errors()}
 ${this.responseHeaders()}
 ${operationsByTag.join('\n')}
+${this.webhookSections()}
 <div class="tag" id="schemas"><h2>Schemas</h2></div>
 ${this.schemaSections()}
 </main>
@@ -581,7 +631,7 @@ code.code{background:#fff4e5;border-color:#fbd9a8;color:#8a4b00}
 .response-head{display:flex;align-items:center;gap:10px}
 .response-text p{margin:6px 0}
 .status{display:inline-block;font:700 12px/1.7 var(--mono);border-radius:4px;padding:0 6px}
-.status-2xx{background:#d7f7e1;color:#0b6b31}.status-4xx{background:#fff0c2;color:#7a5200}.status-5xx{background:#ffe0e0;color:#a01010}
+.status-2xx{background:#d7f7e1;color:#0b6b31}.status-4xx{background:#fff0c2;color:#7a5200}.status-5xx{background:#ffe0e0;color:#a01010}.status-dxx{background:#f1f1f1;color:#444}
 .codes{margin:4px 0;padding-left:18px;font-size:14px}
 .headers{font-size:13px;margin-top:4px}
 .header{font:12px var(--mono);margin-right:6px}

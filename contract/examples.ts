@@ -18,7 +18,9 @@ import type {
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
 import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
 import type { ChangesPage } from '../functions/domain/inventory-history.ts';
-import type { ChangeFeedPage } from '../functions/domain/change-feed.ts';
+import { feedCursorAfter, type ChangeFeedPage } from '../functions/domain/change-feed.ts';
+import { eventIdOf, inventoryChangedEvent, type PetChange } from '../functions/domain/inventory-events.ts';
+import { webhookHeaders } from '../functions/domain/webhooks.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
 import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
@@ -46,6 +48,7 @@ export interface OperationExample {
 }
 
 const bigPet = DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!;
+const firstPet = DEMO_INVENTORY[0]!;
 /** The pet the adjustment example adds to (the README's and the guides' examples use others). */
 const adjustedPet = DEMO_INVENTORY.find((item) => item.petId === 4n)!;
 const ADJUSTMENT = { delta: 2, reason: 'arrival' } as const;
@@ -109,34 +112,63 @@ export const OPERATION_EXAMPLES = {
       },
     },
   },
-  // A poller's next page: the changes after its cursor, here the big pet's next adjustment.
+  // A poller's first page, from the oldest retained change: the seed's creation of a pet. The seed writes the demo
+  // pets concurrently, so which pet's creation the feed numbers first varies from one start to the next.
   listInventoryChangeFeed: {
-    path: '/inventory/changes?limit=100&cursor=ZmVlZC40MQ',
+    path: '/inventory/changes?limit=1',
     answer: {
       status: 200,
       body: {
         changes: [
           {
-            petId: bigPet.petId,
-            version: 2,
-            occurredAt: '2026-11-24T07:12:03.456Z',
-            kind: 'adjustment',
-            quantityBefore: bigPet.quantity,
-            quantityAfter: bigPet.quantity - 1,
-            delta: -1,
-            status: bigPet.status,
-            reason: 'adjustment',
-            idempotencyKey: 'till-7-receipt-1042',
-            requestId: '5e2c1f7a-3b9d-4c1e-8f6a-2d7b9e0c4a11',
-            keyId: 'key_3f9a2c7b1e5d',
+            petId: firstPet.petId,
+            version: 1,
+            occurredAt: '2026-11-24T06:30:00.118Z',
+            kind: 'seed',
+            quantityBefore: null,
+            quantityAfter: firstPet.quantity,
+            delta: firstPet.quantity,
+            status: firstPet.status,
+            reason: null,
+            idempotencyKey: null,
+            requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
+            keyId: TOOL_KEY_IDS.seed,
           },
         ],
-        nextCursor: 'ZmVlZC40Mg',
+        nextCursor: feedCursorAfter(1),
       },
     },
   },
   getPetById: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
 } as const satisfies Record<OperationId, OperationExample>;
+
+/**
+ * The webhook the reference shows: the big pet's adjustment at a till, as npm start and the
+ * delivery function send it (the body, the event id derived from the change, the headers as signed).
+ */
+const tillSale: PetChange = {
+  petId: bigPet.petId,
+  change: {
+    version: 2,
+    occurredAt: '2026-11-24T07:12:03.456Z',
+    kind: 'adjustment',
+    quantityBefore: bigPet.quantity,
+    quantityAfter: bigPet.quantity - 1,
+    delta: -1,
+    status: bigPet.status,
+    reason: 'adjustment',
+    idempotencyKey: 'till-7-receipt-1042',
+    requestId: '5e2c1f7a-3b9d-4c1e-8f6a-2d7b9e0c4a11',
+    keyId: 'key_3f9a2c7b1e5d',
+  },
+};
+/** A secret in WEBHOOK_SECRET's form, for the example's signature only. */
+const EXAMPLE_SECRET = Buffer.from('an example secret of 32 bytes!!!');
+const tillSaleMessage = { id: eventIdOf(tillSale), body: toJson(inventoryChangedEvent(tillSale)) };
+export const WEBHOOK_EXAMPLE = {
+  body: inventoryChangedEvent(tillSale),
+  headers: webhookHeaders(EXAMPLE_SECRET, tillSaleMessage, new Date('2026-11-24T07:12:03.912Z')),
+} as const;
 
 /** The curl line of an operation's example, against the given server (its base URL, ending in /v1). */
 export function curlCommand(serverUrl: string, operationId: OperationId): string {
@@ -167,7 +199,8 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     message: 'petId must be an integer from 1 to 9223372036854775807, written without sign, leading zeros or exponent.',
   },
   [ErrorCode.invalidQuery]: {
-    meaning: 'A query parameter is invalid (`limit` or `cursor` of `listInventoryChanges`), or API Gateway refused the request parameters.',
+    meaning:
+      'A query parameter is invalid (`limit` or `cursor` of `listInventoryChanges` or `listInventoryChangeFeed`), or API Gateway refused the request parameters.',
     message: gatewayResponses.BAD_REQUEST_PARAMETERS.message,
   },
   [ErrorCode.badRequest]: {

@@ -14,12 +14,15 @@ import {
 import {
   AdjustedInventoryItems,
   AdjustmentReason,
+  ChangeEventData,
+  ChangeFeedPage,
   ChangesPage,
   Delta,
   InventoryChange,
   ErrorBody,
   InventoryAdjustment,
   InventoryAdjustmentBatch,
+  InventoryChangedEvent,
   InventoryItem,
   InventoryUpdate,
   MAX_QUANTITY,
@@ -30,6 +33,7 @@ import {
   Quantity,
 } from '../functions/domain/schemas.ts';
 import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
+import { CHANGES_PAGE_LIMIT } from '../functions/domain/inventory-history.ts';
 import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../functions/domain/versioning.ts';
 import { CONTENT_ENCODINGS } from '../functions/http/content-encoding.ts';
 import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
@@ -37,7 +41,9 @@ import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from '../functions/http/json-bod
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { deprecationHeaders } from '../functions/http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
-import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES } from './examples.ts';
+import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES, WEBHOOK_EXAMPLE } from './examples.ts';
+import { INVENTORY_CHANGED } from '../functions/domain/inventory-events.ts';
+import { WEBHOOK_RETRY_POLICY } from '../functions/domain/webhook-delivery.ts';
 
 /**
  * The published contract, generated from the zod schemas the handlers validate with: the
@@ -105,6 +111,18 @@ function annotateSchemas(): void {
   });
   annotate(ChangesPage, 'ChangesPage', {
     description: "A page of a pet's history, oldest first; `nextCursor` is null on the last page.",
+  });
+  annotate(ChangeEventData, 'ChangeEventData', {
+    description:
+      'A change of one pet with its petId: an entry of the change feed, the `data` of an `inventory.changed` webhook and the `detail` of its EventBridge event on AWS, all alike. `(petId, version)` names it: deduplicate by it.',
+  });
+  annotate(ChangeFeedPage, 'ChangeFeedPage', {
+    description:
+      "A page of the change feed, in the feed's one order; `nextCursor` is always a cursor (on an empty page, the one sent), so a poller resumes from it for ever.",
+  });
+  annotate(InventoryChangedEvent, 'InventoryChangedEvent', {
+    description:
+      "The body of an `inventory.changed` webhook, shaped as the Standard Webhooks specification has it: `timestamp` is the change's `occurredAt`, so every attempt sends the same bytes.",
   });
   annotate(PetAdjustment, 'PetAdjustment', {
     description: "One entry of a batch: a relative change of one pet's stock, with the same rules as a single adjustment.",
@@ -404,6 +422,56 @@ function plansTable(): string {
   ].join('\n');
 }
 
+const seconds = (milliseconds: number) => milliseconds / 1_000;
+
+/**
+ * The event a server POSTs to each of its webhook URLs, as the Standard Webhooks specification
+ * has it (functions/domain/webhooks.ts signs it): a receiver verifies it with any of that
+ * specification's libraries. The answers are the receiver's, and what the sender does with them.
+ */
+function inventoryChangedWebhook(): Operation {
+  const policy = WEBHOOK_RETRY_POLICY;
+  const header = (description: string, example: string) => z.string().meta({ description, example });
+  return {
+    method: 'post',
+    path: INVENTORY_CHANGED,
+    operationId: 'inventoryChanged',
+    tags: ['Store'],
+    summary: 'A change of stock, pushed to your endpoint (experimental)',
+    description: [
+      "Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server (`WEBHOOK_URL` of `npm start`; the stage's `webhookUrls` on AWS), signed with its secret.",
+      `**At least once**: any answer but 2xx, a refused connection or no answer within ${seconds(policy.attemptTimeoutMs)} s is retried after ${seconds(policy.firstRetryDelayMs)} s, doubling, at most ${seconds(policy.maxRetryDelayMs)} s apart, for ${policy.retryForMs / 3_600_000} hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by \`webhook-id\` (or by \`petId\` and \`version\`).`,
+      "**In order per pet**: a pet's changes reach each endpoint in version order; a redriven dead letter arrives after the later versions, so keep the highest version seen.",
+      '**Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.',
+    ].join('\n\n'),
+    'x-experimental': true,
+    security: [],
+    request: {
+      headers: z.object({
+        'webhook-id': header(
+          "The event's id, `evt_inventory_<petId>_<version>`: the same on every attempt, at every endpoint and after a redrive.",
+          WEBHOOK_EXAMPLE.headers['webhook-id'],
+        ),
+        'webhook-timestamp': header('When this attempt was sent, in Unix seconds.', WEBHOOK_EXAMPLE.headers['webhook-timestamp']),
+        'webhook-signature': header(
+          '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret.',
+          WEBHOOK_EXAMPLE.headers['webhook-signature'],
+        ),
+      }),
+      body: {
+        required: true,
+        content: { 'application/json': { schema: InventoryChangedEvent, example: WEBHOOK_EXAMPLE.body } },
+      },
+    },
+    responses: {
+      '2XX': { description: 'Delivered: the event is not sent to this endpoint again (unless an operator redrives it).' },
+      default: {
+        description: `Any other answer, like a refused connection or no answer within ${seconds(policy.attemptTimeoutMs)} s, is a failed attempt: the event is sent again later, with the same \`webhook-id\` and body.`,
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   const { petsSunset } = options;
   const servers = options.serverUrl
@@ -420,6 +488,14 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   });
   const headers = registerHeaders(registry, petsSunset);
   const petIdParameter = z.object({ petId: PetId });
+  const changesPageLimitParameter = z
+    .int()
+    .min(CHANGES_PAGE_LIMIT.min)
+    .max(CHANGES_PAGE_LIMIT.max)
+    .optional()
+    .meta({
+      description: `Entries per page, from ${CHANGES_PAGE_LIMIT.min} to ${CHANGES_PAGE_LIMIT.max}; ${CHANGES_PAGE_LIMIT.default} by default.`,
+    });
   const invalidPetId = `petId is not a canonical integer from ${PetId.minValue} to ${PetId.maxValue} (no sign, leading zeros or exponent).`;
 
   const listing = answersOf(headers, ['Vary']);
@@ -661,7 +737,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
       request: {
         params: petIdParameter,
         query: z.object({
-          limit: z.int().min(1).max(1_000).optional().meta({ description: 'Entries per page, from 1 to 1000; 100 by default.' }),
+          limit: changesPageLimitParameter,
           cursor: z.string().optional().meta({ description: 'The `nextCursor` of the previous page, as it was returned.' }),
         }),
       },
@@ -680,6 +756,43 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
       },
     }),
   );
+
+  registry.registerPath(
+    operation(exampleServer, 'listInventoryChangeFeed', {
+      tags: ['Store'],
+      summary: "Follow every pet's changes of stock (experimental)",
+      description: [
+        "Every change of every pet, in one order, for a system that catches up on what it missed (a till, a warehouse, a web shop): the entries of the pets' histories, each with its `petId`. Without `cursor` the feed starts at the oldest retained change (the history's retention, 13 months by default).",
+        "Resume from the page's `nextCursor`, which is always a cursor: on an empty page it is the one sent, so a poller keeps asking from it for ever. **Nothing is missed, nothing repeated**: the feed numbers its entries in the same transaction that stores them, so no change can appear behind a cursor already handed out, however many pets change at once. An answered change is in the feed within about a second.",
+        "**Experimental**: the answer's shape may change before the operation becomes stable. Every change is also pushed as the `inventory.changed` webhook (see `webhooks`).",
+      ].join('\n\n'),
+      'x-experimental': true,
+      request: {
+        query: z.object({
+          limit: changesPageLimitParameter,
+          cursor: z.string().optional().meta({
+            description: 'The `nextCursor` of a page, as it was returned; without it, the oldest retained change.',
+          }),
+        }),
+      },
+      responses: {
+        200: experimental.success(
+          "A page of the feed: the changes after the cursor, in the feed's order.",
+          ChangeFeedPage,
+          OPERATION_EXAMPLES.listInventoryChangeFeed.answer.body,
+        ),
+        400: experimental.error(400, '`limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned.', [
+          ErrorCode.invalidQuery,
+        ]),
+        401: experimental.unauthorized,
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+
+  registry.registerWebhook(inventoryChangedWebhook());
 
   const deprecated = answersOf(headers, DEPRECATION_HEADERS);
   const deprecation = getPetByIdDeprecation(petsSunset);
@@ -715,7 +828,8 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the window closest to exhaustion), and the structured fields of ${RATE_LIMIT_DRAFT}: \`RateLimit-Policy\` (each window's quota \`q\` and length \`w\`) and \`RateLimit\` (each window's remaining \`r\` and seconds to reset \`t\`). Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
         "**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the rate-limit headers of the source address's window of failed authentications, which it does not count (all of it remaining).",
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
-        '**Versioning**: `v1` is the last path segment of every server. `updateInventory`, `adjustInventory`, `adjustInventoryBatch` and `listInventoryChanges` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
+        "**Events**: every change of stock is in its pet's history (`listInventoryChanges`), in the change feed every system can follow (`listInventoryChangeFeed`), and POSTed, signed, to the webhook URLs of the server (`webhooks`: `inventory.changed`).",
+        '**Versioning**: `v1` is the last path segment of every server. `updateInventory`, `adjustInventory`, `adjustInventoryBatch`, `listInventoryChanges` and `listInventoryChangeFeed` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
         options.serverUrl
           ? `**Server**: ${options.serverUrl}, the server that serves this document. The examples read the key from \`$${API_KEY_VARIABLE}\`.`
           : "**Servers**: the hosts are placeholders (the `.example` domain); replace `host` with the stage's custom domain or its execute-api host. Each stage serves this document with its own URL at `/v1/openapi.json`, and the reference at `/v1/docs`.",
@@ -734,15 +848,17 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The text of openapi.json (what `npm run openapi` writes), or of a served copy. The examples'
- * int64 ids are written digit for digit; non-ASCII characters as \u escapes, so the text is
- * ASCII and survives any byte-to-text step on its way (API Gateway's mapping templates).
+ * The text of openapi.json (what `npm run openapi` writes, indented for people reading its
+ * changes), or of a served copy (compact: it is read by programs, and a stage serves it from one
+ * mapping template of at most 300 KB). The examples' int64 ids are written digit for digit;
+ * non-ASCII characters as \u escapes, so the text is ASCII and survives any byte-to-text step on
+ * its way (API Gateway's mapping templates).
  */
-export function renderOpenApiDocument(options: PublishedDocumentOptions = {}): string {
+export function renderOpenApiDocument(options: PublishedDocumentOptions = {}, { compact = false }: { compact?: boolean } = {}): string {
   const text = JSON.stringify(
     buildOpenApiDocument(options),
     (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(value.toString()) : value),
-    2,
+    compact ? undefined : 2,
   );
   return `${text.replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }

@@ -23,7 +23,7 @@ export const PUBLISHED_PAGES = {
     resource: '/openapi.json',
     contentType: 'application/json',
     contentSecurityPolicy: SECURITY_HEADERS['Content-Security-Policy'],
-    render: renderOpenApiDocument,
+    render: (options: PublishedDocumentOptions) => renderOpenApiDocument(options, { compact: true }),
   },
   apiReference: {
     resource: '/docs',

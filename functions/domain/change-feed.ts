@@ -1,6 +1,7 @@
 import { BadRequestError, ErrorCode } from './errors.ts';
 import type { ChangeEventData, PetChange } from './inventory-events.ts';
 import { changesPageLimit } from './inventory-history.ts';
+import type { ChangeFeedPage } from './schemas.ts';
 
 /**
  * The change feed: every change of every pet in one global order, for systems that catch up on
@@ -21,11 +22,8 @@ export interface ChangeFeedRepository {
   page(options: { afterSeq: number; limit: number }): Promise<Array<{ seq: number; data: ChangeEventData }>>;
 }
 
-export interface ChangeFeedPage {
-  changes: ChangeEventData[];
-  /** Always a cursor: a poller resumes from it for ever, and an empty page hands back where it stands. */
-  nextCursor: string;
-}
+/** Its nextCursor is always a cursor: a poller resumes from it for ever, and an empty page hands back where it stands. */
+export type { ChangeFeedPage };
 
 const CURSOR_PREFIX = 'feed.';
 

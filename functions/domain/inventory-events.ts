@@ -1,4 +1,5 @@
 import type { PetChange } from './inventory-history.ts';
+import type { ChangeEventData, InventoryChangedEvent } from './schemas.ts';
 
 /**
  * What other systems hear of a change: one event per history entry, with its pet. The same data
@@ -16,16 +17,8 @@ export interface ChangePublisher {
 
 export const INVENTORY_CHANGED = 'inventory.changed';
 
-/** The entry with its petId, flat: the event's `data`. */
-export type ChangeEventData = PetChange['change'] & { petId: PetChange['petId'] };
-
-/** The body of a webhook, as the Standard Webhooks specification shapes it. */
-export interface InventoryChangedEvent {
-  type: typeof INVENTORY_CHANGED;
-  /** When the change occurred (the entry's occurredAt), so a retry carries the same body. */
-  timestamp: string;
-  data: ChangeEventData;
-}
+/** The entry with its petId, flat (the event's `data`), and the webhook's body: their shapes are in schemas.ts. */
+export type { ChangeEventData, InventoryChangedEvent };
 
 export function eventDataOf({ petId, change }: PetChange): ChangeEventData {
   return { petId, ...change };

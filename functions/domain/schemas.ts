@@ -3,6 +3,7 @@ import { MAX_BATCH_CHANGES } from './inventory-adjustments.ts';
 import { MAX_INT64 } from './pet-id.ts';
 import { MAX_QUANTITY } from './quantity.ts';
 import { CHANGE_KINDS } from './change-attribution.ts';
+import { INVENTORY_CHANGED } from './inventory-events.ts';
 
 /**
  * The spec's objects, once. Types, request validation and the OpenAPI document all derive
@@ -74,6 +75,29 @@ export const ChangesPage = z.strictObject({
   nextCursor: z.string().nullable(),
 });
 export type ChangesPage = z.infer<typeof ChangesPage>;
+
+/**
+ * A history entry with its pet, flat: an entry of the change feed, a webhook's `data` and an
+ * EventBridge event's `detail` alike (inventory-events.ts), so a receiver handles all three alike.
+ */
+export const ChangeEventData = z.strictObject({ petId: PetId, ...InventoryChange.shape });
+export type ChangeEventData = z.infer<typeof ChangeEventData>;
+
+/** A page of the change feed (change-feed.ts): `nextCursor` is always a cursor, so a poller resumes from it for ever. */
+export const ChangeFeedPage = z.strictObject({
+  changes: z.array(ChangeEventData),
+  nextCursor: z.string(),
+});
+export type ChangeFeedPage = z.infer<typeof ChangeFeedPage>;
+
+/** The body of a webhook, as the Standard Webhooks specification shapes it: a type, a time, the data. */
+export const InventoryChangedEvent = z.strictObject({
+  type: z.literal(INVENTORY_CHANGED),
+  // The change's occurredAt, so a retry carries the same body.
+  timestamp: z.iso.datetime({ precision: 3 }),
+  data: ChangeEventData,
+});
+export type InventoryChangedEvent = z.infer<typeof InventoryChangedEvent>;
 
 /** One entry of a batch: a single adjustment's body, and the pet it changes. */
 export const PetAdjustment = z.strictObject({ petId: PetId, ...InventoryAdjustment.shape });

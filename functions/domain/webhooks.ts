@@ -71,7 +71,11 @@ export function webhookSignature(key: Buffer, { id, body }: WebhookMessage, time
 }
 
 /** The headers of one attempt: signed at the time it is sent, as receivers reject stale timestamps. */
-export function webhookHeaders(key: Buffer, message: WebhookMessage, sentAt: Date): Record<string, string> {
+export function webhookHeaders(
+  key: Buffer,
+  message: WebhookMessage,
+  sentAt: Date,
+): Record<'content-type' | 'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
   const timestamp = Math.floor(sentAt.getTime() / 1000);
   return {
     'content-type': 'application/json',

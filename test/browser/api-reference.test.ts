@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_EXAMPLES } from '../../contract/examples.ts';
+import { OPERATION_EXAMPLES, WEBHOOK_EXAMPLE } from '../../contract/examples.ts';
 import { renderOpenApiDocument } from '../../contract/openapi-document.ts';
 import { PLAN_LIMITS } from '../../functions/domain/plans.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
@@ -128,6 +128,23 @@ describe('GET /v1/docs in Chromium', () => {
     );
     expect(await page.$eval('#operation-getPetById h2', (element) => (element as unknown as Rendered).innerText)).toMatch(
       /Deprecated\s*Sunset 2027-07-01/,
+    );
+  });
+
+  it('shows the inventory.changed webhook: its Standard Webhooks headers, its body and a signed example, linked from the contents', async () => {
+    const section = await page.$('#webhook-inventoryChanged');
+    expect(section).not.toBeNull();
+    expect(await section!.isVisible()).toBe(true);
+    const text = await section!.evaluate((element) => (element as unknown as Rendered).innerText);
+    expect(text).toContain('inventory.changed');
+    for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+      expect(text).toContain(header);
+      expect(text).toContain(WEBHOOK_EXAMPLE.headers[header as keyof typeof WEBHOOK_EXAMPLE.headers]);
+    }
+    expect(text).toContain(`"petId": ${WEBHOOK_EXAMPLE.body.data.petId}`);
+    expect(text).toMatch(/2XX\s+Delivered/);
+    expect(await page.$eval('nav a[href="#webhook-inventoryChanged"]', (element) => (element as unknown as Rendered).innerText)).toMatch(
+      /POST\s+inventory\.changed/,
     );
   });
 

@@ -77,12 +77,19 @@ function shapeOf(value: unknown): unknown {
 }
 
 /** A history entry's time and request id are the call's that made it: an example shows their form, not their value. */
-const CALL_SPECIFIC = new Set(['occurredAt', 'requestId']);
-function withoutCallSpecifics(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutCallSpecifics);
+const CALL_SPECIFIC: ReadonlySet<string> = new Set(['occurredAt', 'requestId']);
+/**
+ * The seed writes the demo pets concurrently, so which pet's creation the feed numbers first varies
+ * from one start to the next: of the feed's first entry, the pet and its stock show their form only.
+ */
+const START_SPECIFIC: Partial<Record<string, ReadonlySet<string>>> = {
+  listInventoryChangeFeed: new Set([...CALL_SPECIFIC, 'petId', 'quantityAfter', 'delta', 'status']),
+};
+function withoutCallSpecifics(value: unknown, specific = CALL_SPECIFIC): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutCallSpecifics(item, specific));
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([key, field]) => [key, CALL_SPECIFIC.has(key) ? typeof field : withoutCallSpecifics(field)]),
+      Object.entries(value).map(([key, field]) => [key, specific.has(key) ? typeof field : withoutCallSpecifics(field, specific)]),
     );
   return value;
 }
@@ -119,10 +126,11 @@ describe('the curl line of every operation in the reference', () => {
       for (const { source } of operation['x-codeSamples']) {
         expect(source).toContain(app.baseUrl);
         const printed = readPrinted(await curl(source, { [API_KEY_VARIABLE]: DEV_KEY }));
-        expect({ operation: operation.operationId, status: printed.status, body: withoutCallSpecifics(printed.body) }).toEqual({
+        const specific = START_SPECIFIC[operation.operationId];
+        expect({ operation: operation.operationId, status: printed.status, body: withoutCallSpecifics(printed.body, specific) }).toEqual({
           operation: operation.operationId,
           status: Number(status),
-          body: withoutCallSpecifics(response.content!['application/json']!.example),
+          body: withoutCallSpecifics(response.content!['application/json']!.example, specific),
         });
       }
     }

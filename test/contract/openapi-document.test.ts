@@ -22,6 +22,18 @@ const document = JSON.parse(renderOpenApiDocument()) as {
   openapi: string;
   servers: { url: string; variables?: Record<string, { default: string }> }[];
   paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<
+    string,
+    Record<
+      string,
+      {
+        security: unknown[];
+        parameters: { name: string; in: string; required: boolean }[];
+        requestBody: { required: boolean; content: Record<string, { schema: unknown; example: unknown }> };
+        responses: Record<string, { description: string }>;
+      }
+    >
+  >;
   components: {
     schemas: Record<string, Record<string, unknown>>;
     headers: Record<string, unknown>;
@@ -76,6 +88,37 @@ describe('openapi.json', () => {
       for (const status of ['429', '503'])
         expect(operation.responses[status]?.headers?.['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
     }
+  });
+
+  it("pages the change feed with a nextCursor that is always a string, and a pet's history with one that ends in null", () => {
+    expect(document.components.schemas.ChangeFeedPage).toMatchObject({
+      required: ['changes', 'nextCursor'],
+      properties: { changes: { items: { $ref: '#/components/schemas/ChangeEventData' } }, nextCursor: { type: 'string' } },
+    });
+    expect(document.components.schemas.ChangesPage).toMatchObject({ properties: { nextCursor: { type: ['string', 'null'] } } });
+    const parameters = (byId('listInventoryChangeFeed') as Operation & { parameters: { name: string; in: string; schema: unknown }[] })
+      .parameters;
+    expect(parameters).toMatchObject([
+      { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+      { name: 'cursor', in: 'query', schema: { type: 'string' } },
+    ]);
+  });
+
+  it('lists the inventory.changed webhook: POSTed with the Standard Webhooks headers, its body the event around a ChangeEventData', () => {
+    const webhook = document.webhooks['inventory.changed']!.post!;
+    expect(webhook.parameters.map(({ name, in: location, required }) => [name, location, required])).toEqual([
+      ['webhook-id', 'header', true],
+      ['webhook-timestamp', 'header', true],
+      ['webhook-signature', 'header', true],
+    ]);
+    expect(webhook.requestBody.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/InventoryChangedEvent' });
+    expect(document.components.schemas.InventoryChangedEvent).toMatchObject({
+      required: ['type', 'timestamp', 'data'],
+      properties: { type: { enum: ['inventory.changed'] }, data: { $ref: '#/components/schemas/ChangeEventData' } },
+    });
+    expect(Object.keys(webhook.responses)).toEqual(['2XX', 'default']);
+    // Signed, not sent with a key: the document-wide bearer requirement does not apply.
+    expect(webhook.security).toEqual([]);
   });
 
   it('keeps petId an int64 and bounds quantity to 0..2147483647', () => {

@@ -173,6 +173,33 @@ describe('listInventoryChanges', () => {
   });
 });
 
+describe('listInventoryChangeFeed', () => {
+  it("200: every pet's changes from the oldest, then from nextCursor, which an empty page hands back as it was sent", async () => {
+    await app.history.caughtUp();
+    const first = await call(app, 'GET', '/inventory/changes?limit=1000');
+    const page = JSON.parse(first.text) as { changes: { petId: number; version: number; kind: string }[]; nextCursor: string };
+    const after = await call(app, 'GET', `/inventory/changes?cursor=${page.nextCursor}`);
+
+    expect(first.status).toBe(200);
+    // The seed's creation of every demo pet, and each change once (a pet's versions never repeat).
+    expect(page.changes.filter((change) => change.kind === 'seed').map((change) => change.version)).toEqual(DEMO_INVENTORY.map(() => 1));
+    expect(new Set(page.changes.map((change) => `${change.petId}.${change.version}`)).size).toBe(page.changes.length);
+    expect(first.text).toContain(`"petId":${BIG_ID},"version":1,`);
+    expect(first.headers.get('x-api-stability')).toBe('experimental');
+    expect([after.status, JSON.parse(after.text)]).toEqual([200, { changes: [], nextCursor: page.nextCursor }]);
+  });
+
+  it.each([
+    ['a limit of 0', '/inventory/changes?limit=0'],
+    ['a limit above 1000', '/inventory/changes?limit=1001'],
+    ['a cursor the feed did not hand out', '/inventory/changes?cursor=not-a-cursor'],
+    ["a pet history's cursor", `/inventory/changes?cursor=${Buffer.from('v1.1').toString('base64url')}`],
+  ])('400 INVALID_QUERY for %s', async (_case, path) => {
+    const response = await call(app, 'GET', path);
+    expect([response.status, codeOf(response)]).toEqual([400, 'INVALID_QUERY']);
+  });
+});
+
 describe('getInventoryItem', () => {
   it('200: the entry, an int64 id kept exact', async () => {
     const response = await call(app, 'GET', `/inventory/${BIG_ID}`);
@@ -357,6 +384,7 @@ describe('every operation', () => {
     ['adjustInventory', 'POST', '/inventory/1/adjustments', '{"delta":1,"reason":"arrival"}'],
     ['adjustInventoryBatch', 'POST', '/inventory/adjustments', '{"adjustments":[{"petId":1,"delta":1,"reason":"arrival"}]}'],
     ['listInventoryChanges', 'GET', '/inventory/1/changes', undefined],
+    ['listInventoryChangeFeed', 'GET', '/inventory/changes', undefined],
     ['getPetById', 'GET', '/pets/1', undefined],
   ] as const;
 
@@ -374,6 +402,7 @@ describe('every operation', () => {
     vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.adjuster, 'adjustBatch').mockImplementationOnce(boom);
+    vi.spyOn(app.dependencies.changeFeed, 'page').mockImplementationOnce(boom);
     const response = await call(app, method, path, { ...json, body });
     expect([response.status, codeOf(response)]).toEqual([500, 'INTERNAL_ERROR']);
     vi.restoreAllMocks();
@@ -388,6 +417,7 @@ describe('every operation', () => {
       vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.adjuster, 'adjustBatch').mockImplementationOnce(unavailable);
+      vi.spyOn(app.dependencies.changeFeed, 'page').mockImplementationOnce(unavailable);
       const fromFunction = await call(app, method, path, { ...json, body });
       vi.restoreAllMocks();
       vi.spyOn(app.dependencies.apiKeys, 'findByHash').mockImplementationOnce(unavailable);

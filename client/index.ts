@@ -20,6 +20,11 @@ export type PetAdjustment = components['schemas']['PetAdjustment'];
 export type AdjustedInventoryItems = components['schemas']['AdjustedInventoryItems'];
 export type Pet = components['schemas']['Pet'];
 export type PetId = components['schemas']['PetId'];
+export type InventoryChange = components['schemas']['InventoryChange'];
+export type ChangesPage = components['schemas']['ChangesPage'];
+export type ChangeEventData = components['schemas']['ChangeEventData'];
+export type ChangeFeedPage = components['schemas']['ChangeFeedPage'];
+export type InventoryChangedEvent = components['schemas']['InventoryChangedEvent'];
 export type { RetryEvent } from './retry.ts';
 export type { components, paths } from './schema.d.ts';
 export { API_ERROR_CODES, type ApiErrorCode } from './api-error-codes.ts';
@@ -64,6 +69,55 @@ export interface InventoryClientOptions {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+}
+
+/** One page of changes: up to `limit` (1 to 1000, 100 by default) after `cursor` (a `nextCursor` as returned). */
+export interface PageOptions extends CallOptions {
+  limit?: number;
+  cursor?: string;
+}
+
+/** What followChangeFeed yields: a page's changes, and the cursor to resume the feed from after them. */
+export interface ChangeFeedBatch {
+  changes: ChangeEventData[];
+  cursor: string;
+}
+
+export interface FollowChangeFeedOptions {
+  /** Where to start: a `cursor` yielded before (or a page's `nextCursor`); without it, the oldest retained change. */
+  cursor?: string;
+  /** Changes per request, 1 to 1000 (default 100). */
+  limit?: number;
+  /**
+   * Keep polling: once a page comes back shorter than `limit` the follower has caught up, and asks
+   * again after this many milliseconds, for ever or until `signal` aborts. Without it, the iteration
+   * ends at the first empty page.
+   */
+  pollIntervalMs?: number;
+  /** Ends the iteration, quietly, at the next request or wait (a request under way is aborted). */
+  signal?: AbortSignal;
+  /** Deadline of each request, retries included (the client's timeoutMs by default). */
+  timeoutMs?: number;
+}
+
+/**
+ * A page of changes that could not be read, after the client's retries: what the iterators of
+ * changes throw. `cursor` is where to resume (the last one reached, undefined for the start).
+ */
+export class ChangesPageError extends Error {
+  override name = 'ChangesPageError';
+  constructor(
+    readonly result: ApiResult<never> & { error: ErrorBody },
+    readonly cursor: string | undefined,
+  ) {
+    super(
+      `${result.error.status} ${result.error.code}: ${result.error.message}${result.requestId ? ` (request ${result.requestId})` : ''}`,
+    );
+  }
+
+  get error(): ErrorBody {
+    return this.result.error;
+  }
 }
 
 /**
@@ -145,6 +199,24 @@ export interface InventoryClient {
   ): Promise<ApiResult<AdjustedInventoryItems>>;
   /** @deprecated The operation has a sunset date: see the Sunset and Link headers of `response`. */
   getPetById(petId: PetId, options?: CallOptions): Promise<ApiResult<Pet>>;
+  /** Experimental. One page of a pet's history, oldest first; `nextCursor` is null on the last page. */
+  listInventoryChanges(petId: PetId, options?: PageOptions): Promise<ApiResult<ChangesPage>>;
+  /**
+   * Experimental. A pet's whole history, oldest first, one change at a time: it reads page after
+   * page, following `nextCursor` until it is null. A page that cannot be read (after the client's
+   * retries) throws ChangesPageError, whose `cursor` resumes the history where it stopped.
+   */
+  allInventoryChanges(petId: PetId, options?: PageOptions): AsyncIterableIterator<InventoryChange>;
+  /** Experimental. One page of the change feed: every pet's changes after `cursor`; `nextCursor` is always a cursor. */
+  listInventoryChangeFeed(options?: PageOptions): Promise<ApiResult<ChangeFeedPage>>;
+  /**
+   * Experimental. Follows the change feed from `cursor`: yields each page's changes with the cursor
+   * to resume from after them (store it with what the changes did, and pass it back on the next
+   * start). It ends at the first empty page, or with `pollIntervalMs` keeps polling until `signal`
+   * aborts. A page that cannot be read (after the client's retries) throws ChangesPageError, whose
+   * `cursor` is the last one yielded.
+   */
+  followChangeFeed(options?: FollowChangeFeedOptions): AsyncIterableIterator<ChangeFeedBatch>;
 }
 
 const nonNegativeInteger = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
@@ -266,8 +338,17 @@ type SendInit = {
   parseAs: 'text' | 'stream';
 };
 
+/** The query of a page of changes: only what was given, the server's defaults otherwise. */
+function pageQuery({ limit, cursor }: PageOptions = {}): { limit?: number; cursor?: string } {
+  return { ...(limit === undefined ? {} : { limit }), ...(cursor === undefined ? {} : { cursor }) };
+}
+
+/** The server's page size when a call gives none. */
+const DEFAULT_PAGE_LIMIT = 100;
+
 export function createInventoryClient(options: InventoryClientOptions): InventoryClient {
   const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
   const client = createClient<paths>({ baseUrl: options.baseUrl, headers: { Authorization: `Bearer ${options.apiKey}` } });
   const retryPolicy = {
     maxAttempts: options.maxAttempts ?? 3,
@@ -276,7 +357,7 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
     maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 60,
     idempotent: isIdempotent,
     fetch: options.fetch ?? ((request: Request) => fetch(request)),
-    sleep: options.sleep ?? defaultSleep,
+    sleep,
     random: options.random ?? Math.random,
     now,
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
@@ -331,6 +412,49 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
     }
   }
 
+  const listInventoryChanges: InventoryClient['listInventoryChanges'] = (petId, pageOptions) =>
+    call(pageOptions, (init) =>
+      client.GET('/inventory/{petId}/changes', { params: { path: { petId }, query: pageQuery(pageOptions) }, ...init }),
+    );
+  const listInventoryChangeFeed: InventoryClient['listInventoryChangeFeed'] = (pageOptions) =>
+    call(pageOptions, (init) => client.GET('/inventory/changes', { params: { query: pageQuery(pageOptions) }, ...init }));
+
+  async function* allInventoryChanges(petId: PetId, pageOptions: PageOptions = {}): AsyncIterableIterator<InventoryChange> {
+    let cursor = pageOptions.cursor;
+    do {
+      const page = await listInventoryChanges(petId, { ...pageOptions, cursor });
+      if (page.error) throw new ChangesPageError(page, cursor);
+      yield* page.data.changes;
+      cursor = page.data.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+  }
+
+  async function* followChangeFeed(feedOptions: FollowChangeFeedOptions = {}): AsyncIterableIterator<ChangeFeedBatch> {
+    const { pollIntervalMs, signal, timeoutMs } = feedOptions;
+    const limit = feedOptions.limit ?? DEFAULT_PAGE_LIMIT;
+    let cursor = feedOptions.cursor;
+    while (!signal?.aborted) {
+      const page = await listInventoryChangeFeed({ limit, cursor, signal, timeoutMs });
+      if (page.error) {
+        if (signal?.aborted) return;
+        throw new ChangesPageError(page, cursor);
+      }
+      cursor = page.data.nextCursor;
+      if (page.data.changes.length > 0) yield { changes: page.data.changes, cursor };
+      if (pollIntervalMs === undefined) {
+        if (page.data.changes.length === 0) return;
+      } else if (page.data.changes.length < limit) {
+        // Caught up: the next change is not there yet.
+        try {
+          await sleep(pollIntervalMs, signal);
+        } catch (interrupted) {
+          if (signal?.aborted) return;
+          throw interrupted;
+        }
+      }
+    }
+  }
+
   return {
     listInventory: (callOptions) =>
       call(
@@ -368,5 +492,9 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
       );
     },
     getPetById: (petId, callOptions) => call(callOptions, (init) => client.GET('/pets/{petId}', { params: { path: { petId } }, ...init })),
+    listInventoryChanges,
+    allInventoryChanges,
+    listInventoryChangeFeed,
+    followChangeFeed,
   };
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createInventoryClient, type InventoryClientOptions, type RetryEvent } from '../../client/index.ts';
+import {
+  ChangesPageError,
+  createInventoryClient,
+  type ChangeFeedBatch,
+  type InventoryClientOptions,
+  type RetryEvent,
+} from '../../client/index.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { beforeLaterPages, failingListing, idsInShard, throttled } from '../support/inventory.ts';
@@ -198,5 +204,150 @@ describe('createInventoryClient against the local server', () => {
     } finally {
       await free.close();
     }
+  });
+});
+
+/** Everything an iterator yields, in order. */
+async function collect<T>(iterator: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterator) items.push(item);
+  return items;
+}
+
+/** A fetch that counts the requests to one path (after the stage) and lets them through. */
+function countingFetch(path: string) {
+  const requests: URL[] = [];
+  return {
+    requests,
+    fetch: (request: Request) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith(path)) requests.push(url);
+      return fetch(request);
+    },
+  };
+}
+
+describe("the client's iterator over a pet's history", () => {
+  it('yields every change oldest first, following nextCursor page by page until it is null', async () => {
+    const { client } = clientOf(app, PRO_KEY);
+    for (const quantity of [20, 21, 22, 23]) expect((await client.updateInventory(2n, { quantity })).status).toBe(200);
+    await app.history.caughtUp();
+    const counted = countingFetch('/inventory/2/changes');
+
+    const changes = await collect(clientOf(app, PRO_KEY, { fetch: counted.fetch }).client.allInventoryChanges(2n, { limit: 2 }));
+
+    expect(changes.map(({ version, kind, quantityBefore, quantityAfter }) => [version, kind, quantityBefore, quantityAfter])).toEqual([
+      [1, 'seed', null, 3],
+      [2, 'set', 3, 20],
+      [3, 'set', 20, 21],
+      [4, 'set', 21, 22],
+      [5, 'set', 22, 23],
+    ]);
+    // Pages of 2, 2 and 1: the last one's nextCursor is null, so nothing is asked after it.
+    expect(counted.requests.map((url) => [url.searchParams.get('limit'), url.searchParams.has('cursor')])).toEqual([
+      ['2', false],
+      ['2', true],
+      ['2', true],
+    ]);
+  });
+
+  it('throws ChangesPageError with the contract error for a pet without an entry', async () => {
+    const { client } = clientOf(app, PRO_KEY);
+
+    const failure = await collect(client.allInventoryChanges(424_242n)).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ChangesPageError);
+    expect([
+      (failure as ChangesPageError).error.code,
+      (failure as ChangesPageError).error.status,
+      (failure as ChangesPageError).cursor,
+    ]).toEqual(['PET_NOT_FOUND', 404, undefined]);
+  });
+});
+
+describe("the client's follower of the change feed", () => {
+  let feedApp: LocalApp;
+  /** The changes, as the feed names them: which pet, which version. */
+  const named = (batches: ChangeFeedBatch[]) =>
+    batches.flatMap((batch) => batch.changes.map(({ petId, version }) => `${petId}.${version}`));
+
+  beforeAll(async () => {
+    feedApp = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: PRO_KEY, devPlan: 'pro' });
+    await feedApp.history.caughtUp();
+  });
+
+  afterAll(async () => {
+    await feedApp?.close();
+  });
+
+  it('catches up from the oldest change page by page, each page with the cursor after it, and ends at the first empty page', async () => {
+    const counted = countingFetch('/inventory/changes');
+    const { client } = clientOf(feedApp, PRO_KEY, { fetch: counted.fetch });
+
+    const batches = await collect(client.followChangeFeed({ limit: 4 }));
+
+    expect(batches.map((batch) => batch.changes.length)).toEqual([4, 2]);
+    expect(named(batches).sort()).toEqual(DEMO_INVENTORY.map(({ petId }) => `${petId}.1`).sort());
+    expect(batches.flatMap((batch) => batch.changes.map((change) => change.kind))).toEqual(DEMO_INVENTORY.map(() => 'seed'));
+    // The third page was empty: it ends the iteration and is not yielded. Each request started where the last page ended.
+    expect(counted.requests.map((url) => url.searchParams.get('cursor'))).toEqual([null, batches[0]!.cursor, batches[1]!.cursor]);
+  });
+
+  it('resumes from a cursor it yielded: only the changes made since, in their order, each once', async () => {
+    const { client } = clientOf(feedApp, PRO_KEY);
+    const caughtUp = await collect(client.followChangeFeed());
+    const resumeFrom = caughtUp.at(-1)!.cursor;
+    await client.adjustInventory(BIG_ID, { delta: -1, reason: 'adjustment' });
+    await client.adjustInventoryBatch([
+      { petId: 1n, delta: 2, reason: 'arrival' },
+      { petId: 3n, delta: 1, reason: 'return' },
+    ]);
+    await feedApp.history.caughtUp();
+
+    const since = await collect(client.followChangeFeed({ cursor: resumeFrom }));
+    const again = await collect(client.followChangeFeed({ cursor: since.at(-1)!.cursor }));
+
+    // Three pets: the feed holds each pet's changes in its version order, and the pets interleaved as the stream brought them.
+    expect(named(since).sort()).toEqual(['1.2', '3.2', `${BIG_ID}.2`]);
+    expect(since.flatMap((batch) => batch.changes.map(({ delta }) => delta)).sort()).toEqual([-1, 1, 2]);
+    expect(again).toEqual([]);
+  });
+
+  it('keeps polling with pollIntervalMs, yields each change as it is made, and ends quietly when its signal aborts', async () => {
+    const { client } = clientOf(feedApp, PRO_KEY);
+    const head = (await collect(client.followChangeFeed())).at(-1)!.cursor;
+    const stop = new AbortController();
+    const received: ChangeFeedBatch[] = [];
+    let seen: () => void = () => undefined;
+    const threeSeen = new Promise<void>((resolve) => {
+      seen = resolve;
+    });
+    // A client with the real sleep: the follower waits its interval between polls.
+    const follower = (async () => {
+      const polling = createInventoryClient({ baseUrl: feedApp.baseUrl, apiKey: PRO_KEY });
+      for await (const batch of polling.followChangeFeed({ cursor: head, pollIntervalMs: 50, signal: stop.signal })) {
+        received.push(batch);
+        if (named(received).length >= 3) seen();
+      }
+    })();
+
+    for (const delta of [1, 2, 3]) await client.adjustInventory(4n, { delta, reason: 'arrival' });
+    await threeSeen;
+    stop.abort();
+    await follower;
+
+    expect(named(received)).toEqual(['4.2', '4.3', '4.4']);
+    expect(received.flatMap((batch) => batch.changes.map((change) => change.quantityAfter))).toEqual([2, 4, 7]);
+    // The last cursor resumes after the last change: nothing more is there.
+    expect((await client.listInventoryChangeFeed({ cursor: received.at(-1)!.cursor })).data!.changes).toEqual([]);
+  });
+
+  it('throws ChangesPageError for a cursor the feed did not hand out, naming that cursor', async () => {
+    const { client } = clientOf(feedApp, PRO_KEY);
+
+    const failure = await collect(client.followChangeFeed({ cursor: 'not-a-cursor' })).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ChangesPageError);
+    expect([(failure as ChangesPageError).error.code, (failure as ChangesPageError).cursor]).toEqual(['INVALID_QUERY', 'not-a-cursor']);
   });
 });

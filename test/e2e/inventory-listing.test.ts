@@ -185,10 +185,15 @@ describe('a client that goes away before the answer begins', () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let held: () => void = () => undefined;
+    const queryHeld = new Promise<void>((resolve) => (held = resolve));
     // Every Query waits until the client has gone, so the answer cannot begin before.
     app.dependencies.client.middlewareStack.add(
       (next, context) => async (args) => {
-        if (context.commandName === 'QueryCommand') await released;
+        if (context.commandName === 'QueryCommand') {
+          held();
+          await released;
+        }
         return next(args);
       },
       { step: 'initialize', name: 'holdQueries' },
@@ -197,15 +202,14 @@ describe('a client that goes away before the answer begins', () => {
       const request = httpRequest(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}` } });
       request.on('error', () => undefined);
       request.end();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await queryHeld;
       request.destroy();
       await new Promise((resolve) => setTimeout(resolve, 50));
       release();
-      await new Promise((resolve) => setTimeout(resolve, 300));
 
-      const lines = [...logged.mock.calls, ...stdout.mock.calls].flat().join('\n');
-      expect(lines).toContain('"status":499');
-      expect(lines).not.toMatch(/handler threw|stream aborted/);
+      const lines = () => [...logged.mock.calls, ...stdout.mock.calls].flat().join('\n');
+      await vi.waitFor(() => expect(lines()).toContain('"status":499'), { timeout: 10_000, interval: 50 });
+      expect(lines()).not.toMatch(/handler threw|stream aborted/);
     } finally {
       vi.restoreAllMocks();
       vi.unstubAllEnvs();

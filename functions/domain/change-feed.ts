@@ -1,6 +1,6 @@
-import { BadRequestError, ErrorCode } from './errors.ts';
 import type { ChangeEventData, PetChange } from './inventory-events.ts';
 import { changesPageLimit } from './inventory-history.ts';
+import { pageCursors } from './page-cursors.ts';
 import type { ChangeFeedPage } from './schemas.ts';
 
 /**
@@ -25,21 +25,10 @@ export interface ChangeFeedRepository {
 /** Its nextCursor is always a cursor: a poller resumes from it for ever, and an empty page hands back where it stands. */
 export type { ChangeFeedPage };
 
-const CURSOR_PREFIX = 'feed.';
+/** Opaque to clients: the sequence number of the last entry handed out (0 before the first). */
+const feedCursors = pageCursors('feed.', { lowest: 0 });
 
-/** Opaque to clients: the sequence number of the last entry handed out. */
-export function feedCursorAfter(seq: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
-}
-
-function seqOfCursor(cursor: string): number {
-  const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
-  const digits = text.startsWith(CURSOR_PREFIX) ? text.slice(CURSOR_PREFIX.length) : '';
-  const seq = /^(?:0|[1-9]\d{0,15})$/.test(digits) ? Number(digits) : Number.NaN;
-  if (!Number.isSafeInteger(seq) || feedCursorAfter(seq) !== cursor)
-    throw new BadRequestError(ErrorCode.invalidQuery, 'cursor: not a cursor this operation returned.');
-  return seq;
-}
+export const feedCursorAfter = feedCursors.after;
 
 /** One page of the feed after the cursor (from the oldest retained change without one). */
 export async function listChangeFeed(
@@ -48,7 +37,7 @@ export async function listChangeFeed(
 ): Promise<ChangeFeedPage> {
   // The same bounds as a pet's history: 1 to 1000, 100 by default.
   const limit = changesPageLimit(query.limit);
-  const afterSeq = query.cursor === undefined ? 0 : seqOfCursor(query.cursor);
+  const afterSeq = query.cursor === undefined ? 0 : feedCursors.read(query.cursor);
   const entries = await feed.page({ afterSeq, limit });
   return { changes: entries.map((entry) => entry.data), nextCursor: feedCursorAfter(entries.at(-1)?.seq ?? afterSeq) };
 }

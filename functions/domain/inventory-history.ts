@@ -1,6 +1,7 @@
 import type { ChangeAttribution } from './change-attribution.ts';
 import { BadRequestError, ErrorCode, NotFoundError } from './errors.ts';
 import type { InventoryRepository } from './inventory-service.ts';
+import { pageCursors } from './page-cursors.ts';
 import type { ChangesPage, InventoryChange, PetId, PetStatus } from './schemas.ts';
 
 export type { ChangesPage, InventoryChange };
@@ -64,20 +65,8 @@ export interface HistoryRepository {
 
 export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;
 
-const CURSOR_PREFIX = 'v1.';
-
 /** Opaque to clients: the last version a page returned. */
-export function cursorAfter(version: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${version}`).toString('base64url');
-}
-
-function versionOfCursor(cursor: string): number {
-  const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
-  const digits = text.startsWith(CURSOR_PREFIX) ? text.slice(CURSOR_PREFIX.length) : '';
-  const version = /^[1-9]\d{0,15}$/.test(digits) ? Number(digits) : Number.NaN;
-  if (!Number.isSafeInteger(version)) throw new BadRequestError(ErrorCode.invalidQuery, 'cursor: not a cursor this operation returned.');
-  return version;
-}
+const historyCursors = pageCursors('v1.', { lowest: 1 });
 
 /** The query's limit: absent for the default, else an integer from 1 to 1000 written in decimal. */
 export function changesPageLimit(text: string | undefined): number {
@@ -103,10 +92,10 @@ export async function listInventoryChanges(
   query: { limit?: string | undefined; cursor?: string | undefined },
 ): Promise<ChangesPage> {
   const limit = changesPageLimit(query.limit);
-  const afterVersion = query.cursor === undefined ? 0 : versionOfCursor(query.cursor);
+  const afterVersion = query.cursor === undefined ? 0 : historyCursors.read(query.cursor);
   // Both reads at once: the entry's existence adds no wait to the page.
   const [entry, page] = await Promise.all([inventory.get(petId), history.page(petId, { limit, afterVersion })]);
   if (!entry) throw new NotFoundError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
   const last = page.changes.at(-1);
-  return { changes: page.changes, nextCursor: page.more && last ? cursorAfter(last.version) : null };
+  return { changes: page.changes, nextCursor: page.more && last ? historyCursors.after(last.version) : null };
 }

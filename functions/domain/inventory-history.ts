@@ -55,9 +55,26 @@ export function changeOf(before: EntryImage | undefined, after: EntryImage | und
   };
 }
 
+/**
+ * The changes in rounds to store one after another: each round holds at most one entry per pet,
+ * and a pet's entries come in version order, one round apart. Stored so, an entry is never
+ * readable before the one it follows, and a reader's cursor (the last version it read) cannot
+ * pass an entry still to come.
+ */
+export function inVersionRounds(changes: readonly PetChange[]): PetChange[][] {
+  const byPet = new Map<PetId, PetChange[]>();
+  for (const change of changes) byPet.set(change.petId, [...(byPet.get(change.petId) ?? []), change]);
+  const rounds: PetChange[][] = [];
+  for (const entries of byPet.values()) {
+    entries.sort((a, b) => a.change.version - b.change.version);
+    for (const [round, entry] of entries.entries()) (rounds[round] ??= []).push(entry);
+  }
+  return rounds;
+}
+
 /** What the history needs from storage; the DynamoDB adapter implements it. */
 export interface HistoryRepository {
-  /** Stores each entry under (petId, version); storing an entry again leaves it as it was. */
+  /** Stores each entry under (petId, version), a pet's in version order (see inVersionRounds); storing an entry again leaves it as it was. */
   record(changes: readonly PetChange[]): Promise<void>;
   /** Up to `limit` entries of one pet after `afterVersion`, oldest first, and whether more follow. */
   page(petId: PetId, options: { limit: number; afterVersion: number }): Promise<{ changes: InventoryChange[]; more: boolean }>;

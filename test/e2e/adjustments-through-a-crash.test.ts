@@ -10,7 +10,8 @@ import { createInventoryClient } from '../../client/index.ts';
 /**
  * `npm start` killed with SIGKILL in the middle of a load of adjustments (single, then batches)
  * sent through the typed client, then started again on the same DATA_DIR and port: once the
- * client's retries are done, the stock is the start plus every delta, each exactly once.
+ * client's retries are done, the stock is the start plus every delta, each exactly once, and
+ * each pet's history holds one entry per applied change, its versions unbroken up to the entry's.
  */
 
 const KEY = 'CrashAdjustmentsKey0000000000001';
@@ -65,6 +66,48 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+interface HistoryEntry {
+  version: number;
+  kind: string;
+  delta: number | null;
+  quantityBefore: number | null;
+  quantityAfter: number;
+  idempotencyKey?: string | null;
+}
+
+/** A pet's whole history once it has caught up with the entry's version (its ETag): the consumer records changes in the background. */
+async function historyOf(petId: bigint): Promise<HistoryEntry[]> {
+  const base = `http://127.0.0.1:${port}/v1/inventory/${petId}`;
+  const headers = { Authorization: `Bearer ${KEY}` };
+  const version = Number(JSON.parse((await fetch(base, { headers })).headers.get('etag')!));
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const changes: HistoryEntry[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await (await fetch(`${base}/changes?limit=1000${cursor ? `&cursor=${cursor}` : ''}`, { headers })).json()) as {
+        changes: HistoryEntry[];
+        nextCursor: string | null;
+      };
+      changes.push(...page.changes);
+      cursor = page.nextCursor;
+    } while (cursor);
+    if (changes.at(-1)?.version === version) return changes;
+    await sleep(100);
+  }
+  throw new Error(`the history of pet ${petId} did not reach version ${version} within 10 s`);
+}
+
+const ascending = (a: number | null, b: number | null) => (a ?? 0) - (b ?? 0);
+
+/** The chain a history must be: versions one apart, each change starting where the one before ended. */
+function expectUnbrokenChain(history: HistoryEntry[]): void {
+  for (const [index, entry] of history.entries()) {
+    if (index === 0) continue;
+    const before = history[index - 1]!;
+    expect([entry.version, entry.quantityBefore]).toEqual([before.version + 1, before.quantityAfter]);
+  }
+}
+
 /** Patient enough to outlast a restart: each call retries network failures with its own Idempotency-Key. */
 const patientClient = () =>
   createInventoryClient({
@@ -103,6 +146,7 @@ describe('adjustments through a SIGKILL of the server', () => {
     await startServer();
     const client = patientClient();
     const start = (await client.getInventoryItem(1n)).data!.quantity;
+    const recordedBefore = (await historyOf(1n)).length;
     const deltas = Array.from({ length: ADJUSTMENTS }, (_, index) => (index % 3 === 2 ? -1 : (index % 5) + 1));
 
     const results = await throughACrash(deltas.length, (index) =>
@@ -111,12 +155,19 @@ describe('adjustments through a SIGKILL of the server', () => {
 
     expect(results.map((result) => result.error?.code ?? result.status)).toEqual(deltas.map(() => 200));
     expect((await client.getInventoryItem(1n)).data!.quantity).toBe(start + deltas.reduce((sum, delta) => sum + delta, 0));
+    const recorded = (await historyOf(1n)).slice(recordedBefore);
+    expectUnbrokenChain(await historyOf(1n));
+    expect(recorded.map((entry) => entry.kind)).toEqual(deltas.map(() => 'adjustment'));
+    // One entry per adjustment, whatever order they landed in: each key once, the deltas those sent.
+    expect(new Set(recorded.map((entry) => entry.idempotencyKey)).size).toBe(ADJUSTMENTS);
+    expect(recorded.map((entry) => entry.delta).sort(ascending)).toEqual([...deltas].sort(ascending));
   }, 180_000);
 
   it('apply each batch exactly once, all of its changes or none, once the typed client has retried them all', async () => {
     const client = patientClient();
     const listed = await client.listInventory();
     const pets = listed.data!.filter((item) => item.petId !== 1n);
+    const recordedBefore = await Promise.all(pets.map(async (pet) => (await historyOf(pet.petId)).length));
     // Arrivals only, so that no batch is refused whatever order they land in; the big id shows ids stay exact through retries.
     const batches = Array.from({ length: BATCHES }, (_, b) =>
       pets.map((pet, p) => ({ petId: pet.petId, delta: ((b + p) % 4) + 1, reason: 'arrival' as const })),
@@ -129,5 +180,16 @@ describe('adjustments through a SIGKILL of the server', () => {
     expect(after.map(({ petId, quantity }) => [petId, quantity])).toEqual(
       pets.map(({ petId, quantity }, p) => [petId, quantity + batches.reduce((sum, changes) => sum + changes[p]!.delta, 0)]),
     );
+    for (const [p, pet] of pets.entries()) {
+      const history = await historyOf(pet.petId);
+      expectUnbrokenChain(history);
+      // Concurrent batches land in any order: the pet's entries are its deltas of every batch, once each.
+      expect(
+        history
+          .slice(recordedBefore[p])
+          .map((entry) => entry.delta)
+          .sort(ascending),
+      ).toEqual(batches.map((changes) => changes[p]!.delta).sort(ascending));
+    }
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import type { HistoryRepository, InventoryChange, PetChange } from '../../domain/inventory-history.ts';
+import { inVersionRounds, type HistoryRepository, type InventoryChange, type PetChange } from '../../domain/inventory-history.ts';
 import { callStore } from './document-client.ts';
 import type { ServiceConfig } from '../../config.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS, historyTable } from './tables.ts';
@@ -77,9 +77,12 @@ export function createHistoryRepository(client: DynamoDBDocumentClient, tableNam
       callStore(async () => {
         // A batch may not hold one key twice: a change delivered twice in one batch is written once.
         const unique = [...new Map(changes.map((change) => [`${change.petId}#${change.change.version}`, change])).values()];
-        const batches: PetChange[][] = [];
-        for (let start = 0; start < unique.length; start += BATCH_WRITE_LIMIT) batches.push(unique.slice(start, start + BATCH_WRITE_LIMIT));
-        await Promise.all(batches.map(writeBatch));
+        // Round after round, each written whole (its unprocessed items too) before the next begins.
+        for (const round of inVersionRounds(unique)) {
+          const batches: PetChange[][] = [];
+          for (let start = 0; start < round.length; start += BATCH_WRITE_LIMIT) batches.push(round.slice(start, start + BATCH_WRITE_LIMIT));
+          await Promise.all(batches.map(writeBatch));
+        }
       }),
 
     page: (petId, { limit, afterVersion }) =>

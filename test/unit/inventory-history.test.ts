@@ -1,0 +1,67 @@
+import { BatchWriteCommand, DynamoDBDocumentClient, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHistoryRepository } from '../../functions/adapters/dynamodb/history-repository.ts';
+import { inVersionRounds, type PetChange } from '../../functions/domain/inventory-history.ts';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
+
+const HISTORY_TABLE = 'history';
+
+function entry(petId: bigint, version: number): PetChange {
+  return {
+    petId,
+    change: {
+      version,
+      occurredAt: '2026-11-24T10:00:00.000Z',
+      kind: 'adjustment',
+      quantityBefore: version - 1,
+      quantityAfter: version,
+      delta: 1,
+      status: 'available',
+      reason: 'arrival',
+      idempotencyKey: null,
+      requestId: `request-${petId}-${version}`,
+      keyId: 'key_test',
+    },
+  };
+}
+
+const keyOf = ({ petId, change }: PetChange) => `${petId}@${change.version}`;
+
+describe('inVersionRounds', () => {
+  it("puts each pet's entries in version order, one round apart, and every entry in exactly one round", () => {
+    const changes = [entry(1n, 3), entry(2n, 7), entry(1n, 1), entry(1n, 2), entry(3n, 1), entry(2n, 8)];
+
+    const rounds = inVersionRounds(changes);
+
+    expect(rounds.map((round) => round.map(keyOf))).toEqual([['1@1', '2@7', '3@1'], ['1@2', '2@8'], ['1@3']]);
+    expect(rounds.flat().map(keyOf).sort()).toEqual(changes.map(keyOf).sort());
+  });
+});
+
+describe('the history repository', () => {
+  const dynamo = mockClient(DynamoDBDocumentClient);
+  afterEach(() => dynamo.reset());
+
+  it('never writes an entry before the one it follows is stored, even when the store leaves that one unprocessed', async () => {
+    const stored: string[] = [];
+    let leftOnce = false;
+    dynamo.on(BatchWriteCommand).callsFake((input: BatchWriteCommandInput) => {
+      const requests = input.RequestItems![HISTORY_TABLE]!;
+      const keys = requests.map(({ PutRequest }) => `${PutRequest!.Item!.petId}@${PutRequest!.Item!.version}`);
+      // The first call leaves pet 1's first entry unprocessed, as DynamoDB may under load.
+      const unprocessed = leftOnce ? [] : requests.filter((_, index) => keys[index] === '1@1');
+      leftOnce = true;
+      stored.push(
+        ...keys.filter((key) => !unprocessed.some(({ PutRequest }) => `${PutRequest!.Item!.petId}@${PutRequest!.Item!.version}` === key)),
+      );
+      return { UnprocessedItems: unprocessed.length > 0 ? { [HISTORY_TABLE]: unprocessed } : {} };
+    });
+    const history = createHistoryRepository(createDocumentClient({ endpoint: 'http://127.0.0.1:1' }), HISTORY_TABLE, 396);
+
+    await history.record([entry(1n, 1), entry(1n, 2), entry(2n, 1), entry(1n, 3), entry(2n, 2)]);
+
+    expect(stored.filter((key) => key.startsWith('1@'))).toEqual(['1@1', '1@2', '1@3']);
+    expect(stored.filter((key) => key.startsWith('2@'))).toEqual(['2@1', '2@2']);
+  });
+});

@@ -178,8 +178,17 @@ export interface InventoryClient {
    */
   listInventory(options?: CallOptions): Promise<ApiResult<InventoryItem[]>>;
   getInventoryItem(petId: PetId, options?: CallOptions): Promise<ApiResult<InventoryItem>>;
-  /** Experimental in the contract: its request shape may change. Retried like a GET, since the quantity is absolute. */
-  updateInventory(petId: PetId, update: InventoryUpdate, options?: CallOptions): Promise<ApiResult<InventoryItem>>;
+  /**
+   * Experimental in the contract: its request shape may change. Sent with an Idempotency-Key
+   * (default: a new random key per call; pass your own to repeat a call safely), so it is retried
+   * like a GET: a compare-and-set whose answer was lost is answered by its replay, not by a 409
+   * against its own write.
+   */
+  updateInventory(
+    petId: PetId,
+    update: InventoryUpdate,
+    options?: CallOptions & { idempotencyKey?: string },
+  ): Promise<ApiResult<InventoryItem>>;
   /**
    * Experimental. Applied exactly once per idempotency key, so it is retried like a GET: pass the
    * same key again to repeat a call whose answer was lost (default: a new random key per call).
@@ -467,8 +476,16 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
       ),
     getInventoryItem: (petId, callOptions) =>
       call(callOptions, (init) => client.GET('/inventory/{petId}', { params: { path: { petId } }, ...init })),
-    updateInventory: (petId, update, callOptions) =>
-      call(callOptions, (init) => client.PATCH('/inventory/{petId}', { params: { path: { petId } }, body: update, ...init })),
+    updateInventory: (petId, update, callOptions) => {
+      const idempotencyKey = callOptions?.idempotencyKey ?? randomIdempotencyKey();
+      return call(callOptions, (init) =>
+        client.PATCH('/inventory/{petId}', {
+          params: { path: { petId }, header: { 'Idempotency-Key': idempotencyKey } },
+          body: update,
+          ...init,
+        }),
+      );
+    },
     adjustInventory: (petId, adjustment, callOptions) => {
       const idempotencyKey = callOptions?.idempotencyKey ?? randomIdempotencyKey();
       return call(callOptions, (init) =>

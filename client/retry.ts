@@ -41,11 +41,12 @@ export interface RetryEvent {
 }
 
 /**
- * GET, PUT, DELETE and PATCH of this API can be repeated safely: the one PATCH, updateInventory,
- * sets an absolute quantity, so a repeat writes the same value. A POST can only with an
- * Idempotency-Key (adjustInventory applies each key once); without one (order creation) it cannot.
+ * GET, PUT and DELETE of this API can be repeated safely. A PATCH or a POST only with an
+ * Idempotency-Key, which the service applies once (updateInventory and the adjustments send one):
+ * a compare-and-set repeated without one after its answer was lost meets its own write and
+ * answers 409, and a POST without one (order creation) may run twice.
  */
-const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 export function isIdempotent(request: Request): boolean {
   return IDEMPOTENT_METHODS.has(request.method.toUpperCase()) || request.headers.has('Idempotency-Key');

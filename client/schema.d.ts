@@ -43,7 +43,11 @@ export interface paths {
         head?: never;
         /**
          * Set the stock count of one pet (experimental)
-         * @description Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten, even one that left the count at `quantity`. A compare-and-set retried after its answer was lost answers 409 (the count it read is gone): read the entry again before deciding. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.
+         * @description Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten, even one that left the count at `quantity`. A compare-and-set retried without an `Idempotency-Key` after its answer was lost answers 409 (the count it read is gone): send a key to make the retry safe, or read the entry again before deciding.
+         *
+         *     **Exactly once with an `Idempotency-Key`** (optional here): the same key from the same API key, for the same petId, body and If-Match, within 24 hours, answers what the first request answered (200 with its ETag, 404, 409 or 412, with `Idempotent-Replayed: true`) and writes nothing, so nothing more in the history either; the same key with another request, or one an adjustment used, answers 422. Concurrent duplicates write once, and each answers the same outcome. 429 and 5xx answers are not remembered: a retry runs afresh. The history entry of a keyed update carries its `idempotencyKey`.
+         *
+         *     **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.
          */
         patch: operations["updateInventory"];
         trace?: never;
@@ -616,6 +620,8 @@ export interface operations {
             header?: {
                 /** @description The ETag of the entry as read (a quoted version such as `"7"`), a comma-separated list of them, or `*`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches. */
                 "If-Match"?: string;
+                /** @description 1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for 24 hours per API key. Bare (`8e03978e-40d5-43e8-bc93-6894a57f9324`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, `"` and `\` escaped with a backslash): both forms name the same key, so a retry in the other form replays. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
@@ -641,13 +647,14 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description The body is not JSON, lacks `quantity` or holds an invalid value, Content-Type is sent more than once, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `BAD_REQUEST`, `INVALID_PET_ID`. */
+            /** @description The body is not JSON, lacks `quantity` or holds an invalid value, Content-Type is sent more than once, an Idempotency-Key is sent but malformed, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `BAD_REQUEST`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_PET_ID`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -693,6 +700,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -709,6 +717,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -725,6 +734,7 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "X-API-Stability": components["headers"]["X-API-Stability"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -749,6 +759,22 @@ export interface operations {
             };
             /** @description The body is not sent as Content-Type: application/json. Codes: `UNSUPPORTED_MEDIA_TYPE`. */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was already used with another request (another pet, quantity, changeFromQuantity or If-Match, or an adjustment). Nothing was written. Codes: `IDEMPOTENCY_KEY_REUSED`. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -834,7 +860,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again on every retry of it. Remembered for 24 hours per API key. Bare (`8e03978e-40d5-43e8-bc93-6894a57f9324`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, `"` and `\` escaped with a backslash): both forms name the same key, so a retry in the other form replays. */
+                /** @description 1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for 24 hours per API key. Bare (`8e03978e-40d5-43e8-bc93-6894a57f9324`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, `"` and `\` escaped with a backslash): both forms name the same key, so a retry in the other form replays. */
                 "Idempotency-Key": string;
             };
             path: {
@@ -1057,7 +1083,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description 1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again on every retry of it. Remembered for 24 hours per API key. Bare (`8e03978e-40d5-43e8-bc93-6894a57f9324`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, `"` and `\` escaped with a backslash): both forms name the same key, so a retry in the other form replays. */
+                /** @description 1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for 24 hours per API key. Bare (`8e03978e-40d5-43e8-bc93-6894a57f9324`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, `"` and `\` escaped with a backslash): both forms name the same key, so a retry in the other form replays. */
                 "Idempotency-Key": string;
             };
             path?: never;

@@ -545,12 +545,22 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   );
 
   const experimental = answersOf(headers, ['X-API-Stability']);
+  const idempotencyKeyField = z
+    .string()
+    .regex(IDEMPOTENCY_KEY_FIELD_PATTERN)
+    .meta({
+      description: `1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key. Bare (\`8e03978e-40d5-43e8-bc93-6894a57f9324\`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (\`"8e03978e-40d5-43e8-bc93-6894a57f9324"\`, \`"\` and \`\\\` escaped with a backslash): both forms name the same key, so a retry in the other form replays.`,
+    });
+  const idempotencyKey = z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField });
   registry.registerPath(
     operation(exampleServer, 'updateInventory', {
       tags: ['Store'],
       summary: 'Set the stock count of one pet (experimental)',
-      description:
-        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten, even one that left the count at `quantity`. A compare-and-set retried after its answer was lost answers 409 (the count it read is gone): read the entry again before deciding. **Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`. The quantity is absolute, so the call is idempotent and safe to retry.',
+      description: [
+        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten, even one that left the count at `quantity`. A compare-and-set retried without an `Idempotency-Key` after its answer was lost answers 409 (the count it read is gone): send a key to make the retry safe, or read the entry again before deciding.',
+        `**Exactly once with an \`Idempotency-Key\`** (optional here): the same key from the same API key, for the same petId, body and If-Match, within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours, answers what the first request answered (200 with its ETag, 404, 409 or 412, with \`${REPLAYED_HEADER}: true\`) and writes nothing, so nothing more in the history either; the same key with another request, or one an adjustment used, answers 422. Concurrent duplicates write once, and each answers the same outcome. 429 and 5xx answers are not remembered: a retry runs afresh. The history entry of a keyed update carries its \`idempotencyKey\`.`,
+        '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
+      ].join('\n\n'),
       'x-experimental': true,
       request: {
         params: petIdParameter,
@@ -559,6 +569,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
             description:
               'The ETag of the entry as read (a quoted version such as `"7"`), a comma-separated list of them, or `*`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches.',
           }),
+          [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField.optional(),
         }),
         body: {
           required: true,
@@ -571,27 +582,34 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
           'The entry with its new quantity, its version in ETag.',
           InventoryItem,
           OPERATION_EXAMPLES.updateInventory.answer.body,
-          { tagged: true },
+          { tagged: true, mayReplay: true },
         ),
         400: experimental.error(
           400,
-          `The body is not JSON, lacks \`quantity\` or holds an invalid value, Content-Type is sent more than once, or ${invalidPetId}`,
-          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.invalidPetId],
+          `The body is not JSON, lacks \`quantity\` or holds an invalid value, Content-Type is sent more than once, an Idempotency-Key is sent but malformed, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.idempotencyKeyRequired, ErrorCode.invalidPetId],
         ),
         401: experimental.unauthorized,
-        404: experimental.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+        404: experimental.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound], { mayReplay: true }),
         409: experimental.error(
           409,
           '`changeFromQuantity` was given and the stored quantity is not it; the message states the stored quantity. Nothing was written.',
           [ErrorCode.quantityChanged],
+          { mayReplay: true },
         ),
         412: experimental.error(
           412,
           'If-Match was given and the entry is no longer at that version; the message states its version. Nothing was written.',
           [ErrorCode.preconditionFailed],
+          { mayReplay: true },
         ),
         413: experimental.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
         415: experimental.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        422: experimental.error(
+          422,
+          'The Idempotency-Key was already used with another request (another pet, quantity, changeFromQuantity or If-Match, or an adjustment). Nothing was written.',
+          [ErrorCode.idempotencyKeyReused],
+        ),
         429: experimental.rateLimited,
         500: experimental.internal,
         503: experimental.unavailable,
@@ -599,14 +617,6 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
     }),
   );
 
-  const idempotencyKey = z.object({
-    [IDEMPOTENCY_KEY_HEADER]: z
-      .string()
-      .regex(IDEMPOTENCY_KEY_FIELD_PATTERN)
-      .meta({
-        description: `1 to 255 visible ASCII characters, unique per adjustment (a UUID), sent again on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key. Bare (\`8e03978e-40d5-43e8-bc93-6894a57f9324\`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (\`"8e03978e-40d5-43e8-bc93-6894a57f9324"\`, \`"\` and \`\\\` escaped with a backslash): both forms name the same key, so a retry in the other form replays.`,
-      }),
-  });
   registry.registerPath(
     operation(exampleServer, 'adjustInventory', {
       tags: ['Store'],

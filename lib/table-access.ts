@@ -14,14 +14,18 @@ export const TABLE_ACCESS = {
   inventoryList: ['dynamodb:Query'],
   /** A one-pet read (GET /inventory/{petId}, GET /pets/{petId}) gets one item. */
   inventoryRead: ['dynamodb:GetItem'],
-  /** updateInventory: one conditional UpdateItem (a compare-and-set too); a missing pet fails its condition, no read first. */
-  inventoryUpdate: ['dynamodb:UpdateItem'],
+  /**
+   * updateInventory: one conditional UpdateItem (a compare-and-set too); a missing pet fails its
+   * condition, no read first. With an Idempotency-Key the write is an Update in a transaction with
+   * the key's record, and the answer one consistent GetItem of the entry.
+   */
+  inventoryUpdate: ['dynamodb:UpdateItem', 'dynamodb:GetItem'],
   /** adjustInventory: a consistent read, then one transaction that updates the entry or only checks it. */
   inventoryAdjust: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
   /** adjustInventoryBatch: one transaction that updates each entry, then one consistent read of them all (GetItem for a batch of one). */
   inventoryBatchAdjust: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
   /**
-   * Both adjustments: read a key's record, put it in the same transaction as the change (or alone,
+   * Adjustments and a keyed update: read a key's record, put it in the same transaction as the change (or alone,
    * for a refusal), and record the answer on it (UpdateItem).
    */
   idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
@@ -55,7 +59,7 @@ export type TableAccess = keyof typeof TABLE_ACCESS;
 export const ROUTE_TABLE_ACCESS = {
   list: { inventory: 'inventoryList' },
   read: { inventory: 'inventoryRead' },
-  update: { inventory: 'inventoryUpdate' },
+  update: { inventory: 'inventoryUpdate', idempotencyRecords: 'idempotencyRecording' },
   adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording' },
   adjustBatch: { inventory: 'inventoryBatchAdjust', idempotencyRecords: 'idempotencyRecording' },
   history: { inventory: 'inventoryRead', history: 'historyRead' },

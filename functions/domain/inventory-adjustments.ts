@@ -2,16 +2,25 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangeAttribution } from './change-attribution.ts';
 import { ApiError, BadRequestError, errorBody, ErrorCode, StoreUnavailableError } from './errors.ts';
-import type { VersionedItem } from './inventory-service.ts';
+import {
+  type ChangeAuthor,
+  quantityWriteAnswer,
+  refusedWrite,
+  updateAttribution,
+  type VersionedItem,
+  type WritePreconditions,
+  writePreconditions,
+} from './inventory-service.ts';
 import { MAX_QUANTITY } from './quantity.ts';
-import type { AdjustmentReason, ErrorBody, InventoryItem, PetId } from './schemas.ts';
+import type { AdjustmentReason, ErrorBody, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 
 /**
- * Relative stock changes (arrivals, returns, corrections), each applied exactly once per
- * Idempotency-Key. The change and the key's record are written in one transaction: no crash,
- * timeout or retry can apply a change twice, or record one that was not applied. The change is
- * an atomic addition within the quantity's bounds, so concurrent changes of one pet neither
- * lose each other nor have to retry against each other.
+ * Stock changes applied exactly once per Idempotency-Key: relative ones (arrivals, returns,
+ * corrections), and the set or compare-and-set of a PATCH sent with a key. The change and the
+ * key's record are written in one transaction: no crash, timeout or retry can apply a change
+ * twice, or record one that was not applied. A relative change is an atomic addition within the
+ * quantity's bounds, so concurrent changes of one pet neither lose each other nor have to retry
+ * against each other.
  */
 
 /** How long a key's outcome is kept and replayed. */
@@ -38,14 +47,20 @@ interface IdempotentRequest {
   idempotencyKey: string;
 }
 
-/** A change as it is written: with who made it and why, which its entry's history records. */
-export interface AttributedChange {
-  petId: PetId;
-  delta: number;
-  attribution: ChangeAttribution;
-}
+/** A change as it is written: an addition or a set under preconditions, with who made it and why, which its entry's history records. */
+export type AttributedChange = { petId: PetId; attribution: ChangeAttribution } & (
+  | { delta: number }
+  | { set: { quantity: number; preconditions: WritePreconditions } }
+);
 
 export type AdjustmentRequest = IdempotentRequest & StockChange;
+
+/** A PATCH sent with an Idempotency-Key: its body and the versions of its If-Match. */
+export interface KeyedUpdateRequest extends IdempotentRequest {
+  petId: PetId;
+  update: InventoryUpdate;
+  versions?: readonly number[] | undefined;
+}
 
 /** Changes of several pets, applied all or none under one Idempotency-Key. */
 export interface BatchAdjustmentRequest extends IdempotentRequest {
@@ -80,12 +95,18 @@ export type ApplyResult =
   /** A live record holds the key: this request is a duplicate. */
   | { applied: false; recordedAlready: true }
   /**
-   * The bounds or the entries' existence refused changes: each refused change by its position,
-   * with its entry as the refusal saw it (undefined: no entry).
+   * The bounds, a set's preconditions or the entries' existence refused changes: each refused
+   * change by its position, with its entry as the refusal saw it (undefined: no entry).
    */
-  | { applied: false; refused: { index: number; entry: InventoryItem | undefined }[] }
+  | { applied: false; refused: RefusedChange[] }
   /** Another transaction held the entry or the record at that moment; nothing was written. */
   | { applied: false; conflict: true };
+
+/** A change the store refused, by its position, with its entry as the refusal saw it. */
+export interface RefusedChange {
+  index: number;
+  entry: VersionedItem | undefined;
+}
 
 /** What adjustments need from storage; the DynamoDB adapter implements it. */
 export interface AdjustmentRepository {
@@ -95,7 +116,8 @@ export interface AdjustmentRepository {
   findEntries(petIds: readonly PetId[]): Promise<(VersionedItem | undefined)[]>;
   /**
    * One transaction: adds each delta to its entry's quantity while it stays within 0 and the
-   * largest quantity, and records the key as applied (unless a live record holds it). All or none.
+   * largest quantity (or sets it while its preconditions hold), and records the key as applied
+   * (unless a live record holds it). All or none.
    */
   apply(transaction: {
     changes: readonly AttributedChange[];
@@ -120,7 +142,7 @@ export class IdempotencyKeyReusedError extends ApiError {
     super(
       422,
       ErrorCode.idempotencyKeyReused,
-      `Idempotency-Key ${idempotencyKey} was already used for a different request (${differences}) within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours; use a new key for a new adjustment.`,
+      `Idempotency-Key ${idempotencyKey} was already used for a different request (${differences}) within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours; use a new key for a new change.`,
     );
   }
 }
@@ -153,7 +175,7 @@ const NOTHING_WRITTEN = 'Nothing was written.';
  * pets), else 409 with each change the bounds refused; INSUFFICIENT_STOCK when any of them would
  * go below 0, QUANTITY_OUT_OF_RANGE when all would go above the largest quantity.
  */
-function refusalOf(changes: readonly StockChange[], refused: { index: number; entry: InventoryItem | undefined }[]): ErrorBody {
+function refusalOf(changes: readonly StockChange[], refused: RefusedChange[]): ErrorBody {
   const unknown = refused.filter(({ entry }) => !entry).map(({ index }) => changes[index]!.petId);
   if (unknown.length > 0) {
     const pets = unknown.length === 1 ? `pet ${unknown[0]}` : `pets ${unknown.join(', ')}`;
@@ -163,7 +185,7 @@ function refusalOf(changes: readonly StockChange[], refused: { index: number; en
       `No inventory entry exists for ${pets}.${changes.length > 1 ? ` ${NOTHING_WRITTEN}` : ''}`,
     );
   }
-  const faults = refused.map(({ index, entry }) => stockFault(changes[index]!, entry!));
+  const faults = refused.map(({ index, entry }) => stockFault(changes[index]!, entry!.item));
   const code = faults.some((fault) => fault.code === ErrorCode.insufficientStock)
     ? ErrorCode.insufficientStock
     : ErrorCode.quantityOutOfRange;
@@ -180,13 +202,14 @@ function backoff(round: number): Promise<void> {
   return sleep(Math.random() * Math.min(BACKOFF_CAP_MS, 10 * 2 ** round));
 }
 
-/** A request with one key, in the adjuster's terms: what it changes, and how its applied outcome reads. */
+/** A request with one key, in the adjuster's terms: what it changes, and how its applied and refused outcomes read. */
 interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentRequest {
   requestHash: string;
-  changes: readonly StockChange[];
+  changes: readonly AttributedChange[];
   /** How a request with this key differs from another, for the 422's message. */
   differences: string;
   applied(entries: VersionedItem[]): Outcome;
+  refused(refused: RefusedChange[]): Outcome;
 }
 
 export class InventoryAdjuster {
@@ -198,12 +221,39 @@ export class InventoryAdjuster {
 
   async adjust(request: AdjustmentRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
     if (request.delta === 0) throw new BadRequestError(ErrorCode.invalidBody, 'delta: must not be 0: an adjustment changes the stock');
-    return this.applyOnce({
+    return this.applyOnce<AdjustmentOutcome>({
       ...request,
       requestHash: sha256(changeText(request)),
-      changes: [request],
+      changes: [attributed(request, request)],
       differences: 'another pet, delta or reason',
       applied: ([entry]) => ({ item: entry!.item, version: entry!.version }),
+      refused: (refused) => ({ error: refusalOf([request], refused) }),
+    });
+  }
+
+  /**
+   * A PATCH sent with an Idempotency-Key: the set or compare-and-set (under its If-Match) written
+   * once, in one transaction with the key's record; its answer, 200 or the refusal (404, 409,
+   * 412), is what every request with the key answers. The history entry carries the key.
+   */
+  async update(request: KeyedUpdateRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
+    const { petId, update, versions, requestId, callerId, idempotencyKey } = request;
+    const preconditions = writePreconditions(update, versions);
+    const author: ChangeAuthor = { requestId, keyId: callerId };
+    return this.applyOnce<AdjustmentOutcome>({
+      ...request,
+      // The operation is part of the hash: an adjustment's key is not an update's.
+      requestHash: sha256(`update\n${petId}\n${update.quantity}\n${update.changeFromQuantity ?? ''}\n${versions?.join(',') ?? ''}`),
+      changes: [
+        { petId, set: { quantity: update.quantity, preconditions }, attribution: updateAttribution(update, author, idempotencyKey) },
+      ],
+      differences: 'another pet, quantity, changeFromQuantity or If-Match',
+      applied: ([entry]) => ({ item: entry!.item, version: entry!.version }),
+      // A quantity already stored is refused by the store but answered 200: nothing needed writing.
+      refused: ([refused]) => {
+        const answer = quantityWriteAnswer(petId, preconditions, refusedWrite(preconditions, refused!.entry));
+        return answer instanceof ApiError ? { error: answer.toJSON() } : { item: answer.item, version: answer.version };
+      },
     });
   }
 
@@ -227,10 +277,12 @@ export class InventoryAdjuster {
         );
       firstIndexOf.set(petId, index);
     });
-    return this.applyOnce({
+    return this.applyOnce<BatchAdjustmentOutcome>({
       ...request,
       // The operation is part of the hash: a key used for a single adjustment is not a batch's key.
       requestHash: sha256(`batch\n${changes.map(changeText).join('\n')}`),
+      changes: changes.map((change) => attributed(change, request)),
+      refused: (refused) => ({ error: refusalOf(changes, refused) }),
       differences: 'other adjustments, or another order of them',
       // A batch's answer names several entries, so it carries no single version (no ETag).
       applied: (entries) => ({ items: entries.map((entry) => entry.item) }),
@@ -250,16 +302,16 @@ export class InventoryAdjuster {
       }
       const expiresAt = nowSeconds + IDEMPOTENCY_WINDOW_SECONDS;
       const result = await this.repository.apply({
-        changes: changes.map((change) => attributed(change, request)),
+        changes,
         record: { recordId, requestHash, expiresAt },
         nowSeconds,
       });
       if (result.applied) return { outcome: await this.answerApplied(request, recordId), replayed: false };
       if ('refused' in result) {
-        const outcome = { error: refusalOf(changes, result.refused) };
+        const outcome = request.refused(result.refused);
         // Recorded unless a duplicate recorded first: the next round then answers what it recorded.
         if (await this.repository.recordRefusal({ recordId, requestHash, outcome, expiresAt }, nowSeconds))
-          return { outcome: outcome as Outcome, replayed: false };
+          return { outcome, replayed: false };
       }
       if ('conflict' in result) await this.wait(round);
     }

@@ -1,5 +1,5 @@
 import type { ChangeAttribution } from './change-attribution.ts';
-import { ConflictError, ErrorCode, NotFoundError, PreconditionFailedError } from './errors.ts';
+import { type ApiError, ConflictError, ErrorCode, NotFoundError, PreconditionFailedError } from './errors.ts';
 import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 
 /** Who asks for a change: the request (its X-Request-Id) and the API key's public id. */
@@ -77,6 +77,52 @@ export async function getInventoryItem(repository: Pick<InventoryRepository, 'ge
   return item;
 }
 
+/** The conditions an update carries: its changeFromQuantity (compare-and-set) and the versions of its If-Match. */
+export function writePreconditions(update: InventoryUpdate, versions?: readonly number[]): WritePreconditions {
+  const { changeFromQuantity } = update;
+  return { ...(changeFromQuantity === undefined ? {} : { changeFrom: changeFromQuantity }), ...(versions ? { versions } : {}) };
+}
+
+/** How an update is attributed in the entry's history: a key it was sent with is recorded with it. */
+export function updateAttribution(update: InventoryUpdate, author: ChangeAuthor, idempotencyKey?: string): ChangeAttribution {
+  return {
+    kind: update.changeFromQuantity === undefined ? 'set' : 'compareAndSet',
+    ...author,
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+  };
+}
+
+/**
+ * What a write the store refused found, from the entry as the refusal saw it: no entry, a version
+ * If-Match did not name, a quantity the compare-and-set did not expect, or else the quantity
+ * already stored (no change: the entry as it is).
+ */
+export function refusedWrite(preconditions: WritePreconditions, current: VersionedItem | undefined): QuantityWriteResult {
+  if (!current) return { missing: true };
+  const { changeFrom, versions } = preconditions;
+  if (versions && !versions.includes(current.version)) return { storedVersion: current.version };
+  if (changeFrom !== undefined && current.item.quantity !== changeFrom) return { storedQuantity: current.item.quantity };
+  return { written: current };
+}
+
+/** The answer of a write of the quantity: the entry, or the error (404, 412, 409) that says why nothing was written. */
+export function quantityWriteAnswer(
+  petId: PetId,
+  preconditions: WritePreconditions,
+  result: QuantityWriteResult,
+): VersionedItem | ApiError {
+  if ('written' in result) return result.written;
+  if ('missing' in result) return petNotFound(petId);
+  if ('storedVersion' in result)
+    return new PreconditionFailedError(
+      `The entry of pet ${petId} is at version ${result.storedVersion} (ETag "${result.storedVersion}"), not the one If-Match names; nothing was written. Read it again and retry.`,
+    );
+  return new ConflictError(
+    ErrorCode.quantityChanged,
+    `The stored quantity of pet ${petId} is ${result.storedQuantity}, not changeFromQuantity ${preconditions.changeFrom}; nothing was written. Read it again and retry.`,
+  );
+}
+
 /**
  * Sets the stock count and nothing else: status is left as it is, because the spec
  * defines no transition from quantity to status. With changeFromQuantity the write happens
@@ -84,6 +130,7 @@ export async function getInventoryItem(repository: Pick<InventoryRepository, 'ge
  * overwrites a change made in between. A stored count that already is the new one is a
  * conflict like any other: it may be another writer's change, and only the client can tell.
  * With `versions` (If-Match) the write happens only while the entry has one of them.
+ * An update sent with an Idempotency-Key is written by the InventoryAdjuster instead, once per key.
  */
 export async function updateInventory(
   repository: Pick<InventoryRepository, 'setQuantity'>,
@@ -92,22 +139,9 @@ export async function updateInventory(
   author: ChangeAuthor,
   versions?: readonly number[],
 ): Promise<VersionedItem> {
-  const { quantity, changeFromQuantity } = update;
-  const compareAndSet = changeFromQuantity !== undefined;
-  const result = await repository.setQuantity(
-    petId,
-    quantity,
-    { kind: compareAndSet ? 'compareAndSet' : 'set', ...author },
-    { ...(compareAndSet ? { changeFrom: changeFromQuantity } : {}), ...(versions ? { versions } : {}) },
-  );
-  if ('written' in result) return result.written;
-  if ('missing' in result) throw petNotFound(petId);
-  if ('storedVersion' in result)
-    throw new PreconditionFailedError(
-      `The entry of pet ${petId} is at version ${result.storedVersion} (ETag "${result.storedVersion}"), not the one If-Match names; nothing was written. Read it again and retry.`,
-    );
-  throw new ConflictError(
-    ErrorCode.quantityChanged,
-    `The stored quantity of pet ${petId} is ${result.storedQuantity}, not changeFromQuantity ${changeFromQuantity}; nothing was written. Read it again and retry.`,
-  );
+  const preconditions = writePreconditions(update, versions);
+  const result = await repository.setQuantity(petId, update.quantity, updateAttribution(update, author), preconditions);
+  const answer = quantityWriteAnswer(petId, preconditions, result);
+  if ('item' in answer) return answer;
+  throw answer;
 }

@@ -1,7 +1,9 @@
+import type { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
 import { updateInventory } from '../domain/inventory-service.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { entityTagHeader, ifMatchVersions } from '../http/entity-tags.ts';
 import { httpHandler } from '../http/http-handler.ts';
+import { idempotentAnswer, optionalIdempotencyKeyFrom } from '../http/idempotent-answers.ts';
 import { jsonResponse } from '../http/json.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
@@ -10,16 +12,30 @@ import { InventoryUpdate } from '../http/request-body-validators.generated.ts';
 import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
 import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
-export function createUpdateInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
+/**
+ * PATCH /inventory/{petId}: a set or compare-and-set, under If-Match when sent. With an
+ * Idempotency-Key it is written once per key by the adjuster, as adjustments are, and its answer
+ * replayed to every retry; without one, by one conditional write.
+ */
+export function createUpdateInventoryHandler({
+  inventory,
+  adjuster,
+  limiter,
+}: InventoryHandlerDependencies & { adjuster: InventoryAdjuster }) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
   return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryUpdate) }, async (event) => {
-    const { item, version } = await updateInventory(
-      inventory,
-      petIdFromPath(event),
-      event.body,
-      changeAuthorFrom(event),
-      ifMatchVersions(event),
+    const petId = petIdFromPath(event);
+    const versions = ifMatchVersions(event);
+    const idempotencyKey = optionalIdempotencyKeyFrom(event);
+    const author = changeAuthorFrom(event);
+    if (idempotencyKey === undefined) {
+      const { item, version } = await updateInventory(inventory, petId, event.body, author, versions);
+      return jsonResponse(200, item, entityTagHeader(version));
+    }
+    return idempotentAnswer(
+      await adjuster.update({ callerId: author.keyId, requestId: author.requestId, idempotencyKey, petId, update: event.body, versions }),
+      ({ item }) => item,
+      ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
     );
-    return jsonResponse(200, item, entityTagHeader(version));
   });
 }

@@ -12,6 +12,12 @@ export function idempotencyKeyFrom(event: Pick<APIGatewayProxyEvent, 'headers'>)
   return idempotencyKeyOf(event.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
 }
 
+/** The request's Idempotency-Key where it is optional (PATCH): undefined without the header, 400 when it is malformed. */
+export function optionalIdempotencyKeyFrom(event: Pick<APIGatewayProxyEvent, 'headers'>): string | undefined {
+  const field = event.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  return field === undefined ? undefined : idempotencyKeyOf(field);
+}
+
 /**
  * The answer of a request made under an Idempotency-Key: 200 with `body` of its outcome (and the
  * `appliedHeaders` it names, such as an entry's ETag), or its recorded error; either marked

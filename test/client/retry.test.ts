@@ -14,14 +14,16 @@ function answer(status: number, headers: Record<string, string> = {}, body = sta
 /** A server that gives these answers in turn (an Error is thrown as a network failure) and records what it was sent. */
 function scripted(...outcomes: (Response | Error)[]) {
   const requests: { method: string; body: string }[] = [];
+  const idempotencyKeys: (string | null)[] = [];
   const fetch = vi.fn(async (request: Request) => {
     requests.push({ method: request.method, body: await request.text() });
+    idempotencyKeys.push(request.headers.get('Idempotency-Key'));
     const outcome = outcomes.shift();
     if (!outcome) throw new Error('no more scripted answers');
     if (outcome instanceof Error) throw outcome;
     return outcome;
   });
-  return { fetch, requests };
+  return { fetch, requests, idempotencyKeys };
 }
 
 function clientFor(server: ReturnType<typeof scripted>, overrides: Partial<InventoryClientOptions> = {}) {
@@ -104,17 +106,56 @@ describe('on 5xx and network errors, idempotent calls', () => {
     expect(server.fetch).toHaveBeenCalledTimes(2);
   });
 
-  it('include updateInventory, whose absolute quantity makes a repeat harmless: the same body is sent again', async () => {
+  it('include updateInventory, sent with an Idempotency-Key so that a compare-and-set retried after a lost answer replays: the same body and key are sent again', async () => {
     const server = scripted(answer(503), answer(200, {}, '{"petId":9007199254740993,"quantity":5,"status":"available"}'));
     const { client } = clientFor(server);
 
-    const result = await client.updateInventory(9_007_199_254_740_993n, { quantity: 5 });
+    const result = await client.updateInventory(9_007_199_254_740_993n, { quantity: 5, changeFromQuantity: 4 });
 
     expect(result.data?.petId).toBe(9_007_199_254_740_993n);
     expect(server.requests).toEqual([
-      { method: 'PATCH', body: '{"quantity":5}' },
-      { method: 'PATCH', body: '{"quantity":5}' },
+      { method: 'PATCH', body: '{"quantity":5,"changeFromQuantity":4}' },
+      { method: 'PATCH', body: '{"quantity":5,"changeFromQuantity":4}' },
     ]);
+    expect(server.idempotencyKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(server.idempotencyKeys[1]).toBe(server.idempotencyKeys[0]);
+  });
+
+  it("send updateInventory with the caller's own Idempotency-Key when given one, a new one per call otherwise", async () => {
+    const answered = () => answer(200, {}, '{"petId":1,"quantity":5,"status":"available"}');
+    const server = scripted(answered(), answered(), answered());
+    const { client } = clientFor(server);
+
+    await client.updateInventory(1n, { quantity: 5 }, { idempotencyKey: 'my-key' });
+    await client.updateInventory(1n, { quantity: 5 });
+    await client.updateInventory(1n, { quantity: 5 });
+
+    expect(server.idempotencyKeys[0]).toBe('my-key');
+    expect(server.idempotencyKeys[1]).not.toBe(server.idempotencyKeys[2]);
+  });
+});
+
+describe('a PATCH sent without an Idempotency-Key', () => {
+  it('is not retried on 5xx or network errors: a compare-and-set repeated without a key meets its own write', async () => {
+    const failing = scripted(answer(503));
+    const transport = retryingFetch({
+      maxAttempts: 3,
+      baseDelayMs: 100,
+      maxDelayMs: 1_000,
+      maxRetryAfterSeconds: 60,
+      idempotent: isIdempotent,
+      fetch: failing.fetch,
+      sleep: vi.fn(async () => undefined),
+      random: () => 0.5,
+      now: Date.now,
+    });
+    const patch = new Request('https://api.petstore.example/v1/inventory/1', {
+      method: 'PATCH',
+      body: '{"quantity":5,"changeFromQuantity":4}',
+    });
+
+    expect((await transport(patch)).status).toBe(503);
+    expect(failing.fetch).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -155,6 +155,22 @@ describe('updateInventory with If-Match', () => {
   });
 });
 
+describe('updateInventory with an Idempotency-Key', () => {
+  it('200 replayed with Idempotent-Replayed, and 422 IDEMPOTENCY_KEY_REUSED for the same key with another request', async () => {
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const first = await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":31}', headers });
+    const replayed = await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":31}', headers });
+    const reused = await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":32}', headers });
+    expect([first.status, replayed.status, replayed.headers.get('idempotent-replayed'), replayed.headers.get('etag')]).toEqual([
+      200,
+      200,
+      'true',
+      first.headers.get('etag'),
+    ]);
+    expect([reused.status, codeOf(reused)]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+  });
+});
+
 describe('listInventoryChanges', () => {
   it('200: a page of the history, oldest first', async () => {
     await app.history.caughtUp();

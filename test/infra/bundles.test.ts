@@ -75,7 +75,8 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
     expect(held).toEqual({
       'list-inventory': [INVENTORY, STREAMED_ARRAY, 'functions/handlers/list-inventory-handler.ts'].sort(),
       'get-inventory-item': [INVENTORY, 'functions/handlers/get-inventory-item-handler.ts'].sort(),
-      'update-inventory': [INVENTORY, ...BODY, 'functions/handlers/update-inventory-handler.ts'].sort(),
+      // An update sent with an Idempotency-Key is written once per key, as adjustments are.
+      'update-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/update-inventory-handler.ts'].sort(),
       // An adjustment's outcome is an inventory entry: it reads the entry back, and its idempotency record maps it as the repository does.
       'adjust-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-handler.ts'].sort(),
       'adjust-inventory-batch': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-batch-handler.ts'].sort(),

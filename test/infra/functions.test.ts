@@ -85,7 +85,10 @@ const USAGE_COUNTING = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]> = {
   list: [[inventoryTable, ['dynamodb:Query']]],
   read: [[inventoryTable, ['dynamodb:GetItem']]],
-  update: [[inventoryTable, ['dynamodb:UpdateItem']]],
+  update: [
+    [inventoryTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
+    [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+  ],
   adjust: [
     [inventoryTable, ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],

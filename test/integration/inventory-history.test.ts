@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../functions/domain/api-keys.ts';
@@ -263,5 +265,149 @@ describe('GET /inventory/{petId}/changes', () => {
       404,
       { code: 'PET_NOT_FOUND', message: 'No inventory entry exists for pet 123456.', status: 404 },
     ]);
+  });
+});
+
+describe('PATCH with an Idempotency-Key', () => {
+  let nextPet = 1_001;
+  /** A pet of its own per test, at quantity 10 and version 1, outside the seeded ones the other tests share. */
+  async function freshPet(): Promise<number> {
+    const petId = nextPet++;
+    await app.dependencies.inventory.putMany(
+      [{ petId: BigInt(petId), quantity: 10, status: 'available' }],
+      toolAttribution('seed', TOOL_KEY_IDS.seed),
+    );
+    return petId;
+  }
+  const keyedPatch = (petId: number, body: { quantity: number; changeFromQuantity?: number }, key: string, headers = {}) =>
+    send('PATCH', `/inventory/${petId}`, body, { 'Idempotency-Key': key, ...headers });
+  const replayedOf = async (petId: number, body: { quantity: number; changeFromQuantity?: number }, key: string, headers = {}) => {
+    const response = await fetch(`${app.baseUrl}/inventory/${petId}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': key, ...headers },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: await response.json(),
+      etag: response.headers.get('etag'),
+      replayed: response.headers.get('idempotent-replayed'),
+    };
+  };
+
+  it('writes once and answers a retry what the first answered (body and ETag), recording one history entry that carries the key', async () => {
+    const petId = await freshPet();
+    const key = randomUUID();
+
+    const first = await replayedOf(petId, { quantity: 7, changeFromQuantity: 10 }, key);
+    await adjust(petId, 1);
+    const retry = await replayedOf(petId, { quantity: 7, changeFromQuantity: 10 }, key);
+    const changes = await historyOf(petId);
+
+    expect([first.status, first.etag, first.replayed, first.body]).toEqual([200, '"2"', null, { petId, quantity: 7, status: 'available' }]);
+    expect([retry.status, retry.etag, retry.replayed, retry.body]).toEqual([200, '"2"', 'true', first.body]);
+    expect(await quantityOf(petId)).toBe(8);
+    expect(changes.map((change) => [change.version, change.kind, change.quantityAfter, change.idempotencyKey])).toEqual([
+      [1, 'seed', 10, null],
+      [2, 'compareAndSet', 7, key],
+      [3, 'adjustment', 8, expect.any(String)],
+    ]);
+  });
+
+  it('refuses the key with another request, or one an adjustment used: 422 IDEMPOTENCY_KEY_REUSED, nothing written', async () => {
+    const petId = await freshPet();
+    const key = randomUUID();
+    const adjustmentKey = randomUUID();
+    await keyedPatch(petId, { quantity: 12 }, key);
+    await adjust(petId, 1, adjustmentKey);
+
+    const answers = [
+      await keyedPatch(petId, { quantity: 13 }, key),
+      await keyedPatch(petId, { quantity: 12, changeFromQuantity: 10 }, key),
+      await keyedPatch(petId, { quantity: 12 }, key, { 'If-Match': '"1"' }),
+      await keyedPatch(petId, { quantity: 12 }, adjustmentKey),
+    ];
+
+    expect(answers.map((answer) => [answer.status, (answer.body as { code: string }).code])).toEqual(
+      answers.map(() => [422, 'IDEMPOTENCY_KEY_REUSED']),
+    );
+    expect(await quantityOf(petId)).toBe(13);
+    expect((await historyOf(petId)).map((change) => change.quantityAfter)).toEqual([10, 12, 13]);
+  });
+
+  it('applies 20 concurrent compare-and-sets with one key once, and answers each identically', async () => {
+    const petId = await freshPet();
+    const key = randomUUID();
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => replayedOf(petId, { quantity: 25, changeFromQuantity: 10 }, key)));
+
+    expect(new Set(answers.map((answer) => JSON.stringify([answer.status, answer.etag, answer.body])))).toEqual(
+      new Set([JSON.stringify([200, '"2"', { petId, quantity: 25, status: 'available' }])]),
+    );
+    expect(answers.filter((answer) => answer.replayed !== 'true')).toHaveLength(1);
+    expect((await historyOf(petId)).map((change) => change.quantityAfter)).toEqual([10, 25]);
+  });
+
+  it('answers a compare-and-set whose answer was lost by its replay when retried with its key, where a retry without one meets its own write', async () => {
+    const petId = await freshPet();
+    const key = randomUUID();
+    const body = JSON.stringify({ quantity: 4, changeFromQuantity: 10 });
+    const { hostname: host, port } = new URL(app.baseUrl);
+    // The client sends the request and drops the connection before any answer: the server applies it anyway.
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), host, () => {
+        socket.end(
+          `PATCH /v1/inventory/${petId} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${KEY}\r\nContent-Type: application/json\r\nIdempotency-Key: ${key}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        );
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', reject);
+    });
+    const retried = await keyedPatch(petId, { quantity: 4, changeFromQuantity: 10 }, key);
+    // Let the dropped request finish too, whichever of the two ran first.
+    await sleep(500);
+    const again = await replayedOf(petId, { quantity: 4, changeFromQuantity: 10 }, key);
+    const withoutKey = await patch(petId, { quantity: 4, changeFromQuantity: 10 });
+
+    expect([retried.status, retried.body, again.status, again.replayed, again.body]).toEqual([
+      200,
+      { petId, quantity: 4, status: 'available' },
+      200,
+      'true',
+      retried.body,
+    ]);
+    expect([withoutKey.status, (withoutKey.body as { code: string }).code]).toEqual([409, 'QUANTITY_CHANGED']);
+    expect((await historyOf(petId)).map((change) => change.quantityAfter)).toEqual([10, 4]);
+  });
+
+  it('takes If-Match with the key, and replays a refusal (404, 409, 412) even after the entry came to match', async () => {
+    const petId = await freshPet();
+    const [staleKey, conflictKey, missingKey, matchedKey] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+
+    const stale = await keyedPatch(petId, { quantity: 3 }, staleKey, { 'If-Match': '"2"' });
+    const conflict = await keyedPatch(petId, { quantity: 3, changeFromQuantity: 11 }, conflictKey);
+    const missing = await keyedPatch(987_654, { quantity: 3 }, missingKey);
+    const matched = await keyedPatch(petId, { quantity: 11 }, matchedKey, { 'If-Match': '"1"' });
+    // The entry is now at version 2 and quantity 11: what the refused requests asked for.
+    await app.dependencies.inventory.putMany(
+      [{ petId: 987_654n, quantity: 1, status: 'available' }],
+      toolAttribution('seed', TOOL_KEY_IDS.seed),
+    );
+    const replays = [
+      await replayedOf(petId, { quantity: 3 }, staleKey, { 'If-Match': '"2"' }),
+      await replayedOf(petId, { quantity: 3, changeFromQuantity: 11 }, conflictKey),
+      await replayedOf(987_654, { quantity: 3 }, missingKey),
+    ];
+
+    expect([matched.status, matched.etag]).toEqual([200, '"2"']);
+    expect(replays.map((replay) => [replay.status, replay.replayed, replay.body])).toEqual([
+      [412, 'true', stale.body],
+      [409, 'true', conflict.body],
+      [404, 'true', missing.body],
+    ]);
+    expect([stale.status, conflict.status, missing.status]).toEqual([412, 409, 404]);
+    expect(await quantityOf(petId)).toBe(11);
+    expect((await historyOf(petId)).map((change) => change.quantityAfter)).toEqual([10, 11]);
   });
 });

@@ -16,7 +16,7 @@ import { MAX_QUANTITY } from '../../domain/quantity.ts';
 import type { VersionedItem } from '../../domain/inventory-service.ts';
 import type { PetId, PetStatus } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
-import { inventoryKey, toInventoryItem, toVersionedItem } from './inventory-repository.ts';
+import { inventoryKey, quantityWrite, toInventoryItem, toVersionedItem } from './inventory-repository.ts';
 import { versionedChange } from './versioned-change.ts';
 
 /**
@@ -42,7 +42,13 @@ interface StoredRecord {
 
 function answerAttributes(outcome: RecordedOutcome): Record<string, unknown> {
   if ('item' in outcome)
-    return { status: 200, quantity: outcome.item.quantity, petStatus: outcome.item.status, version: outcome.version ?? 0 };
+    return {
+      status: 200,
+      petId: outcome.item.petId,
+      quantity: outcome.item.quantity,
+      petStatus: outcome.item.status,
+      version: outcome.version ?? 0,
+    };
   if ('items' in outcome) return { status: 200, items: outcome.items };
   return { ...outcome.error };
 }
@@ -83,10 +89,20 @@ export function createAdjustmentRepository(
   const recordKey = (recordId: string) => ({ TableName: tables.idempotencyRecordsTable, Key: { recordId } });
 
   /**
-   * Adds delta to the entry while it stays within 0 and the largest quantity, with its version and
-   * attribution; a refusal carries the entry (404 or 409, and the stock the 409 names, without a read).
+   * Adds delta to the entry while it stays within 0 and the largest quantity (or sets it, as a
+   * PATCH does), with its version and attribution; a refusal carries the entry (404, 409 or 412,
+   * and the stock or version it names, without a read).
    */
-  const entryUpdate = ({ petId, delta, attribution }: AttributedChange) => {
+  const entryUpdate = (write: AttributedChange) => {
+    const { petId, attribution } = write;
+    if ('set' in write) {
+      const { quantity, preconditions } = write.set;
+      return {
+        ...quantityWrite(tables.inventoryTable, petId, quantity, attribution, preconditions),
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      };
+    }
+    const { delta } = write;
     // The bound that delta could cross: below 0 for a removal, above the largest quantity for an addition.
     const [bound, limit] = delta < 0 ? ['quantity >= :limit', -delta] : ['quantity <= :limit', MAX_QUANTITY - delta];
     const change = versionedChange(attribution);
@@ -146,8 +162,7 @@ export function createAdjustmentRepository(
                 {
                   Put: {
                     TableName: tables.idempotencyRecordsTable,
-                    // A single change keeps its petId on the record: its answer is stored without one (answerAttributes).
-                    Item: { ...record, ...(changes.length === 1 ? { petId: changes[0]!.petId } : {}) },
+                    Item: record,
                     ConditionExpression: NO_LIVE_RECORD,
                     ExpressionAttributeValues: { ':now': nowSeconds },
                   },
@@ -166,7 +181,7 @@ export function createAdjustmentRepository(
           // DynamoDB checks every action's condition and names each that failed, so every refused change is named at once.
           const refused = reasons.slice(0, recordIndex).flatMap((reason, index) => {
             if (reason.Code !== 'ConditionalCheckFailed') return [];
-            return [{ index, entry: reason.Item ? toInventoryItem(unmarshall(reason.Item, unmarshallOptions())) : undefined }];
+            return [{ index, entry: reason.Item ? toVersionedItem(unmarshall(reason.Item, unmarshallOptions())) : undefined }];
           });
           if (refused.length > 0) return { applied: false, refused };
           if (codes.includes('TransactionConflict')) return { applied: false, conflict: true };

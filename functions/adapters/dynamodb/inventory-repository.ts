@@ -1,6 +1,12 @@
 import { GetCommand, paginateQuery, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import type { ChangeAttribution } from '../../domain/change-attribution.ts';
-import { byPetId, type InventoryRepository, type VersionedItem } from '../../domain/inventory-service.ts';
+import {
+  byPetId,
+  type InventoryRepository,
+  refusedWrite,
+  type VersionedItem,
+  type WritePreconditions,
+} from '../../domain/inventory-service.ts';
 import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -116,6 +122,46 @@ async function* shardPages(client: DynamoDBDocumentClient, tableName: string, sh
   }
 }
 
+/**
+ * The one conditional write of a quantity (PATCH, alone or in an adjustment transaction when sent
+ * with an Idempotency-Key), no read first: it decides existence (no upsert), the compare-and-set
+ * and If-Match. A compare-and-set compares with what the client read and nothing else: a stored
+ * count that merely equals the new one may be another writer's change. A quantity already stored
+ * is no change: nothing is written, so no version and no history entry.
+ */
+export function quantityWrite(
+  tableName: string,
+  petId: PetId,
+  quantity: number,
+  attribution: ChangeAttribution,
+  { changeFrom, versions }: WritePreconditions,
+) {
+  const change = versionedChange(attribution);
+  const versionValues = Object.fromEntries((versions ?? []).map((version, index) => [`:ifMatch${index}`, version]));
+  // If-Match "0" names an entry not written since versions were introduced: it has no version attribute.
+  const versionCondition = versions
+    ? `(${versions.includes(0) ? 'attribute_not_exists(#version) OR ' : ''}#version IN (${Object.keys(versionValues).join(', ')}))`
+    : undefined;
+  return {
+    TableName: tableName,
+    Key: inventoryKey(petId),
+    UpdateExpression: `SET quantity = :quantity, ${change.set}`,
+    ConditionExpression: [
+      'attribute_exists(petId)',
+      ...(changeFrom === undefined ? [] : ['quantity = :changeFrom']),
+      ...(versionCondition ? [versionCondition] : []),
+      'quantity <> :quantity',
+    ].join(' AND '),
+    ExpressionAttributeNames: change.names,
+    ExpressionAttributeValues: {
+      ':quantity': quantity,
+      ...(changeFrom === undefined ? {} : { ':changeFrom': changeFrom }),
+      ...versionValues,
+      ...change.values,
+    },
+  };
+}
+
 export function createInventoryRepository(
   client: DynamoDBDocumentClient,
   tableName: string,
@@ -163,44 +209,14 @@ export function createInventoryRepository(
 
     setQuantity: (petId, quantity, attribution, preconditions = {}) =>
       callStore(async () => {
-        const change = versionedChange(attribution);
-        const { changeFrom, versions } = preconditions;
-        const versionValues = Object.fromEntries((versions ?? []).map((version, index) => [`:ifMatch${index}`, version]));
-        // If-Match "0" names an entry not written since versions were introduced: it has no version attribute.
-        const versionCondition = versions
-          ? `(${versions.includes(0) ? 'attribute_not_exists(#version) OR ' : ''}#version IN (${Object.keys(versionValues).join(', ')}))`
-          : undefined;
         const result = await updateIfConditionHolds(client, {
-          TableName: tableName,
-          Key: inventoryKey(petId),
-          UpdateExpression: `SET quantity = :quantity, ${change.set}`,
-          // One conditional write, no read first: it decides existence (no upsert), the compare-and-set and If-Match. A
-          // compare-and-set compares with what the client read and nothing else: a stored count that merely equals the new
-          // one may be another writer's change. A quantity already stored is no change: nothing is written, so no version
-          // and no history entry.
-          ConditionExpression: [
-            'attribute_exists(petId)',
-            ...(changeFrom === undefined ? [] : ['quantity = :changeFrom']),
-            ...(versionCondition ? [versionCondition] : []),
-            'quantity <> :quantity',
-          ].join(' AND '),
-          ExpressionAttributeNames: change.names,
-          ExpressionAttributeValues: {
-            ':quantity': quantity,
-            ...(changeFrom === undefined ? {} : { ':changeFrom': changeFrom }),
-            ...versionValues,
-            ...change.values,
-          },
+          ...quantityWrite(tableName, petId, quantity, attribution, preconditions),
           ReturnValues: 'ALL_NEW',
           // The refusal carries the entry: which condition failed, the quantity a 409 names, or the unchanged entry, without a read.
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         });
         if (result.held) return { written: toVersionedItem(result.attributes) };
-        if (!result.current) return { missing: true };
-        const current = toVersionedItem(result.current);
-        if (versions && !versions.includes(current.version)) return { storedVersion: current.version };
-        if (changeFrom !== undefined && current.item.quantity !== changeFrom) return { storedQuantity: current.item.quantity };
-        return { written: current };
+        return refusedWrite(preconditions, result.current ? toVersionedItem(result.current) : undefined);
       }),
 
     get: (petId, options) =>

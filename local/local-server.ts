@@ -340,7 +340,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (request.httpVersion === '1.1' && request.headers.host === undefined) return gatewayResult(protocolRefusals.hostRequired);
     const method = request.method ?? 'GET';
     const stagePrefix = `/${API_STAGE_NAME}`;
-    const path = target.path.startsWith(`${stagePrefix}/`) ? target.path.slice(stagePrefix.length) : undefined;
+    // The stage's own address (/v1, as the server prints it) is its resource `/`.
+    const path =
+      target.path === stagePrefix ? '/' : target.path.startsWith(`${stagePrefix}/`) ? target.path.slice(stagePrefix.length) : undefined;
     // HEAD is answered as GET, and Node sends no body for it: the same status and headers.
     const matched = path === undefined ? undefined : match(method === 'HEAD' ? 'GET' : method, path);
     if (!matched || path === undefined) return gatewayResult(ROUTE_NOT_FOUND, {}, options.uncountedRateLimitHeaders());

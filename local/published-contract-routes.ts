@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { readPetsSunset } from '../functions/config.ts';
 import { entityTag, matchesEntityTag, PUBLISHED_PAGES, publishedPageHeaders, type PublishedPage } from '../contract/published-contract.ts';
 import type { HttpHandler } from '../functions/http/http-handler.ts';
+import { jsonResponse } from '../functions/http/json.ts';
 import type { LocalRoute } from './local-server.ts';
 import { API_STAGE_NAME } from '../functions/routes.ts';
 
@@ -35,13 +36,33 @@ function publishedPageHandler(
   };
 }
 
-/** GET /v1/openapi.json and GET /v1/docs, readable without a key, as on every stage; `serverUrl` is the base URL they name, ending in /v1. */
+/**
+ * GET /v1/openapi.json and GET /v1/docs, readable without a key, as on every stage; `serverUrl` is
+ * the base URL they name, ending in /v1. Locally also GET /v1, the address `npm start` prints: the
+ * links a newcomer follows from there (the reference, the contract, the health check), where a
+ * stage answers its gateway's 403.
+ */
 export function publishedContractRoutes(uncountedRateLimitHeaders: () => Record<string, string>, serverUrl: () => string): LocalRoute[] {
-  return Object.values(PUBLISHED_PAGES).map((page) => ({
-    route: { method: 'GET', resource: page.resource },
-    handler: publishedPageHandler(page, serverUrl, uncountedRateLimitHeaders),
+  const links: LocalRoute = {
+    route: { method: 'GET', resource: '/' },
+    handler: async () =>
+      jsonResponse(
+        200,
+        { docs: `${serverUrl()}/docs`, openapi: `${serverUrl()}/openapi.json`, health: `${serverUrl()}/health` },
+        uncountedRateLimitHeaders(),
+      ),
     authorized: false,
-  }));
+  };
+  return [
+    ...Object.values(PUBLISHED_PAGES).map(
+      (page): LocalRoute => ({
+        route: { method: 'GET', resource: page.resource },
+        handler: publishedPageHandler(page, serverUrl, uncountedRateLimitHeaders),
+        authorized: false,
+      }),
+    ),
+    links,
+  ];
 }
 
 /** PUBLIC_BASE_URL as the published pages name it: an http(s) URL ending in /v1, no query or fragment; a mistake is one line. */

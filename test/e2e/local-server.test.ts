@@ -161,6 +161,32 @@ describe('routing', () => {
   ])('answers 404 ROUTE_NOT_FOUND for %s', async (_case, path, method) => {
     await expectError(await call(path, { method }), 404, 'ROUTE_NOT_FOUND');
   });
+
+  it.each(['', '/'])(
+    'answers GET of the base URL the server prints (%j after /v1) with links to the docs, the contract and the health check, without a key',
+    async (tail) => {
+      const response = await fetch(`${app.baseUrl}${tail}`);
+
+      expect([response.status, response.headers.get('content-type')]).toEqual([200, 'application/json']);
+      expect(await response.json()).toEqual({
+        docs: `${app.baseUrl}/docs`,
+        openapi: `${app.baseUrl}/openapi.json`,
+        health: `${app.baseUrl}/health`,
+      });
+    },
+  );
+
+  it.each(['/inventory', '/inventory/1', '/openapi.json', ''])('answers HEAD of %j as GET, without a body', async (path) => {
+    const [head, get] = await Promise.all([call(path, { method: 'HEAD' }), call(path)]);
+
+    expect([head.status, await head.text(), head.headers.get('content-type'), head.headers.get('etag')]).toEqual([
+      get.status,
+      '',
+      get.headers.get('content-type'),
+      get.headers.get('etag'),
+    ]);
+    expect(get.status).toBe(200);
+  });
 });
 
 describe('plan limits over HTTP', () => {

@@ -320,7 +320,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     logger.info('request refused', { status: answer.status, ...(errorCode ? { error: errorCode } : {}) });
     // Node keeps the response of a request in flight here; once it has sent its headers, nothing more can be said.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
-    if (errorCode === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    if (!socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
@@ -450,7 +450,11 @@ export function createLocalServer(options: LocalServerOptions): Server {
     send(response, gatewayResult(protocolRefusals.expectation), randomUUID());
     if (!request.complete) discardBody(request);
   });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => refuseConnection(socket, refusalFor(error.code), error.code));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A client that reset its connection (one that let go of an answer it did not read) was refused nothing: nothing to say or log.
+    if (error.code === 'ECONNRESET') socket.destroy();
+    else refuseConnection(socket, refusalFor(error.code), error.code);
+  });
   // CONNECT asks for a tunnel, which no route offers; without this listener Node would close the connection silently.
   server.on('connect', (_request: IncomingMessage, socket: Duplex) =>
     refuseConnection(socket, gatewayResponses.MISSING_AUTHENTICATION_TOKEN),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { HEALTH_OUTCOME_TTL_MS } from '../../functions/domain/health.ts';
+import { logger } from '../../functions/logger.ts';
 import { KeyAdmin } from '../../tools/keys/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { DEMO_INVENTORY } from '../../local/seed.ts';
@@ -55,6 +56,18 @@ describe('the smoke test', () => {
     expect(first.lines[3]).toBe(`  ok    update round trip on the canary pet: pet ${CANARY_PET_ID}: 0 → 1 (read back) → 0`);
     expect(second.lines[3]).toBe(`  ok    update round trip on the canary pet: pet ${CANARY_PET_ID}: 7 → 6 (read back) → 7`);
     expect((await app.dependencies.inventory.get(CANARY_PET_ID))?.item).toEqual({ petId: CANARY_PET_ID, quantity: 7, status: 'available' });
+  });
+
+  it('leaves the server nothing to log as refused: a page it does not read is cancelled, not a client error', async () => {
+    const info = vi.spyOn(logger, 'info');
+
+    const { failed } = await smoke();
+    // A reset reaches the server a moment after the client let go.
+    await sleep(200);
+
+    expect(failed).toBe(0);
+    expect(info.mock.calls.filter(([message]) => message === 'request refused')).toEqual([]);
+    info.mockRestore();
   });
 
   it('revokes every key it issued', async () => {

@@ -36,6 +36,9 @@ export const ERROR_MESSAGES = {
   unauthorized: 'A valid API key is required: send Authorization: Bearer <API_KEY>.',
   unsupportedMediaType: 'Request body must be sent with Content-Type: application/json.',
   serviceUnavailable: 'The service is temporarily unavailable; retry after the time in Retry-After.',
+  /** A write's: it may have been applied before the store stopped answering. */
+  serviceUnavailableWrite:
+    'The service is temporarily unavailable, and the change may have been applied: retry after the time in Retry-After with the same Idempotency-Key, which applies it once (without one, read the entry before deciding).',
   internal: 'An unexpected error occurred.',
 } as const;
 
@@ -103,8 +106,8 @@ export class UnsupportedMediaTypeError extends ApiError {
 export const RETRY_AFTER_HEADER = 'Retry-After';
 
 export class ServiceUnavailableError extends ApiError {
-  constructor(retryAfterSeconds: number) {
-    super(503, ErrorCode.serviceUnavailable, ERROR_MESSAGES.serviceUnavailable, {
+  constructor(retryAfterSeconds: number, message: string = ERROR_MESSAGES.serviceUnavailable) {
+    super(503, ErrorCode.serviceUnavailable, message, {
       [RETRY_AFTER_HEADER]: String(retryAfterSeconds),
     });
   }

@@ -1,19 +1,26 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError, InternalError, ServiceUnavailableError, StoreUnavailableError } from '../domain/errors.ts';
+import { ApiError, ERROR_MESSAGES, InternalError, ServiceUnavailableError, StoreUnavailableError } from '../domain/errors.ts';
 import { describeError, logger, SERVICE_METRICS } from '../logger.ts';
 import { jsonResponse } from './json.ts';
 
 /** Seconds a client should wait after a 503: the store's throttling usually clears within one. */
 const STORE_RETRY_AFTER_SECONDS = 1;
 
-/** Maps anything thrown to the ApiError the client sees; unexpected errors keep their detail in the log only. */
-export function toApiError(error: unknown): ApiError {
+/** Methods that change data: their 503 says the change may have been made all the same. */
+const WRITE_METHODS = new Set(['PATCH', 'POST', 'PUT', 'DELETE']);
+
+/**
+ * Maps anything thrown to the ApiError the client sees; unexpected errors keep their detail in the
+ * log only. A write's 503 tells the client it may have been applied, and how to retry it safely.
+ */
+export function toApiError(error: unknown, method = 'GET'): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof StoreUnavailableError) {
     logger.warn('store unavailable', describeError(error));
     logger.metric(SERVICE_METRICS.storeUnavailable, 1);
-    return new ServiceUnavailableError(STORE_RETRY_AFTER_SECONDS);
+    const write = WRITE_METHODS.has(method.toUpperCase());
+    return new ServiceUnavailableError(STORE_RETRY_AFTER_SECONDS, write ? ERROR_MESSAGES.serviceUnavailableWrite : undefined);
   }
   logger.error('unexpected error', describeError(error));
   return new InternalError();
@@ -31,7 +38,8 @@ export function errorResponse(error: ApiError): APIGatewayProxyResult {
 export function errorFormatter(): MiddlewareObj {
   return {
     onError: (request) => {
-      request.response = errorResponse(toApiError(request.error));
+      const { httpMethod } = (request.event ?? {}) as { httpMethod?: string };
+      request.response = errorResponse(toApiError(request.error, httpMethod));
     },
   };
 }

@@ -246,6 +246,22 @@ describe('a listing that fails after its first byte', () => {
 });
 
 describe('updateInventory', () => {
+  it('answers a write the store failed 503 saying the change may have been applied and to retry with the same Idempotency-Key', async () => {
+    dynamo
+      .on(UpdateCommand, { TableName: INVENTORY_TABLE })
+      .rejects(new ProvisionedThroughputExceededException({ message: 'throttled', $metadata: {} }));
+
+    const response = await handlers().update(patchEvent('5', '{"quantity":5}'), lambdaContext);
+
+    expect([response.statusCode, response.headers?.['Retry-After']]).toEqual([503, '1']);
+    expect(parse(response.body)).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message:
+        'The service is temporarily unavailable, and the change may have been applied: retry after the time in Retry-After with the same Idempotency-Key, which applies it once (without one, read the entry before deciding).',
+      status: 503,
+    });
+  });
+
   it('sends one conditional UpdateItem that returns the new item, and answers it', async () => {
     dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).resolves({
       Attributes: { petId: 9_007_199_254_740_993n, quantity: 5, status: 'available' },

@@ -9,3 +9,17 @@ export function awsEnvironment(values: Record<string, string>): void {
   vi.stubEnv('AWS_EC2_METADATA_DISABLED', 'true');
   for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
 }
+
+/** DescribeStacks' answer for a deployed staging stack with these outputs, as the operator tools read it. */
+export function stagingStackWithOutputs(outputs: Record<string, string>) {
+  return {
+    Stacks: [
+      {
+        StackName: 'PetStoreInventory-Staging',
+        CreationTime: new Date(),
+        StackStatus: 'UPDATE_COMPLETE' as const,
+        Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })),
+      },
+    ],
+  };
+}

@@ -10,7 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { runEventsCommand } from '../../tools/events/cli.ts';
-import { awsEnvironment } from '../support/aws-environment.ts';
+import { awsEnvironment, stagingStackWithOutputs } from '../support/aws-environment.ts';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const sqs = mockClient(SQSClient);
@@ -22,16 +22,7 @@ const QUEUES = {
 };
 
 function stackWithOutputs(outputs: Record<string, string>) {
-  cloudFormation.on(DescribeStacksCommand).resolves({
-    Stacks: [
-      {
-        StackName: 'PetStoreInventory-Staging',
-        CreationTime: new Date(),
-        StackStatus: 'UPDATE_COMPLETE',
-        Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })),
-      },
-    ],
-  });
+  cloudFormation.on(DescribeStacksCommand).resolves(stagingStackWithOutputs(outputs));
 }
 
 async function events(...argv: string[]): Promise<string[]> {

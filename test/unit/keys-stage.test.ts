@@ -13,7 +13,7 @@ import { hashApiKey } from '../../functions/domain/api-keys.ts';
 import { runKeysCommand } from '../../tools/keys/cli.ts';
 import { openLocalTarget, openStageTarget } from '../../tools/keys/key-targets.ts';
 import { STACK_OUTPUTS } from '../../lib/deployments.ts';
-import { awsEnvironment } from '../support/aws-environment.ts';
+import { awsEnvironment, stagingStackWithOutputs } from '../support/aws-environment.ts';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const apiGateway = mockClient(APIGatewayClient);
@@ -48,16 +48,7 @@ beforeEach(() => {
   cloudFormation.reset();
   apiGateway.reset();
   dynamo.reset();
-  cloudFormation.on(DescribeStacksCommand).resolves({
-    Stacks: [
-      {
-        StackName: 'PetStoreInventory-Staging',
-        CreationTime: new Date(),
-        StackStatus: 'UPDATE_COMPLETE',
-        Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })),
-      },
-    ],
-  });
+  cloudFormation.on(DescribeStacksCommand).resolves(stagingStackWithOutputs(outputs));
   apiGateway.on(CreateApiKeyCommand).resolves({ id: 'gw-key-9' });
   apiGateway.on(GetUsagePlansCommand).resolves({ items: [{ id: 'plan-pro', name: 'PetStoreInventory-Staging-pro' }] });
 });

@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ESBUILD_OPTIONS } from '../lib/bundling.ts';
-import { apiRoutes, authorizerEntry, entryPointFile, historyConsumerEntry, type OperationId } from '../functions/routes.ts';
+import { apiRoutes, authorizerEntry, backgroundEntries, entryPointFile, healthRoute, type OperationId } from '../functions/routes.ts';
 
 export interface LambdaBundle {
   /** The entry's name in routes.ts (its file: entryPointFile), or one of BASELINES. */
@@ -44,12 +44,13 @@ export async function bundle(entryPoint: string, outDir: string, name: string): 
   return { file, bytes: (await stat(file)).size, mapBytes: (await stat(`${file}.map`)).size, modules: Object.keys(metafile.inputs) };
 }
 
-/** Every Lambda entry point of routes.ts (operations, then the authorizer and the history consumer), bundled as the stack deploys them. */
+/** Every Lambda entry point of routes.ts (operations, then the authorizer, the health check and the background functions), bundled as the stack deploys them. */
 export async function bundleEntryPoints(outDir: string): Promise<LambdaBundle[]> {
   const entries = [
     ...apiRoutes.map((route) => ({ name: route.entry, operationId: route.operationId })),
     { name: authorizerEntry },
-    { name: historyConsumerEntry },
+    { name: healthRoute.entry },
+    ...backgroundEntries.map((name) => ({ name })),
   ];
   const bundles: LambdaBundle[] = [];
   for (const entry of entries) bundles.push({ ...entry, ...(await bundle(entryPointFile(entry.name), outDir, entry.name)) });

@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: what a request costs, at which scale, against the floor. Six sections,
+ * `npm run bench`: what a request costs, at which scale, against the floor. Seven sections,
  * each next to a baseline measured in the same run; writes bench/results.md.
- * `npm run bench -- --section 4` (or 6) runs that section alone and replaces only its part of the file.
+ * `npm run bench -- --section 4` (or 6, or 7) runs that section alone and replaces only its part of the file.
  * `--import-100k` adds the 100,000-pet imports to section 6 (a few minutes more).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import { bundleLambdas } from './bundle.ts';
 import { measureColdStart } from './cold-start.ts';
 import { measureCostPerCall } from './cost-per-call.ts';
 import { benchInventory, startBenchStore } from './fixtures.ts';
+import { measureHistoryAndEvents } from './history-and-events.ts';
 import { measureHttpThroughput } from './http-throughput.ts';
 import { measureListingAtScale } from './listing-at-scale.ts';
 import { measureManyChanges } from './many-changes.ts';
@@ -25,7 +26,7 @@ const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
 /** The store of sections 1 and 5: pet 1 for the path parameters, and a small listing. */
 const SEEDED_PETS = 100;
 /** Sections that can run alone: they need no other section's figures. */
-const ALONE = ['4', '6'] as const;
+const ALONE = ['4', '6', '7'] as const;
 
 const { values } = parseArgs({ options: { section: { type: 'string' }, 'import-100k': { type: 'boolean' } } });
 const import100k = values['import-100k'] ?? false;
@@ -51,7 +52,8 @@ try {
     else {
       const store = await startBenchStore(benchInventory(SEEDED_PETS));
       try {
-        markdown = await measureManyChanges(store, { import100k, progress });
+        markdown =
+          alone === '6' ? await measureManyChanges(store, { import100k, progress }) : await measureHistoryAndEvents(store, progress);
       } finally {
         await store.close();
       }
@@ -81,6 +83,7 @@ try {
       progress('5. cost per call');
       sections.push(await measureCostPerCall(store, listing.measurements, SEEDED_PETS));
       sections.push(await measureManyChanges(store, { import100k, progress }));
+      sections.push(await measureHistoryAndEvents(store, progress));
     } finally {
       await store.close();
     }

@@ -24,6 +24,9 @@ export const STACK_OUTPUTS = {
   apiKeysTableName: 'ApiKeysTableName',
   usageCountersTableName: 'UsageCountersTableName',
   alarmTopicArn: 'AlarmTopicArn',
+  webhookDeliveryQueueArn: 'WebhookDeliveryQueueArn',
+  webhookDeadLetterQueueUrl: 'WebhookDeadLetterQueueUrl',
+  webhookDeadLetterQueueArn: 'WebhookDeadLetterQueueArn',
 } as const;
 
 /**

@@ -290,5 +290,18 @@ export class PetStoreInventoryStack extends Stack {
       value: tables.usageCounters.tableName,
       description: 'Usage counters and bans table',
     });
+    // npm run events -- dead-letters | redrive --stage: it peeks at the dead letters and moves them back (StartMessageMoveTask takes ARNs).
+    new CfnOutput(this, STACK_OUTPUTS.webhookDeliveryQueueArn, {
+      value: events.deliveries.queueArn,
+      description: 'Webhook delivery queue (FIFO)',
+    });
+    new CfnOutput(this, STACK_OUTPUTS.webhookDeadLetterQueueUrl, {
+      value: events.deadLetters.queueUrl,
+      description: 'Webhook dead-letter queue (FIFO), its URL',
+    });
+    new CfnOutput(this, STACK_OUTPUTS.webhookDeadLetterQueueArn, {
+      value: events.deadLetters.queueArn,
+      description: 'Webhook dead-letter queue (FIFO), its ARN',
+    });
   }
 }

@@ -28,6 +28,8 @@ const STREAMED_ARRAY = 'functions/http/json-array-stream.ts';
 const ADJUSTMENT = ['functions/adapters/dynamodb/adjustment-repository.ts', 'functions/domain/inventory-adjustments.ts'];
 const HISTORY = 'functions/adapters/dynamodb/history-repository.ts';
 const STREAM_RECORDS = 'functions/adapters/dynamodb/inventory-stream.ts';
+const CHANGE_FEED = 'functions/adapters/dynamodb/change-feed-repository.ts';
+const PUBLISHERS = ['functions/adapters/aws/event-bus-publisher.ts', 'functions/adapters/aws/webhook-queue-publisher.ts'];
 const BODY = [
   'functions/http/json-body.ts',
   'functions/http/request-body-validators.generated.ts',
@@ -43,6 +45,8 @@ const OPERATION_SPECIFIC = [
   ...BODY,
   HISTORY,
   STREAM_RECORDS,
+  CHANGE_FEED,
+  ...PUBLISHERS,
   'functions/handlers/list-inventory-handler.ts',
   'functions/handlers/get-inventory-item-handler.ts',
   'functions/handlers/update-inventory-handler.ts',
@@ -53,6 +57,8 @@ const OPERATION_SPECIFIC = [
   'functions/handlers/get-pet-by-id-handler.ts',
   'functions/handlers/authorizer-handler.ts',
   'functions/handlers/list-inventory-change-feed-handler.ts',
+  'functions/handlers/deliver-webhooks-handler.ts',
+  'functions/handlers/health-handler.ts',
 ];
 
 describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
@@ -82,11 +88,20 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
       'adjust-inventory-batch': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-batch-handler.ts'].sort(),
       // The pet's existence is read from the inventory (404), its changes from the history.
       'list-inventory-changes': [INVENTORY, HISTORY, 'functions/handlers/list-inventory-changes-handler.ts'].sort(),
-      // The stream's records hold the entries: the consumer reads no table, it writes the history only.
-      'record-inventory-changes': [HISTORY, STREAM_RECORDS, 'functions/handlers/record-inventory-changes-handler.ts'].sort(),
+      // The stream's records hold the entries: the consumer reads no table; it writes the history and the feed, and publishes.
+      'record-inventory-changes': [
+        HISTORY,
+        STREAM_RECORDS,
+        CHANGE_FEED,
+        ...PUBLISHERS,
+        'functions/handlers/record-inventory-changes-handler.ts',
+      ].sort(),
       'get-pet-by-id': [INVENTORY, 'functions/handlers/get-pet-by-id-handler.ts'].sort(),
       authorizer: [API_KEYS, 'functions/handlers/authorizer-handler.ts'].sort(),
-      'list-inventory-change-feed': ['functions/handlers/list-inventory-change-feed-handler.ts'],
+      'list-inventory-change-feed': [CHANGE_FEED, 'functions/handlers/list-inventory-change-feed-handler.ts'].sort(),
+      // The delivery function reads its queue and signs: no table, no other function's code.
+      'deliver-webhooks': ['functions/handlers/deliver-webhooks-handler.ts'],
+      health: [INVENTORY, 'functions/handlers/health-handler.ts'].sort(),
     });
   });
 });

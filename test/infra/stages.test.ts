@@ -18,6 +18,7 @@ import {
   CDK_JSON_CONTEXT,
   keySchemaOf,
   onlyResource,
+  queueIds,
   resourcePath,
   resourcesOfType,
   STAGES,
@@ -200,6 +201,14 @@ describe.each(STAGES)('the %s stage', (stage) => {
     expect(outputs[STACK_OUTPUTS.inventoryTableName]!.Value).toEqual(tableWithKey(inventoryTable));
     expect(outputs[STACK_OUTPUTS.apiKeysTableName]!.Value).toEqual(tableWithKey(apiKeysTable));
     expect(outputs[STACK_OUTPUTS.usageCountersTableName]!.Value).toEqual(tableWithKey(usageCountersTable));
+  });
+
+  it('outputs the webhook queues the events tool needs: the delivery queue ARN, the dead letters URL and ARN', () => {
+    const outputs = template().toJSON().Outputs as Record<string, { Value: unknown }>;
+    const { webhookDeliveries, webhookDeadLetters } = queueIds(template());
+    expect(outputs[STACK_OUTPUTS.webhookDeliveryQueueArn]!.Value).toEqual({ 'Fn::GetAtt': [webhookDeliveries, 'Arn'] });
+    expect(outputs[STACK_OUTPUTS.webhookDeadLetterQueueUrl]!.Value).toEqual({ Ref: webhookDeadLetters });
+    expect(outputs[STACK_OUTPUTS.webhookDeadLetterQueueArn]!.Value).toEqual({ 'Fn::GetAtt': [webhookDeadLetters, 'Arn'] });
   });
 
   it('outputs the base address, which ends in /v1', () => {

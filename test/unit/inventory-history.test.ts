@@ -3,34 +3,16 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHistoryRepository } from '../../functions/adapters/dynamodb/history-repository.ts';
 import { inVersionRounds, type PetChange } from '../../functions/domain/inventory-history.ts';
+import { petChange } from '../support/pet-changes.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 
 const HISTORY_TABLE = 'history';
-
-function entry(petId: bigint, version: number): PetChange {
-  return {
-    petId,
-    change: {
-      version,
-      occurredAt: '2026-11-24T10:00:00.000Z',
-      kind: 'adjustment',
-      quantityBefore: version - 1,
-      quantityAfter: version,
-      delta: 1,
-      status: 'available',
-      reason: 'arrival',
-      idempotencyKey: null,
-      requestId: `request-${petId}-${version}`,
-      keyId: 'key_test',
-    },
-  };
-}
 
 const keyOf = ({ petId, change }: PetChange) => `${petId}@${change.version}`;
 
 describe('inVersionRounds', () => {
   it("puts each pet's entries in version order, one round apart, and every entry in exactly one round", () => {
-    const changes = [entry(1n, 3), entry(2n, 7), entry(1n, 1), entry(1n, 2), entry(3n, 1), entry(2n, 8)];
+    const changes = [petChange(1n, 3), petChange(2n, 7), petChange(1n, 1), petChange(1n, 2), petChange(3n, 1), petChange(2n, 8)];
 
     const rounds = inVersionRounds(changes);
 
@@ -59,7 +41,7 @@ describe('the history repository', () => {
     });
     const history = createHistoryRepository(createDocumentClient({ endpoint: 'http://127.0.0.1:1' }), HISTORY_TABLE, 396);
 
-    await history.record([entry(1n, 1), entry(1n, 2), entry(2n, 1), entry(1n, 3), entry(2n, 2)]);
+    await history.record([petChange(1n, 1), petChange(1n, 2), petChange(2n, 1), petChange(1n, 3), petChange(2n, 2)]);
 
     expect(stored.filter((key) => key.startsWith('1@'))).toEqual(['1@1', '1@2', '1@3']);
     expect(stored.filter((key) => key.startsWith('2@'))).toEqual(['2@1', '2@2']);

@@ -13,6 +13,7 @@ import { hashApiKey } from '../../functions/domain/api-keys.ts';
 import { runKeysCommand } from '../../tools/keys/cli.ts';
 import { openLocalTarget, openStageTarget } from '../../tools/keys/key-targets.ts';
 import { STACK_OUTPUTS } from '../../lib/deployments.ts';
+import { awsEnvironment, stagingStackWithOutputs } from '../support/aws-environment.ts';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const apiGateway = mockClient(APIGatewayClient);
@@ -38,16 +39,6 @@ async function keys(...argv: string[]): Promise<string[]> {
   return lines;
 }
 
-/** An environment in which the SDK finds exactly what is given: no profile files, no instance metadata. */
-function awsEnvironment(values: Record<string, string>) {
-  vi.unstubAllEnvs();
-  for (const name of Object.keys(process.env).filter((candidate) => candidate.startsWith('AWS_'))) vi.stubEnv(name, undefined);
-  vi.stubEnv('AWS_CONFIG_FILE', '/nonexistent/aws-config');
-  vi.stubEnv('AWS_SHARED_CREDENTIALS_FILE', '/nonexistent/aws-credentials');
-  vi.stubEnv('AWS_EC2_METADATA_DISABLED', 'true');
-  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
-}
-
 afterEach(() => {
   vi.unstubAllEnvs();
 });
@@ -57,16 +48,7 @@ beforeEach(() => {
   cloudFormation.reset();
   apiGateway.reset();
   dynamo.reset();
-  cloudFormation.on(DescribeStacksCommand).resolves({
-    Stacks: [
-      {
-        StackName: 'PetStoreInventory-Staging',
-        CreationTime: new Date(),
-        StackStatus: 'UPDATE_COMPLETE',
-        Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })),
-      },
-    ],
-  });
+  cloudFormation.on(DescribeStacksCommand).resolves(stagingStackWithOutputs(outputs));
   apiGateway.on(CreateApiKeyCommand).resolves({ id: 'gw-key-9' });
   apiGateway.on(GetUsagePlansCommand).resolves({ items: [{ id: 'plan-pro', name: 'PetStoreInventory-Staging-pro' }] });
 });

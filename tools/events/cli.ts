@@ -2,34 +2,82 @@
  * `npm run events -- dead-letters` lists the webhooks npm start gave up on after 24 hours;
  * `npm run events -- redrive [eventId ...]` queues them (or the ones named) again, with a new
  * 24 hours; the running server sends them within a second. DATA_DIR as for npm start.
- * With `--stage`, the same on AWS's dead-letter queue: not in this version (see docs/events.md).
+ * With `--stage <staging|prod>`, the same on the stage's SQS dead-letter queue (docs/events.md).
  */
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { resolve } from 'node:path';
+import { type DeploymentStage, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { createWebhookOutbox } from '../../local/webhook-outbox.ts';
-import { openLocalStore } from '../keys/key-targets.ts';
+import { parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
+import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
+import { listStageDeadLetters, redriveStageDeadLetters, type StageWebhookQueues } from './stage-dead-letters.ts';
 
-async function main(): Promise<void> {
-  const [command, ...eventIds] = process.argv.slice(2);
-  if (command !== 'dead-letters' && command !== 'redrive') throw new Error('Usage: npm run events -- dead-letters | redrive [eventId ...]');
-  const store = await openLocalStore(resolve(process.env.DATA_DIR ?? '.data'));
+const USAGE = `Usage: npm run events -- <command> [options]
+
+Commands:
+  dead-letters            list the webhooks given up on after 24 hours
+  redrive [eventId ...]   queue them (or the ones named) again; with --stage, all of them
+
+Options:
+  --stage <staging|prod>   the deployed stage's dead-letter queue (AWS credentials needed); default: the local store
+  --data-dir <dir>         the local store's directory (default: $DATA_DIR or .data)`;
+
+const plural = (count: number) => (count === 1 ? '' : 's');
+
+export async function runEventsCommand(argv: string[], print: (line: string) => void): Promise<void> {
+  const { values, positionals } = parseCommandLine(
+    argv,
+    { stage: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    'events',
+  );
+  const [command, ...eventIds] = positionals;
+  if (values.help || command === undefined) {
+    print(USAGE);
+    return;
+  }
+  if (command !== 'dead-letters' && command !== 'redrive')
+    throw new UsageError(`Unknown command "${command}": use dead-letters or redrive (npm run events -- --help).`);
+  if (command === 'dead-letters' && eventIds.length > 0) throw new UsageError('dead-letters takes no event ids.');
+  const stage = stageOf(values.stage);
+  if (stage !== undefined) {
+    if (eventIds.length > 0)
+      throw new UsageError("redrive --stage moves every dead letter (SQS's redrive moves a whole queue); it takes no event ids.");
+    await onStage(stage, command, print);
+    return;
+  }
+  const store = await openLocalStore(resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
   try {
     const outbox = createWebhookOutbox(store.client, LOCAL_TABLES.webhookOutboxTable);
     if (command === 'dead-letters') {
       const dead = await outbox.list('dead');
       for (const delivery of dead)
-        console.log(`${delivery.eventId}  ${delivery.url}  ${delivery.attempts} attempts, last: ${delivery.lastFailure ?? 'unknown'}`);
-      console.log(`${dead.length} dead-lettered webhook${dead.length === 1 ? '' : 's'} in the ${store.describe}.`);
+        print(`${delivery.eventId}  ${delivery.url}  ${delivery.attempts} attempts, last: ${delivery.lastFailure ?? 'unknown'}`);
+      print(`${dead.length} dead-lettered webhook${plural(dead.length)} in the ${store.describe}.`);
       return;
     }
     const queued = await outbox.redrive(Date.now(), eventIds.length > 0 ? eventIds : undefined);
-    console.log(`Queued ${queued.length} webhook${queued.length === 1 ? '' : 's'} again in the ${store.describe}.`);
+    print(`Queued ${queued.length} webhook${plural(queued.length)} again in the ${store.describe}.`);
   } finally {
     await store.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** The stage's queues through its stack outputs, as `npm run keys -- --stage` finds its tables. */
+async function onStage(stage: DeploymentStage, command: 'dead-letters' | 'redrive', print: (line: string) => void): Promise<void> {
+  const { output } = await readStageOutputs(stage);
+  const queues: StageWebhookQueues = {
+    deliveryQueueArn: output(STACK_OUTPUTS.webhookDeliveryQueueArn),
+    deadLetterQueueUrl: output(STACK_OUTPUTS.webhookDeadLetterQueueUrl),
+    deadLetterQueueArn: output(STACK_OUTPUTS.webhookDeadLetterQueueArn),
+  };
+  const sqs = new SQSClient({});
+  try {
+    if (command === 'dead-letters') await listStageDeadLetters(sqs, queues, print);
+    else await redriveStageDeadLetters(sqs, queues, print);
+  } finally {
+    sqs.destroy();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) runTool(() => runEventsCommand(process.argv.slice(2), (line) => console.log(line)));

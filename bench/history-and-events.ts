@@ -1,0 +1,540 @@
+import { GetCommand, NumberValue, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
+import { createInventoryRepository, inventoryKey } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/tables.ts';
+import { versionedChange } from '../functions/adapters/dynamodb/versioned-change.ts';
+import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
+import { eventIdOf } from '../functions/domain/inventory-events.ts';
+import type { InventoryChange, PetChange } from '../functions/domain/inventory-history.ts';
+import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
+import { createHttpHandlers } from '../local/http-handlers.ts';
+import { LOCAL_TABLES } from '../local/local-store.ts';
+import { SEED_FILE_VARIABLE } from '../local/seed.ts';
+import { formatInventoryFile } from '../tools/inventory-tool/inventory-file.ts';
+import { createDependencies } from '../local/service-dependencies.ts';
+import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
+import { killServerProcess, startServerProcess } from '../test/support/server-process.ts';
+import { recordStoreCalls } from './consumed-capacity.ts';
+import { PRICES } from './cost-per-call.ts';
+import { benchInventory, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
+import { dollars, fixed, integer, ms, table, verdict } from './markdown.ts';
+import { median, percentile } from './stats.ts';
+
+/**
+ * Section 7: what the per-pet history and the events cost. The history's write and read units,
+ * computed from the stored items' sizes by DynamoDB's rules (DynamoDB Local reports no capacity
+ * that AWS would bill), and the change's latency before and after; then, through the local app as
+ * npm start runs it, a change's way to a webhook receiver and to a poller of the feed.
+ */
+
+/** Write rounds per variant, interleaved; odd, so that the median is one run. */
+const WRITE_ROUNDS = 101;
+/** Reads of a history page per size. */
+const PAGE_READS = 11;
+const PAGE_SIZES = [100, 1_000] as const;
+/** The pets of this section, after section 6's. */
+const FIRST_PET = 30_001n;
+const HISTORY_PET = 30_100n;
+/** 50 changes a second for 10 s: 500 changes; the dev key's business plan allows 1,000 requests a minute. */
+const EVENTS_RATE_PER_SECOND = 50;
+const EVENTS_SECONDS = 10;
+const EVENTS_PETS = 100;
+/** How long the run waits after its last change for the stragglers before it counts them missing. */
+const DRAIN_MS = 20_000;
+const FEED_POLL_MS = 200;
+const WEBHOOK_P99_TARGET_MS = 2_000;
+const DEV_KEY = 'BenchEventsKey00000000000000000000001';
+
+/** DynamoDB's item size rules: names and strings in UTF-8 bytes, a number about one byte per two digits and one more, 1 byte for a boolean or null, 3 bytes per map or list and 1 per element. */
+export function itemBytes(item: Record<string, unknown>): number {
+  return Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + valueBytes(value), 0);
+}
+
+function valueBytes(value: unknown): number {
+  if (value === null || typeof value === 'boolean') return 1;
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number' || typeof value === 'bigint' || value instanceof NumberValue) {
+    const digits =
+      String(value)
+        .replace(/^-|\.|e.*$/g, '')
+        .replace(/^0+/, '').length || 1;
+    return Math.ceil(digits / 2) + 1;
+  }
+  if (Array.isArray(value)) return 3 + value.reduce((sum: number, each) => sum + valueBytes(each) + 1, 0);
+  if (typeof value === 'object')
+    return 3 + Object.entries(value).reduce((sum, [name, each]) => sum + Buffer.byteLength(name) + valueBytes(each) + 1, 0);
+  throw new Error(`no size rule for ${typeof value}`);
+}
+
+const writeUnitsOf = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
+/** A Query's read units: the items' sizes summed, per 4 KB; half for an eventually consistent read (as the history's page is). */
+const eventualReadUnitsOf = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096)) / 2;
+
+interface Timings {
+  name: string;
+  samples: number[];
+}
+
+const timed = async (timings: Timings, work: () => Promise<unknown>) => {
+  const started = performance.now();
+  await work();
+  timings.samples.push(performance.now() - started);
+};
+
+/** The history entry the consumer writes for a change, as createHistoryRepository stores it. */
+function historyItem(petId: bigint, change: InventoryChange): Record<string, unknown> {
+  return { petId, ...change, expiresAt: Math.floor(Date.parse(change.occurredAt) / 1000) + DEFAULT_HISTORY_RETENTION_DAYS * 86_400 };
+}
+
+async function measureWrites(store: BenchStore): Promise<{ markdown: string; entryBytes: number }> {
+  const client: DynamoDBDocumentClient = store.dependencies.client;
+  const inventory = createInventoryRepository(client, LOCAL_TABLES.inventoryTable);
+  const [beforePet, keptPet, alternativePet] = [FIRST_PET, FIRST_PET + 1n, FIRST_PET + 2n];
+  await inventory.putMany(benchInventory(3, FIRST_PET), toolAttribution('seed', TOOL_KEY_IDS.seed));
+  const attribution = (): ChangeAttribution => ({ kind: 'set', requestId: randomUUID(), keyId: store.keyRecord.keyId });
+  const before: Timings = { name: 'before: unversioned UpdateItem (`SET quantity`), no history', samples: [] };
+  const kept: Timings = { name: 'kept: versioned, attributed UpdateItem (the entry derived by the stream consumer)', samples: [] };
+  const alternative: Timings = {
+    name: 'alternative: GetItem for the version, then TransactWriteItems (the update and the entry)',
+    samples: [],
+  };
+  let lastEntry: Record<string, unknown> = {};
+  const variants = [
+    () =>
+      timed(before, () =>
+        client.send(
+          new UpdateCommand({
+            TableName: LOCAL_TABLES.inventoryTable,
+            Key: inventoryKey(beforePet),
+            UpdateExpression: 'SET quantity = :quantity',
+            ConditionExpression: 'attribute_exists(petId)',
+            ExpressionAttributeValues: { ':quantity': 1_000 + before.samples.length },
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      ),
+    () => timed(kept, () => inventory.setQuantity(keptPet, 1_000 + kept.samples.length, attribution())),
+    // The entry is keyed by the version the change makes, and a transaction returns no values: the version must be read first.
+    () =>
+      timed(alternative, async () => {
+        const { Item } = await client.send(
+          new GetCommand({ TableName: LOCAL_TABLES.inventoryTable, Key: inventoryKey(alternativePet), ConsistentRead: true }),
+        );
+        const version = Number(Item?.version ?? 0);
+        const quantity = 1_000 + alternative.samples.length;
+        const change = versionedChange(attribution());
+        const occurredAt = (change.values[':changeLast'] as { occurredAt: string }).occurredAt;
+        lastEntry = historyItem(alternativePet, {
+          version: version + 1,
+          occurredAt,
+          kind: 'set',
+          quantityBefore: Number(Item?.quantity),
+          quantityAfter: quantity,
+          delta: quantity - Number(Item?.quantity),
+          status: Item?.status,
+          requestId: randomUUID(),
+          keyId: store.keyRecord.keyId,
+        } as InventoryChange);
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: LOCAL_TABLES.inventoryTable,
+                  Key: inventoryKey(alternativePet),
+                  UpdateExpression: `SET quantity = :quantity, ${change.set}`,
+                  ConditionExpression: version === 0 ? 'attribute_not_exists(#version)' : '#version = :read',
+                  ExpressionAttributeNames: change.names,
+                  ExpressionAttributeValues: { ':quantity': quantity, ...change.values, ...(version === 0 ? {} : { ':read': version }) },
+                },
+              },
+              { Put: { TableName: LOCAL_TABLES.historyTable, Item: lastEntry, ConditionExpression: 'attribute_not_exists(petId)' } },
+            ],
+          }),
+        );
+      }),
+  ];
+  for (let round = 0; round < WRITE_ROUNDS; round += 1) {
+    for (let index = 0; index < variants.length; index += 1) await variants[(round + index) % variants.length]!();
+  }
+  const stored = async (petId: bigint) =>
+    (await client.send(new GetCommand({ TableName: LOCAL_TABLES.inventoryTable, Key: inventoryKey(petId) }))).Item!;
+  const beforeBytes = itemBytes(await stored(beforePet));
+  const keptBytes = itemBytes(await stored(keptPet));
+  const entryBytes = itemBytes(lastEntry);
+  const keptRequestUnits = writeUnitsOf(keptBytes);
+  const keptTotal = keptRequestUnits + writeUnitsOf(entryBytes);
+  const alternativeUnits = 2 * (writeUnitsOf(keptBytes) + writeUnitsOf(entryBytes));
+  const baseline = median(before.samples);
+  const row = (timings: Timings, calls: string, inRequest: string, total: number, readUnits: number) => [
+    timings.name,
+    calls,
+    ms(median(timings.samples)),
+    ms(percentile(timings.samples, 99)),
+    ms(median(timings.samples) - baseline),
+    inRequest,
+    fixed(total, 0),
+    fixed(readUnits, 0),
+    dollars(total * PRICES.usdPerMillionWriteUnits + readUnits * PRICES.usdPerMillionReadUnits),
+  ];
+  const markdown = [
+    `**A change's write, before and after the history.** Three writers of one pet each, ${WRITE_ROUNDS} changes each, interleaved round by round, against the bench's in-memory DynamoDB Local, from this process through the service's document client. *Before*: the write as it was before versions (a conditional \`SET quantity\`), which records nothing. *Kept*: the service's own \`setQuantity\` (functions/adapters/dynamodb/inventory-repository.ts), which adds the version and the change's attribution to the same UpdateItem; the history entry is then written by the stream consumer (a BatchWriteItem Put, off the request path; the stream's reads are free to a Lambda trigger). *Alternative*: the entry written in the change's own transaction. A TransactWriteItems returns no values, and the entry's key is the version the change makes, so the writer must read the version first (a strongly consistent GetItem) and condition the transaction on it: two sequential calls. **Units are computed, not measured**: DynamoDB Local reports consumed capacity that does not follow AWS's billing (a transaction as 2 units per table, whatever its items), so each item's size is computed from what is stored by DynamoDB's rules (bench/history-and-events.ts, \`itemBytes\`): 1 write unit per KB written, 1 read unit per 4 KB strongly consistent (half eventually), and a transaction's writes doubled (2 write units per item per KB). The entry is ${integer(entryBytes)} bytes, the versioned item ${integer(keptBytes)} bytes (${integer(beforeBytes)} without version and attribution): all under 1 KB. Prices as section 5 (on-demand, ${PRICES.region}).`,
+    '',
+    table(
+      [
+        'Change',
+        'Store calls (in the request)',
+        'Latency (median)',
+        'p99',
+        'Added (median)',
+        'Write units in the request',
+        'Write units per change (all)',
+        'Read units',
+        '$ per million changes',
+      ],
+      [
+        row(before, 'UpdateItem', String(writeUnitsOf(beforeBytes)), writeUnitsOf(beforeBytes), 0),
+        row(kept, "UpdateItem (+ the consumer's Put, after the answer)", String(keptRequestUnits), keptTotal, 0),
+        row(alternative, 'GetItem, then TransactWriteItems of 2', String(alternativeUnits), alternativeUnits, 1),
+      ],
+    ),
+    '',
+    `**The kept design** adds no store call to the change's request (${fixed(median(kept.samples) - baseline, 2)} ms on the median write: a bigger item, the same single call) and ${keptTotal - writeUnitsOf(beforeBytes)} write unit per change, written by the consumer (target: no added sequential call and at most 1 write unit: ${verdict(keptTotal - writeUnitsOf(beforeBytes) <= 1, `${keptTotal - writeUnitsOf(beforeBytes) - 1} write units`)}). **The alternative** costs ${alternativeUnits} write units per change (2 × (${writeUnitsOf(keptBytes)} + ${writeUnitsOf(entryBytes)})) and a read unit, ${alternativeUnits - writeUnitsOf(beforeBytes)} more write units than before, and one more sequential call in every request (${fixed(median(alternative.samples) - baseline, 2)} ms added on the median here); an adjustment, already a transaction, would pay 2 more write units for its entry instead of 1.`,
+  ].join('\n');
+  return { markdown, entryBytes };
+}
+
+async function measureHistoryPages(store: BenchStore): Promise<string> {
+  const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY });
+  try {
+    const calls = recordStoreCalls(documentClientsOf(dependencies));
+    await createInventoryRepository(dependencies.client, LOCAL_TABLES.inventoryTable).putMany(
+      benchInventory(1, HISTORY_PET),
+      toolAttribution('seed', TOOL_KEY_IDS.seed),
+    );
+    const started = Date.parse('2026-11-01T00:00:00.000Z');
+    const changes: PetChange[] = Array.from({ length: Math.max(...PAGE_SIZES) + 1 }, (_, index) => ({
+      petId: HISTORY_PET,
+      change: {
+        version: index + 1,
+        occurredAt: new Date(started + index * 60_000).toISOString(),
+        kind: 'set',
+        quantityBefore: index === 0 ? null : 100 + index - 1,
+        quantityAfter: 100 + index,
+        delta: index === 0 ? 100 : 1,
+        status: 'available',
+        requestId: randomUUID(),
+        keyId: store.keyRecord.keyId,
+      } as InventoryChange,
+    }));
+    await createHistoryRepository(dependencies.client, LOCAL_TABLES.historyTable, DEFAULT_HISTORY_RETENTION_DAYS).record(changes);
+    const handler = createHttpHandlers(dependencies).listInventoryChanges;
+    const context = lambdaContext();
+    const rows: string[][] = [];
+    for (const limit of PAGE_SIZES) {
+      const event = routeEvent(routeOf('listInventoryChanges'), store.keyRecord, String(HISTORY_PET));
+      const query = { limit: String(limit) };
+      const paged = { ...event, queryStringParameters: query, multiValueQueryStringParameters: { limit: [String(limit)] } };
+      const samples: number[] = [];
+      let operations = '';
+      for (let read = 0; read < PAGE_READS; read += 1) {
+        calls.length = 0;
+        const began = performance.now();
+        const answer = (await invokeWhole(handler, paged, context)) as { statusCode: number; body: string };
+        samples.push(performance.now() - began);
+        const returned = (JSON.parse(answer.body) as { changes?: unknown[] }).changes?.length;
+        if (answer.statusCode !== 200 || returned !== limit)
+          throw new Error(`history page of ${limit}: ${answer.statusCode}, ${returned} entries`);
+        operations = calls.map((call) => call.operation).join(', ');
+      }
+      // The page's Query reads one entry more than it returns (whether a next page exists).
+      const queryBytes = changes.slice(0, limit + 1).reduce((sum, { petId, change }) => sum + itemBytes(historyItem(petId, change)), 0);
+      const readUnits = eventualReadUnitsOf(queryBytes);
+      rows.push([
+        integer(limit),
+        operations,
+        `${fixed(queryBytes / 1024, 1)} KB`,
+        fixed(readUnits, 1),
+        ms(median(samples)),
+        ms(Math.max(...samples)),
+        dollars(readUnits * PRICES.usdPerMillionReadUnits),
+      ]);
+    }
+    return [
+      `**Reading a history page.** \`GET /v1/inventory/{petId}/changes?limit=\` through the service's handler in this process (plan counting included), ${PAGE_READS} reads per size of a pet with ${integer(changes.length)} entries, against the bench's DynamoDB Local. The page is one Query (eventually consistent) for limit + 1 entries; its read units are computed from the entries' sizes as above, 0.5 per 4 KB; besides it the request makes the calls listed (the counting write, 1 write unit, and the pet's existence check, 0.5 read unit, as any request of section 5).`,
+      '',
+      table(
+        [
+          'Page',
+          'Store calls',
+          'Query reads',
+          "Query's read units",
+          'Latency (median)',
+          `Slowest of ${PAGE_READS}`,
+          "$ per million pages (the Query's units)",
+        ],
+        rows,
+      ),
+    ].join('\n');
+  } finally {
+    dependencies.close();
+  }
+}
+
+interface EventsRun {
+  answers: number[];
+  webhook: number[];
+  feed: number[];
+  missingWebhooks: number;
+  missingFeed: number;
+  changes: number;
+  /** Answers other than 200, by status. */
+  refused: string;
+}
+
+/** A receiver on 127.0.0.1 that answers 204 and notes when each webhook id first arrived. */
+async function startReceiver(arrivals: Map<string, number>): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      const id = String(request.headers['webhook-id']);
+      if (!arrivals.has(id)) arrivals.set(id, performance.now());
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, server };
+}
+
+/** `npm start` in a process of its own (on-disk store under a temporary DATA_DIR), 50 changes a second for 10 s, a feed poller beside them. */
+async function eventsRun(withWebhooks: boolean): Promise<EventsRun> {
+  const arrivals = new Map<string, number>();
+  const receiver = withWebhooks ? await startReceiver(arrivals) : undefined;
+  const dataDir = await mkdtemp(join(tmpdir(), 'petstore-bench-events-'));
+  const seedFile = join(dataDir, 'seed.json');
+  await writeFile(seedFile, formatInventoryFile(benchInventory(EVENTS_PETS)));
+  const server = await startServerProcess({
+    dataDir,
+    captureOutput: 'startup',
+    env: {
+      DEV_API_KEY: DEV_KEY,
+      DEV_PLAN: 'business',
+      [SEED_FILE_VARIABLE]: seedFile,
+      ...(receiver ? { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}` } : {}),
+    },
+  });
+  const app = { baseUrl: server.baseUrl.replace('localhost', '127.0.0.1') };
+  const headers = { Authorization: `Bearer ${DEV_KEY}`, 'Content-Type': 'application/json' };
+  const answered = new Map<string, number>();
+  const seenInFeed = new Map<string, number>();
+  const answers: number[] = [];
+  const refused = new Map<number, number>();
+  let polling = true;
+  const poller = (async () => {
+    let cursor: string | undefined;
+    while (polling) {
+      const response = await fetch(`${app.baseUrl}/inventory/changes?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        headers,
+      });
+      const page = (await response.json()) as { changes: { petId: string | number; version: number }[]; nextCursor: string };
+      // A poller retries a refused page from the same cursor, as the client does after Retry-After.
+      if (response.status !== 200) {
+        await sleep(1_000);
+        continue;
+      }
+      const now = performance.now();
+      for (const change of page.changes) {
+        const id = eventIdOf({ petId: BigInt(change.petId), change });
+        if (!seenInFeed.has(id)) seenInFeed.set(id, now);
+      }
+      cursor = page.nextCursor;
+      if (page.changes.length < 1000) await sleep(FEED_POLL_MS);
+    }
+  })();
+  try {
+    const total = EVENTS_RATE_PER_SECOND * EVENTS_SECONDS;
+    const start = performance.now();
+    const requests = Array.from({ length: total }, async (_, index) => {
+      await sleep(Math.max(0, start + (index * 1_000) / EVENTS_RATE_PER_SECOND - performance.now()));
+      const petId = BigInt((index % EVENTS_PETS) + 1);
+      const sent = performance.now();
+      const response = await fetch(`${app.baseUrl}/inventory/${petId}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ quantity: 1_000 + index }),
+      });
+      const done = performance.now();
+      await response.text();
+      // A change refused (a 503 when the store falls behind) records nothing: counted, not followed.
+      if (response.status !== 200) {
+        refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
+        return;
+      }
+      answers.push(done - sent);
+      answered.set(eventIdOf({ petId, change: { version: Number(response.headers.get('etag')!.replaceAll('"', '')) } }), done);
+    });
+    await Promise.all(requests);
+    const deadline = performance.now() + DRAIN_MS;
+    const complete = () => [...answered.keys()].every((id) => seenInFeed.has(id) && (!withWebhooks || arrivals.has(id)));
+    while (!complete() && performance.now() < deadline) await sleep(100);
+  } finally {
+    polling = false;
+    await poller.catch(() => undefined);
+    // SIGTERM: npm start stops its store's JVM on the way out; SIGKILL only if it has not exited in 15 s.
+    server.process.kill('SIGTERM');
+    await Promise.race([server.exited, sleep(15_000).then(() => killServerProcess(server))]);
+    await rm(dataDir, { recursive: true, force: true });
+    if (receiver) await new Promise((resolve) => receiver.server.close(resolve));
+  }
+  const delays = (seen: Map<string, number>) =>
+    [...answered].flatMap(([id, at]) => (seen.has(id) ? [Math.max(0, seen.get(id)! - at)] : []));
+  const webhook = delays(arrivals);
+  const feed = delays(seenInFeed);
+  return {
+    answers,
+    webhook,
+    feed,
+    missingWebhooks: withWebhooks ? answered.size - webhook.length : 0,
+    missingFeed: answered.size - feed.length,
+    changes: answered.size,
+    refused: [...refused].map(([status, count]) => `${count} × ${status}`).join(', ') || 'none',
+  };
+}
+
+/** Published on-demand prices, us-east-1, in dollars per million (see the text). */
+const AWS_PRICES = {
+  lambdaRequests: 0.2,
+  /** arm64, per GB-second (the functions run on ARM_64). */
+  lambdaArmGbSecond: 0.0000133334,
+  eventBridgeEvents: 1.0,
+  sqsFifoRequests: 0.5,
+} as const;
+/** The duration a cost estimate assumes per invocation: a guess, stated as one. */
+const ASSUMED_INVOCATION_MS = 100;
+
+function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
+  const gbSeconds = (FUNCTION_MEMORY_MB / 1024) * (ASSUMED_INVOCATION_MS / 1000);
+  const invocation = AWS_PRICES.lambdaRequests + gbSeconds * AWS_PRICES.lambdaArmGbSecond * 1_000_000;
+  const historyUnits = writeUnitsOf(entryBytes);
+  // The feed's append is one transaction of the sequence update and, per change, its entry and its marker: 2 units per item.
+  const feedUnitsWorst = 2 * 3;
+  const feedUnitsBatched = 2 * 2;
+  const rows: [string, string, number, number][] = [
+    ['Stream reads by the consumer (a Lambda trigger)', 'free', 0, 0],
+    [
+      'Consumer invocations (batches of the stream; 1 change per batch at worst)',
+      `$${AWS_PRICES.lambdaRequests} per million + ${FUNCTION_MEMORY_MB} MB × ${ASSUMED_INVOCATION_MS} ms`,
+      invocation / 100,
+      invocation,
+    ],
+    [
+      'History entry (BatchWriteItem Put)',
+      `${historyUnits} write unit`,
+      historyUnits * PRICES.usdPerMillionWriteUnits,
+      historyUnits * PRICES.usdPerMillionWriteUnits,
+    ],
+    [
+      'Change feed append (TransactWriteItems: entry, marker, sequence)',
+      `${feedUnitsBatched}–${feedUnitsWorst} write units`,
+      feedUnitsBatched * PRICES.usdPerMillionWriteUnits,
+      feedUnitsWorst * PRICES.usdPerMillionWriteUnits,
+    ],
+    [
+      'EventBridge PutEvents (one event)',
+      `$${AWS_PRICES.eventBridgeEvents} per million events`,
+      AWS_PRICES.eventBridgeEvents,
+      AWS_PRICES.eventBridgeEvents,
+    ],
+    [
+      `SQS FIFO per delivery (SendMessageBatch, the trigger's ReceiveMessage and DeleteMessageBatch; 10 per request at best), × ${webhookUrls} endpoint`,
+      `$${AWS_PRICES.sqsFifoRequests} per million requests`,
+      (3 / 10) * AWS_PRICES.sqsFifoRequests * webhookUrls,
+      3 * AWS_PRICES.sqsFifoRequests * webhookUrls,
+    ],
+    [
+      `Delivery invocations (batches of up to 10 messages), × ${webhookUrls} endpoint`,
+      `as the consumer's`,
+      (invocation / 10) * webhookUrls,
+      invocation * webhookUrls,
+    ],
+  ];
+  const best = rows.reduce((sum, row) => sum + row[2], 0);
+  const worst = rows.reduce((sum, row) => sum + row[3], 0);
+  return [
+    `**Cost per change on AWS** (computed, not measured: no AWS account here), in dollars per million changes, one webhook endpoint. Prices: the published on-demand list prices in us-east-1 as AWS's pricing pages give them (Lambda $${AWS_PRICES.lambdaRequests} per million requests and $${AWS_PRICES.lambdaArmGbSecond} per GB-second on arm64; EventBridge $${AWS_PRICES.eventBridgeEvents} per million custom events of up to 64 KB; SQS FIFO $${AWS_PRICES.sqsFifoRequests} per million requests of up to 64 KB; DynamoDB as section 5), without free tiers; not checked online from this machine, so check them before quoting. Lambda duration is an assumption (${ASSUMED_INVOCATION_MS} ms per invocation at ${FUNCTION_MEMORY_MB} MB), not a measurement. *Batched* is the stream and queue batching a steady load gets (the consumer's batch of 100 counted as one invocation per 100 changes, 10 messages per SQS request); *one by one* is a change at a time. The API request itself (API Gateway, the handler, the change's own write) is not included.`,
+    '',
+    table(
+      ['Per change', 'Unit price', '$ per million changes, batched', '$ per million changes, one by one'],
+      [
+        ...rows.map(([name, price, low, high]) => [name, price, dollars(low), dollars(high)]),
+        ['**Total**', '', dollars(best), dollars(worst)],
+      ],
+    ),
+  ].join('\n');
+}
+
+/** Whether the server kept up with the rate: when its answers take longer than the gap between changes, every delay measures the backlog. */
+function saturation(run: EventsRun): string {
+  const gapMs = 1_000 / EVENTS_RATE_PER_SECOND;
+  const answerMedian = run.answers.length > 0 ? median(run.answers) : Number.POSITIVE_INFINITY;
+  return answerMedian <= gapMs
+    ? `The server kept up: its median answer (${ms(answerMedian)}) is within the ${ms(gapMs)} between changes.`
+    : `**The server did not keep up** with ${EVENTS_RATE_PER_SECOND} changes a second in this run: its median answer took ${ms(answerMedian)} against ${ms(gapMs)} between changes, so requests queued and the delays above measure that backlog (the store on disk, its JVM, the server and the bench sharing two cores with the load shown above) more than the path of an event. What an event adds to its change is the difference of the columns: the webhook's p50 minus the feed's.`;
+}
+
+export async function measureHistoryAndEvents(store: BenchStore, progress: (message: string) => void): Promise<string> {
+  progress("7. a change's write, before and after the history");
+  const writes = await measureWrites(store);
+  progress('7. history pages');
+  const pages = await measureHistoryPages(store);
+  progress(`7. ${EVENTS_RATE_PER_SECOND} changes a second without webhooks (baseline)`);
+  const baseline = await eventsRun(false);
+  progress(`7. ${EVENTS_RATE_PER_SECOND} changes a second with a webhook receiver`);
+  const withWebhooks = await eventsRun(true);
+  const stat = (samples: number[], p: number) => (samples.length === 0 ? '—' : ms(percentile(samples, p)));
+  const webhookP99 = withWebhooks.webhook.length > 0 ? percentile(withWebhooks.webhook, 99) : Number.POSITIVE_INFINITY;
+  const row = (name: string, run: EventsRun) => [
+    name,
+    integer(run.changes),
+    run.refused,
+    `${stat(run.answers, 50)} / ${stat(run.answers, 99)}`,
+    `${stat(run.feed, 50)} / ${stat(run.feed, 99)}`,
+    run === baseline ? '—' : `${stat(run.webhook, 50)} / ${stat(run.webhook, 99)}`,
+    run === baseline ? String(run.missingFeed) : `${run.missingFeed} / ${run.missingWebhooks}`,
+  ];
+  return [
+    '## 7. History and events: what a change costs to remember and to announce',
+    '',
+    writes.markdown,
+    '',
+    pages,
+    '',
+    `**From a change's answer to its webhook and to the feed.** The local app as \`npm start\` runs it (\`startLocalApp\`: the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), in this process with its own in-memory DynamoDB Local, ${EVENTS_PETS} pets; ${EVENTS_RATE_PER_SECOND} \`PATCH /v1/inventory/{petId}\` a second for ${EVENTS_SECONDS} s, open loop (each sent at its time, whatever the others do), pets in turn. A webhook receiver on 127.0.0.1 (node:http, answering 204) notes when each \`webhook-id\` first arrives; a poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, waiting ${FEED_POLL_MS} ms after a page that was not full, and notes when it first sees each change. A delay is measured from the moment the change's answer arrived, matched by its event id (pet and the version of its ETag). The baseline is the same run without webhooks (the consumer and the feed only). The load, the poller and the receiver share the bench's process, the server and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the last answer are counted missing.`,
+    '',
+    table(
+      [
+        'Run',
+        'Changes answered 200',
+        'Refused',
+        'Answer latency',
+        "Feed's lag (answer → poller)",
+        'Answer → webhook arrival',
+        'Missing (feed / webhooks)',
+      ],
+      [row('baseline: no webhooks', baseline), row('webhooks to a receiver on 127.0.0.1', withWebhooks)],
+    ),
+    '',
+    saturation(withWebhooks),
+    '',
+    `Webhook p99 ${stat(withWebhooks.webhook, 99)} (target ≤ ${WEBHOOK_P99_TARGET_MS / 1000} s: ${verdict(webhookP99 <= WEBHOOK_P99_TARGET_MS, `${fixed((webhookP99 - WEBHOOK_P99_TARGET_MS) / 1000, 2)} s`)}).`,
+    '',
+    awsCostPerChange(writes.entryBytes, 1),
+  ].join('\n');
+}

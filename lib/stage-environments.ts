@@ -6,6 +6,11 @@
  */
 import { STACK_NAMES, type DeploymentStage } from './deployments.ts';
 
+/** A stage configured or targeted wrongly: its message is the whole story, so the app prints it alone (bin/app.ts). */
+export class StageConfigurationError extends Error {
+  override name = 'StageConfigurationError';
+}
+
 export const STAGE_ENVIRONMENTS_CONTEXT_KEY = 'stageEnvironments';
 /** Set by the deploy and diff scripts (`-c deployStage=prod`): the stage this run is for, which must then be pinned. */
 export const DEPLOY_STAGE_CONTEXT_KEY = 'deployStage';
@@ -42,17 +47,17 @@ export function readStageEnvironments(context: unknown, env: NodeJS.ProcessEnv =
     const region = env[names.region] || configured[stage]?.region;
     if (account === undefined && region === undefined) continue;
     if (!account || !region)
-      throw new Error(
+      throw new StageConfigurationError(
         `The ${stage} stage is half pinned (account ${account ?? 'missing'}, region ${region ?? 'missing'}): set both in ${where(stage)}; ${DEPLOY_GUIDE_SECTION}.`,
       );
     if (!/^\d{12}$/.test(account))
-      throw new Error(`The ${stage} account must be a 12-digit AWS account id, not "${account}" (${where(stage)}).`);
+      throw new StageConfigurationError(`The ${stage} account must be a 12-digit AWS account id, not "${account}" (${where(stage)}).`);
     if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region))
-      throw new Error(`The ${stage} region must be a region name such as eu-west-1, not "${region}" (${where(stage)}).`);
+      throw new StageConfigurationError(`The ${stage} region must be a region name such as eu-west-1, not "${region}" (${where(stage)}).`);
     environments[stage] = { account, region };
   }
   if (environments.prod && environments.staging && environments.prod.account === environments.staging.account) {
-    throw new Error(
+    throw new StageConfigurationError(
       `Prod is pinned to the staging account ${environments.staging.account}: prod must have an account of its own (${where('prod')}); ${DEPLOY_GUIDE_SECTION}.`,
     );
   }
@@ -67,15 +72,15 @@ export function readStageEnvironments(context: unknown, env: NodeJS.ProcessEnv =
 export function checkDeployTarget(stage: unknown, environments: StageEnvironments, credentialsAccount: string | undefined): void {
   if (stage === undefined) return;
   if (stage !== 'staging' && stage !== 'prod')
-    throw new Error(`${DEPLOY_STAGE_CONTEXT_KEY} must be staging or prod, not "${String(stage)}".`);
+    throw new StageConfigurationError(`${DEPLOY_STAGE_CONTEXT_KEY} must be staging or prod, not "${String(stage)}".`);
   const pinned = environments[stage];
   if (!pinned)
-    throw new Error(
+    throw new StageConfigurationError(
       `Refusing to deploy ${STACK_NAMES[stage]}: no account and region are pinned for ${stage}. Set ${where(stage)}; ${DEPLOY_GUIDE_SECTION}.`,
     );
   if (credentialsAccount && credentialsAccount !== pinned.account) {
     const whose = STAGES.find((other) => environments[other]?.account === credentialsAccount);
-    throw new Error(
+    throw new StageConfigurationError(
       `Refusing to deploy ${STACK_NAMES[stage]} to account ${pinned.account} with credentials of account ${credentialsAccount}${whose ? ` (the ${whose} account)` : ''}: set AWS_PROFILE to a profile of the ${stage} account; ${DEPLOY_GUIDE_SECTION}.`,
     );
   }

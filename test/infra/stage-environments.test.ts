@@ -108,6 +108,16 @@ describe('the app', () => {
     });
   };
 
+  it('refuses `npm run deploy:staging` without a pinned account in its one line, with no stack trace', async () => {
+    const refused = await runApp({ deployStage: 'staging', stageEnvironments: {} }).catch((error: { stderr: string }) => error);
+    // npx may warn about the machine's npm configuration; the app's own output is the rest.
+    const lines = (refused as { stderr: string }).stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
+
+    expect(lines).toEqual([
+      expect.stringMatching(/^Refusing to deploy PetStoreInventory-Staging: no account and region are pinned for staging\. /),
+    ]);
+  }, 60_000);
+
   it('refuses a deploy of Prod configured with the staging account, before building anything', async () => {
     const refused = runApp({ deployStage: 'prod', stageEnvironments: { staging: STAGING, prod: { ...PROD, account: STAGING.account } } });
 

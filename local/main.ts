@@ -47,6 +47,18 @@ function readWebhookSettings(env: NodeJS.ProcessEnv): { urls: string[]; signingK
 }
 
 async function main(): Promise<void> {
+  // Listened for before anything starts: a signal during the start ends it once what it started is up, and closed.
+  let app: Awaited<ReturnType<typeof startLocalApp>> | undefined;
+  let stopping: string | undefined;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = signal;
+    console.log(`${signal}: shutting down`);
+    if (app) closeAndExit(app);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
   requireJava();
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${process.env.PORT}".`);
@@ -70,7 +82,7 @@ async function main(): Promise<void> {
     source = 'generated';
     return apiKey;
   };
-  const app = await startLocalApp({
+  app = await startLocalApp({
     dataDir,
     port,
     host,
@@ -101,21 +113,17 @@ async function main(): Promise<void> {
   if (webhooks) lines.push(`  webhooks: every change is POSTed, signed, to ${webhooks.urls.join(', ')}`);
   console.log(lines.join('\n'));
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  if (stopping) closeAndExit(app);
+}
+
+function closeAndExit(app: { close(): Promise<void> }): void {
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
 
 main().catch((error: unknown) => {

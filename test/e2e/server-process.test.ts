@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -162,6 +163,34 @@ describe('npm start and its DynamoDB Local engine', () => {
     await server.exited;
 
     expect(await gone(jvm)).toBe(true);
+  });
+
+  it('stops cleanly on a SIGTERM that arrives while it is still starting, and leaves no JVM behind', async () => {
+    const [file, ...args] = SERVER_COMMAND;
+    const child = spawn(file, args, {
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    try {
+      // The engine's pid file is written while the server starts, before it listens.
+      while (!existsSync(join(dataDir, 'dynamodb-local.pid'))) await sleep(20);
+      const jvm = await storePid();
+      expect(output).not.toContain('listening on');
+
+      child.kill('SIGTERM');
+
+      expect(await exited).toEqual({ code: 0, signal: null });
+      expect(output).toContain('SIGTERM: shutting down');
+      expect(await gone(jvm)).toBe(true);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
   });
 
   it('ends a JVM that a killed server left behind, identified by its pid file, and says so in one line', async () => {

@@ -144,7 +144,7 @@ describe('adjustInventory', () => {
       {
         Put: {
           TableName: IDEMPOTENCY_TABLE,
-          Item: { recordId, requestHash: expect.any(String), expiresAt: NOW_SECONDS + 86_400, petId: 7n },
+          Item: { recordId, requestHash: expect.any(String), expiresAt: NOW_SECONDS + 86_400 },
           ConditionExpression: 'attribute_not_exists(recordId) OR expiresAt <= :now',
           ExpressionAttributeValues: { ':now': NOW_SECONDS },
         },
@@ -155,7 +155,7 @@ describe('adjustInventory', () => {
       TableName: IDEMPOTENCY_TABLE,
       Key: { recordId },
       ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#status)',
-      ExpressionAttributeValues: { ':status': 200, ':quantity': 12, ':petStatus': 'available', ':version': 0 },
+      ExpressionAttributeValues: { ':status': 200, ':petId': 7n, ':quantity': 12, ':petStatus': 'available', ':version': 0 },
     });
   });
 

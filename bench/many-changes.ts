@@ -80,7 +80,8 @@ function deliveries(store: BenchStore) {
   let transactionActions = 0;
   store.dependencies.client.middlewareStack.add(
     (next, context) => async (args) => {
-      if (context.commandName === 'TransactWriteCommand')
+      // The name of the command the base client runs: the document client's TransactWriteCommand wraps it.
+      if (context.commandName === 'TransactWriteItemsCommand')
         transactionActions += (args.input as { TransactItems?: unknown[] }).TransactItems?.length ?? 0;
       return next(args);
     },

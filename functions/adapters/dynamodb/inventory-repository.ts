@@ -148,18 +148,21 @@ async function replaceInOneTransaction(
       );
       return;
     } catch (error) {
-      const reasons =
-        error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((reason) => reason.Code) : undefined;
-      const unwritten = pending.filter((_item, index) => reasons?.[index] !== 'ConditionalCheckFailed');
-      const settled = (code: string | undefined) => code === undefined || code === 'None' || code === 'ConditionalCheckFailed';
-      if (reasons?.every(settled) && unwritten.length < pending.length) {
+      const codes =
+        error instanceof TransactionCanceledException
+          ? (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None')
+          : undefined;
+      // An entry whose condition failed already holds what it would write: it is left out of every later try.
+      const unwritten = pending.filter((_item, index) => codes?.[index] !== 'ConditionalCheckFailed');
+      const faults = codes?.filter((code) => code !== 'None' && code !== 'ConditionalCheckFailed') ?? [];
+      if (codes && faults.length === 0 && unwritten.length < pending.length) {
         pending = unwritten;
         continue;
       }
-      const retried = reasons
-        ? reasons.every((code) => settled(code) || RETRIED_CANCELLATIONS.has(code!)) && !reasons.every(settled)
+      const passesLater = codes
+        ? faults.length > 0 && faults.every((code) => RETRIED_CANCELLATIONS.has(code))
         : error instanceof Error && isThrottlingError(error as Parameters<typeof isThrottlingError>[0]);
-      if (!retried) throw error;
+      if (!passesLater) throw error;
       backoffs += 1;
       if (backoffs >= THROTTLED_WRITE_TRIES) throw new StoreUnavailableError({ cause: error });
       pending = unwritten;
@@ -216,7 +219,7 @@ export function createInventoryRepository(
             try {
               await replaceInOneTransaction(client, tableName, group, attribution);
             } catch (error) {
-              // The other writers take no further transaction: the import ends with this error, not minutes later.
+              // The other writers start no further transaction: the import ends with this error, not minutes later.
               failed = true;
               throw error;
             }
@@ -224,7 +227,10 @@ export function createInventoryRepository(
             onWritten?.(written);
           }
         };
-        await Promise.all(Array.from({ length: Math.min(transactionsInFlight, groups.length) }, writer));
+        // Settled, not raced: putMany returns once no transaction of it is in flight, whatever failed.
+        const outcomes = await Promise.allSettled(Array.from({ length: Math.min(transactionsInFlight, groups.length) }, writer));
+        const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (failure) throw failure.reason;
       }),
 
     setQuantity: (petId, quantity, attribution, preconditions = {}) =>

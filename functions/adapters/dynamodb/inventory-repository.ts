@@ -93,10 +93,11 @@ export function toVersionedItem(stored: Record<string, unknown>): VersionedItem 
 export const IMPORT_TRANSACTION_ENTRIES = 100;
 /**
  * Transactions an import or a seed keeps in flight. DynamoDB Local applies one transaction of a
- * table at a time, so more in flight only overlaps their reading and checking; on AWS they overlap
- * whole, up to the table's capacity, where a throttled transaction backs off (below).
+ * table at a time: a second in flight is read and checked while the first is written, and more
+ * only contend for the lock (4 and 8 were slower than 1 and 2, bench/results.md, section 6). On
+ * AWS they overlap whole, up to the table's capacity, where a throttled transaction backs off.
  */
-export const IMPORT_TRANSACTIONS_IN_FLIGHT = 4;
+export const IMPORT_TRANSACTIONS_IN_FLIGHT = 2;
 /** Tries of one transaction while the store throttles it or another writer holds one of its entries, each after the SDK's own retries: with the backoff below, about 13 s. */
 const THROTTLED_WRITE_TRIES = 8;
 const THROTTLED_BACKOFF_BASE_MS = 50;

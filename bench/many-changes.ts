@@ -1,11 +1,18 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDocumentClient } from '../functions/adapters/dynamodb/document-client.ts';
-import { createInventoryRepository, IMPORT_WRITES_IN_FLIGHT, inventoryKey } from '../functions/adapters/dynamodb/inventory-repository.ts';
-import { TOOL_KEY_IDS, toolAttribution } from '../functions/domain/change-attribution.ts';
+import { createDocumentClient, updateIfConditionHolds } from '../functions/adapters/dynamodb/document-client.ts';
+import {
+  createInventoryRepository,
+  entryReplacement,
+  IMPORT_TRANSACTION_ENTRIES,
+  IMPORT_TRANSACTIONS_IN_FLIGHT,
+  inventoryKey,
+} from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
+import type { InventoryRepository } from '../functions/domain/inventory-service.ts';
 import { MAX_BATCH_CHANGES } from '../functions/domain/inventory-adjustments.ts';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
@@ -31,8 +38,8 @@ import { dollars, fixed, integer, table, verdict } from './markdown.ts';
 /**
  * Section 6: many changes at once. A delivery of 100 arrivals as single adjustments against the
  * fewest batches, through the service's own handlers and authorizer; and the operators' import,
- * before (BatchWriteItem of 25, one call after another, as at commit dc8d754) and after
- * (versioned UpdateItems, several in flight), into DynamoDB Local on disk and in memory.
+ * before (one versioned UpdateItem per pet, 32 in flight) and after (the same updates in
+ * transactions of 100, a few in flight), into DynamoDB Local on disk and in memory.
  */
 
 const ARRIVALS = 100;
@@ -40,9 +47,8 @@ const ARRIVALS = 100;
 const FIRST_DELIVERED_PET = 1_001n;
 /** The import target of the issue: 100,000 pets into the on-disk store in at most 60 s. */
 const IMPORT_TARGET = { pets: 100_000, seconds: 60 } as const;
-/** Pets per import run without --import-100k. */
-const ON_DISK_PETS = 2_000;
-const IN_MEMORY_PETS = 10_000;
+/** Pets per import run; --import-100k adds IMPORT_TARGET's. */
+const SMALL_IMPORT = 10_000;
 
 /** Actions of each TransactWriteItems a run sent: DynamoDB Local reports a transaction's capacity per table, AWS bills 2 write units per action. */
 const TRANSACTION_WRITE_UNITS_PER_ACTION = 2;
@@ -74,7 +80,8 @@ function deliveries(store: BenchStore) {
   let transactionActions = 0;
   store.dependencies.client.middlewareStack.add(
     (next, context) => async (args) => {
-      if (context.commandName === 'TransactWriteCommand')
+      // The name of the command the base client runs: the document client's TransactWriteCommand wraps it.
+      if (context.commandName === 'TransactWriteItemsCommand')
         transactionActions += (args.input as { TransactItems?: unknown[] }).TransactItems?.length ?? 0;
       return next(args);
     },
@@ -148,7 +155,7 @@ async function measureDelivery(store: BenchStore): Promise<string> {
         'Store calls',
         'Read units',
         'Write units',
-        '$ per 100 changes',
+        '$ per million changes',
       ],
       runs.map(row),
     ),
@@ -157,42 +164,75 @@ async function measureDelivery(store: BenchStore): Promise<string> {
   ].join('\n');
 }
 
-/** The import as it was (commit dc8d754): BatchWriteItem of 25 puts, one call after another, unprocessed items sent again. */
-async function importBefore(client: DynamoDBDocumentClient, items: readonly InventoryItem[]): Promise<void> {
-  for (let start = 0; start < items.length; start += 25) {
-    let pending = items.slice(start, start + 25).map((item) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } }));
-    while (pending.length > 0) {
-      const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [LOCAL_TABLES.inventoryTable]: pending } }));
-      pending = (UnprocessedItems?.[LOCAL_TABLES.inventoryTable] ?? []) as typeof pending;
-    }
-  }
+/** The putMany as it was before this change (commit 6b3727e): one versioned, attributed UpdateItem per entry, 32 in flight. */
+const UPDATES_IN_FLIGHT_BEFORE = 32;
+
+async function putManyBefore(
+  client: DynamoDBDocumentClient,
+  items: readonly InventoryItem[],
+  attribution: ChangeAttribution,
+): Promise<void> {
+  let next = 0;
+  const writer = async () => {
+    while (next < items.length)
+      await updateIfConditionHolds(client, entryReplacement(LOCAL_TABLES.inventoryTable, items[next++]!, attribution));
+  };
+  await Promise.all(Array.from({ length: Math.min(UPDATES_IN_FLIGHT_BEFORE, items.length) }, writer));
 }
 
-type ImportWriter = { name: string; run: (client: DynamoDBDocumentClient, items: readonly InventoryItem[], file: string) => Promise<void> };
+/** The floor, not a way to import: BatchWriteItem of 25 unversioned Puts (the import at commit dc8d754), 4 calls in flight. */
+async function unversionedPuts(client: DynamoDBDocumentClient, items: readonly InventoryItem[]): Promise<void> {
+  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, index) => items.slice(index * 25, (index + 1) * 25));
+  let next = 0;
+  const writer = async () => {
+    while (next < batches.length) {
+      let pending = batches[next++]!.map((item) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } }));
+      while (pending.length > 0) {
+        const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [LOCAL_TABLES.inventoryTable]: pending } }));
+        pending = (UnprocessedItems?.[LOCAL_TABLES.inventoryTable] ?? []) as typeof pending;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, writer));
+}
 
-/** The import now: `npm run inventory -- import` itself (file read and checked, the store listed, each entry a versioned UpdateItem). */
-const importNow = (writesInFlight: number): ImportWriter => ({
-  name: `after: \`npm run inventory -- import\`, ${writesInFlight} UpdateItems in flight`,
-  run: async (client, _items, file) => {
-    await runInventoryCommand(
-      ['import', '--file', file],
-      async () => ({
-        inventory: createInventoryRepository(client, LOCAL_TABLES.inventoryTable, writesInFlight),
-        describe: 'bench store',
-        close: async () => undefined,
-      }),
-      { print: () => undefined, write: () => undefined },
-    );
-  },
-});
+type ImportWriter = { name: string; run: (client: DynamoDBDocumentClient, file: string, items: readonly InventoryItem[]) => Promise<void> };
+
+/** `npm run inventory -- import` itself (file read and checked, the store listed, what differs written), through the given putMany. */
+async function importCommand(client: DynamoDBDocumentClient, file: string, putMany?: InventoryRepository['putMany']): Promise<void> {
+  const inventory = createInventoryRepository(client, LOCAL_TABLES.inventoryTable);
+  await runInventoryCommand(
+    ['import', '--file', file],
+    async () => ({ inventory: putMany ? { ...inventory, putMany } : inventory, describe: 'bench store', close: async () => undefined }),
+    { print: () => undefined, write: () => undefined },
+  );
+}
 
 const IMPORT_BEFORE: ImportWriter = {
-  name: 'before: BatchWriteItem of 25, one call after another',
-  run: (client, items) => importBefore(client, items),
+  name: `before: \`npm run inventory -- import\`, one versioned UpdateItem per pet, ${UPDATES_IN_FLIGHT_BEFORE} in flight`,
+  run: (client, file) => importCommand(client, file, (items, attribution) => putManyBefore(client, items, attribution)),
 };
 
-/** Pets per second of one writer into a fresh store (on disk under a temporary directory, or in memory). */
-async function importRate(writer: ImportWriter, pets: number, onDisk: boolean): Promise<number> {
+const importAfter = (transactionsInFlight: number): ImportWriter => ({
+  name: `after: \`npm run inventory -- import\`, transactions of ${IMPORT_TRANSACTION_ENTRIES} versioned Updates, ${transactionsInFlight} in flight${transactionsInFlight === IMPORT_TRANSACTIONS_IN_FLIGHT ? ' (the default)' : ''}`,
+  run: (client, file) =>
+    importCommand(client, file, createInventoryRepository(client, LOCAL_TABLES.inventoryTable, transactionsInFlight).putMany),
+});
+
+const IMPORT_AFTER = importAfter(IMPORT_TRANSACTIONS_IN_FLIGHT);
+
+const FLOOR: ImportWriter = {
+  name: 'floor, not an import: unversioned BatchWriteItem of 25 Puts, 4 in flight',
+  run: (client, _file, items) => unversionedPuts(client, items),
+};
+
+interface ImportRun {
+  rate: number;
+  loadAtStart: number;
+}
+
+/** Pets per second of one writer into a fresh store (on disk under a temporary directory, or in memory), with the load average as it began. */
+async function importRate(writer: ImportWriter, pets: number, onDisk: boolean): Promise<ImportRun> {
   const dir = await mkdtemp(join(tmpdir(), 'petstore-import-'));
   const store = await startLocalStore(onDisk ? { dataDir: dir } : {});
   const client = createDocumentClient({ endpoint: store.endpoint });
@@ -201,9 +241,10 @@ async function importRate(writer: ImportWriter, pets: number, onDisk: boolean): 
     const items = benchInventory(pets, 1n);
     const file = join(dir, 'inventory.json');
     await writeFile(file, formatInventoryFile(items));
+    const loadAtStart = loadavg()[0]!;
     const started = performance.now();
-    await writer.run(client, items, file);
-    return pets / ((performance.now() - started) / 1_000);
+    await writer.run(client, file, items);
+    return { rate: pets / ((performance.now() - started) / 1_000), loadAtStart };
   } finally {
     client.destroy();
     await store.close();
@@ -212,7 +253,7 @@ async function importRate(writer: ImportWriter, pets: number, onDisk: boolean): 
 }
 
 export interface ManyChangesOptions {
-  /** Import 100,000 pets with the default writer instead (the issue's target; many minutes on a busy machine): off by default. */
+  /** Import 100,000 pets too, before and after, on disk and in memory (the issue's target; the "before" runs take many minutes): off by default. */
   import100k: boolean;
   progress: (message: string) => void;
 }
@@ -220,34 +261,31 @@ export interface ManyChangesOptions {
 export async function measureManyChanges(store: BenchStore, options: ManyChangesOptions): Promise<string> {
   options.progress('6. 100 arrivals, single and batched');
   const delivery = await measureDelivery(store);
-  const chosen = importNow(IMPORT_WRITES_IN_FLIGHT);
-  // On disk every write is a SQLite commit in the JVM: a few thousand pets say the rate, where 10,000 take minutes on a busy machine.
   const plans = [
-    {
-      onDisk: true,
-      pets: options.import100k ? IMPORT_TARGET.pets : ON_DISK_PETS,
-      writers: options.import100k ? [chosen] : [IMPORT_BEFORE, chosen],
-    },
-    {
-      onDisk: false,
-      pets: options.import100k ? IMPORT_TARGET.pets : IN_MEMORY_PETS,
-      writers: options.import100k ? [chosen] : [IMPORT_BEFORE, importNow(16), chosen, importNow(64)],
-    },
+    { onDisk: true, pets: SMALL_IMPORT, writers: [IMPORT_BEFORE, IMPORT_AFTER, FLOOR] },
+    { onDisk: false, pets: SMALL_IMPORT, writers: [IMPORT_BEFORE, importAfter(1), IMPORT_AFTER, importAfter(4), FLOOR] },
+    ...(options.import100k
+      ? [
+          { onDisk: true, pets: IMPORT_TARGET.pets, writers: [IMPORT_AFTER, IMPORT_BEFORE] },
+          { onDisk: false, pets: IMPORT_TARGET.pets, writers: [IMPORT_AFTER, IMPORT_BEFORE] },
+        ]
+      : []),
   ];
   const rows: string[][] = [];
   let targetRate: number | undefined;
   for (const { onDisk, pets, writers } of plans) {
     for (const writer of writers) {
       options.progress(`6. import ${integer(pets)} pets ${onDisk ? 'on disk' : 'in memory'}: ${writer.name}`);
-      const rate = await importRate(writer, pets, onDisk);
+      const { rate, loadAtStart } = await importRate(writer, pets, onDisk);
       rows.push([
         onDisk ? 'on disk (`npm start`)' : 'in memory (tests)',
         writer.name,
         integer(pets),
         integer(rate),
         `${fixed(pets / rate, 1)} s`,
+        fixed(loadAtStart, 1),
       ]);
-      if (onDisk && pets === IMPORT_TARGET.pets && writer === chosen) targetRate = rate;
+      if (onDisk && pets === IMPORT_TARGET.pets && writer === IMPORT_AFTER) targetRate = rate;
     }
   }
   const targetLine =
@@ -259,9 +297,9 @@ export async function measureManyChanges(store: BenchStore, options: ManyChanges
     '',
     delivery,
     '',
-    `**The import's rate.** Pets per second into a fresh DynamoDB Local started for each run, on disk (as \`npm start\` keeps it, \`-dbPath\`) and in memory (as the tests run it), the file's pets all new. Before: the write loop as it was at commit dc8d754 (reproduced here; it wrote unversioned Puts, which would now reset an entry's version). After: the import command itself (reads and checks the file, lists the store, writes what differs), each entry one versioned, attributed UpdateItem with backoff on throttling, at ${IMPORT_WRITES_IN_FLIGHT} in flight (the default) and at 16 and 64 for comparison. The seed writes through the same putMany.`,
+    `**The import's rate.** Pets per second into a fresh DynamoDB Local started for each run (its JVM's warm-up included, as in a first \`npm start\`), on disk (as \`npm start\` keeps it, \`-dbPath\`) and in memory (as the tests run it), the file's pets all new, through the import command itself (reads and checks the file, lists the store, writes what differs); the seed writes through the same putMany. Before: one versioned, attributed UpdateItem per pet, ${UPDATES_IN_FLIGHT_BEFORE} in flight (the putMany of commit 6b3727e, reproduced here). After: the same versioned Updates grouped in TransactWriteItems of ${IMPORT_TRANSACTION_ENTRIES}, ${IMPORT_TRANSACTIONS_IN_FLIGHT} in flight (the default; 1 and 4 for comparison), with backoff on throttling and conflicts. The floor is what DynamoDB Local takes at most, unversioned Puts in batches, which an import may not write (a Put would reset an entry's version). The load average (1 min) is the machine's as each run began: two cores, shared with whatever else runs.`,
     '',
-    table(['Store', 'Writer', 'Pets', 'Pets per second', 'Time'], rows),
+    table(['Store', 'Writer', 'Pets', 'Pets per second', 'Time', 'Load'], rows),
     '',
     targetLine,
   ].join('\n');

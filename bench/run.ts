@@ -2,7 +2,8 @@
  * `npm run bench`: what a request costs, at which scale, against the floor. Seven sections,
  * each next to a baseline measured in the same run; writes bench/results.md.
  * `npm run bench -- --section 4` (or 6, or 7) runs that section alone and replaces only its part of the file.
- * `--import-100k` adds the 100,000-pet imports to section 6 (a few minutes more).
+ * `--import-100k` adds the 100,000-pet imports to section 6, before and after, on disk and in
+ * memory (the "before" runs take most of half an hour on a busy machine).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { writeFileAtomically } from '../tools/atomic-file.ts';

@@ -51,8 +51,9 @@ export interface InventoryRepository {
   /**
    * Creates each entry or replaces its quantity and status (the operators' import, the seed), each
    * a versioned change attributed to `attribution`: writing the same entries again changes nothing.
-   * Several writes are in flight at once, each retried with backoff while the store throttles it;
-   * `onWritten` hears the count of entries written so far after each one.
+   * Each petId at most once. The entries are written in groups, several groups in flight, each
+   * retried with backoff while the store throttles it; `onWritten` hears the count of entries
+   * done so far (written, or found already as given) after each group.
    */
   putMany(items: readonly InventoryItem[], attribution: ChangeAttribution, onWritten?: (written: number) => void): Promise<void>;
 }

@@ -4,7 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../functions/domain/api-keys.ts';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
+import { createInventoryRepository, IMPORT_TRANSACTION_ENTRIES } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
+import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import type { ChangesPage, InventoryChange } from '../../functions/domain/inventory-history.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
@@ -17,12 +20,13 @@ import { testAppStore } from '../support/local-store.ts';
 
 const KEY = 'HistoryBusinessKey000000000001';
 const PETS = 40;
+const appStore = testAppStore();
 let app: LocalApp;
 let keyId: string;
 
 beforeAll(async () => {
   app = await startLocalApp({
-    ...testAppStore(),
+    ...appStore,
     seed: Array.from({ length: PETS }, (_, index) => ({ petId: BigInt(index + 1), quantity: 10, status: 'available' as const })),
     devApiKey: KEY,
     devPlan: 'business',
@@ -193,6 +197,82 @@ describe('versions under concurrency', () => {
       }),
       { numRuns: PETS - nextPet + 1, endOnFailure: true },
     );
+  });
+});
+
+describe('imports', () => {
+  const importRun = () => toolAttribution('import', TOOL_KEY_IDS.inventoryImport);
+  /** `count` pets from `first` on, all `available` with the quantity given for each. */
+  const petsFrom = (first: number, count: number, quantity: (index: number) => number): InventoryItem[] =>
+    Array.from({ length: count }, (_, index) => ({ petId: BigInt(first + index), quantity: quantity(index), status: 'available' }));
+
+  it('records one entry per entry an import changes, kind import and one version up, and none for an entry it finds as written', async () => {
+    // Three transactions' worth: the second import finds the odd ones as it would write them.
+    const created = petsFrom(1_000, 2 * IMPORT_TRANSACTION_ENTRIES + 50, () => 5);
+    const changed = created.map((item, index) => (index % 2 === 0 ? { ...item, quantity: 7 } : item));
+    const [first, second] = [importRun(), importRun()];
+
+    await app.dependencies.inventory.putMany(created, first);
+    await app.dependencies.inventory.putMany(changed, second);
+
+    for (const [index, item] of changed.entries()) {
+      const changes = await historyOf(Number(item.petId));
+      expectUnbrokenChain(changes);
+      expect(changes).toEqual([
+        expect.objectContaining({ version: 1, kind: 'import', quantityBefore: null, quantityAfter: 5, requestId: first.requestId }),
+        ...(index % 2 === 0
+          ? [expect.objectContaining({ version: 2, kind: 'import', quantityBefore: 5, quantityAfter: 7, requestId: second.requestId })]
+          : []),
+      ]);
+      expect(changes.every((change) => change.keyId === TOOL_KEY_IDS.inventoryImport)).toBe(true);
+    }
+  });
+
+  it("keeps a concurrent adjustment's change, before or after the import's write of the pet, each in its own version", async () => {
+    const created = petsFrom(2_000, 2 * IMPORT_TRANSACTION_ENTRIES, () => 10);
+    await app.dependencies.inventory.putMany(created, importRun());
+    const replaced = created.map((item) => ({ ...item, quantity: 20 }));
+    // Pets of the first transaction are adjusted after the import wrote them, pets of the second just before it does.
+    const adjustedAfter = [2_000, 2_001, 2_002];
+    const adjustedBefore = [2_000 + IMPORT_TRANSACTION_ENTRIES, 2_001 + IMPORT_TRANSACTION_ENTRIES];
+    const importer = createDocumentClient({ endpoint: appStore.store.endpoint });
+    let transactions = 0;
+    let adjustments: Promise<Answer[]> | undefined;
+    importer.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand' && ++transactions === 2) {
+          adjustments = Promise.all([...adjustedAfter, ...adjustedBefore].map((petId) => adjustUntilAnswered(petId, 3)));
+          const answered = await adjustments;
+          expect(answered.map((answer) => answer.status)).toEqual(answered.map(() => 200));
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'adjustBeforeTheSecondTransaction' },
+    );
+    const run = importRun();
+
+    try {
+      // One transaction at a time: the first is written before the second is sent.
+      await createInventoryRepository(importer, appStore.tables.inventoryTable, 1).putMany(replaced, run);
+    } finally {
+      importer.destroy();
+    }
+
+    expect(adjustments).toBeDefined();
+    const expected = [
+      // The import's write of the pet, then the adjustment on top of it.
+      ...adjustedAfter.map((petId) => ({ petId, kinds: ['import', 'import', 'adjustment'], quantities: [10, 20, 23] })),
+      // The adjustment, then the import's write replacing its quantity: one version each, the import's starting at 13.
+      ...adjustedBefore.map((petId) => ({ petId, kinds: ['import', 'adjustment', 'import'], quantities: [10, 13, 20] })),
+    ];
+    for (const { petId, kinds, quantities } of expected) {
+      const changes = await historyOf(petId);
+      expectUnbrokenChain(changes);
+      expect(changes.map((change) => change.kind)).toEqual(kinds);
+      expect(changes.map((change) => change.quantityAfter)).toEqual(quantities);
+      expect(changes.find((change) => change.requestId === run.requestId)).toBeDefined();
+      expect(await quantityOf(petId)).toBe(quantities.at(-1));
+    }
   });
 });
 

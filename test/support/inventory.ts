@@ -1,4 +1,6 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { expect } from 'vitest';
 import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { versionedChange, type VersionedChangeClauses } from '../../functions/adapters/dynamodb/versioned-change.ts';
@@ -62,4 +64,13 @@ export function beforeLaterPages(client: DynamoDBDocumentClient, intercept: () =
 /** A store fault as DynamoDB reports throttling. */
 export function throttled(): Error {
   return Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException' });
+}
+
+/** A transaction DynamoDB cancelled, with one reason per action in order (`None` for an action that was not at fault). */
+export function canceled(...reasons: Array<{ Code: string; Item?: Record<string, unknown> }>): TransactionCanceledException {
+  return new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: reasons.map(({ Code, Item }) => ({ Code, ...(Item ? { Item: marshall(Item) } : {}) })),
+  });
 }

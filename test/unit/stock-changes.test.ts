@@ -1,11 +1,11 @@
 import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { lambdaContext, patchEvent, proxyEvent } from '../support/events.ts';
-import { versionedChangeOf } from '../support/inventory.ts';
+import { canceled, versionedChangeOf } from '../support/inventory.ts';
 import { COUNTERS_TABLE, IDEMPOTENCY_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../support/mocked-handlers.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 30);
@@ -29,14 +29,6 @@ function adjustEvent(delta: number, idempotencyKey = 'key-1') {
     pathParameters: { petId: '7' },
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
     body: JSON.stringify({ delta, reason: 'arrival' }),
-  });
-}
-
-function canceled(...reasons: Array<{ Code: string; Item?: Record<string, unknown> }>) {
-  return new TransactionCanceledException({
-    message: 'Transaction cancelled',
-    $metadata: {},
-    CancellationReasons: reasons.map(({ Code, Item }) => ({ Code, ...(Item ? { Item: marshall(Item) } : {}) })),
   });
 }
 

@@ -27,7 +27,7 @@ Options:
   --data-dir <dir>         the local store's directory (default: $DATA_DIR or .data)`;
 
 const COMMANDS = ['import', 'export'] as const;
-/** Entries written between two progress reports. */
+/** A progress report each time the count of entries written passes a multiple of this. */
 const PROGRESS_STEP = 500;
 
 export interface InventoryTarget {
@@ -77,8 +77,13 @@ async function importFile(file: string, target: InventoryTarget, output: Invento
   // Only what differs is written, so a re-run writes nothing at all.
   const toWrite = [...added, ...changed];
   const attribution = toolAttribution('import', TOOL_KEY_IDS.inventoryImport);
+  let reported = 0;
   await target.inventory.putMany(toWrite, attribution, (written) => {
-    if (written % PROGRESS_STEP === 0 || written === toWrite.length) output.progress?.(written, toWrite.length);
+    // Entries are written a group at a time, so a report is due whenever the count passes a step.
+    if (Math.floor(written / PROGRESS_STEP) > Math.floor(reported / PROGRESS_STEP) || written === toWrite.length) {
+      reported = written;
+      output.progress?.(written, toWrite.length);
+    }
   });
   output.print(
     `Imported ${file} into the ${target.describe}: ${entries(items.length)}, ${added.length} new, ${changed.length} changed, ${items.length - toWrite.length} unchanged.`,

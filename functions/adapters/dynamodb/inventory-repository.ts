@@ -1,4 +1,12 @@
-import { GetCommand, paginateQuery, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  paginateQuery,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+  type NumberValue,
+} from '@aws-sdk/lib-dynamodb';
 import type { ChangeAttribution } from '../../domain/change-attribution.ts';
 import {
   byPetId,
@@ -7,8 +15,10 @@ import {
   type VersionedItem,
   type WritePreconditions,
 } from '../../domain/inventory-service.ts';
+import { StoreUnavailableError } from '../../domain/errors.ts';
 import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
 import { mergeSortedPages } from './sorted-merge.ts';
@@ -79,27 +89,91 @@ export function toVersionedItem(stored: Record<string, unknown>): VersionedItem 
 }
 
 /**
- * Entry writes an import or a seed keeps in flight. Each is an UpdateItem of its own (a batch
- * write could only put whole items, which would reset their versions), so they overlap instead.
- * On AWS each is a request of its own and the rate grows with them up to the table's capacity
- * (a throttled write backs off, below); DynamoDB Local runs them in one JVM, where the rates at
- * 16, 32 and 64 are in bench/results.md, section 6.
+ * Entries per transaction of an import or a seed: DynamoDB's most actions in one
+ * TransactWriteItems. Each entry is a versioned UpdateItem (a batch write could only put whole
+ * items, which would reset their versions); grouped in a transaction, a hundred of them are one
+ * request and, on DynamoDB Local, one table lock and one SQLite commit instead of a hundred, where
+ * the per-request work was most of the cost (bench/results.md, section 6). On AWS a transaction's
+ * action costs 2 write units instead of 1.
  */
-export const IMPORT_WRITES_IN_FLIGHT = 32;
-/** Tries of one entry's write while the store throttles it, each after the SDK's own retries: with the backoff below, about 13 s. */
+export const IMPORT_TRANSACTION_ENTRIES = 100;
+/**
+ * Transactions an import or a seed keeps in flight. DynamoDB Local applies one transaction of a
+ * table at a time: a second in flight is read and checked while the first is written, and more
+ * only contend for the lock (4 and 8 were slower than 1 and 2, bench/results.md, section 6). On
+ * AWS they overlap whole, up to the table's capacity, where a throttled transaction backs off.
+ */
+export const IMPORT_TRANSACTIONS_IN_FLIGHT = 2;
+/** Tries of one transaction while the store throttles it or another writer holds one of its entries, each after the SDK's own retries: with the backoff below, about 13 s. */
 const THROTTLED_WRITE_TRIES = 8;
 const THROTTLED_BACKOFF_BASE_MS = 50;
+/** Cancellation reasons of a transaction that the same transaction may pass later: a concurrent write of one of its entries, or throttling. */
+const RETRIED_CANCELLATIONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
 
-/** Runs a write again while the store throttles it, after a full-jitter backoff, so that many writers spread out instead of retrying in step. */
-async function withThrottlingBackoff(write: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
+/** A full-jitter backoff before try `attempt + 1`, so that many writers spread out instead of retrying in step. */
+const backoff = (attempt: number) => sleep(Math.random() * THROTTLED_BACKOFF_BASE_MS * 2 ** attempt);
+
+/**
+ * The versioned change that creates the entry or replaces its quantity and status, as an
+ * UpdateItem's input (alone, or as a transaction's Update action). Its condition refuses the
+ * write when the entry already holds both: writing it again records nothing.
+ */
+export function entryReplacement(tableName: string, item: InventoryItem, attribution: ChangeAttribution) {
+  const change = versionedChange(attribution);
+  return {
+    TableName: tableName,
+    Key: inventoryKey(item.petId),
+    UpdateExpression: `SET quantity = :quantity, #status = :status, ${change.set}`,
+    ConditionExpression: 'attribute_not_exists(petId) OR quantity <> :quantity OR #status <> :status',
+    ExpressionAttributeNames: { '#status': 'status', ...change.names },
+    ExpressionAttributeValues: { ':quantity': item.quantity, ':status': item.status, ...change.values },
+  };
+}
+
+/**
+ * Writes the entries as one transaction of versioned replacements. An entry whose condition
+ * fails already holds what it would write: it is left out and the others are sent again at once.
+ * A transaction the store throttles, or cancels because another writer changed one of its
+ * entries meanwhile, is sent again after a backoff: each Update adds its version to whatever
+ * the entry holds then, so the other writer's change keeps its own version and history entry.
+ */
+async function replaceInOneTransaction(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  group: readonly InventoryItem[],
+  attribution: ChangeAttribution,
+): Promise<void> {
+  let pending = group;
+  for (let backoffs = 0; pending.length > 0; ) {
     try {
-      await write();
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: pending.map((item) => ({ Update: entryReplacement(tableName, item, attribution) })),
+          // The SDK resends the same token when it retries this call: a retry after a lost answer applies nothing twice.
+          ClientRequestToken: randomUUID(),
+        }),
+      );
       return;
     } catch (error) {
-      const sdkError = error as Parameters<typeof isThrottlingError>[0];
-      if (!(error instanceof Error) || !isThrottlingError(sdkError) || attempt >= THROTTLED_WRITE_TRIES) throw error;
-      await sleep(Math.random() * THROTTLED_BACKOFF_BASE_MS * 2 ** attempt);
+      const codes =
+        error instanceof TransactionCanceledException
+          ? (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None')
+          : undefined;
+      // An entry whose condition failed already holds what it would write: it is left out of every later try.
+      const unwritten = pending.filter((_item, index) => codes?.[index] !== 'ConditionalCheckFailed');
+      const faults = codes?.filter((code) => code !== 'None' && code !== 'ConditionalCheckFailed') ?? [];
+      if (codes && faults.length === 0 && unwritten.length < pending.length) {
+        pending = unwritten;
+        continue;
+      }
+      const passesLater = codes
+        ? faults.length > 0 && faults.every((code) => RETRIED_CANCELLATIONS.has(code))
+        : error instanceof Error && isThrottlingError(error as Parameters<typeof isThrottlingError>[0]);
+      if (!passesLater) throw error;
+      backoffs += 1;
+      if (backoffs >= THROTTLED_WRITE_TRIES) throw new StoreUnavailableError({ cause: error });
+      pending = unwritten;
+      await backoff(backoffs);
     }
   }
 }
@@ -165,25 +239,9 @@ export function quantityWrite(
 export function createInventoryRepository(
   client: DynamoDBDocumentClient,
   tableName: string,
-  /** Writes putMany keeps in flight: IMPORT_WRITES_IN_FLIGHT unless a benchmark compares others. */
-  writesInFlight = IMPORT_WRITES_IN_FLIGHT,
+  /** Transactions putMany keeps in flight: IMPORT_TRANSACTIONS_IN_FLIGHT unless a benchmark compares others. */
+  transactionsInFlight = IMPORT_TRANSACTIONS_IN_FLIGHT,
 ): InventoryRepository {
-  /**
-   * Creates the entry or replaces its quantity and status, as one versioned change; an entry that
-   * already holds both is left alone, so writing it again records nothing.
-   */
-  async function putEntry(item: InventoryItem, attribution: ChangeAttribution): Promise<void> {
-    const change = versionedChange(attribution);
-    await updateIfConditionHolds(client, {
-      TableName: tableName,
-      Key: inventoryKey(item.petId),
-      UpdateExpression: `SET quantity = :quantity, #status = :status, ${change.set}`,
-      ConditionExpression: 'attribute_not_exists(petId) OR quantity <> :quantity OR #status <> :status',
-      ExpressionAttributeNames: { '#status': 'status', ...change.names },
-      ExpressionAttributeValues: { ':quantity': item.quantity, ':status': item.status, ...change.values },
-    });
-  }
-
   return {
     listAll: () =>
       mergeSortedPages(
@@ -194,17 +252,32 @@ export function createInventoryRepository(
 
     putMany: (items, attribution, onWritten) =>
       callStore(async () => {
+        // Two actions on one item cancel a transaction, and two writes of one pet in flight would race.
+        if (new Set(items.map((item) => item.petId)).size < items.length) throw new Error('putMany takes each petId at most once.');
+        const groups = Array.from({ length: Math.ceil(items.length / IMPORT_TRANSACTION_ENTRIES) }, (_, index) =>
+          items.slice(index * IMPORT_TRANSACTION_ENTRIES, (index + 1) * IMPORT_TRANSACTION_ENTRIES),
+        );
         let next = 0;
         let written = 0;
+        let failed = false;
         const writer = async () => {
-          while (next < items.length) {
-            const item = items[next++]!;
-            await withThrottlingBackoff(() => putEntry(item, attribution));
-            written += 1;
+          while (next < groups.length && !failed) {
+            const group = groups[next++]!;
+            try {
+              await replaceInOneTransaction(client, tableName, group, attribution);
+            } catch (error) {
+              // The other writers start no further transaction: the import ends with this error, not minutes later.
+              failed = true;
+              throw error;
+            }
+            written += group.length;
             onWritten?.(written);
           }
         };
-        await Promise.all(Array.from({ length: Math.min(writesInFlight, items.length) }, writer));
+        // Settled, not raced: putMany returns once no transaction of it is in flight, whatever failed.
+        const outcomes = await Promise.allSettled(Array.from({ length: Math.min(transactionsInFlight, groups.length) }, writer));
+        const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (failure) throw failure.reason;
       }),
 
     setQuantity: (petId, quantity, attribution, preconditions = {}) =>

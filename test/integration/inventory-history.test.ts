@@ -349,8 +349,8 @@ describe('GET /inventory/{petId}/changes', () => {
 });
 
 describe('PATCH with an Idempotency-Key', () => {
-  let nextPet = 1_001;
-  /** A pet of its own per test, at quantity 10 and version 1, outside the seeded ones the other tests share. */
+  let nextPet = 5_001;
+  /** A pet of its own per test, at quantity 10 and version 1, outside the seeded ones and the imports tests' ranges. */
   async function freshPet(): Promise<number> {
     const petId = nextPet++;
     await app.dependencies.inventory.putMany(

@@ -60,6 +60,8 @@ function resolvedEnvironment(environment: Record<string, unknown>, tables: Servi
     [ENV.apiKeysTable]: tables.apiKeysTable,
     [ENV.usageCountersTable]: tables.usageCountersTable,
     [ENV.idempotencyRecordsTable]: tables.idempotencyRecordsTable,
+    [ENV.historyTable]: tables.historyTable,
+    [ENV.changeFeedTable]: tables.changeFeedTable,
   };
   return Object.fromEntries(
     Object.entries(environment).map(([name, value]) => {

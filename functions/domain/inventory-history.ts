@@ -63,7 +63,11 @@ export function changeOf(before: EntryImage | undefined, after: EntryImage | und
  */
 export function inVersionRounds(changes: readonly PetChange[]): PetChange[][] {
   const byPet = new Map<PetId, PetChange[]>();
-  for (const change of changes) byPet.set(change.petId, [...(byPet.get(change.petId) ?? []), change]);
+  for (const change of changes) {
+    const entries = byPet.get(change.petId);
+    if (entries) entries.push(change);
+    else byPet.set(change.petId, [change]);
+  }
   const rounds: PetChange[][] = [];
   for (const entries of byPet.values()) {
     entries.sort((a, b) => a.change.version - b.change.version);

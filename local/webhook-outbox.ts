@@ -103,14 +103,19 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
           }),
         ),
       );
+      // One queue's deliveries are written one after the other, oldest first: the sender takes a queue's
+      // oldest pending delivery as its head, so a later version written first would be sent first.
+      const queues = Map.groupBy(deliveries, (delivery) => delivery.queue);
       await Promise.all(
-        deliveries.map((Item) =>
-          client
-            .send(new PutCommand({ TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(queue)' }))
-            .catch((error: unknown) => {
-              if (!(error instanceof ConditionalCheckFailedException)) throw error;
-            }),
-        ),
+        [...queues.values()].map(async (queued) => {
+          for (const Item of queued.sort((a, b) => a.version - b.version)) {
+            await client
+              .send(new PutCommand({ TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(queue)' }))
+              .catch((error: unknown) => {
+                if (!(error instanceof ConditionalCheckFailedException)) throw error;
+              });
+          }
+        }),
       );
     },
 

@@ -75,6 +75,11 @@ export interface LocalAppOptions {
   failedAuthenticationsPerMinute?: number;
   /** The base URL the published pages name (PUBLIC_BASE_URL, ending in /v1); the server's own address when unset. */
   publicBaseUrl?: string;
+  /**
+   * false: no stream consumer, so no history, feed or webhooks. For tests that read none of them
+   * over a large inventory: recording 20,500 pets' changes held the tests' shared engine for minutes.
+   */
+  recordChanges?: boolean;
   /** Where every change is POSTed, signed (WEBHOOK_URL, WEBHOOK_SECRET); no webhooks when unset. */
   webhooks?: { urls: readonly string[]; signingKey: Buffer; policy?: WebhookRetryPolicy };
 }
@@ -179,13 +184,16 @@ async function serve(
     changeFeed: createConfiguredChangeFeedRepository(consumerStore.client, tables),
     publishers: webhooks ? [webhooks.publisher] : [],
   });
-  const history = await startInventoryStreamConsumer({
-    endpoint: store.endpoint,
-    inventoryTable: tables.inventoryTable,
-    handle: (records) => recordChanges({ Records: records as DynamoDBRecord[] }),
-    ...(options.dataDir ? { checkpointFile: join(options.dataDir, HISTORY_CHECKPOINT_FILE) } : {}),
-    onError: (error) => logger.error('recording inventory changes failed; retrying', describeError(error)),
-  });
+  const history =
+    options.recordChanges === false
+      ? notRecording()
+      : await startInventoryStreamConsumer({
+          endpoint: store.endpoint,
+          inventoryTable: tables.inventoryTable,
+          handle: (records) => recordChanges({ Records: records as DynamoDBRecord[] }),
+          ...(options.dataDir ? { checkpointFile: join(options.dataDir, HISTORY_CHECKPOINT_FILE) } : {}),
+          onError: (error) => logger.error('recording inventory changes failed; retrying', describeError(error)),
+        });
 
   provideLambdaStreaming();
   const handlers = createHttpHandlers(dependencies);
@@ -239,6 +247,14 @@ async function serve(
       if (endpointFile) await rm(endpointFile, { force: true });
       await store.close();
     },
+  };
+}
+
+/** The consumer of an app started with recordChanges: false. */
+function notRecording(): InventoryStreamConsumer {
+  return {
+    caughtUp: () => Promise.reject(new Error('this app was started with recordChanges: false')),
+    close: async () => undefined,
   };
 }
 

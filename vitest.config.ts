@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,9 +6,6 @@ export default defineConfig({
     // Run by npm run test:lambda-runtime, after the runtime client's native build (test/lambda-runtime/vitest.config.ts).
     exclude: [...configDefaults.exclude, 'test/lambda-runtime/**'],
     setupFiles: ['test/setup.ts'],
-    // Most files wait on the store's JVM, a server process or a browser rather than compute: vitest's
-    // default (one worker less than the cores) ran the files one at a time on 2 cores.
-    maxWorkers: Math.max(3, availableParallelism()),
     globalSetup: ['test/global-setup.ts'],
     // Bounds against a hang, not measures of speed: a test that starts DynamoDB Local (a JVM) or
     // the server as a process took 15-25 s per start on a 2-core machine at load average 20, and

@@ -126,7 +126,7 @@ export function tableDefinitions(names: ServiceTableNames): CreateTableCommandIn
 }
 
 /** A client for setting the engine up; the local store accepts any credentials, fixed ones keep the developer's AWS profile out of it. */
-function adminClient(endpoint: string): DynamoDBClient {
+export function adminClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
 }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
 import { createDependencies, type ServiceDependencies } from '../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY, type BanPolicy } from '../../functions/domain/usage-limits.ts';
-import { createServiceTables, LOCAL_TABLES, type ServiceTableNames } from '../../local/local-store.ts';
+import { adminClient, createServiceTables, LOCAL_TABLES, type ServiceTableNames } from '../../local/local-store.ts';
 
 export interface TestStore {
   endpoint: string;
@@ -27,11 +27,7 @@ const namedTables = new Set<string>();
  */
 export async function deleteTestTables(): Promise<void> {
   if (namedTables.size === 0) return;
-  const client = new DynamoDBClient({
-    endpoint: sharedStore().endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = adminClient(sharedStore().endpoint);
   try {
     for (const TableName of namedTables) {
       await client.send(new DeleteTableCommand({ TableName })).catch((error: unknown) => {

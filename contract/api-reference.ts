@@ -94,17 +94,24 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 
-/** `code`, **bold** and [links](url) within one line of the document's Markdown. */
+/**
+ * `code`, **bold** and [links](url) within one line of the document's Markdown. Code spans are
+ * set aside before bold and links are read, so a bold phrase may hold code.
+ */
 function inlineMarkdown(text: string): string {
-  return text
+  const codeSpans: string[] = [];
+  const withoutCode = text
     .split('`')
     .map((part, index) => {
-      if (index % 2 === 1) return `<code>${escapeHtml(part)}</code>`;
-      return escapeHtml(part)
-        .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
-        .replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2">$1</a>');
+      if (index % 2 === 0) return escapeHtml(part);
+      codeSpans.push(`<code>${escapeHtml(part)}</code>`);
+      return `\u0000${codeSpans.length - 1}\u0000`;
     })
     .join('');
+  return withoutCode
+    .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
+    .replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2">$1</a>')
+    .replace(/\u0000(\d+)\u0000/g, (_, index: string) => codeSpans[Number(index)]!);
 }
 
 const tableCells = (line: string) =>

@@ -148,6 +148,17 @@ describe('GET /v1/docs in Chromium', () => {
     );
   });
 
+  it('shows its Markdown rendered: no ** or backtick is left in the text a reader sees', async () => {
+    const text = await page.$eval('body', (body) => (body as unknown as Rendered).innerText);
+    expect(text.match(/.{0,40}(\*\*|`).{0,40}/g) ?? []).toEqual([]);
+  });
+
+  it('gives the same pixels for the same page, so npm run docs:screenshot leaves an unchanged picture alone', async () => {
+    const first = await page.screenshot();
+    const second = await page.screenshot();
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+  });
+
   it('has a target for every link within the page', async () => {
     const missing = await page.$$eval('a[href^="#"]', (links) =>
       links

@@ -96,7 +96,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTM
 
 /**
  * `code`, **bold** and [links](url) within one line of the document's Markdown. Code spans are
- * set aside before bold and links are read, so a bold phrase may hold code.
+ * set aside (as private-use placeholders, which no description holds) before bold and links
+ * are read, so a bold phrase may hold code.
  */
 function inlineMarkdown(text: string): string {
   const codeSpans: string[] = [];
@@ -105,13 +106,13 @@ function inlineMarkdown(text: string): string {
     .map((part, index) => {
       if (index % 2 === 0) return escapeHtml(part);
       codeSpans.push(`<code>${escapeHtml(part)}</code>`);
-      return `\u0000${codeSpans.length - 1}\u0000`;
+      return `\uE000${codeSpans.length - 1}\uE000`;
     })
     .join('');
   return withoutCode
     .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
     .replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2">$1</a>')
-    .replace(/\u0000(\d+)\u0000/g, (_, index: string) => codeSpans[Number(index)]!);
+    .replace(/\uE000(\d+)\uE000/g, (_, index: string) => codeSpans[Number(index)]!);
 }
 
 const tableCells = (line: string) =>

@@ -26,7 +26,6 @@ export interface ChangeAttribution {
 export const TOOL_KEY_IDS = {
   inventoryImport: 'tool:inventory-import',
   seed: 'tool:seed',
-  smokeTest: 'tool:smoke-test',
 } as const;
 
 /** A tool's changes: no request makes them, so each run of the tool gets a request id of its own. */

@@ -10,7 +10,7 @@ import { CANARY_PET_ID, openSmokeTarget, runSmokeTest, type SmokeTarget } from '
 import { testAppStore } from '../support/local-store.ts';
 import { testAttribution } from '../support/inventory.ts';
 
-/** `npm run smoke` against the local server: every check, the canary put back, the temporary key revoked. */
+/** `npm run smoke` against the local server: every check, nothing written but its key, the temporary key revoked. */
 
 let app: LocalApp;
 let admin: KeyAdmin;
@@ -26,7 +26,6 @@ afterAll(async () => {
 const target = (): SmokeTarget => ({
   baseUrl: app.baseUrl,
   admin,
-  inventory: app.dependencies.inventory,
   describe: 'local test server',
   close: async () => undefined,
 });
@@ -38,24 +37,36 @@ async function smoke(): Promise<{ failed: number; lines: string[] }> {
 }
 
 describe('the smoke test', () => {
-  it('passes every check on a working stage, creating the canary pet once and leaving its quantity as it was', async () => {
-    const first = await smoke();
-    await app.dependencies.inventory.setQuantity(CANARY_PET_ID, 7, testAttribution());
-    const second = await smoke();
+  it('passes every check on a working stage and leaves no entry behind: its write on the canary pet is refused', async () => {
+    const { failed, lines } = await smoke();
 
-    expect(first.failed).toBe(0);
-    expect(first.lines[0]).toMatch(new RegExp(`^Smoke test of the local test server at ${app.baseUrl}, with the temporary key key_\\w+:$`));
-    expect(first.lines.slice(1).map((line) => line.replace(/: .*/, ''))).toEqual([
+    expect(failed).toBe(0);
+    expect(lines[0]).toMatch(new RegExp(`^Smoke test of the local test server at ${app.baseUrl}, with the temporary key key_\\w+:$`));
+    expect(lines.slice(1).map((line) => line.replace(/: .*/, ''))).toEqual([
       '  ok    health',
       '  ok    listing and rate-limit headers',
-      '  ok    update round trip on the canary pet',
+      '  ok    refused write on the canary pet',
       '  ok    published /openapi.json',
       '  ok    published /docs',
       expect.stringMatching(/^All 5 checks passed; key_\w+ revoked\.$/),
     ]);
-    expect(first.lines[3]).toBe(`  ok    update round trip on the canary pet: pet ${CANARY_PET_ID}: 0 → 1 (read back) → 0`);
-    expect(second.lines[3]).toBe(`  ok    update round trip on the canary pet: pet ${CANARY_PET_ID}: 7 → 6 (read back) → 7`);
-    expect((await app.dependencies.inventory.get(CANARY_PET_ID))?.item).toEqual({ petId: CANARY_PET_ID, quantity: 7, status: 'available' });
+    expect(lines[3]).toBe(
+      `  ok    refused write on the canary pet: PATCH /inventory/${CANARY_PET_ID} with If-Match: "0" 404 PET_NOT_FOUND, nothing written`,
+    );
+    expect(await app.dependencies.inventory.get(CANARY_PET_ID, { consistent: true })).toBeUndefined();
+  });
+
+  it('leaves a canary entry that exists (an earlier version of the tool made one) as it was: the write is refused with 412', async () => {
+    await app.dependencies.inventory.putMany([{ petId: CANARY_PET_ID, quantity: 7, status: 'available' }], testAttribution());
+    const before = await app.dependencies.inventory.get(CANARY_PET_ID, { consistent: true });
+
+    const { failed, lines } = await smoke();
+
+    expect(failed).toBe(0);
+    expect(lines[3]).toBe(
+      `  ok    refused write on the canary pet: PATCH /inventory/${CANARY_PET_ID} with If-Match: "0" 412 PRECONDITION_FAILED, nothing written`,
+    );
+    expect(await app.dependencies.inventory.get(CANARY_PET_ID, { consistent: true })).toEqual(before);
   });
 
   it('leaves the server nothing to log as refused: a page it does not read is cancelled, not a client error', async () => {

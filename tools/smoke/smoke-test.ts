@@ -1,25 +1,28 @@
 /**
  * `npm run smoke -- [--stage staging|prod]`: what a deployer runs after `cdk deploy` (or beside
  * `npm start`) to see the stage answer as a client would, through the packaged client. It issues
- * a key for itself and revokes it at the end, and changes nothing else but the canary pet's
- * quantity, which it puts back. See "Smoke test after a deploy" in docs/deploying-and-operating.md.
+ * a key for itself and revokes it at the end, and writes nothing else: its write goes through the
+ * whole write path (the function, its table rights, the conditional write) and is refused there.
+ * See "Smoke test after a deploy" in docs/deploying-and-operating.md.
  */
 import { resolve } from 'node:path';
 import { createInventoryClient, type ApiResult } from '../../client/index.ts';
-import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
-import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
-import type { InventoryRepository } from '../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import type { KeyAdmin } from '../keys/key-admin.ts';
 import { parseCommandLine, runTool, stageOf } from '../keys/cli-arguments.ts';
-import { openLocalStore, openLocalTarget, openStageTarget, readStageOutputs } from '../keys/key-targets.ts';
+import { openLocalTarget, openStageTarget, readStageOutputs } from '../keys/key-targets.ts';
 import { runningServer } from '../../local/local-app.ts';
-import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 
-/** The pet the smoke test writes to: the largest int64, so the round trip also shows ids kept exact. */
+/**
+ * The pet the smoke test's refused write names: the largest int64, so its answer also shows ids
+ * kept exact. No version is 0 (the first write of an entry makes it 1), so an If-Match of "0"
+ * cannot hold: the write is refused whether an entry exists (412) or not (404), and nothing is
+ * written. A write that succeeded would leave its trace in the history, the change feed and every
+ * subscriber's webhooks, and an entry removed afterwards would restart its versions.
+ */
 export const CANARY_PET_ID = MAX_INT64;
+const UNMATCHABLE_ENTITY_TAG = '"0"';
 /** What a client reads without a key beside the operations: the published contract. */
 const PUBLISHED_PAGES = ['/openapi.json', '/docs'] as const;
 
@@ -27,7 +30,6 @@ export interface SmokeTarget {
   /** The base address, ending in /v1. */
   baseUrl: string;
   admin: KeyAdmin;
-  inventory: Pick<InventoryRepository, 'get' | 'putMany'>;
   describe: string;
   close(): Promise<void>;
 }
@@ -75,27 +77,27 @@ export async function runSmokeTest(target: SmokeTarget, print: (line: string) =>
       },
     },
     {
-      name: 'update round trip on the canary pet',
+      name: 'refused write on the canary pet',
       run: async () => {
-        if (!(await target.inventory.get(CANARY_PET_ID)))
-          await target.inventory.putMany(
-            [{ petId: CANARY_PET_ID, quantity: 0, status: 'available' }],
-            toolAttribution('import', TOOL_KEY_IDS.smokeTest),
-          );
         const before = await petstore.getInventoryItem(CANARY_PET_ID);
-        expectThat(before.data?.petId === CANARY_PET_ID, `GET /inventory/${CANARY_PET_ID} answered ${described(before)}`);
-        const original = before.data!.quantity;
-        const changed = original === 0 ? 1 : original - 1;
-        const updated = await petstore.updateInventory(CANARY_PET_ID, { quantity: changed, changeFromQuantity: original });
-        const reread = await petstore.getInventoryItem(CANARY_PET_ID);
-        const restored = await petstore.updateInventory(CANARY_PET_ID, { quantity: original, changeFromQuantity: changed });
-        expectThat(updated.data?.quantity === changed, `PATCH /inventory/${CANARY_PET_ID} answered ${described(updated)}`);
+        expectThat(before.status === 200 || before.status === 404, `GET /inventory/${CANARY_PET_ID} answered ${described(before)}`);
+        const response = await fetch(`${target.baseUrl}/inventory/${CANARY_PET_ID}`, {
+          method: 'PATCH',
+          headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'If-Match': UNMATCHABLE_ENTITY_TAG },
+          body: JSON.stringify({ quantity: 0 }),
+        });
+        const refusal = (await response.json()) as { code?: string };
+        const expected = before.status === 200 ? { status: 412, code: 'PRECONDITION_FAILED' } : { status: 404, code: 'PET_NOT_FOUND' };
         expectThat(
-          reread.data?.quantity === changed,
-          `the update was not read back: ${described(reread)} ${JSON.stringify(reread.data?.quantity)}`,
+          response.status === expected.status && refusal.code === expected.code,
+          `PATCH /inventory/${CANARY_PET_ID} with If-Match: ${UNMATCHABLE_ENTITY_TAG} answered ${response.status} ${JSON.stringify(refusal)}, not ${expected.status} ${expected.code}`,
         );
-        expectThat(restored.data?.quantity === original, `the canary's quantity ${original} was not put back: ${described(restored)}`);
-        return `pet ${CANARY_PET_ID}: ${original} → ${changed} (read back) → ${original}`;
+        const after = await petstore.getInventoryItem(CANARY_PET_ID);
+        expectThat(
+          after.status === before.status && after.response?.headers.get('etag') === before.response?.headers.get('etag'),
+          `the refused write changed pet ${CANARY_PET_ID}: ${described(before)} before, ${described(after)} after`,
+        );
+        return `PATCH /inventory/${CANARY_PET_ID} with If-Match: ${UNMATCHABLE_ENTITY_TAG} ${response.status} ${refusal.code}, nothing written`;
       },
     },
     ...PUBLISHED_PAGES.map((page) => ({
@@ -135,31 +137,12 @@ export async function openSmokeTarget(stage: DeploymentStage | undefined, dataDi
   if (!stage) {
     const server = await runningServer(dataDir);
     if (!server) throw new Error(`No server runs on ${dataDir}: start one with npm start (or name its directory with --data-dir).`);
-    const [keys, store] = [await openLocalTarget(dataDir), await openLocalStore(dataDir)];
-    return {
-      baseUrl: server.baseUrl,
-      admin: keys.admin,
-      inventory: createInventoryRepository(store.client, LOCAL_TABLES.inventoryTable),
-      describe: keys.describe,
-      close: async () => {
-        await keys.close();
-        await store.close();
-      },
-    };
+    const keys = await openLocalTarget(dataDir);
+    return { baseUrl: server.baseUrl, admin: keys.admin, describe: keys.describe, close: () => keys.close() };
   }
   const { output } = await readStageOutputs(stage);
   const keys = await openStageTarget(stage);
-  const client = createDocumentClient();
-  return {
-    baseUrl: output(STACK_OUTPUTS.apiUrl),
-    admin: keys.admin,
-    inventory: createInventoryRepository(client, output(STACK_OUTPUTS.inventoryTableName)),
-    describe: keys.describe,
-    close: async () => {
-      client.destroy();
-      await keys.close();
-    },
-  };
+  return { baseUrl: output(STACK_OUTPUTS.apiUrl), admin: keys.admin, describe: keys.describe, close: () => keys.close() };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -444,6 +444,11 @@ export function createLocalServer(options: LocalServerOptions): Server {
     (request, response) => void serve(request, response, false),
   );
   server.setTimeout(CLIENT_TIMEOUTS.idleSocket);
+  // A client may half-close its side once its request is sent (shutdown of writing): HTTP/1.1 still owes it the answer,
+  // so the end of its side does not end the request. A client that is gone is told from one that half-closed when the
+  // answer's bytes are refused (a reset), which ends a streamed answer at its next write. (Node's own property, which
+  // its types leave out.)
+  Object.assign(server, { httpAllowHalfOpen: true });
   // With this listener Node leaves `100 Continue` to the server, which sends it once the key is accepted.
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => void serve(request, response, true));
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
@@ -451,8 +456,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (!request.complete) discardBody(request);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    // A client that reset its connection (one that let go of an answer it did not read) was refused nothing: nothing to say or log.
-    if (error.code === 'ECONNRESET') socket.destroy();
+    // A client that reset its connection (one that let go of an answer it did not read, or that closed its side and left
+    // while the answer was written: EPIPE) was refused nothing: nothing to say or log.
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') socket.destroy();
     else refuseConnection(socket, refusalFor(error.code), error.code);
   });
   // CONNECT asks for a tunnel, which no route offers; without this listener Node would close the connection silently.

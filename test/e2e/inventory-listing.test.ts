@@ -1,6 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVENTORY_PAGE_SIZE } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import type { InventoryItem, PetStatus } from '../../functions/domain/schemas.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
@@ -185,8 +187,119 @@ describe('a store fault after the first page', () => {
   });
 });
 
-describe('a client that goes away before the answer begins', () => {
-  it('ends the listing without reporting a failure', async () => {
+/** The bytes a client gets that sends its request and at once half-closes its side (shutdown of writing), as `nc -N` does. */
+function halfClosedExchange(app: LocalApp, path: string): Promise<string> {
+  const { hostname, port, pathname } = new URL(`${app.baseUrl}${path}`);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.end(
+      `GET ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${KEY}\r\nAccept-Encoding: identity\r\n\r\n`,
+    );
+  });
+}
+
+/** The body of a chunked HTTP/1.1 answer, and whether its last chunk came. */
+function dechunked(answer: string): { body: string; complete: boolean } {
+  let rest = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+  let body = '';
+  for (;;) {
+    const lineEnd = rest.indexOf('\r\n');
+    if (lineEnd < 0) return { body, complete: false };
+    const size = Number.parseInt(rest.slice(0, lineEnd), 16);
+    if (size === 0) return { body, complete: true };
+    body += rest.slice(lineEnd + 2, lineEnd + 2 + size);
+    rest = rest.slice(lineEnd + 2 + size + 2);
+  }
+}
+
+describe('a client that half-closes its side right after the request', () => {
+  const items = inventoryOf(idsInShard(0, INVENTORY_PAGE_SIZE * 2 + 3));
+  let app: LocalApp;
+  beforeAll(async () => {
+    app = await appHolding(items);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('still gets the whole streamed listing: HTTP/1.1 owes it the answer', async () => {
+    const answer = await halfClosedExchange(app, '/inventory');
+    const { body, complete } = dechunked(answer);
+
+    expect(answer.slice(0, answer.indexOf('\r\n'))).toBe('HTTP/1.1 200 OK');
+    expect(complete).toBe(true);
+    expect(parseJsonWithInt64(body)).toEqual([...items].sort(byPetId));
+  });
+
+  it('still gets a one-entry answer', async () => {
+    const answer = await halfClosedExchange(app, `/inventory/${items[0]!.petId}`);
+
+    expect(answer.slice(0, answer.indexOf('\r\n'))).toBe('HTTP/1.1 200 OK');
+    expect(parseJsonWithInt64(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(items[0]);
+  });
+});
+
+describe('a client that closes its connection and is gone before the answer begins', () => {
+  // Larger than the sockets' buffers take at once, so the answer is still being written when the client's reset comes.
+  const pages = 6;
+  let app: LocalApp;
+  beforeAll(async () => {
+    app = await appHolding(inventoryOf(idsInShard(0, INVENTORY_PAGE_SIZE * pages)));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("stops reading the store once its reset refuses the answer's bytes, and logs the request as answered", async () => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const logged = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    let queries = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held: () => void = () => undefined;
+    const queryHeld = new Promise<void>((resolve) => (held = resolve));
+    app.dependencies.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'QueryCommand') {
+          queries += 1;
+          held();
+          await released;
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'countQueries' },
+    );
+    try {
+      const request = httpRequest(`${app.baseUrl}/inventory`, {
+        headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': 'identity' },
+      });
+      request.on('error', () => undefined);
+      request.end();
+      await queryHeld;
+      request.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+
+      const lines = () => [...logged.mock.calls, ...stdout.mock.calls].flat().join('\n');
+      await vi.waitFor(() => expect(lines()).toMatch(/"message":"request".*"status":200/), { timeout: 10_000, interval: 50 });
+
+      // One Query per shard, then the next pages of shard 0, which holds every pet: most are never read.
+      expect(queries).toBeLessThan(inventoryTable.shards + pages - 1);
+      expect(lines()).not.toMatch(/request refused|handler threw/);
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
+describe('a client that resets its connection before the answer begins', () => {
+  it('ends the listing without reporting a failure, logged as 499', async () => {
     const app = await appHolding(inventoryOf(idsInShard(0, 10)));
     vi.stubEnv('LOG_LEVEL', 'info');
     const logged = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
@@ -211,7 +324,8 @@ describe('a client that goes away before the answer begins', () => {
       request.on('error', () => undefined);
       request.end();
       await queryHeld;
-      request.destroy();
+      // A reset, not a close: a client that only closes its side may still be waiting for the answer (see above).
+      request.socket!.resetAndDestroy();
       await new Promise((resolve) => setTimeout(resolve, 50));
       release();
 

@@ -5,7 +5,7 @@ import { KeyAdmin } from '../../tools/keys/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { allEntries } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { insideOneMinute } from '../support/minute-window.ts';
+import { withinOneClockMinute } from '../support/minute-window.ts';
 import { expectAgreeingRateLimitFields, planPolicy } from '../support/rate-limit-fields.ts';
 
 const DEV_KEY = 'E2eDevKey0123456789abcdefghijklmnop';
@@ -190,28 +190,28 @@ describe('routing', () => {
 });
 
 describe('plan limits over HTTP', () => {
-  it('answers the 61st request of a free key within a minute with 429, Retry-After and its own code', async () => {
-    const { apiKey } = await admin.issue({ plan: 'free', owner: 'burst' });
-    await insideOneMinute();
-    const sentAt = Date.now();
-    const responses = await Promise.all(Array.from({ length: 61 }, () => call('/inventory', { key: apiKey })));
+  it('answers the 61st request of a free key within a minute with 429, Retry-After and its own code', () =>
+    withinOneClockMinute(async () => {
+      const { apiKey } = await admin.issue({ plan: 'free', owner: 'burst' });
+      const sentAt = Date.now();
+      const responses = await Promise.all(Array.from({ length: 61 }, () => call('/inventory', { key: apiKey })));
 
-    const statuses = responses.map((response) => response.status).sort();
-    expect(statuses.filter((status) => status === 200)).toHaveLength(60);
-    const limited = responses.find((response) => response.status === 429)!;
-    await expectError(limited, 429, 'RATE_LIMIT_EXCEEDED');
-    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
-    // The minute's item says r=0; the day, untouched by the refusal, what the 60 admitted left.
-    const [minute, day] = expectRateLimitHeaders(limited, sentAt, planPolicy(60, 1_000));
-    expect([minute!.remaining, day!.remaining]).toEqual([0, 940]);
-    expect(minute!.secondsLeft).toBeLessThanOrEqual(Number(limited.headers.get('retry-after')));
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    const remaining = responses
-      .filter((response) => response.status === 200)
-      .map((response) => Number(response.headers.get('x-ratelimit-remaining')));
-    expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, index) => index));
-  });
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses.filter((status) => status === 200)).toHaveLength(60);
+      const limited = responses.find((response) => response.status === 429)!;
+      await expectError(limited, 429, 'RATE_LIMIT_EXCEEDED');
+      expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+      // The minute's item says r=0; the day, untouched by the refusal, what the 60 admitted left.
+      const [minute, day] = expectRateLimitHeaders(limited, sentAt, planPolicy(60, 1_000));
+      expect([minute!.remaining, day!.remaining]).toEqual([0, 940]);
+      expect(minute!.secondsLeft).toBeLessThanOrEqual(Number(limited.headers.get('retry-after')));
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      const remaining = responses
+        .filter((response) => response.status === 200)
+        .map((response) => Number(response.headers.get('x-ratelimit-remaining')));
+      expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, index) => index));
+    }));
 });
 
 describe('bad input, generated (fast-check)', () => {

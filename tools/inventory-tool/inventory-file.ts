@@ -43,7 +43,7 @@ const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => InventoryItem.shape
 
 /**
  * Each field's rule in the contract's words, read from its schema: an integer's range or an
- * enum's values. A field of another kind is described by the validator's own message.
+ * enum's values. A field of another kind is named with the validator's own message.
  */
 const FIELD_RULES: Partial<Record<string, string>> = Object.fromEntries(
   INVENTORY_ITEM_FIELDS.flatMap((field) => {
@@ -71,7 +71,7 @@ function entryProblems(entry: unknown): string[] {
     if (issue.code === 'unrecognized_keys') for (const key of issue.keys) problems.add(`unknown field "${key}"`);
     else {
       const field = String(issue.path[0]);
-      problems.add(`${FIELD_RULES[field] ?? issue.message} (${shown((entry as Record<string, unknown>)[field])})`);
+      problems.add(`${FIELD_RULES[field] ?? `${field}: ${issue.message}`} (${shown((entry as Record<string, unknown>)[field])})`);
     }
   }
   return [...problems];

@@ -80,20 +80,15 @@ function shardQuery(tableName: string, shard: number, names: Record<string, stri
 }
 
 /**
- * Each field's stored value in the domain's type, as its schema declares it: numbers come back as
- * exact text (unmarshallOptions), so an int64 petId keeps every digit; other values as stored.
+ * A stored value in the domain's type, by its field schema's type: numbers come back as exact
+ * text (unmarshallOptions), so an int64 petId keeps every digit. Other values are read as stored.
  */
+const FROM_STORED_BY_TYPE: Partial<Record<string, (value: unknown) => unknown>> = {
+  bigint: (value) => BigInt(String(value)),
+  number: (value) => Number(String(value)),
+};
 const FROM_STORED = Object.fromEntries(
-  INVENTORY_ITEM_FIELDS.map((field) => {
-    const type = InventoryItem.shape[field].def.type;
-    const convert =
-      type === 'bigint'
-        ? (value: unknown) => BigInt(String(value))
-        : type === 'number'
-          ? (value: unknown) => Number(String(value))
-          : undefined;
-    return [field, convert ?? ((value: unknown) => value)];
-  }),
+  INVENTORY_ITEM_FIELDS.map((field) => [field, FROM_STORED_BY_TYPE[InventoryItem.shape[field].def.type] ?? ((value: unknown) => value)]),
 ) as Record<keyof InventoryItem, (value: unknown) => unknown>;
 
 export function toInventoryItem(stored: Record<string, unknown>): InventoryItem {

@@ -2,7 +2,12 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, NumberValue, paginateQuery, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { createHash } from 'node:crypto';
-import { INVENTORY_PAGE_SIZE, INVENTORY_SHARDS, inventoryKey } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import {
+  INVENTORY_ITEM_PROJECTION,
+  INVENTORY_PAGE_SIZE,
+  INVENTORY_SHARDS,
+  inventoryKey,
+} from '../functions/adapters/dynamodb/inventory-repository.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 
 /**
@@ -27,9 +32,9 @@ export async function bareListInventory(client: DynamoDBDocumentClient, tableNam
         {
           TableName: tableName,
           KeyConditionExpression: '#shard = :shard',
-          ExpressionAttributeNames: { '#shard': inventoryTable.partitionKey.name, '#status': 'status' },
+          ExpressionAttributeNames: { '#shard': inventoryTable.partitionKey.name, ...INVENTORY_ITEM_PROJECTION.ExpressionAttributeNames },
           ExpressionAttributeValues: { ':shard': shard },
-          ProjectionExpression: 'petId, quantity, #status',
+          ProjectionExpression: INVENTORY_ITEM_PROJECTION.ProjectionExpression,
           ConsistentRead: true,
         },
       );

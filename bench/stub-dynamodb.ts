@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
 import { INVENTORY_SHARDS, inventoryKey } from '../functions/adapters/dynamodb/inventory-repository.ts';
@@ -61,8 +62,9 @@ export function shardPages(pets: readonly InventoryItem[]): (request: Record<str
   return (request) => pages.get(Number((request.ExpressionAttributeValues as Record<string, { N: string }>)[':shard']!.N))!;
 }
 
+/** An entry as the table holds it, every field under its own name (bigints and numbers as N). */
 export function wireInventoryItem(item: InventoryItem) {
-  return { petId: { N: String(item.petId) }, quantity: { N: String(item.quantity) }, status: { S: item.status } };
+  return marshall(item);
 }
 
 export function wireKeyRecord(record: ApiKeyRecord) {

@@ -5,6 +5,8 @@ import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { answerAttributes } from '../functions/adapters/dynamodb/adjustment-repository.ts';
 import { callerFrom } from '../functions/http/caller.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
@@ -87,14 +89,7 @@ export async function measureWarmOverhead(): Promise<string> {
     UpdateItem: {
       [tables.usageCountersTable]: { Attributes: { requests: { N: '1' } } },
       [tables.inventoryTable]: { Attributes: wireInventoryItem(pet) },
-      [tables.idempotencyRecordsTable]: {
-        Attributes: {
-          petId: { N: String(pet.petId) },
-          status: { N: '200' },
-          quantity: { N: String(pet.quantity) },
-          petStatus: { S: pet.status },
-        },
-      },
+      [tables.idempotencyRecordsTable]: { Attributes: marshall(answerAttributes({ item: pet })) },
     },
     TransactWriteItems: { [tables.inventoryTable]: {} },
     Query: { [tables.inventoryTable]: shardPages(pets) },

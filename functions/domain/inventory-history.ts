@@ -2,7 +2,7 @@ import type { ChangeAttribution } from './change-attribution.ts';
 import { BadRequestError, ErrorCode, NotFoundError } from './errors.ts';
 import type { InventoryRepository } from './inventory-service.ts';
 import { pageCursors } from './page-cursors.ts';
-import type { ChangesPage, InventoryChange, PetId, PetStatus } from './schemas.ts';
+import type { ChangesPage, InventoryChange, InventoryItem, PetId } from './schemas.ts';
 
 export type { ChangesPage, InventoryChange };
 
@@ -20,10 +20,7 @@ export interface PetChange {
 }
 
 /** An inventory entry's state as a change left it: what the change stream carries before and after a write. */
-export interface EntryImage {
-  petId: PetId;
-  quantity: number;
-  status: PetStatus;
+export interface EntryImage extends InventoryItem {
   /** Absent on entries never written since versions were introduced. */
   version?: number;
   lastChange?: ChangeAttribution & { occurredAt: string };

@@ -49,7 +49,7 @@ export interface InventoryRepository {
   /** The entry of one pet; undefined when no entry exists. Consistent reads see every write answered before them. */
   get(petId: PetId, options?: { consistent?: boolean }): Promise<VersionedItem | undefined>;
   /**
-   * Creates each entry or replaces its quantity and status (the operators' import, the seed), each
+   * Creates each entry or replaces its other fields (the operators' import, the seed), each
    * a versioned change attributed to `attribution`: writing the same entries again changes nothing.
    * Each petId at most once. The entries are written in groups, several groups in flight, each
    * retried with backoff while the store throttles it; `onWritten` hears the count of entries

@@ -52,9 +52,9 @@ describe('InventoryRepository.putMany', () => {
           Update: {
             TableName: TABLE,
             Key: inventoryKey(item!.petId),
-            UpdateExpression: `SET quantity = :quantity, #status = :status, ${change.set}`,
-            ConditionExpression: 'attribute_not_exists(petId) OR quantity <> :quantity OR #status <> :status',
-            ExpressionAttributeNames: { '#status': 'status', ...change.names },
+            UpdateExpression: `SET #quantity = :quantity, #status = :status, ${change.set}`,
+            ConditionExpression: 'attribute_not_exists(petId) OR #quantity <> :quantity OR #status <> :status',
+            ExpressionAttributeNames: { '#quantity': 'quantity', '#status': 'status', ...change.names },
             ExpressionAttributeValues: { ':quantity': 0, ':status': 'available', ...change.values },
           },
         },

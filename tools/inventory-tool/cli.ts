@@ -14,7 +14,7 @@ import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 import { writeFileAtomically } from '../atomic-file.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
-import { formatInventoryFile, readInventoryFile } from './inventory-file.ts';
+import { ENTRY_SHAPE, formatInventoryFile, readInventoryFile, sameEntry } from './inventory-file.ts';
 
 const USAGE = `Usage: npm run inventory -- <command> [options]
 
@@ -65,8 +65,6 @@ export async function openInventoryTarget(stage: DeploymentStage | undefined, da
 }
 
 const entries = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
-
-const sameEntry = (a: InventoryItem, b: InventoryItem) => a.quantity === b.quantity && a.status === b.status;
 
 async function importFile(file: string, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
   const items = await readInventoryFile(file);
@@ -119,8 +117,7 @@ export async function runInventoryCommand(
   }
   const command = oneOf('The command', commandName, COMMANDS);
   if (extra.length > 0) throw new UsageError(`${command} takes no argument "${extra[0]}"; name the file with --file <path>.`);
-  if (command === 'import' && !values.file)
-    throw new UsageError('import needs --file <items.json>: a JSON array of {"petId", "quantity", "status"}.');
+  if (command === 'import' && !values.file) throw new UsageError(`import needs --file <items.json>: a JSON array of ${ENTRY_SHAPE}.`);
   const stage = stageOf(values.stage);
   const opened = await target(stage, resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
   try {

@@ -4,8 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { byPetId } from '../../functions/domain/inventory-service.ts';
-import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
-import { InventoryItem, MAX_QUANTITY, PetStatus } from '../../functions/domain/schemas.ts';
+import { INVENTORY_ITEM_FIELDS, InventoryItem } from '../../functions/domain/schemas.ts';
 import { toJson } from '../../functions/http/json.ts';
 import { describePath, parseStrictJson, shortened, StrictJsonError } from '../../functions/http/strict-json.ts';
 
@@ -36,11 +35,25 @@ export class UnreadableInventoryFileError extends Error {
   override name = 'UnreadableInventoryFileError';
 }
 
-const FIELD_RULES: Record<string, string> = {
-  petId: `petId must be an integer from 1 to ${MAX_INT64}`,
-  quantity: `quantity must be an integer from 0 to ${MAX_QUANTITY}`,
-  status: `status must be one of ${PetStatus.options.join(', ')}`,
-};
+/** An entry's shape as the messages show it: `{"petId", "quantity", "status"}`. */
+export const ENTRY_SHAPE = `{${INVENTORY_ITEM_FIELDS.map((field) => JSON.stringify(field)).join(', ')}}`;
+
+/** Fields read from their source text, so an int64 keeps every digit. */
+const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => InventoryItem.shape[field].def.type === 'bigint');
+
+/**
+ * Each field's rule in the contract's words, read from its schema: an integer's range or an
+ * enum's values. A field of another kind is named with the validator's own message.
+ */
+const FIELD_RULES: Partial<Record<string, string>> = Object.fromEntries(
+  INVENTORY_ITEM_FIELDS.flatMap((field) => {
+    const schema = InventoryItem.shape[field];
+    if (schema.type === 'enum') return [[field, `${field} must be one of ${schema.options.join(', ')}`]];
+    if (schema.type === 'bigint' || (schema.type === 'number' && schema.isInt))
+      return [[field, `${field} must be an integer from ${schema.minValue} to ${schema.maxValue}`]];
+    return [];
+  }),
+);
 
 function shown(value: unknown): string {
   if (value === undefined) return 'missing';
@@ -50,7 +63,7 @@ function shown(value: unknown): string {
 
 /** What is wrong with one entry, each field once, in the contract's words rather than the validator's. */
 function entryProblems(entry: unknown): string[] {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return ['must be an object {"petId", "quantity", "status"}'];
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return [`must be an object ${ENTRY_SHAPE}`];
   const parsed = InventoryItem.safeParse(entry);
   if (parsed.success) return [];
   const problems = new Set<string>();
@@ -58,7 +71,7 @@ function entryProblems(entry: unknown): string[] {
     if (issue.code === 'unrecognized_keys') for (const key of issue.keys) problems.add(`unknown field "${key}"`);
     else {
       const field = String(issue.path[0]);
-      problems.add(`${FIELD_RULES[field] ?? issue.message} (${shown((entry as Record<string, unknown>)[field])})`);
+      problems.add(`${FIELD_RULES[field] ?? `${field}: ${issue.message}`} (${shown((entry as Record<string, unknown>)[field])})`);
     }
   }
   return [...problems];
@@ -90,12 +103,12 @@ function strictProblems(file: string, error: StrictJsonError): never {
 export function parseInventoryFile(file: string, text: string): InventoryItem[] {
   let raw: unknown;
   try {
-    raw = parseStrictJson(text, { exactKeys: ['petId'] });
+    raw = parseStrictJson(text, { exactKeys: EXACT_FIELDS });
   } catch (error) {
     if (error instanceof StrictJsonError) strictProblems(file, error);
     throw error;
   }
-  if (!Array.isArray(raw)) throw new UnreadableInventoryFileError(`${file} must hold a JSON array of {"petId", "quantity", "status"}`);
+  if (!Array.isArray(raw)) throw new UnreadableInventoryFileError(`${file} must hold a JSON array of ${ENTRY_SHAPE}`);
   const problems: string[] = [];
   const firstEntryOf = new Map<bigint, number>();
   raw.forEach((entry: unknown, index) => {
@@ -128,8 +141,15 @@ export async function readInventoryFile(file: string): Promise<InventoryItem[]> 
   return parseInventoryFile(file, text);
 }
 
+/** Whether an import would leave the stored entry as it is: every field the same. */
+export const sameEntry = (stored: InventoryItem, imported: InventoryItem) =>
+  INVENTORY_ITEM_FIELDS.every((field) => stored[field] === imported[field]);
+
 /** The file's text: sorted by petId, one entry per line (diffs between exports stay readable), ids exact. */
 export function formatInventoryFile(items: readonly InventoryItem[]): string {
-  const lines = [...items].sort(byPetId).map((item) => `  ${toJson({ petId: item.petId, quantity: item.quantity, status: item.status })}`);
+  // Each entry's fields in the schema's order, whatever order the item's object holds them in.
+  const lines = [...items]
+    .sort(byPetId)
+    .map((item) => `  ${toJson(Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, item[field]])))}`);
   return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
 }

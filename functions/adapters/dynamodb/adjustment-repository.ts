@@ -14,24 +14,22 @@ import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
 import type { AdjustmentRepository, AttributedChange, IdempotencyRecord, RecordedOutcome } from '../../domain/inventory-adjustments.ts';
 import { MAX_QUANTITY } from '../../domain/quantity.ts';
 import type { VersionedItem } from '../../domain/inventory-service.ts';
-import type { PetId, PetStatus } from '../../domain/schemas.ts';
+import { INVENTORY_ITEM_FIELDS, type PetId } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { inventoryKey, quantityWrite, toInventoryItem, toVersionedItem } from './inventory-repository.ts';
 import { versionedChange } from './versioned-change.ts';
 
 /**
  * The answer flattened into attributes (a single adjustment's entry, a batch's entries, or an
- * error's body); none while the change is applied but not yet answered.
+ * error's body); none while the change is applied but not yet answered. A single applied
+ * change's answer also keeps its entry's fields, each under recordAttributeOf its name: a
+ * refusal's answer names no entry, a batch's names several.
  */
 interface StoredRecord {
   recordId: string;
   requestHash: string;
   expiresAt: NumberValue;
-  /** Kept with a single applied change only: a refusal's answer names no entry, a batch's names several. */
-  petId?: NumberValue;
   status?: NumberValue;
-  quantity?: NumberValue;
-  petStatus?: PetStatus;
   /** A single adjustment's entry's version (its ETag); a batch's answer has none. */
   version?: NumberValue;
   /** A batch's entries, in the order of its changes. */
@@ -40,26 +38,48 @@ interface StoredRecord {
   message?: string;
 }
 
-function answerAttributes(outcome: RecordedOutcome): Record<string, unknown> {
-  if ('item' in outcome)
+/** StoredRecord's attributes; the compiler asks for a new one here, so an entry's field never lands on it. */
+const RECORD_ATTRIBUTES = {
+  recordId: true,
+  requestHash: true,
+  expiresAt: true,
+  status: true,
+  version: true,
+  items: true,
+  code: true,
+  message: true,
+} satisfies Record<keyof StoredRecord, true>;
+
+/**
+ * Where the record keeps an entry's field: under its own name, or as `pet<Field>` where the
+ * record has an attribute so named (the entry's `status` as `petStatus`, beside the answer's HTTP status).
+ */
+function recordAttributeOf(field: string): string {
+  return Object.hasOwn(RECORD_ATTRIBUTES, field) ? `pet${field[0]!.toUpperCase()}${field.slice(1)}` : field;
+}
+
+/** The record's attributes that hold the answer: the ones recordAnswer writes and recordRefusal puts. */
+export function answerAttributes(outcome: RecordedOutcome): Record<string, unknown> {
+  if ('item' in outcome) {
+    const { item, version } = outcome;
     return {
       status: 200,
-      petId: outcome.item.petId,
-      quantity: outcome.item.quantity,
-      petStatus: outcome.item.status,
-      version: outcome.version ?? 0,
+      ...Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [recordAttributeOf(field), item[field]])),
+      version: version ?? 0,
     };
+  }
   if ('items' in outcome) return { status: 200, items: outcome.items };
   return { ...outcome.error };
 }
 
-function outcomeOf(stored: StoredRecord): RecordedOutcome | undefined {
-  const { status, petId, quantity, petStatus, version, items, code, message } = stored;
+/** The answer a record holds, if it holds one yet. */
+function outcomeOf(stored: Record<string, unknown>): RecordedOutcome | undefined {
+  const { status, version, items, code, message } = stored as unknown as StoredRecord;
   if (status === undefined) return undefined;
   const statusCode = Number(status.toString());
   if (statusCode !== 200) return { error: { status: statusCode, code: code ?? '', message: message ?? '' } };
   if (items) return { items: items.map(toInventoryItem) };
-  const item = toInventoryItem({ petId, quantity, status: petStatus });
+  const item = toInventoryItem(Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, stored[recordAttributeOf(field)]])));
   return version === undefined ? { item } : { item, version: Number(version.toString()) };
 }
 
@@ -69,7 +89,7 @@ function toRecord(stored: Record<string, unknown>): IdempotencyRecord {
     recordId: record.recordId,
     requestHash: record.requestHash,
     expiresAt: Number(record.expiresAt.toString()),
-    outcome: outcomeOf(record),
+    outcome: outcomeOf(stored),
   };
 }
 
@@ -205,7 +225,7 @@ export function createAdjustmentRepository(
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         });
         const recorded = written.held ? written.attributes : written.current;
-        const recordedAnswer = recorded ? outcomeOf(recorded as unknown as StoredRecord) : undefined;
+        const recordedAnswer = recorded ? outcomeOf(recorded) : undefined;
         if (!recordedAnswer) throw new Error(`idempotency record ${recordId} vanished before its answer was recorded`);
         return recordedAnswer;
       }),

@@ -16,7 +16,7 @@ import {
   type WritePreconditions,
 } from '../../domain/inventory-service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import type { InventoryItem, PetId, PetStatus } from '../../domain/schemas.ts';
+import { INVENTORY_ITEM_FIELDS, InventoryItem, type PetId } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,12 +24,6 @@ import { callStore, inDomainTerms, updateIfConditionHolds } from './document-cli
 import { mergeSortedPages } from './sorted-merge.ts';
 import { inventoryTable } from './tables.ts';
 import { VERSION_ATTRIBUTE, versionedChange } from './versioned-change.ts';
-
-interface StoredInventoryItem {
-  petId: NumberValue;
-  quantity: NumberValue;
-  status: PetStatus;
-}
 
 export interface InventoryKey {
   shard: number;
@@ -61,12 +55,19 @@ export const INVENTORY_SHARDS: readonly number[] = Array.from({ length: inventor
  */
 export const INVENTORY_PAGE_SIZE = 1_000;
 
-const PROJECTION = { ProjectionExpression: 'petId, quantity, #status', ExpressionAttributeNames: { '#status': 'status' } } as const;
+/** Each field named through a placeholder: `status` is a reserved word, and a new field's name may be one too. */
+const fieldNames = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [`#${field}`, field]));
+
+/** The listing's read: every InventoryItem field, as the entry stores it under its own name. */
+export const INVENTORY_ITEM_PROJECTION = {
+  ProjectionExpression: INVENTORY_ITEM_FIELDS.map((field) => `#${field}`).join(', '),
+  ExpressionAttributeNames: fieldNames(INVENTORY_ITEM_FIELDS),
+};
 /** One entry's read: the listing's fields and the version, its ETag. */
 const VERSIONED_PROJECTION = {
-  ProjectionExpression: `${PROJECTION.ProjectionExpression}, #version`,
-  ExpressionAttributeNames: { ...PROJECTION.ExpressionAttributeNames, '#version': VERSION_ATTRIBUTE },
-} as const;
+  ProjectionExpression: `${INVENTORY_ITEM_PROJECTION.ProjectionExpression}, #version`,
+  ExpressionAttributeNames: { ...INVENTORY_ITEM_PROJECTION.ExpressionAttributeNames, '#version': VERSION_ATTRIBUTE },
+};
 
 /** A Query of one shard's partition; `names` adds the expression names the rest of the input uses. */
 function shardQuery(tableName: string, shard: number, names: Record<string, string> = {}) {
@@ -78,9 +79,20 @@ function shardQuery(tableName: string, shard: number, names: Record<string, stri
   };
 }
 
+/**
+ * A stored value in the domain's type, by its field schema's type: numbers come back as exact
+ * text (unmarshallOptions), so an int64 petId keeps every digit. Other values are read as stored.
+ */
+const FROM_STORED_BY_TYPE: Partial<Record<string, (value: unknown) => unknown>> = {
+  bigint: (value) => BigInt(String(value)),
+  number: (value) => Number(String(value)),
+};
+const FROM_STORED = Object.fromEntries(
+  INVENTORY_ITEM_FIELDS.map((field) => [field, FROM_STORED_BY_TYPE[InventoryItem.shape[field].def.type] ?? ((value: unknown) => value)]),
+) as Record<keyof InventoryItem, (value: unknown) => unknown>;
+
 export function toInventoryItem(stored: Record<string, unknown>): InventoryItem {
-  const { petId, quantity, status } = stored as unknown as StoredInventoryItem;
-  return { petId: BigInt(petId.toString()), quantity: Number(quantity.toString()), status };
+  return Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, FROM_STORED[field](stored[field])])) as InventoryItem;
 }
 
 export function toVersionedItem(stored: Record<string, unknown>): VersionedItem {
@@ -113,20 +125,24 @@ const RETRIED_CANCELLATIONS = new Set(['TransactionConflict', 'ThrottlingError',
 /** A full-jitter backoff before try `attempt + 1`, so that many writers spread out instead of retrying in step. */
 const backoff = (attempt: number) => sleep(Math.random() * THROTTLED_BACKOFF_BASE_MS * 2 ** attempt);
 
+/** The fields a replacement writes: all but petId, which the key holds. */
+const REPLACED_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => field !== inventoryTable.sortKey.name);
+
 /**
- * The versioned change that creates the entry or replaces its quantity and status, as an
- * UpdateItem's input (alone, or as a transaction's Update action). Its condition refuses the
- * write when the entry already holds both: writing it again records nothing.
+ * The versioned change that creates the entry or replaces its other fields (quantity, status),
+ * as an UpdateItem's input (alone, or as a transaction's Update action). Its condition refuses
+ * the write when the entry already holds them all: writing it again records nothing. Values are
+ * stored as the domain holds them: the document client writes a bigint and a number alike as N.
  */
 export function entryReplacement(tableName: string, item: InventoryItem, attribution: ChangeAttribution) {
   const change = versionedChange(attribution);
   return {
     TableName: tableName,
     Key: inventoryKey(item.petId),
-    UpdateExpression: `SET quantity = :quantity, #status = :status, ${change.set}`,
-    ConditionExpression: 'attribute_not_exists(petId) OR quantity <> :quantity OR #status <> :status',
-    ExpressionAttributeNames: { '#status': 'status', ...change.names },
-    ExpressionAttributeValues: { ':quantity': item.quantity, ':status': item.status, ...change.values },
+    UpdateExpression: `SET ${REPLACED_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}, ${change.set}`,
+    ConditionExpression: `attribute_not_exists(petId) OR ${REPLACED_FIELDS.map((field) => `#${field} <> :${field}`).join(' OR ')}`,
+    ExpressionAttributeNames: { ...fieldNames(REPLACED_FIELDS), ...change.names },
+    ExpressionAttributeValues: { ...Object.fromEntries(REPLACED_FIELDS.map((field) => [`:${field}`, item[field]])), ...change.values },
   };
 }
 
@@ -183,8 +199,8 @@ async function* shardPages(client: DynamoDBDocumentClient, tableName: string, sh
   const pages = paginateQuery(
     { client, pageSize: INVENTORY_PAGE_SIZE },
     {
-      ...shardQuery(tableName, shard, PROJECTION.ExpressionAttributeNames),
-      ProjectionExpression: PROJECTION.ProjectionExpression,
+      ...shardQuery(tableName, shard, INVENTORY_ITEM_PROJECTION.ExpressionAttributeNames),
+      ProjectionExpression: INVENTORY_ITEM_PROJECTION.ProjectionExpression,
       // A pet written before the listing began is always in it, whatever replica answers.
       ConsistentRead: true,
     },

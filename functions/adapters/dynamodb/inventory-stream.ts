@@ -3,6 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { changeOf, type EntryImage, type PetChange } from '../../domain/inventory-history.ts';
 import type { StoredLastChange } from './versioned-change.ts';
 import { unmarshallOptions } from './document-client.ts';
+import { toInventoryItem } from './inventory-repository.ts';
 
 /** A record of the inventory table's stream (NEW_AND_OLD_IMAGES), as Lambda delivers it and as GetRecords returns it. */
 export interface InventoryStreamRecord {
@@ -14,9 +15,7 @@ function entryImage(image: Record<string, unknown> | undefined): EntryImage | un
   const stored = unmarshall(image as Record<string, AttributeValue>, unmarshallOptions()) as Record<string, { toString(): string }>;
   const version = stored.version === undefined ? undefined : Number(stored.version.toString());
   return {
-    petId: BigInt(stored.petId!.toString()),
-    quantity: Number(stored.quantity!.toString()),
-    status: stored.status as unknown as EntryImage['status'],
+    ...toInventoryItem(stored),
     ...(version === undefined ? {} : { version }),
     ...(stored.lastChange ? { lastChange: stored.lastChange as unknown as StoredLastChange } : {}),
   };

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ErrorCode, RETRY_AFTER_HEADER } from '../functions/domain/errors.ts';
+import { ErrorCode } from '../functions/domain/errors.ts';
+import { RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, MAX_BATCH_CHANGES } from '../functions/domain/inventory-adjustments.ts';
 import { FAILED_AUTHENTICATIONS_POLICY } from '../functions/domain/failed-authentications.ts';
@@ -319,7 +320,7 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
       'application/json': {
         schema: ErrorBody,
         examples: Object.fromEntries(
-          codes.map((code) => [code, { summary: ERROR_CODES[code].meaning, value: errorExample(status, code) }]),
+          codes.map((code) => [code, { summary: ERROR_CODES[code].meaning, value: errorExample(code) }]),
         ),
       },
     },

@@ -14,6 +14,7 @@ import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
 import type { AdjustmentRepository, AttributedChange, IdempotencyRecord, RecordedOutcome } from '../../domain/inventory-adjustments.ts';
 import { MAX_QUANTITY } from '../../domain/quantity.ts';
 import type { VersionedItem } from '../../domain/inventory-service.ts';
+import { ERROR_STATUSES } from '../../http/error-statuses.ts';
 import type { PetId, PetStatus } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { inventoryKey, quantityWrite, toInventoryItem, toVersionedItem } from './inventory-repository.ts';
@@ -21,7 +22,9 @@ import { versionedChange } from './versioned-change.ts';
 
 /**
  * The answer flattened into attributes (a single adjustment's entry, a batch's entries, or an
- * error's body); none while the change is applied but not yet answered.
+ * error's body); none while the change is applied but not yet answered. `status` is the HTTP
+ * status the answer was sent with, as records have always held it: it tells an answer from none
+ * and an entry from a refusal, whose status is then its code's (http/error-statuses.ts).
  */
 interface StoredRecord {
   recordId: string;
@@ -50,14 +53,15 @@ function answerAttributes(outcome: RecordedOutcome): Record<string, unknown> {
       version: outcome.version ?? 0,
     };
   if ('items' in outcome) return { status: 200, items: outcome.items };
-  return { ...outcome.error };
+  const { code, message } = outcome.error;
+  return { status: ERROR_STATUSES[code], code, message };
 }
 
 function outcomeOf(stored: StoredRecord): RecordedOutcome | undefined {
   const { status, petId, quantity, petStatus, version, items, code, message } = stored;
   if (status === undefined) return undefined;
   const statusCode = Number(status.toString());
-  if (statusCode !== 200) return { error: { status: statusCode, code: code ?? '', message: message ?? '' } };
+  if (statusCode !== 200) return { error: { code: code!, message: message ?? '' } };
   if (items) return { items: items.map(toInventoryItem) };
   const item = toInventoryItem({ petId, quantity, status: petStatus });
   return version === undefined ? { item } : { item, version: Number(version.toString()) };

@@ -1,12 +1,4 @@
-import {
-  ERROR_MESSAGES,
-  errorBody,
-  ErrorCode,
-  InternalError,
-  PayloadTooLargeError,
-  ServiceUnavailableError,
-  UnsupportedMediaTypeError,
-} from '../functions/domain/errors.ts';
+import { ERROR_MESSAGES, ErrorCode } from '../functions/domain/errors.ts';
 import type {
   ErrorBody,
   InventoryAdjustment,
@@ -23,7 +15,8 @@ import { eventIdOf, inventoryChangedEvent, type PetChange } from '../functions/d
 import { webhookHeaders } from '../functions/domain/webhooks.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
-import { MAX_BODY_BYTES } from '../functions/http/json-body.ts';
+import { ERROR_STATUSES, errorBody } from '../functions/http/error-statuses.ts';
+import { MAX_BODY_BYTES, PayloadTooLargeError } from '../functions/http/json-body.ts';
 import { toJson } from '../functions/http/json.ts';
 import { DEMO_INVENTORY } from '../local/seed.ts';
 import { apiRoutes, type OperationId } from '../functions/routes.ts';
@@ -254,7 +247,7 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
   },
   [ErrorCode.unsupportedMediaType]: {
     meaning: 'The body is not sent as `Content-Type: application/json`.',
-    message: new UnsupportedMediaTypeError().message,
+    message: ERROR_MESSAGES.unsupportedMediaType,
   },
   [ErrorCode.rateLimited]: {
     meaning: "The key's per-minute limit is used up.",
@@ -270,15 +263,15 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
   },
   [ErrorCode.serviceUnavailable]: {
     meaning: 'The data store or the authorizer stayed unavailable after bounded retries.',
-    message: new ServiceUnavailableError(1).message,
+    message: ERROR_MESSAGES.serviceUnavailable,
   },
   [ErrorCode.internal]: {
     meaning: 'An unexpected failure; the detail is only in the service logs.',
-    message: new InternalError().message,
+    message: ERROR_MESSAGES.internal,
   },
 };
 
-/** The Error body of an answer with this status and code, as the reference shows it. */
-export function errorExample(status: number, code: ErrorCode): ErrorBody {
-  return errorBody(status, code, ERROR_CODES[code].message);
+/** The Error body of an answer with this code, as the reference shows it. */
+export function errorExample(code: ErrorCode): ErrorBody {
+  return errorBody(ERROR_STATUSES[code], code, ERROR_CODES[code].message);
 }

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ErrorCode, RETRY_AFTER_HEADER } from '../functions/domain/errors.ts';
+import { ErrorCode } from '../functions/domain/errors.ts';
+import { ERROR_STATUSES, RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, MAX_BATCH_CHANGES } from '../functions/domain/inventory-adjustments.ts';
 import { FAILED_AUTHENTICATIONS_POLICY } from '../functions/domain/failed-authentications.ts';
@@ -311,19 +312,22 @@ function addressWindowHeaders(): ResponseHeaders {
 function answersOf({ required, optional, replayed }: ReturnType<typeof registerHeaders>, signals: readonly SignalHeader[]) {
   const fromFunction = [...RATE_LIMIT_HEADERS, ...signals];
   const everyAnswer = required([REQUEST_ID_HEADER]);
-  // One example per code, named after it: what the reference lists under each status.
-  const error = (status: number, description: string, codes: readonly ErrorCode[], headers: ResponseHeaders = {}): ResponseConfig => ({
-    description: `${description} ${codesSentence(codes)}`,
-    headers: { ...everyAnswer, ...headers },
-    content: {
-      'application/json': {
-        schema: ErrorBody,
-        examples: Object.fromEntries(
-          codes.map((code) => [code, { summary: ERROR_CODES[code].meaning, value: errorExample(status, code) }]),
-        ),
+  // One example per code, named after it: what the reference lists under each status, which must be the code's.
+  const error = (status: number, description: string, codes: readonly ErrorCode[], headers: ResponseHeaders = {}): ResponseConfig => {
+    const misplaced = codes.filter((code) => ERROR_STATUSES[code] !== status);
+    if (misplaced.length > 0)
+      throw new Error(`${misplaced.join(', ')} answer with another status than ${status} (http/error-statuses.ts).`);
+    return {
+      description: `${description} ${codesSentence(codes)}`,
+      headers: { ...everyAnswer, ...headers },
+      content: {
+        'application/json': {
+          schema: ErrorBody,
+          examples: Object.fromEntries(codes.map((code) => [code, { summary: ERROR_CODES[code].meaning, value: errorExample(code) }])),
+        },
       },
-    },
-  });
+    };
+  };
   return {
     success: (
       description: string,

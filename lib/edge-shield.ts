@@ -5,7 +5,8 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { errorBody, ErrorCode, RETRY_AFTER_HEADER } from '../functions/domain/errors.ts';
+import { ErrorCode } from '../functions/domain/errors.ts';
+import { ERROR_STATUSES, errorBody, RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { staticRateLimitHeaders } from '../functions/http/gateway-responses.ts';
 import { JSON_HEADERS } from '../functions/http/json.ts';
@@ -56,6 +57,7 @@ export class EdgeShield extends Construct {
     super(scope, id);
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
 
+    const rateLimited = ERROR_STATUSES[ErrorCode.rateLimited];
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: `${props.name}-edge`,
       scope: 'REGIONAL',
@@ -66,7 +68,7 @@ export class EdgeShield extends Construct {
           contentType: 'APPLICATION_JSON',
           content: JSON.stringify(
             errorBody(
-              429,
+              rateLimited,
               ErrorCode.rateLimited,
               `This address sent more than ${WAF_REQUESTS_PER_ADDRESS_PER_MINUTE} requests within a minute; retry after the time in Retry-After, with exponential backoff.`,
             ),
@@ -87,7 +89,7 @@ export class EdgeShield extends Construct {
           action: {
             block: {
               customResponse: {
-                responseCode: 429,
+                responseCode: rateLimited,
                 customResponseBodyKey: RATE_BODY_KEY,
                 // WAF inserts static headers only: no reset time (nor `t`), as WAF's window slides.
                 responseHeaders: Object.entries({

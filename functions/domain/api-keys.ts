@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError, ERROR_MESSAGES, ErrorCode } from './errors.ts';
+import type { RateLimitState } from './usage-limits.ts';
 import type { PlanLimits, PlanName } from './plans.ts';
 
 export type ApiKeyStatus = 'active' | 'revoked';
@@ -51,9 +52,9 @@ export function generateApiKey(): { key: string; keyId: string; keyHash: string 
 }
 
 export class UnauthorizedError extends ApiError {
-  /** `headers`: the X-RateLimit-* of the window that counted this failure (the source address's), once it is counted. */
-  constructor(headers: Readonly<Record<string, string>> = {}) {
-    super(401, ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, headers);
+  /** `rateLimit`: the window that counted this failure (the source address's), once it is counted. */
+  constructor(rateLimit?: RateLimitState) {
+    super(ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, { rateLimit });
   }
 }
 

@@ -1,9 +1,9 @@
-import type { ErrorBody } from './schemas.ts';
+import type { RateLimitState } from './usage-limits.ts';
 
 /**
- * Every error a client can see is one of these: a status, a stable machine-readable code
- * and a message safe to show. Every Error body is made by errorBody(): for the service's own
- * errors (http/error-formatter.ts) and for API Gateway's answers (http/gateway-responses.ts).
+ * Every error a client can see has one of these codes: stable and machine-readable. The HTTP
+ * status of each is the HTTP layer's to say (http/error-statuses.ts), as are the headers that
+ * state an error's details (http/error-formatter.ts).
  */
 export const ErrorCode = {
   invalidBody: 'INVALID_BODY',
@@ -42,80 +42,32 @@ export const ERROR_MESSAGES = {
   internal: 'An unexpected error occurred.',
 } as const;
 
-/** The contract's Error object; `status` repeats the HTTP status. */
-export function errorBody(status: number, code: ErrorCode, message: string): ErrorBody {
-  return { code, message, status };
+/** What an error says beyond its code and message, for a client deciding when to try again. */
+export interface ErrorDetails {
+  /** Seconds after which a retry may succeed. */
+  retryAfterSeconds?: number;
+  /** The window that counted (or refused) the request: its limit, what is left of it and when it resets. */
+  rateLimit?: RateLimitState;
+  /** The error repeats the recorded outcome of an earlier request with the same Idempotency-Key. */
+  replayed?: boolean;
 }
 
+/** An error a client sees: its code, a message safe to show, and its details. */
 export class ApiError extends Error {
+  readonly retryAfterSeconds: number | undefined;
+  readonly rateLimit: RateLimitState | undefined;
+  readonly replayed: boolean;
+
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     message: string,
-    /** Headers the response must carry, e.g. Retry-After on 429 and 503. */
-    readonly headers: Readonly<Record<string, string>> = {},
+    { retryAfterSeconds, rateLimit, replayed = false }: ErrorDetails = {},
   ) {
     super(message);
     this.name = new.target.name;
-  }
-
-  toJSON(): ErrorBody {
-    return errorBody(this.status, this.code, this.message);
-  }
-}
-
-export class BadRequestError extends ApiError {
-  constructor(code: ErrorCode, message: string) {
-    super(400, code, message);
-  }
-}
-
-export class NotFoundError extends ApiError {
-  constructor(code: ErrorCode, message: string) {
-    super(404, code, message);
-  }
-}
-
-/** The request is valid but the stock it meets refuses it; nothing was written. */
-export class ConflictError extends ApiError {
-  constructor(code: ErrorCode, message: string) {
-    super(409, code, message);
-  }
-}
-
-/** An If-Match that names a version the entry no longer has; nothing was written. */
-export class PreconditionFailedError extends ApiError {
-  constructor(message: string) {
-    super(412, ErrorCode.preconditionFailed, message);
-  }
-}
-
-export class PayloadTooLargeError extends ApiError {
-  constructor(limitBytes: number) {
-    super(413, ErrorCode.payloadTooLarge, `Request body exceeds ${limitBytes} bytes.`);
-  }
-}
-
-export class UnsupportedMediaTypeError extends ApiError {
-  constructor() {
-    super(415, ErrorCode.unsupportedMediaType, ERROR_MESSAGES.unsupportedMediaType);
-  }
-}
-
-/** Seconds to wait before retrying, on 429 and 503 answers. */
-export const RETRY_AFTER_HEADER = 'Retry-After';
-
-export class ServiceUnavailableError extends ApiError {
-  constructor(retryAfterSeconds: number, message: string = ERROR_MESSAGES.serviceUnavailable) {
-    super(503, ErrorCode.serviceUnavailable, message, {
-      [RETRY_AFTER_HEADER]: String(retryAfterSeconds),
-    });
-  }
-}
-
-export class InternalError extends ApiError {
-  constructor() {
-    super(500, ErrorCode.internal, ERROR_MESSAGES.internal);
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.rateLimit = rateLimit;
+    this.replayed = replayed;
   }
 }
 

@@ -2,7 +2,6 @@ import { authenticate, hashApiKey, UnauthorizedError, type ApiKeyRecord, type Ap
 import { ErrorCode, StoreUnavailableError } from './errors.ts';
 import {
   RateLimitedError,
-  rateLimitHeaders,
   rateLimitState,
   secondsUntil,
   windowAt,
@@ -88,7 +87,7 @@ export class FailedAuthenticationLimiter {
 
   /**
    * Resolves the active key behind an Authorization value sent from `address`, or throws:
-   * UnauthorizedError carrying the address window's headers (the failure counted), or
+   * UnauthorizedError carrying the address window's state (the failure counted), or
    * RateLimitedError once the window is full. A key the address has not authenticated with
    * today is looked up only while the window has room. `authorization` is a function so that
    * an ambiguous request (two Authorization headers) is counted as a failure too.
@@ -112,7 +111,7 @@ export class FailedAuthenticationLimiter {
       return authenticated;
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
-      throw new UnauthorizedError(rateLimitHeaders(await this.countFailure(address, keyHash)));
+      throw new UnauthorizedError(await this.countFailure(address, keyHash));
     }
   }
 

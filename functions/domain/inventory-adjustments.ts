@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangeAttribution } from './change-attribution.ts';
-import { ApiError, BadRequestError, errorBody, ErrorCode, StoreUnavailableError } from './errors.ts';
+import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
 import {
   type ChangeAuthor,
   quantityWriteAnswer,
@@ -12,7 +12,7 @@ import {
   writePreconditions,
 } from './inventory-service.ts';
 import { MAX_QUANTITY } from './quantity.ts';
-import type { AdjustmentReason, ErrorBody, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+import type { AdjustmentReason, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 
 /**
  * Stock changes applied exactly once per Idempotency-Key: relative ones (arrivals, returns,
@@ -67,13 +67,19 @@ export interface BatchAdjustmentRequest extends IdempotentRequest {
   changes: readonly StockChange[];
 }
 
+/** An error that wrote nothing, as a key's record keeps it to answer again. */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+}
+
 /**
  * What an adjustment answered: the entry after it with its version, its ETag (absent in answers
- * recorded before versions existed), or an error that wrote nothing. Both are replayed.
+ * recorded before versions existed), or a refusal. Both are replayed.
  */
-export type AdjustmentOutcome = { item: InventoryItem; version?: number } | { error: ErrorBody };
-/** What a batch answered: the entries after it, in the order of its changes, or an error that wrote nothing. */
-export type BatchAdjustmentOutcome = { items: InventoryItem[] } | { error: ErrorBody };
+export type AdjustmentOutcome = { item: InventoryItem; version?: number } | { error: Refusal };
+/** What a batch answered: the entries after it, in the order of its changes, or a refusal. */
+export type BatchAdjustmentOutcome = { items: InventoryItem[] } | { error: Refusal };
 /** What a key's record holds as its answer. */
 export type RecordedOutcome = AdjustmentOutcome | BatchAdjustmentOutcome;
 
@@ -140,7 +146,6 @@ export class IdempotencyKeyReusedError extends ApiError {
   /** `differences` says how a request can differ from the first: `another pet, delta or reason`. */
   constructor(idempotencyKey: string, differences: string) {
     super(
-      422,
       ErrorCode.idempotencyKeyReused,
       `Idempotency-Key ${idempotencyKey} was already used for a different request (${differences}) within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours; use a new key for a new change.`,
     );
@@ -171,26 +176,25 @@ function attributed({ petId, delta, reason }: StockChange, { requestId, callerId
 const NOTHING_WRITTEN = 'Nothing was written.';
 
 /**
- * Why changes were refused, naming every pet at fault: 404 when any pet has no entry (those
- * pets), else 409 with each change the bounds refused; INSUFFICIENT_STOCK when any of them would
+ * Why changes were refused, naming every pet at fault: PET_NOT_FOUND when any pet has no entry
+ * (those pets), else each change the bounds refused: INSUFFICIENT_STOCK when any of them would
  * go below 0, QUANTITY_OUT_OF_RANGE when all would go above the largest quantity.
  */
-function refusalOf(changes: readonly StockChange[], refused: RefusedChange[]): ErrorBody {
+function refusalOf(changes: readonly StockChange[], refused: RefusedChange[]): Refusal {
   const unknown = refused.filter(({ entry }) => !entry).map(({ index }) => changes[index]!.petId);
   if (unknown.length > 0) {
     const pets = unknown.length === 1 ? `pet ${unknown[0]}` : `pets ${unknown.join(', ')}`;
-    return errorBody(
-      404,
-      ErrorCode.petNotFound,
-      `No inventory entry exists for ${pets}.${changes.length > 1 ? ` ${NOTHING_WRITTEN}` : ''}`,
-    );
+    return {
+      code: ErrorCode.petNotFound,
+      message: `No inventory entry exists for ${pets}.${changes.length > 1 ? ` ${NOTHING_WRITTEN}` : ''}`,
+    };
   }
   const faults = refused.map(({ index, entry }) => stockFault(changes[index]!, entry!.item));
   const code = faults.some((fault) => fault.code === ErrorCode.insufficientStock)
     ? ErrorCode.insufficientStock
     : ErrorCode.quantityOutOfRange;
   const count = changes.length > 1 ? `${faults.length} of ${changes.length} adjustments cannot be applied. ` : '';
-  return errorBody(409, code, `${count}${faults.map((fault) => fault.sentence).join(' ')} ${NOTHING_WRITTEN}`);
+  return { code, message: `${count}${faults.map((fault) => fault.sentence).join(' ')} ${NOTHING_WRITTEN}` };
 }
 
 /** Rounds of a request that meets transaction conflicts or its own duplicates; each round ends in an answer but for those. */
@@ -206,7 +210,7 @@ function backoff(round: number): Promise<void> {
 interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentRequest {
   requestHash: string;
   changes: readonly AttributedChange[];
-  /** How a request with this key differs from another, for the 422's message. */
+  /** How a request with this key differs from another, for IDEMPOTENCY_KEY_REUSED's message. */
   differences: string;
   applied(entries: VersionedItem[]): Outcome;
   refused(refused: RefusedChange[]): Outcome;
@@ -220,7 +224,7 @@ export class InventoryAdjuster {
   ) {}
 
   async adjust(request: AdjustmentRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
-    if (request.delta === 0) throw new BadRequestError(ErrorCode.invalidBody, 'delta: must not be 0: an adjustment changes the stock');
+    if (request.delta === 0) throw new ApiError(ErrorCode.invalidBody, 'delta: must not be 0: an adjustment changes the stock');
     return this.applyOnce<AdjustmentOutcome>({
       ...request,
       requestHash: sha256(changeText(request)),
@@ -233,8 +237,8 @@ export class InventoryAdjuster {
 
   /**
    * A PATCH sent with an Idempotency-Key: the set or compare-and-set (under its If-Match) written
-   * once, in one transaction with the key's record; its answer, 200 or the refusal (404, 409,
-   * 412), is what every request with the key answers. The history entry carries the key.
+   * once, in one transaction with the key's record; its answer, the entry or the refusal
+   * (PET_NOT_FOUND, QUANTITY_CHANGED, PRECONDITION_FAILED), is what every request with the key answers. The history entry carries the key.
    */
   async update(request: KeyedUpdateRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
     const { petId, update, versions, requestId, callerId, idempotencyKey } = request;
@@ -252,7 +256,9 @@ export class InventoryAdjuster {
       // A quantity already stored is refused by the store but answered 200: nothing needed writing.
       refused: ([refused]) => {
         const answer = quantityWriteAnswer(petId, preconditions, refusedWrite(preconditions, refused!.entry));
-        return answer instanceof ApiError ? { error: answer.toJSON() } : { item: answer.item, version: answer.version };
+        return answer instanceof ApiError
+          ? { error: { code: answer.code, message: answer.message } }
+          : { item: answer.item, version: answer.version };
       },
     });
   }
@@ -261,17 +267,14 @@ export class InventoryAdjuster {
   async adjustBatch(request: BatchAdjustmentRequest): Promise<AdjustmentResult<BatchAdjustmentOutcome>> {
     const { changes } = request;
     if (changes.length < 1 || changes.length > MAX_BATCH_CHANGES)
-      throw new BadRequestError(
-        ErrorCode.invalidBody,
-        `adjustments: must hold from 1 to ${MAX_BATCH_CHANGES} adjustments, not ${changes.length}`,
-      );
+      throw new ApiError(ErrorCode.invalidBody, `adjustments: must hold from 1 to ${MAX_BATCH_CHANGES} adjustments, not ${changes.length}`);
     const firstIndexOf = new Map<PetId, number>();
     changes.forEach(({ petId, delta }, index) => {
       if (delta === 0)
-        throw new BadRequestError(ErrorCode.invalidBody, `adjustments.${index}.delta: must not be 0: an adjustment changes the stock`);
+        throw new ApiError(ErrorCode.invalidBody, `adjustments.${index}.delta: must not be 0: an adjustment changes the stock`);
       const first = firstIndexOf.get(petId);
       if (first !== undefined)
-        throw new BadRequestError(
+        throw new ApiError(
           ErrorCode.invalidBody,
           `adjustments.${index}.petId: pet ${petId} is adjusted at adjustments.${first} already; send one adjustment per pet with the sum of its deltas`,
         );

@@ -1,5 +1,5 @@
 import type { ChangeAttribution } from './change-attribution.ts';
-import { BadRequestError, ErrorCode, NotFoundError } from './errors.ts';
+import { ApiError, ErrorCode } from './errors.ts';
 import type { InventoryRepository } from './inventory-service.ts';
 import { pageCursors } from './page-cursors.ts';
 import type { ChangesPage, InventoryChange, InventoryItem, PetId } from './schemas.ts';
@@ -91,7 +91,7 @@ export function changesPageLimit(text: string | undefined): number {
   if (text === undefined) return CHANGES_PAGE_LIMIT.default;
   const limit = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
   if (!(limit >= CHANGES_PAGE_LIMIT.min && limit <= CHANGES_PAGE_LIMIT.max))
-    throw new BadRequestError(
+    throw new ApiError(
       ErrorCode.invalidQuery,
       `limit: must be an integer from ${CHANGES_PAGE_LIMIT.min} to ${CHANGES_PAGE_LIMIT.max}, not "${text}".`,
     );
@@ -113,7 +113,7 @@ export async function listInventoryChanges(
   const afterVersion = query.cursor === undefined ? 0 : historyCursors.read(query.cursor);
   // Both reads at once: the entry's existence adds no wait to the page.
   const [entry, page] = await Promise.all([inventory.get(petId), history.page(petId, { limit, afterVersion })]);
-  if (!entry) throw new NotFoundError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
+  if (!entry) throw new ApiError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
   const last = page.changes.at(-1);
   return { changes: page.changes, nextCursor: page.more && last ? historyCursors.after(last.version) : null };
 }

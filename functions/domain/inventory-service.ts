@@ -1,5 +1,5 @@
 import type { ChangeAttribution } from './change-attribution.ts';
-import { type ApiError, ConflictError, ErrorCode, NotFoundError, PreconditionFailedError } from './errors.ts';
+import { ApiError, ErrorCode } from './errors.ts';
 import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 
 /** Who asks for a change: the request (its X-Request-Id) and the API key's public id. */
@@ -58,8 +58,8 @@ export interface InventoryRepository {
   putMany(items: readonly InventoryItem[], attribution: ChangeAttribution, onWritten?: (written: number) => void): Promise<void>;
 }
 
-function petNotFound(petId: PetId): NotFoundError {
-  return new NotFoundError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
+function petNotFound(petId: PetId): ApiError {
+  return new ApiError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
 }
 
 export function byPetId(a: InventoryItem, b: InventoryItem): number {
@@ -106,7 +106,7 @@ export function refusedWrite(preconditions: WritePreconditions, current: Version
   return { written: current };
 }
 
-/** The answer of a write of the quantity: the entry, or the error (404, 412, 409) that says why nothing was written. */
+/** The answer of a write of the quantity: the entry, or the error (PET_NOT_FOUND, PRECONDITION_FAILED, QUANTITY_CHANGED) that says why nothing was written. */
 export function quantityWriteAnswer(
   petId: PetId,
   preconditions: WritePreconditions,
@@ -115,10 +115,11 @@ export function quantityWriteAnswer(
   if ('written' in result) return result.written;
   if ('missing' in result) return petNotFound(petId);
   if ('storedVersion' in result)
-    return new PreconditionFailedError(
+    return new ApiError(
+      ErrorCode.preconditionFailed,
       `The entry of pet ${petId} is at version ${result.storedVersion} (ETag "${result.storedVersion}"), not the one If-Match names; nothing was written. Read it again and retry.`,
     );
-  return new ConflictError(
+  return new ApiError(
     ErrorCode.quantityChanged,
     `The stored quantity of pet ${petId} is ${result.storedQuantity}, not changeFromQuantity ${preconditions.changeFrom}; nothing was written. Read it again and retry.`,
   );

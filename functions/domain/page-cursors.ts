@@ -1,4 +1,4 @@
-import { BadRequestError, ErrorCode } from './errors.ts';
+import { ApiError, ErrorCode } from './errors.ts';
 
 /**
  * An opaque cursor over numbered entries (a pet's versions, the feed's sequence): the base64url of
@@ -22,7 +22,7 @@ export function pageCursors(prefix: string, { lowest }: { lowest: 0 | 1 }): Page
       const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString() : '';
       const number = text.startsWith(prefix) && digits.test(text.slice(prefix.length)) ? Number(text.slice(prefix.length)) : Number.NaN;
       if (!Number.isSafeInteger(number) || after(number) !== cursor)
-        throw new BadRequestError(ErrorCode.invalidQuery, 'cursor: not a cursor this operation returned.');
+        throw new ApiError(ErrorCode.invalidQuery, 'cursor: not a cursor this operation returned.');
       return number;
     },
   };

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, RETRY_AFTER_HEADER, StoreUnavailableError } from './errors.ts';
+import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
 import type { PlanLimits } from './plans.ts';
 
 /**
@@ -189,9 +189,10 @@ export function rateLimitPolicyField(windows: readonly WindowState[]): string {
   );
 }
 
+/** A request a full window refused: the window's state, and when a retry may be admitted. */
 export class RateLimitedError extends ApiError {
   constructor(code: ErrorCode, message: string, state: RateLimitState, retryAfterSeconds: number) {
-    super(429, code, message, { ...rateLimitHeaders(state), [RETRY_AFTER_HEADER]: String(retryAfterSeconds) });
+    super(code, message, { rateLimit: state, retryAfterSeconds });
   }
 }
 

@@ -3,6 +3,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { UnauthorizedError, type ApiKeyRepository } from '../domain/api-keys.ts';
 import type { FailedAuthenticationLimiter } from '../domain/failed-authentications.ts';
 import { RateLimitedError } from '../domain/usage-limits.ts';
+import { errorHeaders } from '../http/error-formatter.ts';
 import { authorizerRateLimitContext } from '../http/gateway-responses.ts';
 import { describeError, logger } from '../logger.ts';
 import { authorizerContext } from '../http/caller.ts';
@@ -56,7 +57,7 @@ function denial(event: APIGatewayRequestAuthorizerEvent, error: UnauthorizedErro
       Version: '2012-10-17',
       Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: wholeStageArn(event.methodArn) }],
     },
-    context: authorizerRateLimitContext(error.headers),
+    context: authorizerRateLimitContext(errorHeaders(error)),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { BadRequestError, ErrorCode } from '../domain/errors.ts';
+import { ApiError, ErrorCode } from '../domain/errors.ts';
 
 /** An entry's strong ETag: its version, quoted. */
 export function entityTagHeader(version: number): Record<string, string> {
@@ -22,7 +22,7 @@ export function ifMatchVersions(event: Pick<APIGatewayProxyEvent, 'headers'>): n
     const strong = /^"(0|[1-9]\d{0,14})"$/.exec(trimmed);
     if (strong) return Number(strong[1]);
     if (/^W\/"[^"]*"$/.test(trimmed)) return NO_VERSION;
-    throw new BadRequestError(
+    throw new ApiError(
       ErrorCode.badRequest,
       `If-Match: expected the ETag of the entry (a quoted version such as "7"), a list of them, or *; not ${JSON.stringify(header)}.`,
     );

@@ -1,7 +1,10 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError, ERROR_MESSAGES, InternalError, ServiceUnavailableError, StoreUnavailableError } from '../domain/errors.ts';
+import { ApiError, ERROR_MESSAGES, ErrorCode, StoreUnavailableError } from '../domain/errors.ts';
+import { rateLimitHeaders } from '../domain/usage-limits.ts';
 import { describeError, logger, SERVICE_METRICS } from '../logger.ts';
+import { ERROR_STATUSES, errorBody, RETRY_AFTER_HEADER } from './error-statuses.ts';
+import { replayedHeaders } from './idempotent-answers.ts';
 import { jsonResponse } from './json.ts';
 
 /** Seconds a client should wait after a 503: the store's throttling usually clears within one. */
@@ -20,19 +23,31 @@ export function toApiError(error: unknown, method = 'GET'): ApiError {
     logger.warn('store unavailable', describeError(error));
     logger.metric(SERVICE_METRICS.storeUnavailable, 1);
     const write = WRITE_METHODS.has(method.toUpperCase());
-    return new ServiceUnavailableError(STORE_RETRY_AFTER_SECONDS, write ? ERROR_MESSAGES.serviceUnavailableWrite : undefined);
+    return new ApiError(ErrorCode.serviceUnavailable, write ? ERROR_MESSAGES.serviceUnavailableWrite : ERROR_MESSAGES.serviceUnavailable, {
+      retryAfterSeconds: STORE_RETRY_AFTER_SECONDS,
+    });
   }
   logger.error('unexpected error', describeError(error));
-  return new InternalError();
+  return new ApiError(ErrorCode.internal, ERROR_MESSAGES.internal);
+}
+
+/** The headers that state an error's details: its window's rate-limit headers, Retry-After, Idempotent-Replayed. */
+export function errorHeaders({ rateLimit, retryAfterSeconds, replayed }: ApiError): Record<string, string> {
+  return {
+    ...(rateLimit === undefined ? {} : rateLimitHeaders(rateLimit)),
+    ...(retryAfterSeconds === undefined ? {} : { [RETRY_AFTER_HEADER]: String(retryAfterSeconds) }),
+    ...replayedHeaders(replayed),
+  };
 }
 
 export function errorResponse(error: ApiError): APIGatewayProxyResult {
-  return jsonResponse(error.status, error.toJSON(), { ...error.headers });
+  const status = ERROR_STATUSES[error.code];
+  return jsonResponse(status, errorBody(status, error.code, error.message), errorHeaders(error));
 }
 
 /**
- * The one place an error becomes a response: JSON Error body, status from the error,
- * headers the error carries. Registered last so that its onError runs first and the
+ * The one place an error becomes a response: JSON Error body, status from the error's code,
+ * headers from its details. Registered last so that its onError runs first and the
  * middlewares before it (plan limits) can add their headers to the response it built.
  */
 export function errorFormatter(): MiddlewareObj {

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, errorBody, ErrorCode, RETRY_AFTER_HEADER } from '../domain/errors.ts';
+import { ERROR_MESSAGES, ErrorCode } from '../domain/errors.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE, FAILED_AUTHENTICATIONS_POLICY } from '../domain/failed-authentications.ts';
 import {
   RATE_LIMIT_HEADER,
@@ -13,6 +13,7 @@ import {
   type WindowState,
 } from '../domain/usage-limits.ts';
 import type { ErrorBody } from '../domain/schemas.ts';
+import { ERROR_STATUSES, errorBody, RETRY_AFTER_HEADER } from './error-statuses.ts';
 
 /**
  * The answers API Gateway gives on its own (before or instead of our functions), restated
@@ -22,12 +23,22 @@ import type { ErrorBody } from '../domain/schemas.ts';
  * context (`fromAuthorizer`), which only a Deny of the authorizer provides (ACCESS_DENIED).
  */
 export interface GatewayErrorResponse {
+  /** Its code's (gatewayAnswer), but for the local server's refusals of malformed HTTP (408, 417, 431...). */
   status: number;
   code: ErrorCode;
   message: string;
   headers?: Readonly<Record<string, string>>;
   /** Header name → key of the authorizer's context whose value it carries ($context.authorizer.<key>). */
   fromAuthorizer?: Readonly<Record<string, string>>;
+}
+
+/** A gateway answer with the status of its code (http/error-statuses.ts). */
+function gatewayAnswer(
+  code: ErrorCode,
+  message: string,
+  more: Pick<GatewayErrorResponse, 'headers' | 'fromAuthorizer'> = {},
+): GatewayErrorResponse {
+  return { status: ERROR_STATUSES[code], code, message, ...more };
 }
 
 /** Where a Deny of the authorizer puts the address window's rate-limit header values in its context. */
@@ -85,32 +96,16 @@ const usagePlanRefusal = (policy: string, secondsLeft?: number) => ({
 export const USAGE_PLAN_THROTTLE_POLICY = 'burst';
 
 /** A refused key (missing, malformed, unknown, revoked): the authorizer's Deny, with the address window it was counted in. */
-const unauthorized: GatewayErrorResponse = {
-  status: 401,
-  code: ErrorCode.unauthorized,
-  message: ERROR_MESSAGES.unauthorized,
-  fromAuthorizer: RATE_LIMIT_CONTEXT_KEYS,
-};
+const unauthorized = gatewayAnswer(ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, { fromAuthorizer: RATE_LIMIT_CONTEXT_KEYS });
 /** A key API Gateway itself refuses after the authorizer admitted it: still a bad key, but not counted in any window. */
-const unauthorizedByGateway: GatewayErrorResponse = {
-  status: 401,
-  code: ErrorCode.unauthorized,
-  message: ERROR_MESSAGES.unauthorized,
+const unauthorizedByGateway = gatewayAnswer(ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, { headers: UNCOUNTED_STATIC_HEADERS });
+const routeNotFound = gatewayAnswer(ErrorCode.routeNotFound, 'No operation exists at this path and method.', {
   headers: UNCOUNTED_STATIC_HEADERS,
-};
-const routeNotFound: GatewayErrorResponse = {
-  status: 404,
-  code: ErrorCode.routeNotFound,
-  message: 'No operation exists at this path and method.',
-  headers: UNCOUNTED_STATIC_HEADERS,
-};
-const unavailable: GatewayErrorResponse = {
-  status: 503,
-  code: ErrorCode.serviceUnavailable,
-  message: ERROR_MESSAGES.serviceUnavailable,
+});
+const unavailable = gatewayAnswer(ErrorCode.serviceUnavailable, ERROR_MESSAGES.serviceUnavailable, {
   headers: { [RETRY_AFTER_HEADER]: '1' },
-};
-const internal: GatewayErrorResponse = { status: 500, code: ErrorCode.internal, message: ERROR_MESSAGES.internal };
+});
+const internal = gatewayAnswer(ErrorCode.internal, ERROR_MESSAGES.internal);
 
 /** The 404 of a path or method no operation has, which the stage answers from a mock integration (the headers it computes are added there). */
 export const ROUTE_NOT_FOUND = {
@@ -123,13 +118,12 @@ export const gatewayResponses = {
   // The authorizer denies every key it refuses (functions/handlers/authorizer-handler.ts).
   ACCESS_DENIED: unauthorized,
   // The authorizer throws "Unauthorized" for one reason only, an address whose window of failed authentications is full.
-  UNAUTHORIZED: {
-    status: 429,
-    code: ErrorCode.tooManyFailedAuthentications,
-    message: `This address sent more than ${DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE} requests without a valid API key within a minute; retry after the time in Retry-After with a valid key.`,
+  UNAUTHORIZED: gatewayAnswer(
+    ErrorCode.tooManyFailedAuthentications,
+    `This address sent more than ${DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE} requests without a valid API key within a minute; retry after the time in Retry-After with a valid key.`,
     // At most the rest of the minute; the static template cannot compute the minute's end, so it says the longest wait.
-    headers: { [RETRY_AFTER_HEADER]: '60', ...addressWindow(0) },
-  },
+    { headers: { [RETRY_AFTER_HEADER]: '60', ...addressWindow(0) } },
+  ),
   // A key the authorizer admitted but API Gateway's usage plans do not know (or disabled).
   INVALID_API_KEY: unauthorizedByGateway,
   EXPIRED_TOKEN: unauthorizedByGateway,
@@ -137,28 +131,24 @@ export const gatewayResponses = {
   // An unknown path or method outside the stage's catch-all methods (lib/inventory-api.ts): 403 "Missing Authentication Token".
   MISSING_AUTHENTICATION_TOKEN: routeNotFound,
   RESOURCE_NOT_FOUND: routeNotFound,
-  THROTTLED: {
-    status: 429,
-    code: ErrorCode.rateLimited,
-    message: 'Too many requests; retry after the time in Retry-After, with exponential backoff.',
+  THROTTLED: gatewayAnswer(ErrorCode.rateLimited, 'Too many requests; retry after the time in Retry-After, with exponential backoff.', {
     headers: { [RETRY_AFTER_HEADER]: '1', ...usagePlanRefusal(USAGE_PLAN_THROTTLE_POLICY, 1) },
-  },
-  QUOTA_EXCEEDED: {
-    status: 429,
-    code: ErrorCode.quotaExceeded,
-    message: 'The daily request quota of this API key is used up; retry after the time in Retry-After.',
-    headers: { [RETRY_AFTER_HEADER]: '3600', ...usagePlanRefusal('day' satisfies WindowKind) },
-  },
-  BAD_REQUEST_BODY: { status: 400, code: ErrorCode.invalidBody, message: 'The request body is invalid.' },
-  BAD_REQUEST_PARAMETERS: { status: 400, code: ErrorCode.invalidQuery, message: 'The request parameters are invalid.' },
-  REQUEST_TOO_LARGE: { status: 413, code: ErrorCode.payloadTooLarge, message: 'The request is too large.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, code: ErrorCode.unsupportedMediaType, message: ERROR_MESSAGES.unsupportedMediaType },
+  }),
+  QUOTA_EXCEEDED: gatewayAnswer(
+    ErrorCode.quotaExceeded,
+    'The daily request quota of this API key is used up; retry after the time in Retry-After.',
+    { headers: { [RETRY_AFTER_HEADER]: '3600', ...usagePlanRefusal('day' satisfies WindowKind) } },
+  ),
+  BAD_REQUEST_BODY: gatewayAnswer(ErrorCode.invalidBody, 'The request body is invalid.'),
+  BAD_REQUEST_PARAMETERS: gatewayAnswer(ErrorCode.invalidQuery, 'The request parameters are invalid.'),
+  REQUEST_TOO_LARGE: gatewayAnswer(ErrorCode.payloadTooLarge, 'The request is too large.'),
+  UNSUPPORTED_MEDIA_TYPE: gatewayAnswer(ErrorCode.unsupportedMediaType, ERROR_MESSAGES.unsupportedMediaType),
   AUTHORIZER_FAILURE: unavailable,
   INTEGRATION_FAILURE: unavailable,
   INTEGRATION_TIMEOUT: unavailable,
   AUTHORIZER_CONFIGURATION_ERROR: internal,
   API_CONFIGURATION_ERROR: internal,
-  DEFAULT_4XX: { status: 400, code: ErrorCode.badRequest, message: 'The request could not be processed.' },
+  DEFAULT_4XX: gatewayAnswer(ErrorCode.badRequest, 'The request could not be processed.'),
   DEFAULT_5XX: internal,
 } as const satisfies Record<string, GatewayErrorResponse>;
 

@@ -1,4 +1,4 @@
-import { BadRequestError, ErrorCode } from '../domain/errors.ts';
+import { ApiError, ErrorCode } from '../domain/errors.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -23,7 +23,7 @@ export function idempotencyKeyOf(value: string | undefined): string {
   // Whitespace around a field value is not part of it (RFC 9110 section 5.5); servers strip it, a direct caller may not.
   const field = value?.replace(/^[ \t]+|[ \t]+$/g, '');
   if (field === undefined || !IDEMPOTENCY_KEY_FIELD_PATTERN.test(field)) {
-    throw new BadRequestError(ErrorCode.idempotencyKeyRequired, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
+    throw new ApiError(ErrorCode.idempotencyKeyRequired, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
   }
   return field.startsWith('"') ? field.slice(1, -1).replaceAll(/\\(["\\])/g, '$1') : field;
 }

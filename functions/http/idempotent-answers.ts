@@ -1,11 +1,16 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError, type ErrorCode } from '../domain/errors.ts';
+import { ApiError } from '../domain/errors.ts';
 import type { AdjustmentResult, RecordedOutcome } from '../domain/inventory-adjustments.ts';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from './idempotency-key.ts';
 import { jsonResponse } from './json.ts';
 
 /** Marks an answer that repeats an earlier request's outcome instead of applying anything. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** The header that marks an answer, its entry or its refusal, as an earlier request's outcome. */
+export function replayedHeaders(replayed: boolean): Record<string, string> {
+  return replayed ? { [REPLAYED_HEADER]: 'true' } : {};
+}
 
 /** The request's Idempotency-Key, in either form: 400 when it is missing or malformed, before anything is read or written. */
 export function idempotencyKeyFrom(event: Pick<APIGatewayProxyEvent, 'headers'>): string {
@@ -28,11 +33,10 @@ export function idempotentAnswer<Outcome extends RecordedOutcome>(
   body: (applied: Exclude<Outcome, { error: unknown }>) => unknown,
   appliedHeaders: (applied: Exclude<Outcome, { error: unknown }>) => Record<string, string> = () => ({}),
 ): APIGatewayProxyResult {
-  const headers: Record<string, string> = replayed ? { [REPLAYED_HEADER]: 'true' } : {};
   if (!('error' in outcome)) {
     const applied = outcome as Exclude<Outcome, { error: unknown }>;
-    return jsonResponse(200, body(applied), { ...headers, ...appliedHeaders(applied) });
+    return jsonResponse(200, body(applied), { ...replayedHeaders(replayed), ...appliedHeaders(applied) });
   }
-  const { status, code, message } = outcome.error;
-  throw new ApiError(status, code as ErrorCode, message, headers);
+  const { code, message } = outcome.error;
+  throw new ApiError(code, message, { replayed });
 }

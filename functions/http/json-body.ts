@@ -3,12 +3,19 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import validator from '@middy/validator';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ErrorObject } from 'ajv';
-import { BadRequestError, ErrorCode, PayloadTooLargeError, UnsupportedMediaTypeError } from '../domain/errors.ts';
+import { ApiError, ERROR_MESSAGES, ErrorCode } from '../domain/errors.ts';
 import { parsePetId, MAX_INT64 } from '../domain/pet-id.ts';
 import { describePath, parseStrictJson, StrictJsonError } from './strict-json.ts';
 
 /** InventoryUpdate is a few bytes; anything near this cap is not a well-meant request. */
 export const MAX_BODY_BYTES = 4_096;
+
+/** A body larger than the operation's cap: a refusal of the HTTP layer, which reads bodies. */
+export class PayloadTooLargeError extends ApiError {
+  constructor(limitBytes: number) {
+    super(ErrorCode.payloadTooLarge, `Request body exceeds ${limitBytes} bytes.`);
+  }
+}
 
 /**
  * A batch of the most adjustments (99), each with the longest petId and delta, is about 7 KB
@@ -44,7 +51,7 @@ function exactInt64Fields(value: unknown, path: string[] = []): void {
   } else if (value !== null && typeof value === 'object')
     for (const [key, field] of Object.entries(value)) {
       if (INT64_FIELDS.has(key) && typeof field === 'number')
-        throw new BadRequestError(
+        throw new ApiError(
           ErrorCode.invalidBody,
           `${[...path, key].join('.')}: Invalid input: expected an integer from 1 to ${MAX_INT64} written in digits`,
         );
@@ -153,10 +160,10 @@ export function describeBodyErrors(errors: readonly ErrorObject[]): string {
 const JSON_CONTENT_TYPE = /^application\/(?:[^\s;/]+\+)?json\s*(?:;|$)/i;
 
 /** The strict reader's refusal in the contract's terms: a number written inexactly is an invalid value, the rest is not JSON this service reads. */
-function refusalOf(error: StrictJsonError): BadRequestError {
+function refusalOf(error: StrictJsonError): ApiError {
   const [problem] = error.problems;
   if (problem?.kind === 'inexact number')
-    return new BadRequestError(
+    return new ApiError(
       ErrorCode.invalidBody,
       error.problems
         .filter(({ kind }) => kind === 'inexact number')
@@ -164,8 +171,8 @@ function refusalOf(error: StrictJsonError): BadRequestError {
         .join('; '),
     );
   if (problem?.kind === 'ambiguous')
-    return new BadRequestError(ErrorCode.malformedJson, `Request body is ambiguous: ${describePath(problem.path)} ${problem.message}.`);
-  return new BadRequestError(ErrorCode.malformedJson, `Request body ${problem?.message ?? 'is not valid JSON'}.`);
+    return new ApiError(ErrorCode.malformedJson, `Request body is ambiguous: ${describePath(problem.path)} ${problem.message}.`);
+  return new ApiError(ErrorCode.malformedJson, `Request body ${problem?.message ?? 'is not valid JSON'}.`);
 }
 
 /**
@@ -205,13 +212,13 @@ export function jsonBody<Body>(validate: BodyValidator<Body>, maxBodyBytes = MAX
     before: async (request) => {
       const { body, isBase64Encoded } = request.event;
       if (body === null || body === undefined || body.length === 0) {
-        throw new BadRequestError(ErrorCode.invalidBody, 'A JSON request body is required.');
+        throw new ApiError(ErrorCode.invalidBody, 'A JSON request body is required.');
       }
       const size = isBase64Encoded ? Buffer.byteLength(body, 'base64') : Buffer.byteLength(body, 'utf8');
       if (size > maxBodyBytes) throw new PayloadTooLargeError(maxBodyBytes);
       const headers = request.event.headers ?? {};
       const contentType = headers['content-type'] ?? headers['Content-Type'] ?? '';
-      if (!JSON_CONTENT_TYPE.test(contentType)) throw new UnsupportedMediaTypeError();
+      if (!JSON_CONTENT_TYPE.test(contentType)) throw new ApiError(ErrorCode.unsupportedMediaType, ERROR_MESSAGES.unsupportedMediaType);
       const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
       checkStrictly(text);
       // The text is strict JSON of a JSON content type by now, so the card's parser only parses
@@ -223,7 +230,7 @@ export function jsonBody<Body>(validate: BodyValidator<Body>, maxBodyBytes = MAX
       } catch (error) {
         const errors = ((error as Error).cause as { data?: ErrorObject[] } | undefined)?.data;
         if ((error as { statusCode?: number }).statusCode === 400 && errors)
-          throw new BadRequestError(ErrorCode.invalidBody, describeBodyErrors(errors));
+          throw new ApiError(ErrorCode.invalidBody, describeBodyErrors(errors));
         throw error;
       }
       if (hasInt64Field(request.event.body)) {

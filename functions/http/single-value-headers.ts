@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { BadRequestError, ErrorCode } from '../domain/errors.ts';
+import { ApiError, ErrorCode } from '../domain/errors.ts';
 import { IDEMPOTENCY_KEY_HEADER } from './idempotency-key.ts';
 
 /**
@@ -42,8 +42,7 @@ export function singleValueHeaders(): { observe: MiddlewareObj<APIGatewayProxyEv
     refuse: {
       before: ({ event }) => {
         const found = repeated.get(event);
-        if (found)
-          throw new BadRequestError(ErrorCode.badRequest, `The request carries ${found.count} ${found.name} headers; send exactly one.`);
+        if (found) throw new ApiError(ErrorCode.badRequest, `The request carries ${found.count} ${found.name} headers; send exactly one.`);
       },
     },
   };

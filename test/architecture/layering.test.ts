@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ApiError } from '../../functions/domain/errors.ts';
 import { createDependencies } from '../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../../functions/domain/usage-limits.ts';
 import { createHttpHandlers } from '../../local/http-handlers.ts';
@@ -70,6 +71,19 @@ function lambdaCode(entryFiles: readonly string[]): Set<string> {
   return reached;
 }
 
+/** The numbers a file's code writes (not its comments or strings), as the TypeScript compiler reads them. */
+function numericLiteralsOf(file: string): number[] {
+  const found: number[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isNumericLiteral(node)) found.push(Number(node.text));
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest));
+  return found;
+}
+
+const isHttpErrorStatus = (value: number) => value >= 400 && value <= 599;
+
 const isInside = (path: string, folder: string) => path === folder || path.startsWith(`${folder}${sep}`);
 const describeImport = ({ file, specifier }: Import) => `${file} imports ${specifier}`;
 
@@ -107,8 +121,25 @@ describe('layering', () => {
     expect(offending.map(describeImport)).toEqual([]);
   });
 
+  it("domain code writes no HTTP error status: what status an error code answers with is http/error-statuses.ts's", () => {
+    const offending = sourceFiles(DOMAIN).flatMap((file) =>
+      numericLiteralsOf(file)
+        .filter(isHttpErrorStatus)
+        .map((status) => `${relative(ROOT, file)} writes ${status}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('domain errors carry a code, a message and details, but no HTTP status or headers', () => {
+    expectTypeOf<ApiError>().not.toHaveProperty('status');
+    expectTypeOf<ApiError>().not.toHaveProperty('headers');
+    expectTypeOf<ApiError>().toHaveProperty('code');
+  });
+
   it('finds the imports it checks (a rule that reads nothing would pass forever)', () => {
     expect(sourceFiles(DOMAIN).length).toBeGreaterThan(5);
+    expect(numericLiteralsOf(join(DOMAIN, 'plans.ts')).length).toBeGreaterThan(0);
+    expect(numericLiteralsOf(join(FUNCTIONS, 'http', 'error-statuses.ts')).filter(isHttpErrorStatus)).toContain(404);
     expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual(['./errors.ts', './plans.ts']);
     expect(
       importsOf(join(ROOT, 'tools', 'keys', 'key-targets.ts')).some((found) => found.target === join(ROOT, 'lib', 'deployments.ts')),

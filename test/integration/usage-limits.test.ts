@@ -35,7 +35,7 @@ describe('plan limits on DynamoDB Local under a concurrent burst', () => {
       expect(admitted).toHaveLength(limits.perMinute);
       expect(remainingOf(admitted)).toEqual(Array.from({ length: limits.perMinute }, (_, index) => index));
       expect(rejected).toHaveLength(extra);
-      expect(rejected.every((error) => error instanceof RateLimitedError && error.headers['X-RateLimit-Remaining'] === '0')).toBe(true);
+      expect(rejected.every((error) => error instanceof RateLimitedError && error.rateLimit?.remaining === 0)).toBe(true);
       // Refused requests counted nowhere: the day holds the admitted ones only.
       const [, day] = windowsAt(T0, limits);
       const { Item } = await test.dependencies.client.send(
@@ -91,7 +91,7 @@ describe('windows over time (controlled clock)', () => {
     const limits = { perMinute: 2, perDay: 100 };
     await burst(limiter, 'key_roll', limits, 2);
     const blocked = await burst(limiter, 'key_roll', limits, 1);
-    expect(blocked.rejected[0]?.headers['Retry-After']).toBe('50');
+    expect(blocked.rejected[0]?.retryAfterSeconds).toBe(50);
 
     now = T0 + 50_000;
 
@@ -111,7 +111,7 @@ describe('windows over time (controlled clock)', () => {
     now += 60_000;
     const [error] = (await burst(limiter, 'key_day', limits, 1)).rejected;
     expect(error?.code).toBe('QUOTA_EXCEEDED');
-    expect(error?.headers['X-RateLimit-Reset']).toBe(String(Date.UTC(2026, 10, 22) / 1000));
+    expect(error?.rateLimit?.resetsAt).toBe(Date.UTC(2026, 10, 22) / 1000);
 
     now = Date.UTC(2026, 10, 22, 0, 0, 1);
 
@@ -132,7 +132,7 @@ describe('temporary bans', () => {
     now = T0 + 120_000;
     const [banned] = (await burst(limiter, 'key_ban', limits, 1)).rejected;
     expect(banned?.code).toBe('API_KEY_TEMPORARILY_BANNED');
-    expect(banned?.headers['Retry-After']).toBe('180');
+    expect(banned?.retryAfterSeconds).toBe(180);
 
     now = T0 + 300_000;
     expect(await limiter.admit('key_ban', limits)).toMatchObject({ remaining: 0 });
@@ -173,7 +173,7 @@ describe('temporary bans', () => {
     now = Date.UTC(2026, 10, 22, 0, 1, 0);
     const [afterMidnight] = (await burst(limiter, 'key_midnight', limits, 1)).rejected;
     expect(afterMidnight?.code).toBe('API_KEY_TEMPORARILY_BANNED');
-    expect(afterMidnight?.headers['X-RateLimit-Reset']).toBe(String(bannedUntil));
+    expect(afterMidnight?.rateLimit?.resetsAt).toBe(bannedUntil);
 
     now = bannedUntil * 1000;
     expect(await limiter.admit('key_midnight', limits)).toMatchObject({ remaining: 0 });

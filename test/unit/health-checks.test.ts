@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { HEALTH_OUTCOME_TTL_MS, HealthChecks } from '../../functions/domain/health.ts';
 import { RateLimitedError } from '../../functions/domain/usage-limits.ts';
+import { errorHeaders } from '../../functions/http/error-formatter.ts';
 
 const START = Date.UTC(2026, 10, 24, 7, 0, 0);
 
@@ -53,7 +54,7 @@ describe('HealthChecks', () => {
 
     expect(admitted.at(-1)).toBe(0);
     expect(refused).toBeInstanceOf(RateLimitedError);
-    expect((refused as RateLimitedError).headers).toMatchObject({ 'Retry-After': '50', 'X-RateLimit-Remaining': '0' });
+    expect(errorHeaders(refused as RateLimitedError)).toMatchObject({ 'Retry-After': '50', 'X-RateLimit-Remaining': '0' });
     expect([otherAddress, nextMinute]).toEqual([59, 59]);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { parseItem, serializeItem } from 'structured-headers';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../functions/domain/errors.ts';
+import { ERROR_STATUSES } from '../../functions/http/error-statuses.ts';
 import { idempotencyKeyOf } from '../../functions/http/idempotency-key.ts';
 
 /** What the service reads from a value, or the code it refuses it with. */
@@ -9,7 +10,7 @@ function readKey(value: string | undefined): string | { refused: string } {
   try {
     return idempotencyKeyOf(value);
   } catch (error) {
-    if (error instanceof ApiError) return { refused: `${error.status} ${error.code}` };
+    if (error instanceof ApiError) return { refused: `${ERROR_STATUSES[error.code]} ${error.code}` };
     throw error;
   }
 }

@@ -8,6 +8,8 @@ import {
 } from '../../functions/domain/usage-limits.ts';
 import { RateLimitedError, windowAt } from '../../functions/domain/usage-limits.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
+import { errorHeaders } from '../../functions/http/error-formatter.ts';
+import { ERROR_STATUSES } from '../../functions/http/error-statuses.ts';
 
 /** An in-memory counter store with the same contract as the DynamoDB one. */
 function memoryStore(): UsageCounterRepository & { counts: Map<string, number>; bans: Map<string, number> } {
@@ -120,9 +122,9 @@ describe('UsageLimiter', () => {
 
     const error = await rejection(limiter.admit('k', { perMinute: 2, perDay: 10 }));
 
-    expect(error.status).toBe(429);
+    expect(ERROR_STATUSES[error.code]).toBe(429);
     expect(error.code).toBe('RATE_LIMIT_EXCEEDED');
-    expect(error.headers).toEqual({
+    expect(errorHeaders(error)).toEqual({
       'X-RateLimit-Limit': '2',
       'X-RateLimit-Remaining': '0',
       'X-RateLimit-Reset': String(Date.UTC(2026, 10, 22) / 1000),
@@ -153,8 +155,8 @@ describe('UsageLimiter', () => {
     const error = await rejection(limiter.admit('k', { perMinute: 10, perDay: 1 }));
 
     expect(error.code).toBe('QUOTA_EXCEEDED');
-    expect(error.headers['Retry-After']).toBe(String(6 * 3600));
-    expect(error.headers['X-RateLimit-Limit']).toBe('1');
+    expect(errorHeaders(error)['Retry-After']).toBe(String(6 * 3600));
+    expect(errorHeaders(error)['X-RateLimit-Limit']).toBe('1');
   });
 
   it('bans a key that keeps sending after 429, until the ban ends or is lifted', async () => {
@@ -169,10 +171,10 @@ describe('UsageLimiter', () => {
     const banned = await rejection(limiter.admit('k', limits));
 
     expect(banned.code).toBe('API_KEY_TEMPORARILY_BANNED');
-    expect(banned.headers['Retry-After']).toBe('540');
-    expect(banned.headers['X-RateLimit-Remaining']).toBe('0');
+    expect(errorHeaders(banned)['Retry-After']).toBe('540');
+    expect(errorHeaders(banned)['X-RateLimit-Remaining']).toBe('0');
     // Nothing is admitted until the ban ends, so Reset points there, not at the minute's end.
-    expect(banned.headers['X-RateLimit-Reset']).toBe(String(Math.floor((T0 - 30_000) / 1000) + 600));
+    expect(errorHeaders(banned)['X-RateLimit-Reset']).toBe(String(Math.floor((T0 - 30_000) / 1000) + 600));
     await store.unban('k', windowAt('minute', T0, 0));
     expect((await limiter.admit('k', limits)).remaining).toBe(0);
   });

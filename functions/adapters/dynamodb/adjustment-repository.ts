@@ -14,6 +14,7 @@ import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
 import type { AdjustmentRepository, AttributedChange, IdempotencyRecord, RecordedOutcome } from '../../domain/inventory-adjustments.ts';
 import { MAX_QUANTITY } from '../../domain/quantity.ts';
 import type { VersionedItem } from '../../domain/inventory-service.ts';
+import { ERROR_STATUSES } from '../../http/error-statuses.ts';
 import { INVENTORY_ITEM_FIELDS, type PetId } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { inventoryKey, quantityWrite, toInventoryItem, toVersionedItem } from './inventory-repository.ts';
@@ -21,8 +22,10 @@ import { versionedChange } from './versioned-change.ts';
 
 /**
  * The answer flattened into attributes (a single adjustment's entry, a batch's entries, or an
- * error's body); none while the change is applied but not yet answered. A single applied
- * change's answer also keeps its entry's fields, each under recordAttributeOf its name: a
+ * error's body); none while the change is applied but not yet answered. `status` is the HTTP
+ * status the answer was sent with, as records have always held it: it tells an answer from none
+ * and an entry from a refusal, whose status is then its code's (http/error-statuses.ts). A single
+ * applied change's answer also keeps its entry's fields, each under recordAttributeOf its name: a
  * refusal's answer names no entry, a batch's names several.
  */
 interface StoredRecord {
@@ -69,7 +72,8 @@ export function answerAttributes(outcome: RecordedOutcome): Record<string, unkno
     };
   }
   if ('items' in outcome) return { status: 200, items: outcome.items };
-  return { ...outcome.error };
+  const { code, message } = outcome.error;
+  return { status: ERROR_STATUSES[code], code, message };
 }
 
 /** The answer a record holds, if it holds one yet. */
@@ -77,7 +81,7 @@ function outcomeOf(stored: Record<string, unknown>): RecordedOutcome | undefined
   const { status, version, items, code, message } = stored as unknown as StoredRecord;
   if (status === undefined) return undefined;
   const statusCode = Number(status.toString());
-  if (statusCode !== 200) return { error: { status: statusCode, code: code ?? '', message: message ?? '' } };
+  if (statusCode !== 200) return { error: { code: code!, message: message ?? '' } };
   if (items) return { items: items.map(toInventoryItem) };
   const item = toInventoryItem(Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, stored[recordAttributeOf(field)]])));
   return version === undefined ? { item } : { item, version: Number(version.toString()) };

@@ -28,13 +28,6 @@ export const InventoryItem = z.strictObject({
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 
-/**
- * InventoryItem's fields, in the schema's order: the store's projection and mappings, the
- * idempotency record's copy of an entry and the inventory file take their lists from here, so a
- * new field is written in the schema alone (test/unit/inventory-item-fields.test.ts holds each place to it).
- */
-export const INVENTORY_ITEM_FIELDS = Object.keys(InventoryItem.shape) as readonly (keyof InventoryItem)[];
-
 export const InventoryUpdate = z.strictObject({
   quantity: Quantity,
   /** Compare-and-set: write only if the stored quantity is this one (or already `quantity`). */

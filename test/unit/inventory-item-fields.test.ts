@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
 import { createDocumentClient, unmarshallOptions } from '../../functions/adapters/dynamodb/document-client.ts';
 import { createInventoryRepository, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../../functions/domain/inventory-item-fields.ts';
 import { InventoryItem } from '../../functions/domain/schemas.ts';
 import { formatInventoryFile, InventoryFileError, parseInventoryFile, sameEntry } from '../../tools/inventory-tool/inventory-file.ts';
 import { testAttribution } from '../support/inventory.ts';
@@ -62,6 +63,15 @@ function assigned(input: {
 }
 
 beforeEach(() => dynamo.reset());
+
+it("the code's field list is the schema's, in its order, each stored as its type says", () => {
+  const kindOf = { bigint: 'int64', number: 'number', enum: 'string', string: 'string' } as Record<string, string>;
+
+  expect(INVENTORY_ITEM_FIELDS).toEqual(FIELDS);
+  expect(INVENTORY_ITEM_FIELD_KINDS).toEqual(
+    Object.fromEntries(FIELDS.map((field) => [field, kindOf[InventoryItem.shape[field].def.type]])),
+  );
+});
 
 it('the fixtures differ in every field of the schema', () => {
   expect(FIELDS.filter((field) => ENTRY[field] === OTHER[field])).toEqual([]);

@@ -4,7 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { byPetId } from '../../functions/domain/inventory-service.ts';
-import { INVENTORY_ITEM_FIELDS, InventoryItem } from '../../functions/domain/schemas.ts';
+import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../../functions/domain/inventory-item-fields.ts';
+import { InventoryItem } from '../../functions/domain/schemas.ts';
 import { toJson } from '../../functions/http/json.ts';
 import { describePath, parseStrictJson, shortened, StrictJsonError } from '../../functions/http/strict-json.ts';
 
@@ -39,7 +40,7 @@ export class UnreadableInventoryFileError extends Error {
 export const ENTRY_SHAPE = `{${INVENTORY_ITEM_FIELDS.map((field) => JSON.stringify(field)).join(', ')}}`;
 
 /** Fields read from their source text, so an int64 keeps every digit. */
-const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => InventoryItem.shape[field].def.type === 'bigint');
+const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => INVENTORY_ITEM_FIELD_KINDS[field] === 'int64');
 
 /**
  * Each field's rule in the contract's words, read from its schema: an integer's range or an

@@ -15,9 +15,11 @@ import type { AdjustmentRepository, AttributedChange, IdempotencyRecord, Recorde
 import { MAX_QUANTITY } from '../../domain/quantity.ts';
 import type { VersionedItem } from '../../domain/inventory-service.ts';
 import { ERROR_STATUSES } from '../../http/error-statuses.ts';
-import { INVENTORY_ITEM_FIELDS, type PetId } from '../../domain/schemas.ts';
+import { INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
+import type { PetId } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
-import { inventoryKey, quantityWrite, toInventoryItem, toVersionedItem } from './inventory-repository.ts';
+import { inventoryKey, quantityWrite, toVersionedItem } from './inventory-repository.ts';
+import { toInventoryItem } from './stored-inventory-item.ts';
 import { versionedChange } from './versioned-change.ts';
 
 /**

@@ -16,10 +16,12 @@ import {
   type WritePreconditions,
 } from '../../domain/inventory-service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { INVENTORY_ITEM_FIELDS, InventoryItem, type PetId } from '../../domain/schemas.ts';
+import { INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
+import type { InventoryItem, PetId } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { toInventoryItem } from './stored-inventory-item.ts';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
 import { mergeSortedPages } from './sorted-merge.ts';
 import { inventoryTable } from './tables.ts';
@@ -77,22 +79,6 @@ function shardQuery(tableName: string, shard: number, names: Record<string, stri
     ExpressionAttributeNames: { ...names, '#shard': inventoryTable.partitionKey.name },
     ExpressionAttributeValues: { ':shard': shard },
   };
-}
-
-/**
- * A stored value in the domain's type, by its field schema's type: numbers come back as exact
- * text (unmarshallOptions), so an int64 petId keeps every digit. Other values are read as stored.
- */
-const FROM_STORED_BY_TYPE: Partial<Record<string, (value: unknown) => unknown>> = {
-  bigint: (value) => BigInt(String(value)),
-  number: (value) => Number(String(value)),
-};
-const FROM_STORED = Object.fromEntries(
-  INVENTORY_ITEM_FIELDS.map((field) => [field, FROM_STORED_BY_TYPE[InventoryItem.shape[field].def.type] ?? ((value: unknown) => value)]),
-) as Record<keyof InventoryItem, (value: unknown) => unknown>;
-
-export function toInventoryItem(stored: Record<string, unknown>): InventoryItem {
-  return Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, FROM_STORED[field](stored[field])])) as InventoryItem;
 }
 
 export function toVersionedItem(stored: Record<string, unknown>): VersionedItem {

@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { changeOf, type EntryImage, type PetChange } from '../../domain/inventory-history.ts';
 import type { StoredLastChange } from './versioned-change.ts';
 import { unmarshallOptions } from './document-client.ts';
-import { toInventoryItem } from './inventory-repository.ts';
+import { toInventoryItem } from './stored-inventory-item.ts';
 
 /** A record of the inventory table's stream (NEW_AND_OLD_IMAGES), as Lambda delivers it and as GetRecords returns it. */
 export interface InventoryStreamRecord {

@@ -67,7 +67,7 @@ const metricOf = (line: unknown[]) => ({
 
 let synthesized: SynthesizedApp;
 beforeAll(() => {
-  synthesized = synthesizeApp({ 'aws:cdk:bundling-stacks': [] });
+  synthesized = synthesizeApp();
 });
 
 describe.each(STAGES)('the operations dashboard of the %s stage', (stage) => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
-import { BUNDLING_STACKS, VALIDATION_REPORT_FILE } from 'aws-cdk-lib/cx-api';
+import { VALIDATION_REPORT_FILE } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addPetStoreStages } from '../../lib/petstore-app.ts';
-import { CDK_JSON_CONTEXT, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
+import { CDK_JSON_CONTEXT, NO_BUNDLING, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
 
 let synthesized: SynthesizedApp;
 beforeAll(() => {
@@ -59,7 +59,7 @@ describe('cdk-nag AwsSolutions checks', () => {
     const acknowledgements = acknowledgementsIn(synthesized.app);
     vi.spyOn(Object.getPrototypeOf(Validations.of(synthesized.app)), 'acknowledge').mockImplementation(() => undefined);
     // Only the construct tree matters here, so the functions are not bundled again.
-    const unacknowledged = new App({ context: { ...CDK_JSON_CONTEXT, [BUNDLING_STACKS]: [] } });
+    const unacknowledged = new App({ context: { ...CDK_JSON_CONTEXT, ...NO_BUNDLING } });
     addPetStoreStages(unacknowledged);
     const findings = describeViolations(new AwsSolutionsChecks().validateScope(unacknowledged));
     for (const { path, ruleId } of acknowledgements) {

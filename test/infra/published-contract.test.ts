@@ -1,4 +1,3 @@
-import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_PAGES, publishedPageHeaders } from '../../contract/published-contract.ts';
 import { uncountedState } from '../../functions/domain/failed-authentications.ts';
@@ -42,12 +41,11 @@ const pageContext = (requestHeaders: Record<string, string> = {}, requestTimeEpo
   gatewayContext({ domainName: STAGE_HOST, requestTimeEpoch, requestHeaders });
 
 // Only the construct tree and templates matter here: the functions are not bundled.
-const NO_BUNDLING = { [BUNDLING_STACKS]: [] };
 let synthesized: SynthesizedApp;
 let withSunset: SynthesizedApp;
 beforeAll(() => {
-  synthesized = synthesizeApp(NO_BUNDLING);
-  withSunset = synthesizeApp({ ...NO_BUNDLING, [PETS_SUNSET_CONTEXT_KEY]: '2027-12-01' });
+  synthesized = synthesizeApp();
+  withSunset = synthesizeApp({ [PETS_SUNSET_CONTEXT_KEY]: '2027-12-01' });
 });
 
 const pages = Object.values(PUBLISHED_PAGES).map((page) => [page.resource, page] as const);

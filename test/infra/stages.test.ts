@@ -17,6 +17,7 @@ import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployment
 import {
   CDK_JSON_CONTEXT,
   keySchemaOf,
+  NO_BUNDLING,
   onlyResource,
   queueIds,
   resourcePath,
@@ -65,10 +66,11 @@ describe('the CDK app', () => {
     const appCommand: string = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')).app;
     expect(appCommand).toBe('npx tsx bin/app.ts');
     const [command, ...args] = appCommand.split(' ');
-    // What the CDK CLI does: run the app command with the output directory and cdk.json's context in the environment.
+    // What the CDK CLI does: run the app command with the output directory and cdk.json's context in the environment
+    // (without bundling, which npm test's own `cdk synth` does in full).
     await promisify(execFile)(command!, args, {
       cwd: PROJECT_ROOT,
-      env: { ...env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify(CDK_JSON_CONTEXT) },
+      env: { ...env, CDK_OUTDIR: outdir, CDK_CONTEXT_JSON: JSON.stringify({ ...CDK_JSON_CONTEXT, ...NO_BUNDLING }) },
     });
 
     const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8'));

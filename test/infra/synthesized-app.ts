@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { BUNDLING_STACKS, type CloudAssembly } from 'aws-cdk-lib/cx-api';
 import type { DeploymentStage } from '../../lib/deployments.ts';
 import { addPetStoreStages } from '../../lib/petstore-app.ts';
 import type { PetStoreInventoryStack } from '../../lib/petstore-inventory-stack.ts';
@@ -36,9 +36,19 @@ export function temporaryDirectory(prefix: string): string {
   return directory;
 }
 
-/** Synthesizes both stages, bundling every function with esbuild: call it once per file, in beforeAll. */
-export function synthesizeApp(context: Record<string, unknown> = {}): SynthesizedApp {
-  const app = new App({ context: { ...CDK_JSON_CONTEXT, ...context }, outdir: temporaryDirectory('petstore-cdk-') });
+/** The context that skips bundling: the functions' code is the source folder, which CloudFormation never reads here. */
+export const NO_BUNDLING = { [BUNDLING_STACKS]: [] };
+
+/**
+ * Synthesizes both stages: call it once per file, in beforeAll. The templates are the same with
+ * or without bundling but for the code's asset hashes, so only a file that reads the bundles
+ * asks for them (`bundled`): esbuild on every function of both stages is most of a synthesis.
+ */
+export function synthesizeApp(context: Record<string, unknown> = {}, options: { bundled?: boolean } = {}): SynthesizedApp {
+  const app = new App({
+    context: { ...CDK_JSON_CONTEXT, ...(options.bundled ? {} : NO_BUNDLING), ...context },
+    outdir: temporaryDirectory('petstore-cdk-'),
+  });
   const stacks = addPetStoreStages(app);
   const assembly = app.synth();
   return {

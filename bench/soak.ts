@@ -198,22 +198,35 @@ function jvmHeap(pid: number): JvmHeap | undefined {
 }
 
 /**
- * Whether the JVM's old generation levels off: over the second half of the run a leak keeps
- * adding to it, a heap that has taken in the store's working set does not (a drop is a full
- * collection, which a leak would not survive either).
+ * The old generation after a full collection (`jcmd <pid> GC.run`), when the machine's Java has
+ * jcmd: the occupancy jstat reads between collections also holds garbage that G1 has not yet
+ * had reason to collect, which grows whether or not anything leaks.
  */
-function oldGenerationVerdict(oldUsed: readonly (number | undefined)[]): string {
-  if (oldUsed.some((bytes) => bytes === undefined) || oldUsed.length < 2) return 'The old generation was not sampled (no `jstat`).';
-  const samples = oldUsed as number[];
-  const middle = samples[Math.floor((samples.length - 1) / 2)]!;
-  const last = samples.at(-1)!;
-  const peak = Math.max(...samples);
-  const growth = last / middle;
+function liveOldGeneration(pid: number): number | undefined {
+  if (spawnSync('jcmd', [String(pid), 'GC.run'], { encoding: 'utf8' }).status !== 0) return undefined;
+  return jvmHeap(pid)?.oldUsedBytes;
+}
+
+/**
+ * Whether the JVM's old generation levels off, from what is alive after a full collection at the
+ * end of each window. DynamoDB Local keeps caches that fill and empty (a sawtooth), so a single
+ * sample says little; a leak raises the floor: the lowest live value of the second half of the
+ * run would stay above the first half's.
+ */
+function oldGenerationVerdict(liveOld: readonly (number | undefined)[]): string {
+  if (liveOld.some((bytes) => bytes === undefined) || liveOld.length < 2)
+    return 'The old generation was not sampled after full collections (no `jcmd` or `jstat`).';
+  const samples = liveOld as number[];
+  const half = Math.floor(samples.length / 2);
+  const [firstHalf, secondHalf] = [samples.slice(0, half), samples.slice(half)];
+  const [firstFloor, secondFloor] = [Math.min(...firstHalf), Math.min(...secondHalf)];
+  const [firstPeak, secondPeak] = [Math.max(...firstHalf), Math.max(...secondHalf)];
+  const growth = secondFloor / firstFloor;
   const series = samples.map((bytes) => mib(bytes)).join(' → ');
-  return `**JVM old generation** (used, at the end of each window): ${series}. ${
+  return `**JVM old generation, live** (used right after a full collection, at the end of each window): ${series}. Lowest in the first half ${mib(firstFloor)}, in the second ${mib(secondFloor)} (×${fixed(growth, 2)}); highest ${mib(firstPeak)} and ${mib(secondPeak)}. ${
     growth <= 1.05
-      ? `Over the second half it went from ${mib(middle)} to ${mib(last)} (×${fixed(growth, 2)}, peak ${mib(peak)}): it levels off.`
-      : `Over the second half it still grew from ${mib(middle)} to ${mib(last)} (×${fixed(growth, 2)}): it does not level off within this run.`
+      ? 'What survives every collection does not grow: it levels off.'
+      : 'What survives every collection still grows: it does not level off within this run.'
   }`;
 }
 
@@ -242,6 +255,8 @@ interface Window {
   networkErrors: number;
   processes: ProcessSample[];
   heap?: JvmHeap;
+  /** The old generation right after a full collection: what the JVM keeps alive. */
+  liveOldBytes?: number;
 }
 
 const newWindow = (): Window => ({ latenciesMs: [], statuses: new Map(), networkErrors: 0, processes: [] });
@@ -347,6 +362,7 @@ async function soak(): Promise<boolean> {
       if (!done || done.processes.length > 0) return;
       done.processes = serverProcesses(first.process.pid!);
       done.heap = jvmHeap(jvm);
+      done.liveOldBytes = liveOldGeneration(jvm);
       const node = done.processes.find((row) => row.pid === nodePid);
       progress(
         `window ${windows.indexOf(done) + 1}: ${integer(done.latenciesMs.length)} requests, p99 ${ms(percentile(done.latenciesMs, 99))}, Node RSS ${mib(node?.rssBytes ?? 0)}`,
@@ -432,6 +448,7 @@ async function soak(): Promise<boolean> {
         mib(jvmRss(window)),
         window.heap ? `${mib(window.heap.usedBytes)} / ${mib(window.heap.committedBytes)}` : 'no jstat',
         window.heap ? `${mib(window.heap.oldUsedBytes)} / ${mib(window.heap.oldCommittedBytes)}` : 'no jstat',
+        window.liveOldBytes === undefined ? 'no jcmd' : mib(window.liveOldBytes),
         otherProcesses(window),
       ];
     });
@@ -445,14 +462,27 @@ async function soak(): Promise<boolean> {
       '',
       `## Per ${windowMs / 1_000} s window`,
       '',
-      "Latency is measured by the client, from sending the request to the end of the answer. Memory is sampled at the end of each window: the resident set (RSS) of every process of the server, found from its process tree (the JVM is the one named in `$DATA_DIR/dynamodb-local.pid`, the server's Node process the one that started its watchdog), and the JVM's heap (used / committed) from `jstat`.",
+      "Latency is measured by the client, from sending the request to the end of the answer. Memory is sampled at the end of each window: the resident set (RSS) of every process of the server, found from its process tree (the JVM is the one named in `$DATA_DIR/dynamodb-local.pid`, the server's Node process the one that started its watchdog), and the JVM's heap (used / committed) from `jstat`, then its old generation once more right after a full collection (`jcmd <pid> GC.run`): what stays alive.",
       '',
       table(
-        ['window', 'requests', 'req/s', 'errors', 'p50', 'p99', 'Node RSS', 'JVM RSS', 'JVM heap', 'JVM old gen', 'other processes'],
+        [
+          'window',
+          'requests',
+          'req/s',
+          'errors',
+          'p50',
+          'p99',
+          'Node RSS',
+          'JVM RSS',
+          'JVM heap',
+          'JVM old gen',
+          'JVM old gen after a full GC',
+          'other processes',
+        ],
         rows,
       ),
       '',
-      oldGenerationVerdict(windows.map((window) => window.heap?.oldUsedBytes)),
+      oldGenerationVerdict(windows.map((window) => window.liveOldBytes)),
       '',
       `Requests by operation, whole run: ${[...byOperation].map(([name, count]) => `\`${name}\` ${integer(count)}`).join(', ')}.`,
       '',

@@ -89,7 +89,7 @@ describe('the figures the guides state that the code can compute', () => {
     const transcript = guide('deploying-and-operating.md');
     const lines = transcript.match(/^ {2}ok {4}.+$/gm) ?? [];
     const count = Number(/^All (\d+) checks passed/m.exec(transcript)?.[1]);
-    // health, the listing, the update round trip, then one per published page.
+    // health, the listing, the refused write, then one per published page.
     expect(lines.length).toBe(3 + Object.keys(PUBLISHED_PAGES).length);
     expect(count).toBe(lines.length);
   });

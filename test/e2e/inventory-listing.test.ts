@@ -244,7 +244,7 @@ describe('a client that half-closes its side right after the request', () => {
 });
 
 describe('a client that closes its connection and is gone before the answer begins', () => {
-  // Larger than the sockets' buffers take at once, so the answer is still being written when the client's reset comes.
+  // Several pages in one shard, so the answer is still being written when the client's reset comes.
   const pages = 6;
   let app: LocalApp;
   beforeAll(async () => {

@@ -1,4 +1,6 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { HEALTH_OUTCOME_TTL_MS } from '../../functions/domain/health.ts';
@@ -14,14 +16,17 @@ import { testAttribution } from '../support/inventory.ts';
 
 let app: LocalApp;
 let admin: KeyAdmin;
+const store = testAppStore();
 
 beforeAll(async () => {
-  app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: 'SmokeDevKey0000000000000000001', devPlan: 'free' });
+  app = await startLocalApp({ ...store, seed: DEMO_INVENTORY, devApiKey: 'SmokeDevKey0000000000000000001', devPlan: 'free' });
   admin = new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters);
 });
 afterAll(async () => {
   await app?.close();
 });
+
+const CANARY = { petId: CANARY_PET_ID, quantity: 7, status: 'available' } as const;
 
 const target = (): SmokeTarget => ({
   baseUrl: app.baseUrl,
@@ -51,20 +56,29 @@ describe('the smoke test', () => {
       expect.stringMatching(/^All 5 checks passed; key_\w+ revoked\.$/),
     ]);
     expect(lines[3]).toBe(
-      `  ok    refused write on the canary pet: PATCH /inventory/${CANARY_PET_ID} with If-Match: "0" 404 PET_NOT_FOUND, nothing written`,
+      `  ok    refused write on the canary pet: PATCH /inventory/${CANARY_PET_ID} with If-Match: W/"0" 404 PET_NOT_FOUND, nothing written`,
     );
     expect(await app.dependencies.inventory.get(CANARY_PET_ID, { consistent: true })).toBeUndefined();
   });
 
-  it('leaves a canary entry that exists (an earlier version of the tool made one) as it was: the write is refused with 412', async () => {
-    await app.dependencies.inventory.putMany([{ petId: CANARY_PET_ID, quantity: 7, status: 'available' }], testAttribution());
+  it.each([
+    ['made by an earlier version of the tool', () => app.dependencies.inventory.putMany([CANARY], testAttribution())],
+    [
+      'written before entries had versions (which If-Match "0" would match)',
+      () =>
+        app.dependencies.client.send(
+          new PutCommand({ TableName: store.tables.inventoryTable, Item: { ...inventoryKey(CANARY.petId), ...CANARY } }),
+        ),
+    ],
+  ])('leaves a canary entry %s as it was: the write is refused with 412', async (_, put) => {
+    await put();
     const before = await app.dependencies.inventory.get(CANARY_PET_ID, { consistent: true });
 
     const { failed, lines } = await smoke();
 
     expect(failed).toBe(0);
     expect(lines[3]).toBe(
-      `  ok    refused write on the canary pet: PATCH /inventory/${CANARY_PET_ID} with If-Match: "0" 412 PRECONDITION_FAILED, nothing written`,
+      `  ok    refused write on the canary pet: PATCH /inventory/${CANARY_PET_ID} with If-Match: W/"0" 412 PRECONDITION_FAILED, nothing written`,
     );
     expect(await app.dependencies.inventory.get(CANARY_PET_ID, { consistent: true })).toEqual(before);
   });

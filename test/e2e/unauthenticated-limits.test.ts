@@ -66,7 +66,10 @@ describe('answers without a valid key, locally over HTTP', () => {
 
   const call = (path: string, init: RequestInit = {}) => fetch(`${started.app.baseUrl}${path}`, init);
 
-  it('carry X-RateLimit-* of the source address: 401 for each kind of bad key, counted; 404, openapi.json, docs and health, uncounted', async () => {
+  // Room for a second run from a fresh minute (test/support/minute-window.ts).
+  it('carry X-RateLimit-* of the source address: 401 for each kind of bad key, counted; 404, openapi.json, docs and health, uncounted', {
+    timeout: 240_000,
+  }, async () => {
     const admin = new KeyAdmin(started.app.dependencies.apiKeys, started.app.dependencies.usageCounters);
     const issued = await admin.issue({ plan: 'free', owner: 'e2e' });
     await admin.revoke(issued.record.keyId);
@@ -129,7 +132,9 @@ describe('key spraying from one address', () => {
   });
   afterAll(async () => started.app.close());
 
-  it(`answers the first ${LIMIT} of 200 distinct bad keys 401, the rest 429 with Retry-After, looking up at most ${LIMIT} keys; a valid key keeps its 200s and its own headers`, async () => {
+  it(`answers the first ${LIMIT} of 200 distinct bad keys 401, the rest 429 with Retry-After, looking up at most ${LIMIT} keys; a valid key keeps its 200s and its own headers`, {
+    timeout: 240_000,
+  }, async () => {
     const call = (key: string) => fetch(`${started.app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${key}` } });
     await withinOneClockMinute(async () => {
       const [lookupsBefore, validKeyLookupsBefore] = [started.lookups(), started.validKeyLookups()];

@@ -50,8 +50,7 @@ export async function putInventoryFixture(
       PutRequest: {
         Item: {
           ...inventoryKey(item.petId),
-          quantity: item.quantity,
-          status: item.status,
+          ...item,
           [VERSION_ATTRIBUTE]: 1,
           [LAST_CHANGE_ATTRIBUTE]: { ...testAttribution('import'), occurredAt },
         },

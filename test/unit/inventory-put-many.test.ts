@@ -53,7 +53,8 @@ describe('InventoryRepository.putMany', () => {
             TableName: TABLE,
             Key: inventoryKey(item!.petId),
             UpdateExpression: `SET #quantity = :quantity, #status = :status, ${change.set}`,
-            ConditionExpression: 'attribute_not_exists(petId) OR #quantity <> :quantity OR #status <> :status',
+            ConditionExpression:
+              'attribute_not_exists(petId) OR attribute_not_exists(#quantity) OR #quantity <> :quantity OR attribute_not_exists(#status) OR #status <> :status',
             ExpressionAttributeNames: { '#quantity': 'quantity', '#status': 'status', ...change.names },
             ExpressionAttributeValues: { ':quantity': 0, ':status': 'available', ...change.values },
           },

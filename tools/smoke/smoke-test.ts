@@ -7,7 +7,9 @@
  */
 import { resolve } from 'node:path';
 import { createInventoryClient, type ApiResult } from '../../client/index.ts';
+import { ErrorCode } from '../../functions/domain/errors.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
+import { ERROR_STATUSES } from '../../functions/http/error-statuses.ts';
 import type { KeyAdmin } from '../keys/key-admin.ts';
 import { parseCommandLine, runTool, stageOf } from '../keys/cli-arguments.ts';
 import { openLocalTarget, openStageTarget, readStageOutputs } from '../keys/key-targets.ts';
@@ -16,13 +18,16 @@ import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 
 /**
  * The pet the smoke test's refused write names: the largest int64, so its answer also shows ids
- * kept exact. No version is 0 (the first write of an entry makes it 1), so an If-Match of "0"
- * cannot hold: the write is refused whether an entry exists (412) or not (404), and nothing is
- * written. A write that succeeded would leave its trace in the history, the change feed and every
- * subscriber's webhooks, and an entry removed afterwards would restart its versions.
+ * kept exact. A weak tag never matches an If-Match (strong comparison, RFC 9110 13.1.1), not even
+ * an entry written before entries had versions, which "0" would match: the write is refused
+ * whether an entry exists (412) or not (404), and nothing is written. A write that succeeded would
+ * leave its trace in the history, the change feed and every subscriber's webhooks, and an entry
+ * removed afterwards would restart its versions.
  */
 export const CANARY_PET_ID = MAX_INT64;
-const UNMATCHABLE_ENTITY_TAG = '"0"';
+const UNMATCHABLE_ENTITY_TAG = 'W/"0"';
+/** How long the refused write may take, as the client's calls (timeoutMs below). */
+const CALL_TIMEOUT_MS = 15_000;
 /** What a client reads without a key beside the operations: the published contract. */
 const PUBLISHED_PAGES = ['/openapi.json', '/docs'] as const;
 
@@ -52,7 +57,7 @@ function described(result: ApiResult<unknown>): string {
 /** Runs every check, prints one line each, and returns how many failed; the temporary key is revoked whatever happens. */
 export async function runSmokeTest(target: SmokeTarget, print: (line: string) => void): Promise<number> {
   const { apiKey, record } = await target.admin.issue({ plan: 'pro', owner: `smoke test ${new Date().toISOString()}` });
-  const petstore = createInventoryClient({ baseUrl: target.baseUrl, apiKey, timeoutMs: 15_000 });
+  const petstore = createInventoryClient({ baseUrl: target.baseUrl, apiKey, timeoutMs: CALL_TIMEOUT_MS });
   const checks: Check[] = [
     {
       name: 'health',
@@ -85,9 +90,18 @@ export async function runSmokeTest(target: SmokeTarget, print: (line: string) =>
           method: 'PATCH',
           headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'If-Match': UNMATCHABLE_ENTITY_TAG },
           body: JSON.stringify({ quantity: 0 }),
+          signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
         });
-        const refusal = (await response.json()) as { code?: string };
-        const expected = before.status === 200 ? { status: 412, code: 'PRECONDITION_FAILED' } : { status: 404, code: 'PET_NOT_FOUND' };
+        const text = await response.text();
+        const refusal = ((): { code?: string } => {
+          try {
+            return JSON.parse(text) as { code?: string };
+          } catch {
+            return { code: `a body that is not JSON: ${text.slice(0, 80)}` };
+          }
+        })();
+        const code = before.status === 200 ? ErrorCode.preconditionFailed : ErrorCode.petNotFound;
+        const expected = { status: ERROR_STATUSES[code], code };
         expectThat(
           response.status === expected.status && refusal.code === expected.code,
           `PATCH /inventory/${CANARY_PET_ID} with If-Match: ${UNMATCHABLE_ENTITY_TAG} answered ${response.status} ${JSON.stringify(refusal)}, not ${expected.status} ${expected.code}`,

@@ -115,9 +115,11 @@ const backoff = (attempt: number) => sleep(Math.random() * THROTTLED_BACKOFF_BAS
 const REPLACED_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => field !== inventoryTable.sortKey.name);
 
 /**
- * The versioned change that creates the entry or replaces its other fields (quantity, status),
+ * The versioned change that creates the entry or replaces its fields but the key,
  * as an UpdateItem's input (alone, or as a transaction's Update action). Its condition refuses
- * the write when the entry already holds them all: writing it again records nothing. Values are
+ * the write when the entry already holds them all: writing it again records nothing. A field the
+ * entry lacks (one added to InventoryItem after it was written) counts as different, since a
+ * comparison with a missing attribute is false. Values are
  * stored as the domain holds them: the document client writes a bigint and a number alike as N.
  */
 export function entryReplacement(tableName: string, item: InventoryItem, attribution: ChangeAttribution) {
@@ -126,7 +128,7 @@ export function entryReplacement(tableName: string, item: InventoryItem, attribu
     TableName: tableName,
     Key: inventoryKey(item.petId),
     UpdateExpression: `SET ${REPLACED_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}, ${change.set}`,
-    ConditionExpression: `attribute_not_exists(petId) OR ${REPLACED_FIELDS.map((field) => `#${field} <> :${field}`).join(' OR ')}`,
+    ConditionExpression: `attribute_not_exists(petId) OR ${REPLACED_FIELDS.map((field) => `attribute_not_exists(#${field}) OR #${field} <> :${field}`).join(' OR ')}`,
     ExpressionAttributeNames: { ...fieldNames(REPLACED_FIELDS), ...change.names },
     ExpressionAttributeValues: { ...Object.fromEntries(REPLACED_FIELDS.map((field) => [`:${field}`, item[field]])), ...change.values },
   };

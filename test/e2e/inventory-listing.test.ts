@@ -243,6 +243,38 @@ describe('a client that half-closes its side right after the request', () => {
   });
 });
 
+/**
+ * Holds every Query of the app's store until `release`: the listing cannot begin its answer before.
+ * `held` resolves at the first Query; `queries` counts them.
+ */
+function holdQueries(app: LocalApp): { held: Promise<void>; release: () => void; queries: () => number } {
+  let queries = 0;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markHeld: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (markHeld = resolve));
+  app.dependencies.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'QueryCommand') {
+        queries += 1;
+        markHeld();
+        await released;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'holdQueries' },
+  );
+  return { held, release, queries: () => queries };
+}
+
+/** What the app logs from here on (at LOG_LEVEL info), as one text; vi.restoreAllMocks ends it. */
+function captureLogs(): () => string {
+  vi.stubEnv('LOG_LEVEL', 'info');
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  return () => [...stderr.mock.calls, ...stdout.mock.calls].flat().join('\n');
+}
+
 describe('a client that closes its connection and is gone before the answer begins', () => {
   // Several pages in one shard, so the answer is still being written when the client's reset comes.
   const pages = 6;
@@ -255,41 +287,23 @@ describe('a client that closes its connection and is gone before the answer begi
   });
 
   it("stops reading the store once its reset refuses the answer's bytes, and logs the request as answered", async () => {
-    vi.stubEnv('LOG_LEVEL', 'info');
-    const logged = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    let queries = 0;
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held: () => void = () => undefined;
-    const queryHeld = new Promise<void>((resolve) => (held = resolve));
-    app.dependencies.client.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (context.commandName === 'QueryCommand') {
-          queries += 1;
-          held();
-          await released;
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: 'countQueries' },
-    );
+    const lines = captureLogs();
+    const store = holdQueries(app);
     try {
       const request = httpRequest(`${app.baseUrl}/inventory`, {
         headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': 'identity' },
       });
       request.on('error', () => undefined);
       request.end();
-      await queryHeld;
+      await store.held;
       request.destroy();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      release();
+      store.release();
 
-      const lines = () => [...logged.mock.calls, ...stdout.mock.calls].flat().join('\n');
       await vi.waitFor(() => expect(lines()).toMatch(/"message":"request".*"status":200/), { timeout: 10_000, interval: 50 });
 
       // One Query per shard, then the next pages of shard 0, which holds every pet: most are never read.
-      expect(queries).toBeLessThan(inventoryTable.shards + pages - 1);
+      expect(store.queries()).toBeLessThan(inventoryTable.shards + pages - 1);
       expect(lines()).not.toMatch(/request refused|handler threw/);
     } finally {
       vi.restoreAllMocks();
@@ -301,35 +315,19 @@ describe('a client that closes its connection and is gone before the answer begi
 describe('a client that resets its connection before the answer begins', () => {
   it('ends the listing without reporting a failure, logged as 499', async () => {
     const app = await appHolding(inventoryOf(idsInShard(0, 10)));
-    vi.stubEnv('LOG_LEVEL', 'info');
-    const logged = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held: () => void = () => undefined;
-    const queryHeld = new Promise<void>((resolve) => (held = resolve));
+    const lines = captureLogs();
     // Every Query waits until the client has gone, so the answer cannot begin before.
-    app.dependencies.client.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (context.commandName === 'QueryCommand') {
-          held();
-          await released;
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: 'holdQueries' },
-    );
+    const store = holdQueries(app);
     try {
       const request = httpRequest(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${KEY}` } });
       request.on('error', () => undefined);
       request.end();
-      await queryHeld;
+      await store.held;
       // A reset, not a close: a client that only closes its side may still be waiting for the answer (see above).
       request.socket!.resetAndDestroy();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      release();
+      store.release();
 
-      const lines = () => [...logged.mock.calls, ...stdout.mock.calls].flat().join('\n');
       await vi.waitFor(() => expect(lines()).toContain('"status":499'), { timeout: 10_000, interval: 50 });
       expect(lines()).not.toMatch(/handler threw|stream aborted/);
     } finally {

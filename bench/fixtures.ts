@@ -52,6 +52,19 @@ export interface BenchStore {
 }
 
 /** An in-memory DynamoDB Local with the service's tables, the given pets and an unthrottled key. */
+/** The environment a bundled entry point reads its configuration from (functions/config.ts), over the bench's local tables. */
+export function benchFunctionEnvironment(endpoint: string): Record<string, string> {
+  return {
+    [ENV.inventoryTable]: LOCAL_TABLES.inventoryTable,
+    [ENV.apiKeysTable]: LOCAL_TABLES.apiKeysTable,
+    [ENV.usageCountersTable]: LOCAL_TABLES.usageCountersTable,
+    [ENV.idempotencyRecordsTable]: LOCAL_TABLES.idempotencyRecordsTable,
+    [ENV.historyTable]: LOCAL_TABLES.historyTable,
+    [ENV.changeFeedTable]: LOCAL_TABLES.changeFeedTable,
+    [ENV.dynamodbEndpoint]: endpoint,
+  };
+}
+
 export async function startBenchStore(pets: readonly InventoryItem[]): Promise<BenchStore> {
   const store = await startLocalStore();
   await createServiceTables(store.endpoint, LOCAL_TABLES);
@@ -66,13 +79,7 @@ export async function startBenchStore(pets: readonly InventoryItem[]): Promise<B
   return {
     endpoint: store.endpoint,
     dependencies,
-    functionEnv: {
-      [ENV.inventoryTable]: LOCAL_TABLES.inventoryTable,
-      [ENV.apiKeysTable]: LOCAL_TABLES.apiKeysTable,
-      [ENV.usageCountersTable]: LOCAL_TABLES.usageCountersTable,
-      [ENV.idempotencyRecordsTable]: LOCAL_TABLES.idempotencyRecordsTable,
-      [ENV.dynamodbEndpoint]: store.endpoint,
-    },
+    functionEnv: benchFunctionEnvironment(store.endpoint),
     apiKey,
     keyRecord: record,
     close: async () => {

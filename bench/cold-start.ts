@@ -1,4 +1,5 @@
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
+import { backgroundEntries } from '../functions/routes.ts';
 import { BASELINES, type LambdaBundle } from './bundle.ts';
 import { authorizerEvent, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import { integer, ms, ratio, table, verdict } from './markdown.ts';
@@ -30,8 +31,13 @@ function medians(runs: BundleRun[]): Medians {
   };
 }
 
-/** Section 1: each bundled entry point in fresh processes, next to a bare document-client function. */
-export async function measureColdStart(bundles: readonly LambdaBundle[], store: BenchStore): Promise<string> {
+/**
+ * Section 1: each bundled entry point that answers a request (the operations, the authorizer, the
+ * health check) in fresh processes, next to a bare document-client function. The background
+ * functions are left out: their first invocation needs EventBridge, SQS and Secrets Manager.
+ */
+export async function measureColdStart(allBundles: readonly LambdaBundle[], store: BenchStore): Promise<string> {
+  const bundles = allBundles.filter((bundle) => !(backgroundEntries as readonly string[]).includes(bundle.name));
   const eventOf = (bundle: LambdaBundle) =>
     bundle.operationId
       ? routeEvent(routeOf(bundle.operationId), store.keyRecord)

@@ -10,7 +10,7 @@ import { authorizerContext } from '../functions/http/caller.ts';
 import { KeyAdmin } from '../tools/keys/key-admin.ts';
 import { authorizerEvent as gatewayAuthorizerEvent, proxyEvent, type GatewayRequest } from '../local/gateway-events.ts';
 import { provideLambdaStreaming } from '../local/lambda-streaming.ts';
-import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
+import { createServiceTables, LOCAL_TABLES, startLocalStore, tableEnvironment } from '../local/local-store.ts';
 import { writeInventory } from '../local/seed.ts';
 import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
 
@@ -51,20 +51,12 @@ export interface BenchStore {
   close(): Promise<void>;
 }
 
-/** An in-memory DynamoDB Local with the service's tables, the given pets and an unthrottled key. */
 /** The environment a bundled entry point reads its configuration from (functions/config.ts), over the bench's local tables. */
 export function benchFunctionEnvironment(endpoint: string): Record<string, string> {
-  return {
-    [ENV.inventoryTable]: LOCAL_TABLES.inventoryTable,
-    [ENV.apiKeysTable]: LOCAL_TABLES.apiKeysTable,
-    [ENV.usageCountersTable]: LOCAL_TABLES.usageCountersTable,
-    [ENV.idempotencyRecordsTable]: LOCAL_TABLES.idempotencyRecordsTable,
-    [ENV.historyTable]: LOCAL_TABLES.historyTable,
-    [ENV.changeFeedTable]: LOCAL_TABLES.changeFeedTable,
-    [ENV.dynamodbEndpoint]: endpoint,
-  };
+  return { ...tableEnvironment(LOCAL_TABLES), [ENV.dynamodbEndpoint]: endpoint };
 }
 
+/** An in-memory DynamoDB Local with the service's tables, the given pets and an unthrottled key. */
 export async function startBenchStore(pets: readonly InventoryItem[]): Promise<BenchStore> {
   const store = await startLocalStore();
   await createServiceTables(store.endpoint, LOCAL_TABLES);

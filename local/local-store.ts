@@ -23,6 +23,7 @@ import {
   inventoryTable,
   usageCountersTable,
 } from '../functions/adapters/dynamodb/tables.ts';
+import { ENV } from '../functions/config.ts';
 import { webhookOutboxTable } from './webhook-outbox.ts';
 
 export interface ServiceTableNames {
@@ -45,6 +46,18 @@ export const LOCAL_TABLES = {
   changeFeedTable: 'petstore-inventory-change-feed',
   webhookOutboxTable: 'petstore-webhook-outbox',
 } as const satisfies ServiceTableNames;
+
+/** The variables that name a function's tables, as the stack sets them (functions/config.ts reads them), for these tables. */
+export function tableEnvironment(tables: ServiceTableNames): Record<string, string> {
+  return {
+    [ENV.inventoryTable]: tables.inventoryTable,
+    [ENV.apiKeysTable]: tables.apiKeysTable,
+    [ENV.usageCountersTable]: tables.usageCountersTable,
+    [ENV.idempotencyRecordsTable]: tables.idempotencyRecordsTable,
+    [ENV.historyTable]: tables.historyTable,
+    [ENV.changeFeedTable]: tables.changeFeedTable,
+  };
+}
 
 /** Written into the data directory while an engine runs on it, so that the next start can end one left behind. */
 export const STORE_PID_FILE = 'dynamodb-local.pid';

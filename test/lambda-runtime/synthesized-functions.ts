@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENV } from '../../functions/config.ts';
-import type { ServiceTableNames } from '../../local/local-store.ts';
+import { tableEnvironment, type ServiceTableNames } from '../../local/local-store.ts';
 import { runtimeClientDir } from '../../scripts/lambda-runtime-install.ts';
 import { RuntimeApi, type InvocationAnswer } from './runtime-api.ts';
 
@@ -55,14 +55,7 @@ export function synthesizedFunctions(): SynthesizedFunction[] {
 
 /** The template's environment for a run on DynamoDB Local: each table reference is the test's table of that role. */
 function resolvedEnvironment(environment: Record<string, unknown>, tables: ServiceTableNames): Record<string, string> {
-  const tableOf: Record<string, string> = {
-    [ENV.inventoryTable]: tables.inventoryTable,
-    [ENV.apiKeysTable]: tables.apiKeysTable,
-    [ENV.usageCountersTable]: tables.usageCountersTable,
-    [ENV.idempotencyRecordsTable]: tables.idempotencyRecordsTable,
-    [ENV.historyTable]: tables.historyTable,
-    [ENV.changeFeedTable]: tables.changeFeedTable,
-  };
+  const tableOf = tableEnvironment(tables);
   return Object.fromEntries(
     Object.entries(environment).map(([name, value]) => {
       if (typeof value === 'string') return [name, value];

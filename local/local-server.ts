@@ -4,7 +4,14 @@ import { createServer, maxHeaderSize, STATUS_CODES, type IncomingMessage, type S
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ErrorCode } from '../functions/domain/errors.ts';
-import { gatewayErrorBody, gatewayResponses, ROUTE_NOT_FOUND, type GatewayErrorResponse } from '../functions/http/gateway-responses.ts';
+import {
+  gatewayAnswer,
+  gatewayErrorBody,
+  gatewayResponses,
+  ROUTE_NOT_FOUND,
+  type GatewayErrorResponse,
+} from '../functions/http/gateway-responses.ts';
+import { RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
 import { JSON_HEADERS } from '../functions/http/json.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../functions/http/http-handler.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
@@ -48,21 +55,21 @@ const LINGER_MS = 2_000;
  * refusal. None carries X-RateLimit-*: no request they answer was counted against a key.
  */
 const protocolRefusals = {
-  malformed: { status: 400, code: ErrorCode.badRequest, message: 'The request is not well-formed HTTP/1.1.' },
-  hostRequired: { status: 400, code: ErrorCode.badRequest, message: 'An HTTP/1.1 request needs a Host header.' },
-  badTarget: { status: 400, code: ErrorCode.badRequest, message: 'The request target is neither a path nor an http(s) URL.' },
+  malformed: gatewayAnswer(ErrorCode.badRequest, 'The request is not well-formed HTTP/1.1.'),
+  hostRequired: gatewayAnswer(ErrorCode.badRequest, 'An HTTP/1.1 request needs a Host header.'),
+  badTarget: gatewayAnswer(ErrorCode.badRequest, 'The request target is neither a path nor an http(s) URL.'),
+  // The three below keep BAD_REQUEST with the status HTTP has for their refusal, which the code's table does not decide.
   timeout: {
     status: 408,
     code: ErrorCode.badRequest,
     message: `The request did not arrive in time: its headers are due within ${CLIENT_TIMEOUTS.headers / 1_000} s, the whole request within ${CLIENT_TIMEOUTS.request / 1_000} s.`,
   },
-  chunkExtensionsTooLarge: { status: 413, code: ErrorCode.payloadTooLarge, message: 'The chunk extensions of the body are too large.' },
-  bodiesOverBudget: {
-    status: 413,
-    code: ErrorCode.payloadTooLarge,
-    message: 'The server holds as many request bodies as it can at the moment; retry after the time in Retry-After.',
-    headers: { 'Retry-After': '1' },
-  },
+  chunkExtensionsTooLarge: gatewayAnswer(ErrorCode.payloadTooLarge, 'The chunk extensions of the body are too large.'),
+  bodiesOverBudget: gatewayAnswer(
+    ErrorCode.payloadTooLarge,
+    'The server holds as many request bodies as it can at the moment; retry after the time in Retry-After.',
+    { headers: { [RETRY_AFTER_HEADER]: '1' } },
+  ),
   expectation: { status: 417, code: ErrorCode.badRequest, message: 'Only Expect: 100-continue is supported.' },
   headersTooLarge: { status: 431, code: ErrorCode.badRequest, message: `The request line and headers exceed ${maxHeaderSize} bytes.` },
 } as const satisfies Record<string, GatewayErrorResponse>;

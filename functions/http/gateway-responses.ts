@@ -33,7 +33,7 @@ export interface GatewayErrorResponse {
 }
 
 /** A gateway answer with the status of its code (http/error-statuses.ts). */
-function gatewayAnswer(
+export function gatewayAnswer(
   code: ErrorCode,
   message: string,
   more: Pick<GatewayErrorResponse, 'headers' | 'fromAuthorizer'> = {},

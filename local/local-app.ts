@@ -76,8 +76,9 @@ export interface LocalAppOptions {
   /** The base URL the published pages name (PUBLIC_BASE_URL, ending in /v1); the server's own address when unset. */
   publicBaseUrl?: string;
   /**
-   * false: no stream consumer, so no history, feed or webhooks. For tests that read none of them
-   * over a large inventory: recording 20,500 pets' changes held the tests' shared engine for minutes.
+   * false: no stream consumer, so no history, feed or webhooks, and new tables without the
+   * inventory's stream (see TableOptions). For tests that read none of them: recording 20,500
+   * pets' changes held the tests' shared engine for minutes.
    */
   recordChanges?: boolean;
   /** Where every change is POSTed, signed (WEBHOOK_URL, WEBHOOK_SECRET); no webhooks when unset. */
@@ -155,7 +156,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     ? { endpoint: options.store.endpoint, close: async () => undefined }
     : await startLocalStore({ ...(dataDir ? { dataDir } : {}), ...(options.onNotice ? { onNotice: options.onNotice } : {}) });
   try {
-    await createServiceTables(store.endpoint, tables);
+    await createServiceTables(store.endpoint, tables, { inventoryStream: options.recordChanges !== false });
     return await serve(options, tables, store);
   } catch (error) {
     await store.close();

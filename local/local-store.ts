@@ -101,7 +101,17 @@ function engineHome(): string {
 
 type KeyAttribute = { name: string; type: 'S' | 'N' };
 
-export function tableDefinitions(names: ServiceTableNames): CreateTableCommandInput[] {
+export interface TableOptions {
+  /**
+   * Whether the inventory table streams its changes (true by default), as it does on AWS. Only a
+   * store whose changes are recorded needs it: DynamoDB Local keeps every stream record, even a
+   * deleted table's, and grows slower as they pile up (an import of 2,500 pets took 6 s on a
+   * fresh engine, 100 s after ten more with the stream, 2 s after ten more without it).
+   */
+  inventoryStream?: boolean;
+}
+
+export function tableDefinitions(names: ServiceTableNames, { inventoryStream = true }: TableOptions = {}): CreateTableCommandInput[] {
   const simple = (TableName: string, key: KeyAttribute, sortKey?: KeyAttribute): CreateTableCommandInput => ({
     TableName,
     BillingMode: 'PAY_PER_REQUEST',
@@ -128,7 +138,10 @@ export function tableDefinitions(names: ServiceTableNames): CreateTableCommandIn
     },
   ];
   return [
-    { ...simple(names.inventoryTable, inventoryTable.partitionKey, inventoryTable.sortKey), StreamSpecification: INVENTORY_STREAM },
+    {
+      ...simple(names.inventoryTable, inventoryTable.partitionKey, inventoryTable.sortKey),
+      ...(inventoryStream ? { StreamSpecification: INVENTORY_STREAM } : {}),
+    },
     simple(names.historyTable, historyTable.partitionKey, historyTable.sortKey),
     keys,
     simple(names.usageCountersTable, usageCountersTable.partitionKey),
@@ -150,16 +163,17 @@ export const INVENTORY_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_
  * Creates the service's tables under the given names where they are missing, and turns the
  * inventory's stream on where a data directory made before the history has it off.
  */
-export async function createServiceTables(endpoint: string, names: ServiceTableNames): Promise<void> {
+export async function createServiceTables(endpoint: string, names: ServiceTableNames, options: TableOptions = {}): Promise<void> {
   const client = adminClient(endpoint);
   try {
-    for (const definition of tableDefinitions(names)) {
+    for (const definition of tableDefinitions(names, options)) {
       try {
         await client.send(new CreateTableCommand(definition));
       } catch (error) {
         if (!(error instanceof ResourceInUseException)) throw error;
       }
     }
+    if (options.inventoryStream === false) return;
     const { Table } = await client.send(new DescribeTableCommand({ TableName: names.inventoryTable }));
     if (!Table?.StreamSpecification?.StreamEnabled)
       await client.send(new UpdateTableCommand({ TableName: names.inventoryTable, StreamSpecification: INVENTORY_STREAM }));

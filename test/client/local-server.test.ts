@@ -23,7 +23,7 @@ const BIG_ID = 9_007_199_254_740_993n;
 let app: LocalApp;
 
 beforeAll(async () => {
-  app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: PRO_KEY, devPlan: 'pro' });
+  app = await startLocalApp({ ...testAppStore({ recordChanges: true }), seed: DEMO_INVENTORY, devApiKey: PRO_KEY, devPlan: 'pro' });
 });
 
 afterAll(async () => {
@@ -272,7 +272,7 @@ describe("the client's follower of the change feed", () => {
     batches.flatMap((batch) => batch.changes.map(({ petId, version }) => `${petId}.${version}`));
 
   beforeAll(async () => {
-    feedApp = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: PRO_KEY, devPlan: 'pro' });
+    feedApp = await startLocalApp({ ...testAppStore({ recordChanges: true }), seed: DEMO_INVENTORY, devApiKey: PRO_KEY, devPlan: 'pro' });
     await feedApp.history.caughtUp();
   });
 

@@ -30,7 +30,7 @@ const DEV_KEY = 'ExamplesDevKey00000000000000000001';
 let app: LocalApp;
 let admin: KeyAdmin;
 beforeAll(async () => {
-  app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: DEV_KEY, devPlan: 'free' });
+  app = await startLocalApp({ ...testAppStore({ recordChanges: true }), seed: DEMO_INVENTORY, devApiKey: DEV_KEY, devPlan: 'free' });
   admin = new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters);
 });
 afterAll(async () => app?.close());

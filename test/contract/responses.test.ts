@@ -51,7 +51,12 @@ const codeOf = (response: ObservedResponse) => (JSON.parse(response.text) as { c
 
 beforeAll(async () => {
   contract = await ContractValidator.load();
-  app = await startLocalApp({ ...testAppStore(), seed: DEMO_INVENTORY, devApiKey: BUSINESS_KEY, devPlan: 'business' });
+  app = await startLocalApp({
+    ...testAppStore({ recordChanges: true }),
+    seed: DEMO_INVENTORY,
+    devApiKey: BUSINESS_KEY,
+    devPlan: 'business',
+  });
 });
 
 afterAll(async () => {

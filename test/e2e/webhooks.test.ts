@@ -67,7 +67,7 @@ describe('npm start with WEBHOOK_URL and WEBHOOK_SECRET', () => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver(secret);
     app = await startLocalApp({
-      ...testAppStore(),
+      ...testAppStore({ recordChanges: true }),
       seed: [1, 2, 3].map((petId) => ({ petId: BigInt(petId), quantity: 10, status: 'available' as const })),
       devApiKey: KEY,
       devPlan: 'business',

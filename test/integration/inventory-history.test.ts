@@ -20,7 +20,7 @@ import { testAppStore } from '../support/local-store.ts';
 
 const KEY = 'HistoryBusinessKey000000000001';
 const PETS = 40;
-const appStore = testAppStore();
+const appStore = testAppStore({ recordChanges: true });
 let app: LocalApp;
 let keyId: string;
 

@@ -56,11 +56,15 @@ export function uniqueTables(): ServiceTableNames {
   return tables;
 }
 
-/** Fresh tables on the shared DynamoDB Local, and the service's adapters over them. */
+/**
+ * Fresh tables on the shared DynamoDB Local, and the service's adapters over them. Nothing reads
+ * the inventory's stream here, so its tables have none: the shared engine slows down with every
+ * stream record it keeps (TableOptions).
+ */
 export async function startTestStore(banPolicy: BanPolicy = DEFAULT_BAN_POLICY): Promise<TestStore> {
   const { endpoint } = sharedStore();
   const tables = uniqueTables();
-  await createServiceTables(endpoint, tables);
+  await createServiceTables(endpoint, tables, { inventoryStream: false });
   const dependencies = createDependencies({ ...tables, dynamodbEndpoint: endpoint, banPolicy });
   return {
     endpoint,
@@ -72,7 +76,15 @@ export async function startTestStore(banPolicy: BanPolicy = DEFAULT_BAN_POLICY):
   };
 }
 
-/** What startLocalApp needs to serve from fresh tables on the shared engine. */
-export function testAppStore(): { store: { endpoint: string }; tables: ServiceTableNames } {
-  return { store: sharedStore(), tables: uniqueTables() };
+/**
+ * What startLocalApp needs to serve from fresh tables on the shared engine. Its changes are
+ * recorded (history, feed, webhooks) only for a test that says it reads them: the shared engine
+ * slows down with every stream record it keeps (TableOptions).
+ */
+export function testAppStore({ recordChanges = false }: { recordChanges?: boolean } = {}): {
+  store: { endpoint: string };
+  tables: ServiceTableNames;
+  recordChanges: boolean;
+} {
+  return { store: sharedStore(), tables: uniqueTables(), recordChanges };
 }

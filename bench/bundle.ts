@@ -18,11 +18,13 @@ export interface LambdaBundle {
 }
 
 /**
- * The floor of the cold-start section: a function that constructs a document client and makes
- * one call; then the same with one log line per invocation, by our logger and by Powertools'.
+ * The floors of the cold-start section: a function that constructs a document client and makes
+ * one call; the same with one log line per invocation, by our logger and by Powertools'; and the
+ * listing's floor, which makes the listing's store calls.
  */
 export const BASELINES = {
   baseline: 'bench/cold-start/baseline-handler.ts',
+  'listing baseline': 'bench/cold-start/listing-baseline-handler.ts',
   'baseline + our logger': 'bench/cold-start/our-logger-handler.ts',
   'baseline + Powertools Logger': 'bench/cold-start/powertools-logger-handler.ts',
 } as const;

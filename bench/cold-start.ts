@@ -61,18 +61,28 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
   }
 
   const result = (bundle: LambdaBundle, variant: (typeof variants)[number]['name']) => medians(runs.get(`${bundle.name}/${variant}`)!);
-  const baselineBundle = bundles.find((bundle) => bundle.name === 'baseline')!;
-  const baseline = { deployed: result(baselineBundle, 'deployed'), noSourceMaps: result(baselineBundle, 'noSourceMaps') };
+  const floorOf = (name: keyof typeof BASELINES) => {
+    const bundle = bundles.find((candidate) => candidate.name === name)!;
+    return { bundle, deployed: result(bundle, 'deployed'), noSourceMaps: result(bundle, 'noSourceMaps') };
+  };
+  const baseline = floorOf('baseline');
+  const baselineBundle = baseline.bundle;
+  const listingBaseline = floorOf('listing baseline');
+  /** The listing is held to the floor that makes its store calls; every other entry point and floor to the one-call baseline. */
+  const floorFor = (bundle: LambdaBundle) => (bundle.operationId === 'listInventory' ? listingBaseline : baseline);
   const rows = bundles.map((bundle) => {
     const deployed = result(bundle, 'deployed');
     const plain = result(bundle, 'noSourceMaps');
-    const deployedRatio = deployed.loadAndFirstMs / baseline.deployed.loadAndFirstMs;
-    const plainRatio = plain.loadAndFirstMs / baseline.noSourceMaps.loadAndFirstMs;
+    const floor = floorFor(bundle);
+    const deployedRatio = deployed.loadAndFirstMs / floor.deployed.loadAndFirstMs;
+    const plainRatio = plain.loadAndFirstMs / floor.noSourceMaps.loadAndFirstMs;
     const isEntryPoint = !(bundle.name in BASELINES);
+    const overBudgetMs = deployed.loadAndFirstMs - TARGET_RATIO * floor.deployed.loadAndFirstMs;
     return {
       bundle,
       isEntryPoint,
       deployedRatio,
+      overBudgetMs,
       deployed,
       cells: [
         isEntryPoint ? `\`${bundle.name}\`` : bundle.name,
@@ -81,9 +91,7 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
         ms(deployed.firstInvocationMs),
         ms(deployed.loadAndFirstMs),
         ratio(deployedRatio),
-        isEntryPoint
-          ? verdict(deployedRatio <= TARGET_RATIO, ms(deployed.loadAndFirstMs - TARGET_RATIO * baseline.deployed.loadAndFirstMs))
-          : '',
+        isEntryPoint ? verdict(deployedRatio <= TARGET_RATIO, ms(overBudgetMs)) : '',
         ms(plain.loadAndFirstMs),
         ratio(plainRatio),
         ms(deployed.processStartToFirstResponseMs),
@@ -94,7 +102,6 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
 
   const entryRows = rows.filter((row) => row.isEntryPoint);
   const mapCost = median(entryRows.map((row) => row.deployed.loadMs - result(row.bundle, 'noSourceMaps').loadMs));
-  const budget = TARGET_RATIO * baseline.deployed.loadAndFirstMs;
   const missed = entryRows.filter((row) => row.deployedRatio > TARGET_RATIO);
   const names = (some: typeof entryRows) => some.map((row) => `\`${row.bundle.name}\``).join(', ');
   const missedMedian = (of: (row: (typeof entryRows)[number]) => number) => median(missed.map(of));
@@ -108,7 +115,7 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
   return [
     '## 1. Cold start',
     '',
-    `Each Lambda entry point of \`functions/routes.ts\`, bundled with \`ESBUILD_OPTIONS\` (lib/bundling.ts, what the CDK stack deploys), is imported in a fresh Node process and invoked once against the seeded DynamoDB Local of the bench; the median of ${RUNS} runs, all entry points interleaved round by round. *Load* is the \`import()\` of the bundle (module evaluation, configuration, client construction); *first invocation* is the first handler call, including the SDK's first-call work and the connections to the store. The deployed functions run with \`NODE_OPTIONS=--enable-source-maps\` (lib/service-function.ts), so the main columns use it; the columns "without source maps" show what the flag costs. Target: load + first invocation ≤ ${TARGET_RATIO}× the baseline (a bundle that only constructs a document client and makes one GetItem).`,
+    `Each Lambda entry point of \`functions/routes.ts\`, bundled with \`ESBUILD_OPTIONS\` (lib/bundling.ts, what the CDK stack deploys), is imported in a fresh Node process and invoked once against the seeded DynamoDB Local of the bench; the median of ${RUNS} runs, all entry points interleaved round by round. *Load* is the \`import()\` of the bundle (module evaluation, configuration, client construction); *first invocation* is the first handler call, including the SDK's first-call work and the connections to the store. The deployed functions run with \`NODE_OPTIONS=--enable-source-maps\` (lib/service-function.ts), so the main columns use it; the columns "without source maps" show what the flag costs. Target: load + first invocation ≤ ${TARGET_RATIO}× the baseline (a bundle that only constructs a document client and makes one GetItem); for \`list-inventory\`, ≤ ${TARGET_RATIO}× the listing baseline, which makes the listing's store calls (one counting write through a client of its own, then every shard's pages) written as plainly as they can be. The \`× baseline\` column divides by that floor: the listing baseline's own row by the one-call baseline.`,
     '',
     table(
       [
@@ -127,14 +134,14 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
       rows.map((row) => row.cells),
     ),
     '',
-    `*First response* is the status code, or the authorizer policy's effect. DynamoDB calls in the first invocation, each needing a connection the baseline's one call does not: \`get-inventory-item\`, \`update-inventory\` and \`get-pet-by-id\` two (the one counting write, which also checks the key's ban, then the operation); \`list-inventory\` the counting write and one Query per shard, ${inventoryTable.shards} in parallel (so up to ${inventoryTable.shards} connections opened at once), before it streams its answer; \`adjust-inventory\` five (counting, the key's idempotency record, the transaction, the entry read back, the answer recorded); the authorizer three (the source address's failed authentications, the key, the key recorded as known from that address); the baselines one.`,
+    `*First response* is the status code, or the authorizer policy's effect. DynamoDB calls in the first invocation, each needing a connection the baseline's one call does not: \`get-inventory-item\`, \`update-inventory\` and \`get-pet-by-id\` two (the one counting write, which also checks the key's ban, then the operation); \`list-inventory\` the counting write and one Query per shard, ${inventoryTable.shards} in parallel (so up to ${inventoryTable.shards} connections opened at once), before it streams its answer; \`adjust-inventory\` five (counting, the key's idempotency record, the transaction, the entry read back, the answer recorded); \`list-inventory-changes\` three (counting, then the entry and its history page at once); \`list-inventory-change-feed\` two (counting, then the feed's page); the authorizer three (the source address's failed authentications, the key, the key recorded as known from that address); the one-call baselines one, and the listing baseline the listing's.`,
     '',
     `**Which logger.** One log line per invocation adds ${loggerCost('baseline + our logger')} to the baseline's load + first invocation with the service's logger (functions/logger.ts, Powertools' field conventions), and ${loggerCost('baseline + Powertools Logger')} with Powertools for AWS Lambda's Logger itself: the rows above, from the same rounds: ${oursIsCheaper ? 'ours costs less' : 'Powertools costs less'} at cold start.`,
     '',
     missed.length === 0
       ? 'Every entry point is within the target.'
       : [
-          `**Target missed** by ${missed.map((row) => `\`${row.bundle.name}\` (${ratio(row.deployedRatio)}, ${ms(row.deployed.loadAndFirstMs - budget)} over)`).join(', ')}; the budget is ${ms(budget)}. Why:`,
+          `**Target missed** by ${missed.map((row) => `\`${row.bundle.name}\` (${ratio(row.deployedRatio)}, ${ms(row.overBudgetMs)} over)`).join(', ')}; the budget is ${ms(TARGET_RATIO * baseline.deployed.loadAndFirstMs)}${missed.some((row) => floorFor(row.bundle) === listingBaseline) ? `, the listing's ${ms(TARGET_RATIO * listingBaseline.deployed.loadAndFirstMs)}` : ''}. Why:`,
           '',
           `- **Bundle and load.** ${names(missed)}: ${integer(missedMedian((row) => row.bundle.bytes))} bytes (median) against ${integer(baselineBundle.bytes)} for the baseline: Middy, the body parser and validator, the service's modules. Without source maps they load in ${ms(missedMedian((row) => result(row.bundle, 'noSourceMaps').loadMs))} against ${ms(baseline.noSourceMaps.loadMs)} for the baseline (medians). No entry point loads zod or a schema compiler (test/infra/bundles.test.ts).`,
           `- **Source maps.** With \`--enable-source-maps\` Node reads and parses each bundle's map at load: a median ${ms(mapCost)} more per entry point; our maps are ${integer(Math.min(...entryRows.map((row) => row.bundle.mapBytes)))} bytes or more against ${integer(baselineBundle.mapBytes)} for the baseline's.`,

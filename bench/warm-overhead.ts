@@ -22,9 +22,11 @@ import {
 } from './fixtures.ts';
 import { table, us, verdict } from './markdown.ts';
 import { median, percentile } from './stats.ts';
-import { answerFromMemory, shardPages, wireInventoryItem, wireKeyRecord } from './stub-dynamodb.ts';
+import { answerFromMemory, benchChanges, feedPage, historyPage, shardPages, wireInventoryItem, wireKeyRecord } from './stub-dynamodb.ts';
 
 const PETS = 100;
+/** Entries on a page of a pet's history and of the change feed. */
+const CHANGES = 10;
 const WARM_UP_INVOCATIONS = 1_000;
 /** Rounds alternate the variants, so that drift (JIT, GC, the machine) touches them alike. */
 const ROUNDS = 5;
@@ -92,7 +94,11 @@ export async function measureWarmOverhead(): Promise<string> {
       [tables.idempotencyRecordsTable]: { Attributes: marshall(answerAttributes({ item: pet })) },
     },
     TransactWriteItems: { [tables.inventoryTable]: {} },
-    Query: { [tables.inventoryTable]: shardPages(pets) },
+    Query: {
+      [tables.inventoryTable]: shardPages(pets),
+      [tables.historyTable]: historyPage(pet.petId, benchChanges(pet, CHANGES)),
+      [tables.changeFeedTable]: feedPage(pet.petId, benchChanges(pet, CHANGES)),
+    },
   });
   const { client, countingClient, limiter } = dependencies;
   const handlers = createHttpHandlers(dependencies);
@@ -198,7 +204,7 @@ export async function measureWarmOverhead(): Promise<string> {
   return [
     '## 2. Warm overhead',
     '',
-    `Our handlers (built by the service's own factories and dependencies) invoked in this process, one after another (the streamed listing with a response stream, as Lambda's runtime calls it, its answer read whole), with the DynamoDB client's HTTP handler replaced by one that answers from memory: marshalling, the SDK's middleware, request signing and response parsing still run, the network and DynamoDB do not. Listing returns ${PETS} pets. *Bare* is a plain handler making the operation's call through the same client and answering the same body (bench/bare-handlers.ts); *bare + one call* adds one plain UpdateItem through the counting client, the SDK's cost of exactly one counting call; *bare + counting* adds the service's plan-limit counting instead (UsageLimiter.admit: its one conditional write, checked to be the only call) without any middleware. ${WARM_UP_INVOCATIONS.toLocaleString('en-US')} warm-up invocations per variant, then ${ROUNDS} alternating rounds of ${INVOCATIONS_PER_ROUND.toLocaleString('en-US')}; each invocation timed on its own. Figures are median / p99 per invocation; "added" is ours minus bare, for the median and for the p99 (a difference of percentiles).`,
+    `Our handlers (built by the service's own factories and dependencies) invoked in this process, one after another (the streamed listing with a response stream, as Lambda's runtime calls it, its answer read whole), with the DynamoDB client's HTTP handler replaced by one that answers from memory: marshalling, the SDK's middleware, request signing and response parsing still run, the network and DynamoDB do not. Listing returns ${PETS} pets; a page of a pet's history, and of the change feed, ${CHANGES} changes. *Bare* is a plain handler making the operation's call through the same client and answering the same body (bench/bare-handlers.ts); *bare + one call* adds one plain UpdateItem through the counting client, the SDK's cost of exactly one counting call; *bare + counting* adds the service's plan-limit counting instead (UsageLimiter.admit: its one conditional write, checked to be the only call) without any middleware. ${WARM_UP_INVOCATIONS.toLocaleString('en-US')} warm-up invocations per variant, then ${ROUNDS} alternating rounds of ${INVOCATIONS_PER_ROUND.toLocaleString('en-US')}; each invocation timed on its own. Figures are median / p99 per invocation; "added" is ours minus bare, for the median and for the p99 (a difference of percentiles).`,
     '',
     table(
       [

@@ -11,7 +11,7 @@ import {
   RATE_LIMIT_POLICY_HEADER,
   RATE_LIMIT_REMAINING_HEADER,
   RATE_LIMIT_RESET_HEADER,
-} from '../functions/domain/usage-limits.ts';
+} from '../functions/http/rate-limit-headers.ts';
 import {
   AdjustedInventoryItems,
   AdjustmentReason,

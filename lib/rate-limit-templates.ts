@@ -1,5 +1,5 @@
 import { FAILED_AUTHENTICATIONS_POLICY, uncountedState } from '../functions/domain/failed-authentications.ts';
-import { RATE_LIMIT_HEADER, RATE_LIMIT_RESET_HEADER, rateLimitHeaders } from '../functions/domain/usage-limits.ts';
+import { RATE_LIMIT_HEADER, RATE_LIMIT_RESET_HEADER, rateLimitHeaders } from '../functions/http/rate-limit-headers.ts';
 import { JSON_HEADERS } from '../functions/http/json.ts';
 import { staticHeaderValue } from './static-header-value.ts';
 

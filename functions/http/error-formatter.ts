@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError, ERROR_MESSAGES, ErrorCode, StoreUnavailableError } from '../domain/errors.ts';
-import { rateLimitHeaders } from '../domain/usage-limits.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { describeError, logger, SERVICE_METRICS } from '../logger.ts';
 import { ERROR_STATUSES, errorBody, RETRY_AFTER_HEADER } from './error-statuses.ts';
 import { replayedHeaders } from './idempotent-answers.ts';

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, ErrorCode } from '../domain/errors.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE, FAILED_AUTHENTICATIONS_POLICY } from '../domain/failed-authentications.ts';
+import { rateLimitState, type WindowKind, type WindowState } from '../domain/usage-limits.ts';
 import {
   RATE_LIMIT_HEADER,
   RATE_LIMIT_LIMIT_HEADER,
@@ -8,10 +9,7 @@ import {
   RATE_LIMIT_RESET_HEADER,
   rateLimitField,
   rateLimitHeaders,
-  rateLimitState,
-  type WindowKind,
-  type WindowState,
-} from '../domain/usage-limits.ts';
+} from './rate-limit-headers.ts';
 import type { ErrorBody } from '../domain/schemas.ts';
 import { ERROR_STATUSES, errorBody, RETRY_AFTER_HEADER } from './error-statuses.ts';
 

@@ -1,7 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { StoreUnavailableError } from '../domain/errors.ts';
-import { rateLimitHeaders, RateLimitedError, type RateLimitState, type UsageLimiter } from '../domain/usage-limits.ts';
+import { RateLimitedError, type RateLimitState, type UsageLimiter } from '../domain/usage-limits.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { logger, SERVICE_METRICS } from '../logger.ts';
 import { headersOnEveryAnswer } from './answer-headers.ts';
 import { callerFrom } from './caller.ts';

@@ -84,6 +84,25 @@ function numericLiteralsOf(file: string): number[] {
 
 const isHttpErrorStatus = (value: number) => value >= 400 && value <= 599;
 
+/** The strings a file's code writes (not its comments), as the TypeScript compiler reads them. */
+function stringLiteralsOf(file: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest));
+  return found;
+}
+
+/**
+ * The API's own header names: the rate-limit, versioning and idempotency fields it answers with or
+ * reads. The webhooks' headers are another matter: domain/webhooks.ts builds a Standard Webhooks
+ * message, whose signature covers its id and timestamp headers.
+ */
+const isApiHeaderName = (value: string) =>
+  /^(X-[\w-]+|RateLimit|RateLimit-Policy|Retry-After|ETag|If-Match|If-None-Match|Idempotency-Key|Deprecation|Sunset)$/i.test(value);
+
 const isInside = (path: string, folder: string) => path === folder || path.startsWith(`${folder}${sep}`);
 const describeImport = ({ file, specifier }: Import) => `${file} imports ${specifier}`;
 
@@ -130,6 +149,15 @@ describe('layering', () => {
     expect(offending).toEqual([]);
   });
 
+  it("domain code names none of the API's headers: the rate-limit fields are http/rate-limit-headers.ts's, the others http/'s", () => {
+    const offending = sourceFiles(DOMAIN).flatMap((file) =>
+      stringLiteralsOf(file)
+        .filter(isApiHeaderName)
+        .map((name) => `${relative(ROOT, file)} names ${name}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
   it('domain errors carry a code, a message and details, but no HTTP status or headers', () => {
     expectTypeOf<ApiError>().not.toHaveProperty('status');
     expectTypeOf<ApiError>().not.toHaveProperty('headers');
@@ -140,6 +168,7 @@ describe('layering', () => {
     expect(sourceFiles(DOMAIN).length).toBeGreaterThan(5);
     expect(numericLiteralsOf(join(DOMAIN, 'plans.ts')).length).toBeGreaterThan(0);
     expect(numericLiteralsOf(join(FUNCTIONS, 'http', 'error-statuses.ts')).filter(isHttpErrorStatus)).toContain(404);
+    expect(stringLiteralsOf(join(FUNCTIONS, 'http', 'rate-limit-headers.ts')).filter(isApiHeaderName)).toContain('X-RateLimit-Reset');
     expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual(['./errors.ts', './plans.ts']);
     expect(
       importsOf(join(ROOT, 'tools', 'keys', 'key-targets.ts')).some((found) => found.target === join(ROOT, 'lib', 'deployments.ts')),

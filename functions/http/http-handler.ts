@@ -106,7 +106,8 @@ export function streamedHttpHandler(
  * next request). Here a destroy fails the invocation instead (`destroyed` rejects with its
  * error) and leaves the stream open: the runtime, seeing the handler fail, ends the response
  * with its error trailers, which API Gateway passes on as a cut answer, and asks for the next
- * invocation. Middy's pipeline settles once the runtime has ended the stream.
+ * invocation. Middy's pipeline settles once the runtime has ended the stream. A stream that has
+ * finished is destroyed as asked: a Writable destroys itself after 'finish' (autoDestroy).
  */
 function undestroyable(responseStream: Writable): { stream: Writable; destroyed: Promise<never> } {
   let fail: (error: unknown) => void = () => undefined;
@@ -117,6 +118,8 @@ function undestroyable(responseStream: Writable): { stream: Writable; destroyed:
     get(target, property, receiver) {
       if (property !== 'destroy') return Reflect.get(target, property, receiver);
       return (error?: Error) => {
+        // A finished stream destroys itself (a Writable's autoDestroy): its normal end, passed on.
+        if (target.writableFinished) return target.destroy(error);
         fail(error ?? new Error('the response stream was destroyed'));
         return receiver;
       };

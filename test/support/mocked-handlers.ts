@@ -47,6 +47,8 @@ export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BA
   };
   return {
     list,
+    /** The listing as Lambda's runtime calls it, with a response stream of the caller's. */
+    streamedList,
     getItem: createGetInventoryItemHandler(dependencies),
     update: createUpdateInventoryHandler(dependencies),
     adjust: createAdjustInventoryHandler(dependencies),

@@ -4,6 +4,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, UpdateCo
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { Writable } from 'node:stream';
+import { provideLambdaStreaming } from '../../local/lambda-streaming.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { INVENTORY_PAGE_SIZE, INVENTORY_SHARDS, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
@@ -138,6 +140,24 @@ describe('listInventory', () => {
 
     expect(response.headers).not.toHaveProperty('Content-Encoding');
     expect(response.body).toBe(PETS_JSON);
+  });
+
+  it("ends well on a response stream that destroys itself once finished (a Writable's autoDestroy): that is the stream's end, not a cut", async () => {
+    holdInventory(PETS, 2);
+    provideLambdaStreaming();
+    const received: Buffer[] = [];
+    const responseStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        received.push(chunk);
+        done();
+      },
+    });
+
+    await handlers().streamedList(proxyEvent(), responseStream, lambdaContext);
+
+    const sent = Buffer.concat(received);
+    expect(sent.subarray(sent.indexOf(Buffer.alloc(8)) + 8).toString('utf8')).toBe(PETS_JSON);
+    expect(responseStream.destroyed).toBe(true);
   });
 
   it('answers 503 with Retry-After when the table stays throttled after the SDK retries', async () => {

@@ -99,6 +99,15 @@ export function streamedHttpHandler(
 }
 
 /**
+ * Whether a destroy is the stream's own end: it has finished, and destroys itself once finished
+ * (Node's Writable does by default). Lambda's runtime stream (an HTTP request) does neither.
+ */
+function finishedAndSelfDestroying(stream: Writable): boolean {
+  const state = (stream as Writable & { _writableState?: { autoDestroy?: boolean } })._writableState;
+  return stream.writableFinished && state?.autoDestroy === true;
+}
+
+/**
  * The runtime's response stream as Middy may use it, all but `destroy`. When a body fails after
  * the first byte, Middy's pipeline destroys the stream it writes to; destroying the Lambda
  * runtime's stream cuts its chunked request to the Runtime API without the error trailers, and
@@ -106,8 +115,8 @@ export function streamedHttpHandler(
  * next request). Here a destroy fails the invocation instead (`destroyed` rejects with its
  * error) and leaves the stream open: the runtime, seeing the handler fail, ends the response
  * with its error trailers, which API Gateway passes on as a cut answer, and asks for the next
- * invocation. Middy's pipeline settles once the runtime has ended the stream. A stream that has
- * finished is destroyed as asked: a Writable destroys itself after 'finish' (autoDestroy).
+ * invocation. Middy's pipeline settles once the runtime has ended the stream. Only the destroy a
+ * finished Writable makes of itself (autoDestroy, without an error) is passed on.
  */
 function undestroyable(responseStream: Writable): { stream: Writable; destroyed: Promise<never> } {
   let fail: (error: unknown) => void = () => undefined;
@@ -118,8 +127,8 @@ function undestroyable(responseStream: Writable): { stream: Writable; destroyed:
     get(target, property, receiver) {
       if (property !== 'destroy') return Reflect.get(target, property, receiver);
       return (error?: Error) => {
-        // A finished stream destroys itself (a Writable's autoDestroy): its normal end, passed on.
-        if (target.writableFinished) return target.destroy(error);
+        // A finished Writable destroys itself, without an error (autoDestroy): its normal end, passed on.
+        if (!error && finishedAndSelfDestroying(target)) return target.destroy();
         fail(error ?? new Error('the response stream was destroyed'));
         return receiver;
       };

@@ -64,7 +64,8 @@ try {
     const seconds = (performance.now() - startedAt) / 1_000;
     const previous = await readFile(RESULTS, 'utf8');
     const [before, rest] = previous.split(new RegExp(`^(?=## ${alone}\\. )`, 'm')) as [string, string | undefined];
-    const after = rest?.split(new RegExp(`^(?=## ${Number(alone) + 1}\\. )`, 'm'))[1] ?? '';
+    // Everything after the section, from the next heading on, whatever it is (a section measured by hand has no number).
+    const after = (rest?.split(/^(?=## )/m).slice(1) ?? []).join('');
     const stamp = `*Section ${alone} was run alone (\`npm run bench -- --section ${alone}${alone === '6' && import100k ? ' --import-100k' : ''}\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
     await writeFileAtomically(
       RESULTS,

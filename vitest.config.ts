@@ -8,8 +8,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/lambda-runtime/**'],
     // Two files at a time at least, where vitest's default (a core less than the machine has)
     // would run one on two cores: most files spend their time waiting on DynamoDB Local, the
-    // server's process or a child's start, not computing. On 2 cores the run took 382 s of
-    // vitest time against 501 s one file at a time, and passed the same.
+    // server's process or a child's start, not computing (the measured figures: docs/developing.md, Tests).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['test/setup.ts'],
     globalSetup: ['test/global-setup.ts'],

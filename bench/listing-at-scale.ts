@@ -7,7 +7,7 @@ import { MAX_INT64 } from '../functions/domain/pet-id.ts';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
 import { createEncoder } from '../functions/http/content-encoding.ts';
 import { STREAMED_RESPONSE_LIMIT_BYTES } from '../functions/http/json-array-stream.ts';
-import { flatRecordJson } from '../functions/http/json.ts';
+import { flatRecordJson } from '../functions/int64-json.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { writeInventory } from '../local/seed.ts';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/routes.ts';

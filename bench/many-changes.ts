@@ -9,15 +9,15 @@ import {
   entryReplacement,
   IMPORT_TRANSACTION_ENTRIES,
   IMPORT_TRANSACTIONS_IN_FLIGHT,
-  inventoryKey,
 } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
 import type { InventoryRepository } from '../functions/domain/inventory-service.ts';
-import { MAX_BATCH_CHANGES } from '../functions/domain/inventory-adjustments.ts';
+import { MAX_BATCH_CHANGES } from '../functions/domain/vocabulary.ts';
 import type { InventoryItem } from '../functions/domain/schemas.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';
-import { toJson } from '../functions/http/json.ts';
+import { toJson } from '../functions/int64-json.ts';
 import { runInventoryCommand } from '../tools/inventory-tool/cli.ts';
 import { formatInventoryFile } from '../tools/inventory-tool/inventory-file.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';

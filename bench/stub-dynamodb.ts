@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { InventoryChange, InventoryItem } from '../functions/domain/schemas.ts';
-import { INVENTORY_SHARDS, inventoryKey } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_SHARDS, inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { CHANGE_FEED_PARTITION } from '../functions/adapters/dynamodb/change-feed-repository.ts';
 import { historyTable } from '../functions/adapters/dynamodb/tables.ts';
 

@@ -17,7 +17,7 @@ import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
 import { ERROR_STATUSES, errorBody } from '../functions/http/error-statuses.ts';
 import { MAX_BODY_BYTES, PayloadTooLargeError } from '../functions/http/json-body.ts';
-import { toJson } from '../functions/http/json.ts';
+import { toJson } from '../functions/int64-json.ts';
 import { DEMO_INVENTORY } from '../local/seed.ts';
 import { apiRoutes, type OperationId } from '../functions/routes.ts';
 

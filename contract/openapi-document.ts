@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ErrorCode } from '../functions/domain/errors.ts';
 import { ERROR_STATUSES, RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
-import { IDEMPOTENCY_WINDOW_SECONDS, MAX_BATCH_CHANGES } from '../functions/domain/inventory-adjustments.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/inventory-adjustments.ts';
+import { INVENTORY_CHANGED, MAX_BATCH_CHANGES, MAX_QUANTITY } from '../functions/domain/vocabulary.ts';
 import { FAILED_AUTHENTICATIONS_POLICY } from '../functions/domain/failed-authentications.ts';
 import {
   RATE_LIMIT_HEADER,
@@ -26,7 +27,6 @@ import {
   InventoryChangedEvent,
   InventoryItem,
   InventoryUpdate,
-  MAX_QUANTITY,
   Pet,
   PetAdjustment,
   PetId,
@@ -43,7 +43,6 @@ import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { deprecationHeaders } from '../functions/http/versioning-headers.ts';
 import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
 import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES, WEBHOOK_EXAMPLE } from './examples.ts';
-import { INVENTORY_CHANGED } from '../functions/domain/inventory-events.ts';
 import { WEBHOOK_RETRY_POLICY } from '../functions/domain/webhook-delivery.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { DeleteCommand, paginateScan, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { toJson } from '../functions/http/json.ts';
+import { toJson } from '../functions/int64-json.ts';
 import { eventIdOf, inventoryChangedEvent, type PetChange } from '../functions/domain/inventory-events.ts';
 
 /**

@@ -4,7 +4,7 @@
  * (endpoint resolution, signing, a connection) is in its first invocation as in ours.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { bareDocumentClient } from './bare-document-client.ts';
 
 const client = bareDocumentClient();

@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { INVENTORY_SHARDS, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_SHARDS, inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { inventoryTable } from '../../functions/adapters/dynamodb/tables.ts';
 import { STATUSES } from '../fixtures.ts';
 

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AdjustmentReason } from './schemas.ts';
+import type { ADJUSTMENT_REASONS, CHANGE_KINDS } from './vocabulary.ts';
 
 /**
  * Who changed an entry, how and why: written onto the entry by the very write that changes it,
  * so a change and its attribution are one atomic write, and its history entry is derived from it.
  */
 
-/** The kinds of writer; batch adjustments are `adjustment` too, each with the batch's request id. */
-export const CHANGE_KINDS = ['set', 'compareAndSet', 'adjustment', 'import', 'seed'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export interface ChangeAttribution {
@@ -17,7 +15,7 @@ export interface ChangeAttribution {
   /** The public id of the API key, or the tool's name (TOOL_KEY_IDS); never the key or its hash. */
   keyId: string;
   /** Adjustments only. */
-  reason?: AdjustmentReason;
+  reason?: (typeof ADJUSTMENT_REASONS)[number];
   /** Adjustments (and any write made under an Idempotency-Key). */
   idempotencyKey?: string;
 }

@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ChangeAttribution } from './change-attribution.ts';
 import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
+import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 import {
+  adjustmentWrite,
+  batchRefusal,
   type ChangeAuthor,
-  quantityWriteAnswer,
-  refusedWrite,
-  updateAttribution,
+  meaningOfRefusal,
+  type Refusal,
+  type RefusedWrite,
+  type StockChange,
+  type StockWrite,
+  updateWrite,
   type VersionedItem,
-  type WritePreconditions,
-  writePreconditions,
-} from './inventory-service.ts';
-import { MAX_QUANTITY } from './quantity.ts';
-import type { AdjustmentReason, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+} from './stock-writes.ts';
+import { MAX_BATCH_CHANGES } from './vocabulary.ts';
 
 /**
  * Stock changes applied exactly once per Idempotency-Key: relative ones (arrivals, returns,
@@ -26,19 +28,6 @@ import type { AdjustmentReason, InventoryItem, InventoryUpdate, PetId } from './
 /** How long a key's outcome is kept and replayed. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
 
-/**
- * The most changes one batch applies: a DynamoDB transaction takes at most 100 actions, and a
- * batch is one transaction of an Update per change and the Put of its key's record.
- */
-export const MAX_BATCH_CHANGES = 99;
-
-/** One relative change of one pet's stock. */
-export interface StockChange {
-  petId: PetId;
-  delta: number;
-  reason: AdjustmentReason;
-}
-
 interface IdempotentRequest {
   /** The API key's public id: keys of one API key are invisible to another. */
   callerId: string;
@@ -46,12 +35,6 @@ interface IdempotentRequest {
   requestId: string;
   idempotencyKey: string;
 }
-
-/** A change as it is written: an addition or a set under preconditions, with who made it and why, which its entry's history records. */
-export type AttributedChange = { petId: PetId; attribution: ChangeAttribution } & (
-  | { delta: number }
-  | { set: { quantity: number; preconditions: WritePreconditions } }
-);
 
 export type AdjustmentRequest = IdempotentRequest & StockChange;
 
@@ -65,12 +48,6 @@ export interface KeyedUpdateRequest extends IdempotentRequest {
 /** Changes of several pets, applied all or none under one Idempotency-Key. */
 export interface BatchAdjustmentRequest extends IdempotentRequest {
   changes: readonly StockChange[];
-}
-
-/** An error that wrote nothing, as a key's record keeps it to answer again. */
-export interface Refusal {
-  code: ErrorCode;
-  message: string;
 }
 
 /**
@@ -104,15 +81,9 @@ export type ApplyResult =
    * The bounds, a set's preconditions or the entries' existence refused changes: each refused
    * change by its position, with its entry as the refusal saw it (undefined: no entry).
    */
-  | { applied: false; refused: RefusedChange[] }
+  | { applied: false; refused: RefusedWrite[] }
   /** Another transaction held the entry or the record at that moment; nothing was written. */
   | { applied: false; conflict: true };
-
-/** A change the store refused, by its position, with its entry as the refusal saw it. */
-export interface RefusedChange {
-  index: number;
-  entry: VersionedItem | undefined;
-}
 
 /** What adjustments need from storage; the DynamoDB adapter implements it. */
 export interface AdjustmentRepository {
@@ -121,12 +92,11 @@ export interface AdjustmentRepository {
   /** The pets' entries, read strongly consistent, in the order of petIds (undefined: no entry). */
   findEntries(petIds: readonly PetId[]): Promise<(VersionedItem | undefined)[]>;
   /**
-   * One transaction: adds each delta to its entry's quantity while it stays within 0 and the
-   * largest quantity (or sets it while its preconditions hold), and records the key as applied
-   * (unless a live record holds it). All or none.
+   * One transaction: each write (see StockWrite), and the key recorded as applied (unless a live
+   * record holds it). All or none.
    */
   apply(transaction: {
-    changes: readonly AttributedChange[];
+    writes: readonly StockWrite[];
     record: Omit<IdempotencyRecord, 'outcome'>;
     nowSeconds: number;
   }): Promise<ApplyResult>;
@@ -152,50 +122,15 @@ export class IdempotencyKeyReusedError extends ApiError {
   }
 }
 
+const authorOf = ({ requestId, callerId }: IdempotentRequest): ChangeAuthor => ({ requestId, keyId: callerId });
+
+/** A single write's outcome: its refusal, or (a set to the quantity already stored: nothing needed writing) the entry as it is, answered 200. */
+function singleOutcome(meaning: ReturnType<typeof meaningOfRefusal>): AdjustmentOutcome {
+  return 'refusal' in meaning ? { error: meaning.refusal } : { item: meaning.unchanged.item, version: meaning.unchanged.version };
+}
+
 const changeText = ({ petId, delta, reason }: StockChange) => `${petId}\n${delta}\n${reason}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
-
-/** Why a change was refused, in one sentence, from the entry as the refusal saw it. */
-function stockFault({ petId, delta }: StockChange, entry: InventoryItem): { code: ErrorCode; sentence: string } {
-  return entry.quantity + delta < 0
-    ? {
-        code: ErrorCode.insufficientStock,
-        sentence: `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it below 0.`,
-      }
-    : {
-        code: ErrorCode.quantityOutOfRange,
-        sentence: `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it above ${MAX_QUANTITY}.`,
-      };
-}
-
-/** Each change of a batch is an `adjustment` of its own in its pet's history, with the batch's request id and key. */
-function attributed({ petId, delta, reason }: StockChange, { requestId, callerId, idempotencyKey }: IdempotentRequest): AttributedChange {
-  return { petId, delta, attribution: { kind: 'adjustment', requestId, keyId: callerId, reason, idempotencyKey } };
-}
-
-const NOTHING_WRITTEN = 'Nothing was written.';
-
-/**
- * Why changes were refused, naming every pet at fault: PET_NOT_FOUND when any pet has no entry
- * (those pets), else each change the bounds refused: INSUFFICIENT_STOCK when any of them would
- * go below 0, QUANTITY_OUT_OF_RANGE when all would go above the largest quantity.
- */
-function refusalOf(changes: readonly StockChange[], refused: RefusedChange[]): Refusal {
-  const unknown = refused.filter(({ entry }) => !entry).map(({ index }) => changes[index]!.petId);
-  if (unknown.length > 0) {
-    const pets = unknown.length === 1 ? `pet ${unknown[0]}` : `pets ${unknown.join(', ')}`;
-    return {
-      code: ErrorCode.petNotFound,
-      message: `No inventory entry exists for ${pets}.${changes.length > 1 ? ` ${NOTHING_WRITTEN}` : ''}`,
-    };
-  }
-  const faults = refused.map(({ index, entry }) => stockFault(changes[index]!, entry!.item));
-  const code = faults.some((fault) => fault.code === ErrorCode.insufficientStock)
-    ? ErrorCode.insufficientStock
-    : ErrorCode.quantityOutOfRange;
-  const count = changes.length > 1 ? `${faults.length} of ${changes.length} adjustments cannot be applied. ` : '';
-  return { code, message: `${count}${faults.map((fault) => fault.sentence).join(' ')} ${NOTHING_WRITTEN}` };
-}
 
 /** Rounds of a request that meets transaction conflicts or its own duplicates; each round ends in an answer but for those. */
 const MAX_ROUNDS = 20;
@@ -209,11 +144,11 @@ function backoff(round: number): Promise<void> {
 /** A request with one key, in the adjuster's terms: what it changes, and how its applied and refused outcomes read. */
 interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentRequest {
   requestHash: string;
-  changes: readonly AttributedChange[];
+  writes: readonly StockWrite[];
   /** How a request with this key differs from another, for IDEMPOTENCY_KEY_REUSED's message. */
   differences: string;
   applied(entries: VersionedItem[]): Outcome;
-  refused(refused: RefusedChange[]): Outcome;
+  refused(refused: RefusedWrite[]): Outcome;
 }
 
 export class InventoryAdjuster {
@@ -225,13 +160,14 @@ export class InventoryAdjuster {
 
   async adjust(request: AdjustmentRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
     if (request.delta === 0) throw new ApiError(ErrorCode.invalidBody, 'delta: must not be 0: an adjustment changes the stock');
+    const write = adjustmentWrite(request, authorOf(request), request.idempotencyKey);
     return this.applyOnce<AdjustmentOutcome>({
       ...request,
       requestHash: sha256(changeText(request)),
-      changes: [attributed(request, request)],
+      writes: [write],
       differences: 'another pet, delta or reason',
       applied: ([entry]) => ({ item: entry!.item, version: entry!.version }),
-      refused: (refused) => ({ error: refusalOf([request], refused) }),
+      refused: ([refused]) => singleOutcome(meaningOfRefusal(write, refused!.entry)),
     });
   }
 
@@ -241,25 +177,16 @@ export class InventoryAdjuster {
    * (PET_NOT_FOUND, QUANTITY_CHANGED, PRECONDITION_FAILED), is what every request with the key answers. The history entry carries the key.
    */
   async update(request: KeyedUpdateRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
-    const { petId, update, versions, requestId, callerId, idempotencyKey } = request;
-    const preconditions = writePreconditions(update, versions);
-    const author: ChangeAuthor = { requestId, keyId: callerId };
+    const { petId, update, versions, idempotencyKey } = request;
+    const write = updateWrite(petId, update, authorOf(request), versions, idempotencyKey);
     return this.applyOnce<AdjustmentOutcome>({
       ...request,
       // The operation is part of the hash: an adjustment's key is not an update's.
       requestHash: sha256(`update\n${petId}\n${update.quantity}\n${update.changeFromQuantity ?? ''}\n${versions?.join(',') ?? ''}`),
-      changes: [
-        { petId, set: { quantity: update.quantity, preconditions }, attribution: updateAttribution(update, author, idempotencyKey) },
-      ],
+      writes: [write],
       differences: 'another pet, quantity, changeFromQuantity or If-Match',
       applied: ([entry]) => ({ item: entry!.item, version: entry!.version }),
-      // A quantity already stored is refused by the store but answered 200: nothing needed writing.
-      refused: ([refused]) => {
-        const answer = quantityWriteAnswer(petId, preconditions, refusedWrite(preconditions, refused!.entry));
-        return answer instanceof ApiError
-          ? { error: { code: answer.code, message: answer.message } }
-          : { item: answer.item, version: answer.version };
-      },
+      refused: ([refused]) => singleOutcome(meaningOfRefusal(write, refused!.entry)),
     });
   }
 
@@ -280,12 +207,13 @@ export class InventoryAdjuster {
         );
       firstIndexOf.set(petId, index);
     });
+    const writes = changes.map((change) => adjustmentWrite(change, authorOf(request), request.idempotencyKey));
     return this.applyOnce<BatchAdjustmentOutcome>({
       ...request,
       // The operation is part of the hash: a key used for a single adjustment is not a batch's key.
       requestHash: sha256(`batch\n${changes.map(changeText).join('\n')}`),
-      changes: changes.map((change) => attributed(change, request)),
-      refused: (refused) => ({ error: refusalOf(changes, refused) }),
+      writes,
+      refused: (refused) => ({ error: batchRefusal(writes, refused) }),
       differences: 'other adjustments, or another order of them',
       // A batch's answer names several entries, so it carries no single version (no ETag).
       applied: (entries) => ({ items: entries.map((entry) => entry.item) }),
@@ -293,7 +221,7 @@ export class InventoryAdjuster {
   }
 
   private async applyOnce<Outcome extends RecordedOutcome>(request: KeyedChanges<Outcome>): Promise<AdjustmentResult<Outcome>> {
-    const { changes, requestHash } = request;
+    const { writes, requestHash } = request;
     const recordId = `${request.callerId}#${request.idempotencyKey}`;
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const nowSeconds = Math.floor(this.now() / 1000);
@@ -305,7 +233,7 @@ export class InventoryAdjuster {
       }
       const expiresAt = nowSeconds + IDEMPOTENCY_WINDOW_SECONDS;
       const result = await this.repository.apply({
-        changes,
+        writes,
         record: { recordId, requestHash, expiresAt },
         nowSeconds,
       });
@@ -326,7 +254,7 @@ export class InventoryAdjuster {
    * recorded as the answer before it is sent, so that every request with this key answers the same.
    */
   private async answerApplied<Outcome extends RecordedOutcome>(request: KeyedChanges<Outcome>, recordId: string): Promise<Outcome> {
-    const petIds = request.changes.map((change) => change.petId);
+    const petIds = request.writes.map((write) => write.petId);
     const entries = await this.repository.findEntries(petIds);
     const missing = petIds.filter((_, index) => !entries[index]);
     if (missing.length > 0) throw new Error(`the entries of pets ${missing.join(', ')} vanished after an adjustment was applied to them`);

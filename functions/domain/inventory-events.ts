@@ -1,5 +1,6 @@
 import type { PetChange } from './inventory-history.ts';
 import type { ChangeEventData, InventoryChangedEvent } from './schemas.ts';
+import { INVENTORY_CHANGED } from './vocabulary.ts';
 
 /**
  * What other systems hear of a change: one event per history entry, with its pet. The same data
@@ -14,8 +15,6 @@ export interface ChangePublisher {
   /** Publishes each change at least once; throwing leaves the batch to be handled again. */
   publish(changes: readonly PetChange[]): Promise<void>;
 }
-
-export const INVENTORY_CHANGED = 'inventory.changed';
 
 /** The entry with its petId, flat (the event's `data`), and the webhook's body: their shapes are in schemas.ts. */
 export type { ChangeEventData, InventoryChangedEvent };

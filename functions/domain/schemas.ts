@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { MAX_BATCH_CHANGES } from './inventory-adjustments.ts';
 import { MAX_INT64 } from './pet-id.ts';
-import { MAX_QUANTITY } from './quantity.ts';
-import { CHANGE_KINDS } from './change-attribution.ts';
-import { INVENTORY_CHANGED } from './inventory-events.ts';
+import { ADJUSTMENT_REASONS, CHANGE_KINDS, INVENTORY_CHANGED, MAX_BATCH_CHANGES, MAX_QUANTITY } from './vocabulary.ts';
 
 /**
  * The spec's objects, once. Types, request validation and the OpenAPI document all derive
  * from these schemas, so they cannot drift apart.
  */
-
-export { MAX_QUANTITY };
 
 /** petId is int64; bigint keeps ids above 2^53 exact where a JS number would round them. */
 export const PetId = z.bigint().min(1n).max(MAX_INT64);
@@ -35,8 +30,7 @@ export const InventoryUpdate = z.strictObject({
 });
 export type InventoryUpdate = z.infer<typeof InventoryUpdate>;
 
-/** Why stock changed; the three uses SPEC section 1 names for the update. */
-export const AdjustmentReason = z.enum(['arrival', 'return', 'adjustment']);
+export const AdjustmentReason = z.enum(ADJUSTMENT_REASONS);
 export type AdjustmentReason = z.infer<typeof AdjustmentReason>;
 
 /**

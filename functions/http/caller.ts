@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { UnauthorizedError, type ApiKeyRecord } from '../domain/api-keys.ts';
-import type { ChangeAuthor } from '../domain/inventory-service.ts';
+import type { ChangeAuthor } from '../domain/stock-writes.ts';
 import { isPlanName, limitsFor, type PlanLimits, type PlanName } from '../domain/plans.ts';
 
 /**

@@ -2,7 +2,8 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import { describeError, logger, SERVICE_METRICS } from '../logger.ts';
 import { createEncoder, type ContentEncoding } from './content-encoding.ts';
 import type { StreamedResult } from './http-handler.ts';
-import { flatRecordJson, JSON_HEADERS } from './json.ts';
+import { JSON_HEADERS } from './json.ts';
+import { flatRecordJson } from '../int64-json.ts';
 
 /** An element of the array: a flat record, as flatRecordJson writes it. */
 type FlatRecord = Readonly<Record<string, unknown>>;

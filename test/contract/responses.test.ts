@@ -419,7 +419,7 @@ describe('every operation', () => {
   it.each(operations)('%s: 500 INTERNAL_ERROR when the store fails unexpectedly', async (_operation, method, path, body) => {
     const boom = () => Promise.reject(new Error('unexpected'));
     vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(failingListing(new Error('unexpected')));
-    vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(boom);
+    vi.spyOn(app.dependencies.inventory, 'write').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.adjuster, 'adjustBatch').mockImplementationOnce(boom);
@@ -434,7 +434,7 @@ describe('every operation', () => {
     async (_operation, method, path, body) => {
       const unavailable = () => Promise.reject(new StoreUnavailableError());
       vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(failingListing(new StoreUnavailableError()));
-      vi.spyOn(app.dependencies.inventory, 'setQuantity').mockImplementationOnce(unavailable);
+      vi.spyOn(app.dependencies.inventory, 'write').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.adjuster, 'adjustBatch').mockImplementationOnce(unavailable);

@@ -133,7 +133,13 @@ describe('listing 20,500 pets with 19-digit ids', () => {
       app.dependencies.client,
       () =>
         (updates ??= Promise.all(
-          updated.map((item) => app.dependencies.inventory.setQuantity(item.petId, newQuantity(item.petId), testAttribution())),
+          updated.map((item) =>
+            app.dependencies.inventory.write({
+              petId: item.petId,
+              set: { quantity: newQuantity(item.petId), preconditions: {} },
+              attribution: testAttribution(),
+            }),
+          ),
         )),
     );
 

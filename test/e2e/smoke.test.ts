@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { HEALTH_OUTCOME_TTL_MS } from '../../functions/domain/health.ts';

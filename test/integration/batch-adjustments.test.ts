@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
-import { MAX_BATCH_CHANGES } from '../../functions/domain/inventory-adjustments.ts';
+import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
+import { MAX_BATCH_CHANGES } from '../../functions/domain/vocabulary.ts';
 import { MAX_BATCH_BODY_BYTES } from '../../functions/http/json-body.ts';
-import { toJson } from '../../functions/http/json.ts';
+import { toJson } from '../../functions/int64-json.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
 

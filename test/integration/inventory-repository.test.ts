@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INVENTORY_SHARDS, inventoryHasEntries, inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryHasEntries } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_SHARDS, inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { updateInventory } from '../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import { seedIfEmpty, writeInventory } from '../../local/seed.ts';

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { expect } from 'vitest';
-import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import {
   LAST_CHANGE_ATTRIBUTE,
   VERSION_ATTRIBUTE,

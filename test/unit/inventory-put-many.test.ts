@@ -6,8 +6,8 @@ import {
   createInventoryRepository,
   IMPORT_TRANSACTION_ENTRIES,
   IMPORT_TRANSACTIONS_IN_FLIGHT,
-  inventoryKey,
 } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { versionedChange } from '../../functions/adapters/dynamodb/versioned-change.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { negotiateEncoding } from '../../functions/http/content-encoding.ts';
 import { jsonArrayStream, STREAM_ABORTED_LOG_MESSAGE } from '../../functions/http/json-array-stream.ts';
-import { flatRecordJson, toJson } from '../../functions/http/json.ts';
+import { flatRecordJson, toJson } from '../../functions/int64-json.ts';
 
 const ENTRY = { petId: 1n, quantity: 1, status: 'available' };
 

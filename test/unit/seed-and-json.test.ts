@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePetId } from '../../functions/domain/pet-id.ts';
-import { toJson } from '../../functions/http/json.ts';
+import { toJson } from '../../functions/int64-json.ts';
 import { readSeedFile } from '../../local/seed.ts';
 
 describe('parsePetId', () => {

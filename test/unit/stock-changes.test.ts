@@ -1,4 +1,4 @@
-import { inventoryKey } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -103,7 +103,7 @@ describe('adjustInventory', () => {
     dynamo.on(GetCommand, { TableName: INVENTORY_TABLE }).resolves({ Item: { petId: 7n, quantity: 12, status: 'available' } });
     dynamo
       .on(UpdateCommand, { TableName: IDEMPOTENCY_TABLE })
-      .resolves({ Attributes: { recordId, petId: 7n, status: 200, quantity: 12, petStatus: 'available' } });
+      .resolves({ Attributes: { recordId, petId: 7n, answer: 'applied', quantity: 12, petStatus: 'available' } });
 
     const response = await handlers().adjust(adjustEvent(2), lambdaContext);
 
@@ -146,8 +146,8 @@ describe('adjustInventory', () => {
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       TableName: IDEMPOTENCY_TABLE,
       Key: { recordId },
-      ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#status)',
-      ExpressionAttributeValues: { ':status': 200, ':petId': 7n, ':quantity': 12, ':petStatus': 'available', ':version': 0 },
+      ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#answer) AND attribute_not_exists(#status)',
+      ExpressionAttributeValues: { ':answer': 'applied', ':petId': 7n, ':quantity': 12, ':petStatus': 'available', ':version': 0 },
     });
   });
 
@@ -173,7 +173,7 @@ describe('adjustInventory', () => {
         recordId,
         requestHash: expect.any(String),
         expiresAt: NOW_SECONDS + 86_400,
-        status: 409,
+        answer: 'refused',
         code: 'INSUFFICIENT_STOCK',
         message: body(response.body).message,
       },
@@ -195,7 +195,7 @@ describe('adjustInventory', () => {
     const stored: Record<string, unknown> = {
       recordId,
       petId: 7n,
-      status: 200,
+      answer: 'applied',
       quantity: 4,
       petStatus: 'pending',
       expiresAt: NOW_SECONDS + 10,
@@ -215,6 +215,37 @@ describe('adjustInventory', () => {
       'true',
     ]);
     expect(dynamo).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
+  });
+
+  it.each([
+    [
+      'an applied change',
+      { status: 200, quantity: 4, petStatus: 'pending', version: 3 },
+      [200, '{"petId":7,"quantity":4,"status":"pending"}'],
+    ],
+    [
+      'a refusal',
+      {
+        status: 409,
+        code: 'INSUFFICIENT_STOCK',
+        message: 'Pet 7 has 2 in stock; a delta of -3 would take it below 0. Nothing was written.',
+      },
+      [
+        409,
+        '{"code":"INSUFFICIENT_STOCK","message":"Pet 7 has 2 in stock; a delta of -3 would take it below 0. Nothing was written.","status":409}',
+      ],
+    ],
+  ])('replays %s that a record of the previous release holds as the HTTP status it was answered with', async (_kind, answer, expected) => {
+    const stored: Record<string, unknown> = { recordId, petId: 7n, expiresAt: NOW_SECONDS + 10, ...answer };
+    dynamo.on(GetCommand, { TableName: IDEMPOTENCY_TABLE }).resolvesOnce({}).resolves({ Item: stored });
+    dynamo.on(TransactWriteCommand).callsFake((input: { TransactItems: Array<{ Put?: { Item: { requestHash: string } } }> }) => {
+      stored.requestHash = input.TransactItems[1]?.Put?.Item.requestHash;
+      throw canceled({ Code: 'None' }, { Code: 'ConditionalCheckFailed' });
+    });
+
+    const response = await handlers().adjust(adjustEvent(2), lambdaContext);
+
+    expect([response.statusCode, response.body, response.headers?.['Idempotent-Replayed']]).toEqual([...expected, 'true']);
   });
 
   it('answers 503 when the transaction keeps meeting other transactions, having written nothing', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eventIdOf, inventoryChangedEvent } from '../../functions/domain/inventory-events.ts';
 import { afterFailedAttempt, retryDelayMs, WEBHOOK_RETRY_POLICY } from '../../functions/domain/webhook-delivery.ts';
 import { parseWebhookSecret, parseWebhookUrls, webhookHeaders } from '../../functions/domain/webhooks.ts';
-import { toJson } from '../../functions/http/json.ts';
+import { toJson } from '../../functions/int64-json.ts';
 import { petChange } from '../support/pet-changes.ts';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;

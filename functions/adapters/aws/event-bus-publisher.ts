@@ -1,6 +1,7 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { eventDataOf, INVENTORY_CHANGED, type ChangePublisher } from '../../domain/inventory-events.ts';
-import { toJson } from '../../http/json.ts';
+import { eventDataOf, type ChangePublisher } from '../../domain/inventory-events.ts';
+import { INVENTORY_CHANGED } from '../../domain/vocabulary.ts';
+import { toJson } from '../../int64-json.ts';
 
 /** The events' source on the stage's bus: rules match `source` and `detail-type`. */
 export const INVENTORY_EVENT_SOURCE = 'petstore.inventory';

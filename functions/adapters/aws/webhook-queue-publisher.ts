@@ -1,7 +1,7 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { createHash } from 'node:crypto';
 import { eventIdOf, inventoryChangedEvent, type ChangePublisher } from '../../domain/inventory-events.ts';
-import { toJson } from '../../http/json.ts';
+import { toJson } from '../../int64-json.ts';
 
 /** One webhook to send, as a message of the delivery queue. */
 export interface QueuedWebhook {

@@ -11,29 +11,32 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
-import type { AdjustmentRepository, AttributedChange, IdempotencyRecord, RecordedOutcome } from '../../domain/inventory-adjustments.ts';
-import { MAX_QUANTITY } from '../../domain/quantity.ts';
-import type { VersionedItem } from '../../domain/inventory-service.ts';
-import { ERROR_STATUSES } from '../../http/error-statuses.ts';
+import type { AdjustmentRepository, IdempotencyRecord, RecordedOutcome } from '../../domain/inventory-adjustments.ts';
+import type { VersionedItem } from '../../domain/stock-writes.ts';
 import { INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
 import type { PetId } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
-import { inventoryKey, quantityWrite, toVersionedItem } from './inventory-repository.ts';
-import { toInventoryItem } from './stored-inventory-item.ts';
-import { versionedChange } from './versioned-change.ts';
+import { inventoryKey, toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
+import { stockWriteInput } from './stock-write-input.ts';
 
 /**
- * The answer flattened into attributes (a single adjustment's entry, a batch's entries, or an
- * error's body); none while the change is applied but not yet answered. `status` is the HTTP
- * status the answer was sent with, as records have always held it: it tells an answer from none
- * and an entry from a refusal, whose status is then its code's (http/error-statuses.ts). A single
- * applied change's answer also keeps its entry's fields, each under recordAttributeOf its name: a
- * refusal's answer names no entry, a batch's names several.
+ * The answer flattened into attributes (a single adjustment's entry, a batch's entries, or a
+ * refusal's code and message); none while the change is applied but not yet answered. `answer`
+ * tells an answer from none and an applied change from a refusal; the HTTP status of a refusal is
+ * its code's, looked up where every status is (http/error-statuses.ts). A single applied change's
+ * answer also keeps its entry's fields, each under recordAttributeOf its name: a refusal's answer
+ * names no entry, a batch's names several.
  */
 interface StoredRecord {
   recordId: string;
   requestHash: string;
   expiresAt: NumberValue;
+  answer?: 'applied' | 'refused';
+  /**
+   * What records answered before `answer` held the HTTP status instead (200 for an applied change).
+   * Kept readable while such a record may live: IDEMPOTENCY_WINDOW_SECONDS after the release that
+   * stopped writing it, this attribute and its reading can go.
+   */
   status?: NumberValue;
   /** A single adjustment's entry's version (its ETag); a batch's answer has none. */
   version?: NumberValue;
@@ -48,6 +51,7 @@ const RECORD_ATTRIBUTES = {
   recordId: true,
   requestHash: true,
   expiresAt: true,
+  answer: true,
   status: true,
   version: true,
   items: true,
@@ -57,7 +61,7 @@ const RECORD_ATTRIBUTES = {
 
 /**
  * Where the record keeps an entry's field: under its own name, or as `pet<Field>` where the
- * record has an attribute so named (the entry's `status` as `petStatus`, beside the answer's HTTP status).
+ * record has an attribute so named (the entry's `status` as `petStatus`, as records have always kept it).
  */
 function recordAttributeOf(field: string): string {
   return Object.hasOwn(RECORD_ATTRIBUTES, field) ? `pet${field[0]!.toUpperCase()}${field.slice(1)}` : field;
@@ -68,22 +72,22 @@ export function answerAttributes(outcome: RecordedOutcome): Record<string, unkno
   if ('item' in outcome) {
     const { item, version } = outcome;
     return {
-      status: 200,
+      answer: 'applied',
       ...Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [recordAttributeOf(field), item[field]])),
       version: version ?? 0,
     };
   }
-  if ('items' in outcome) return { status: 200, items: outcome.items };
+  if ('items' in outcome) return { answer: 'applied', items: outcome.items };
   const { code, message } = outcome.error;
-  return { status: ERROR_STATUSES[code], code, message };
+  return { answer: 'refused', code, message };
 }
 
 /** The answer a record holds, if it holds one yet. */
 function outcomeOf(stored: Record<string, unknown>): RecordedOutcome | undefined {
-  const { status, version, items, code, message } = stored as unknown as StoredRecord;
-  if (status === undefined) return undefined;
-  const statusCode = Number(status.toString());
-  if (statusCode !== 200) return { error: { code: code!, message: message ?? '' } };
+  const { answer, status, version, items, code, message } = stored as unknown as StoredRecord;
+  const recorded = answer ?? (status === undefined ? undefined : Number(status.toString()) === 200 ? 'applied' : 'refused');
+  if (recorded === undefined) return undefined;
+  if (recorded === 'refused') return { error: { code: code!, message: message ?? '' } };
   if (items) return { items: items.map(toInventoryItem) };
   const item = toInventoryItem(Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, stored[recordAttributeOf(field)]])));
   return version === undefined ? { item } : { item, version: Number(version.toString()) };
@@ -113,35 +117,6 @@ export function createAdjustmentRepository(
   tables: { inventoryTable: string; idempotencyRecordsTable: string },
 ): AdjustmentRepository {
   const recordKey = (recordId: string) => ({ TableName: tables.idempotencyRecordsTable, Key: { recordId } });
-
-  /**
-   * Adds delta to the entry while it stays within 0 and the largest quantity (or sets it, as a
-   * PATCH does), with its version and attribution; a refusal carries the entry (404, 409 or 412,
-   * and the stock or version it names, without a read).
-   */
-  const entryUpdate = (write: AttributedChange) => {
-    const { petId, attribution } = write;
-    if ('set' in write) {
-      const { quantity, preconditions } = write.set;
-      return {
-        ...quantityWrite(tables.inventoryTable, petId, quantity, attribution, preconditions),
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-      };
-    }
-    const { delta } = write;
-    // The bound that delta could cross: below 0 for a removal, above the largest quantity for an addition.
-    const [bound, limit] = delta < 0 ? ['quantity >= :limit', -delta] : ['quantity <= :limit', MAX_QUANTITY - delta];
-    const change = versionedChange(attribution);
-    return {
-      TableName: tables.inventoryTable,
-      Key: inventoryKey(petId),
-      UpdateExpression: `SET ${change.set} ADD quantity :delta`,
-      ConditionExpression: `attribute_exists(petId) AND ${bound}`,
-      ExpressionAttributeNames: change.names,
-      ExpressionAttributeValues: { ':delta': delta, ':limit': limit, ...change.values },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-    };
-  };
 
   return {
     findRecord: (recordId) =>
@@ -177,14 +152,14 @@ export function createAdjustmentRepository(
         return petIds.map((petId) => found.get(petId));
       }),
 
-    apply: ({ changes, record, nowSeconds }) =>
+    apply: ({ writes, record, nowSeconds }) =>
       callStore(async () => {
-        const recordIndex = changes.length;
+        const recordIndex = writes.length;
         try {
           await client.send(
             new TransactWriteCommand({
               TransactItems: [
-                ...changes.map((change) => ({ Update: entryUpdate(change) })),
+                ...writes.map((write) => ({ Update: stockWriteInput(tables.inventoryTable, write) })),
                 {
                   Put: {
                     TableName: tables.idempotencyRecordsTable,
@@ -223,9 +198,13 @@ export function createAdjustmentRepository(
           ...recordKey(recordId),
           // Every name through a placeholder: `status` and `items` are reserved words.
           UpdateExpression: `SET ${answer.map(([name]) => `#${name} = :${name}`).join(', ')}`,
-          // The first answer recorded is the one every request with this key gives.
-          ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#status)',
-          ExpressionAttributeNames: Object.fromEntries(answer.map(([name]) => [`#${name}`, name])),
+          // The first answer recorded, by this release or an earlier one, is the one every request with this key gives.
+          ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#answer) AND attribute_not_exists(#status)',
+          ExpressionAttributeNames: {
+            ...Object.fromEntries(answer.map(([name]) => [`#${name}`, name])),
+            '#answer': 'answer',
+            '#status': 'status',
+          },
           ExpressionAttributeValues: Object.fromEntries(answer.map(([name, value]) => [`:${name}`, value])),
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

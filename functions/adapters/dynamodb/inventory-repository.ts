@@ -1,55 +1,19 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  paginateQuery,
-  QueryCommand,
-  TransactWriteCommand,
-  type DynamoDBDocumentClient,
-  type NumberValue,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateQuery, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ChangeAttribution } from '../../domain/change-attribution.ts';
-import {
-  byPetId,
-  type InventoryRepository,
-  refusedWrite,
-  type VersionedItem,
-  type WritePreconditions,
-} from '../../domain/inventory-service.ts';
+import { byPetId, type InventoryRepository } from '../../domain/inventory-service.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
-import type { InventoryItem, PetId } from '../../domain/schemas.ts';
+import type { InventoryItem } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toInventoryItem } from './stored-inventory-item.ts';
+import { INVENTORY_SHARDS, inventoryKey, toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
 import { mergeSortedPages } from './sorted-merge.ts';
+import { stockWriteInput } from './stock-write-input.ts';
 import { inventoryTable } from './tables.ts';
 import { VERSION_ATTRIBUTE, versionedChange } from './versioned-change.ts';
-
-export interface InventoryKey {
-  shard: number;
-  petId: PetId;
-}
-
-/** 2^64 divided by the golden ratio, odd: multiplying by it mixes every bit of an id into the top bits. */
-const FIBONACCI_MULTIPLIER = 0x9e3779b97f4a7c15n;
-const SHARD_BITS = Math.log2(inventoryTable.shards);
-if (!Number.isInteger(SHARD_BITS)) throw new Error(`inventoryTable.shards must be a power of two, not ${inventoryTable.shards}.`);
-const SHARD_SHIFT = BigInt(64 - SHARD_BITS);
-
-/**
- * The inventory item's key: its shard and its petId. The shard is the top bits of petId times
- * the Fibonacci multiplier (mod 2^64), so consecutive ids and ids that share their low bits
- * (timestamps, snowflake-style ids with an idle sequence) spread evenly over the shards,
- * where petId mod 16 would put every multiple of 16 on one partition.
- */
-export function inventoryKey(petId: PetId): InventoryKey {
-  return { shard: Number(BigInt.asUintN(64, petId * FIBONACCI_MULTIPLIER) >> SHARD_SHIFT), petId };
-}
-
-/** Every shard's partition key value. */
-export const INVENTORY_SHARDS: readonly number[] = Array.from({ length: inventoryTable.shards }, (_, shard) => shard);
 
 /**
  * Items per Query page: the listing holds two pages per shard (the one it merges and the next),
@@ -79,11 +43,6 @@ function shardQuery(tableName: string, shard: number, names: Record<string, stri
     ExpressionAttributeNames: { ...names, '#shard': inventoryTable.partitionKey.name },
     ExpressionAttributeValues: { ':shard': shard },
   };
-}
-
-export function toVersionedItem(stored: Record<string, unknown>): VersionedItem {
-  const { version } = stored as { version?: NumberValue };
-  return { item: toInventoryItem(stored), version: version === undefined ? 0 : Number(version.toString()) };
 }
 
 /**
@@ -200,46 +159,6 @@ async function* shardPages(client: DynamoDBDocumentClient, tableName: string, sh
   }
 }
 
-/**
- * The one conditional write of a quantity (PATCH, alone or in an adjustment transaction when sent
- * with an Idempotency-Key), no read first: it decides existence (no upsert), the compare-and-set
- * and If-Match. A compare-and-set compares with what the client read and nothing else: a stored
- * count that merely equals the new one may be another writer's change. A quantity already stored
- * is no change: nothing is written, so no version and no history entry.
- */
-export function quantityWrite(
-  tableName: string,
-  petId: PetId,
-  quantity: number,
-  attribution: ChangeAttribution,
-  { changeFrom, versions }: WritePreconditions,
-) {
-  const change = versionedChange(attribution);
-  const versionValues = Object.fromEntries((versions ?? []).map((version, index) => [`:ifMatch${index}`, version]));
-  // If-Match "0" names an entry not written since versions were introduced: it has no version attribute.
-  const versionCondition = versions
-    ? `(${versions.includes(0) ? 'attribute_not_exists(#version) OR ' : ''}#version IN (${Object.keys(versionValues).join(', ')}))`
-    : undefined;
-  return {
-    TableName: tableName,
-    Key: inventoryKey(petId),
-    UpdateExpression: `SET quantity = :quantity, ${change.set}`,
-    ConditionExpression: [
-      'attribute_exists(petId)',
-      ...(changeFrom === undefined ? [] : ['quantity = :changeFrom']),
-      ...(versionCondition ? [versionCondition] : []),
-      'quantity <> :quantity',
-    ].join(' AND '),
-    ExpressionAttributeNames: change.names,
-    ExpressionAttributeValues: {
-      ':quantity': quantity,
-      ...(changeFrom === undefined ? {} : { ':changeFrom': changeFrom }),
-      ...versionValues,
-      ...change.values,
-    },
-  };
-}
-
 export function createInventoryRepository(
   client: DynamoDBDocumentClient,
   tableName: string,
@@ -284,16 +203,11 @@ export function createInventoryRepository(
         if (failure) throw failure.reason;
       }),
 
-    setQuantity: (petId, quantity, attribution, preconditions = {}) =>
+    write: (write) =>
       callStore(async () => {
-        const result = await updateIfConditionHolds(client, {
-          ...quantityWrite(tableName, petId, quantity, attribution, preconditions),
-          ReturnValues: 'ALL_NEW',
-          // The refusal carries the entry: which condition failed, the quantity a 409 names, or the unchanged entry, without a read.
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        });
+        const result = await updateIfConditionHolds(client, { ...stockWriteInput(tableName, write), ReturnValues: 'ALL_NEW' });
         if (result.held) return { written: toVersionedItem(result.attributes) };
-        return refusedWrite(preconditions, result.current ? toVersionedItem(result.current) : undefined);
+        return { refused: result.current ? toVersionedItem(result.current) : undefined };
       }),
 
     get: (petId, options) =>

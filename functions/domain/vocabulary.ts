@@ -1,0 +1,20 @@
+// Without zod, so that the Lambda bundles, which need these values but no schema library, load none;
+// schemas.ts builds its enums and bounds from them, so this module imports nothing.
+
+/** The largest stock count: int32, what clients in any language can hold. */
+export const MAX_QUANTITY = 2_147_483_647;
+
+/**
+ * The most changes one batch applies: a DynamoDB transaction takes at most 100 actions, and a
+ * batch is one transaction of an Update per change and the Put of its key's record.
+ */
+export const MAX_BATCH_CHANGES = 99;
+
+/** Why stock changed; the three uses SPEC section 1 names for the update. */
+export const ADJUSTMENT_REASONS = ['arrival', 'return', 'adjustment'] as const;
+
+/** The kinds of writer a change records; batch adjustments are `adjustment` too, each with the batch's request id. */
+export const CHANGE_KINDS = ['set', 'compareAndSet', 'adjustment', 'import', 'seed'] as const;
+
+/** The type of the event that announces a change (a webhook's `type`, an EventBridge event's `detail-type`). */
+export const INVENTORY_CHANGED = 'inventory.changed';

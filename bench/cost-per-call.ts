@@ -2,7 +2,7 @@ import { createDependencies } from '../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';
-import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { KeyAdmin } from '../local/key-admin.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
@@ -11,11 +11,9 @@ import { readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consu
 import { authorizerEvent, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import type { ListingMeasurement } from './listing-at-scale.ts';
 import { dollars, fixed, integer, table, verdict } from './markdown.ts';
+import { PRICE_SOURCES, PRICES } from './prices.ts';
 
 /** DynamoDB on-demand list prices in us-east-1, in force since AWS halved on-demand throughput prices on 1 November 2024. */
-export const PRICES = { region: 'us-east-1', usdPerMillionReadUnits: 0.125, usdPerMillionWriteUnits: 0.625 } as const;
-const PRICE_SOURCES =
-  'Sources, checked 2026-11-21: the units as AWS defines them (https://aws.amazon.com/dynamodb/pricing/on-demand/); the us-east-1 prices as Airbyte ("Amazon DynamoDB Pricing", 21 July 2025) and JusDB ("DynamoDB Cost Optimization", 19 August 2025) report them after the 1 November 2024 reduction.';
 /** The steady client the cached column assumes: one request per second on one key. */
 const UNKNOWN_PET_ID = '999999999';
 /** The target for counting an admitted request, in $ per million requests: one write unit. */

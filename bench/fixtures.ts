@@ -7,7 +7,7 @@ import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { authorizerContext } from '../functions/http/caller.ts';
-import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { KeyAdmin } from '../local/key-admin.ts';
 import { authorizerEvent as gatewayAuthorizerEvent, proxyEvent, type GatewayRequest } from '../local/gateway-events.ts';
 import { provideLambdaStreaming } from '../local/lambda-streaming.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore, tableEnvironment } from '../local/local-store.ts';

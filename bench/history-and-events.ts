@@ -18,12 +18,12 @@ import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { SEED_FILE_VARIABLE } from '../local/seed.ts';
-import { formatInventoryFile } from '../tools/inventory-tool/inventory-file.ts';
+import { formatInventoryFile } from '../local/inventory-file.ts';
 import { createDependencies } from '../local/service-dependencies.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
 import { killServerProcess, startServerProcess } from '../test/support/server-process.ts';
 import { recordStoreCalls } from './consumed-capacity.ts';
-import { PRICES } from './cost-per-call.ts';
+import { AWS_PRICES, PRICES } from './prices.ts';
 import { benchInventory, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import { dollars, fixed, integer, ms, table, verdict } from './markdown.ts';
 import { median, percentile } from './stats.ts';
@@ -412,14 +412,6 @@ async function eventsRun(withWebhooks: boolean): Promise<EventsRun> {
   };
 }
 
-/** Published on-demand prices, us-east-1, in dollars per million (see the text). */
-const AWS_PRICES = {
-  lambdaRequests: 0.2,
-  /** arm64, per GB-second (the functions run on ARM_64). */
-  lambdaArmGbSecond: 0.0000133334,
-  eventBridgeEvents: 1.0,
-  sqsFifoRequests: 0.5,
-} as const;
 /** The duration a cost estimate assumes per invocation: a guess, stated as one. */
 const ASSUMED_INVOCATION_MS = 100;
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceDependencies } from '../local/service-dependencies.ts';
 import { authenticate, generateApiKey } from '../functions/domain/api-keys.ts';
 import { limitsFor } from '../functions/domain/plans.ts';
-import { KeyAdmin } from '../tools/keys/key-admin.ts';
+import { KeyAdmin } from '../local/key-admin.ts';
 import { startLocalApp } from '../local/local-app.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { bareListInventory, bareUpdateInventory } from './bare-handlers.ts';

@@ -14,7 +14,7 @@ import { FUNCTION_TIMEOUT_SECONDS } from '../functions/routes.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
 import { bundle, type LambdaBundle } from './bundle.ts';
 import { DEPLOYED_NODE_FLAGS } from './cold-start.ts';
-import { PRICES } from './cost-per-call.ts';
+import { PRICES } from './prices.ts';
 import { benchInventory, routeEvent, routeOf, startBenchStore, STATUSES, type BenchStore } from './fixtures.ts';
 import { startIpcChild } from './ipc-child.ts';
 import type { RawReads } from './listing/raw-reads-handler.ts';

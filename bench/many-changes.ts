@@ -19,10 +19,10 @@ import { createAuthorizerHandler } from '../functions/handlers/authorizer-handle
 import { createHttpHandlers } from '../local/http-handlers.ts';
 import { toJson } from '../functions/int64-json.ts';
 import { runInventoryCommand } from '../tools/inventory-tool/cli.ts';
-import { formatInventoryFile } from '../tools/inventory-tool/inventory-file.ts';
+import { formatInventoryFile } from '../local/inventory-file.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
 import { readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consumed-capacity.ts';
-import { PRICES } from './cost-per-call.ts';
+import { PRICES } from './prices.ts';
 import {
   authorizerEvent,
   benchInventory,

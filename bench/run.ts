@@ -6,7 +6,7 @@
  * memory (the "before" runs take most of half an hour on a busy machine).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { writeFileAtomically } from '../tools/atomic-file.ts';
+import { writeFileAtomically } from '../local/atomic-file.ts';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { writeFileAtomically } from '../tools/atomic-file.ts';
+import { writeFileAtomically } from '../local/atomic-file.ts';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -18,7 +18,7 @@ import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-
 import { ERROR_STATUSES, errorBody } from '../functions/http/error-statuses.ts';
 import { MAX_BODY_BYTES, PayloadTooLargeError } from '../functions/http/json-body.ts';
 import { toJson } from '../functions/int64-json.ts';
-import { DEMO_INVENTORY } from '../local/seed.ts';
+import { DEMO_INVENTORY } from '../contract/demo-inventory.ts';
 import { apiRoutes, type OperationId } from '../functions/routes.ts';
 
 /**

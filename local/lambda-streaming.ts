@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import type { HttpHandler, ResponseHead, StreamedHttpHandler } from '../functions/http/http-handler.ts';
+import type { ResponseHead } from '../functions/http/answer-headers.ts';
+import type { HttpHandler, StreamedHttpHandler } from '../functions/http/http-handler.ts';
 
 /**
  * Lambda response streaming outside Lambda: for the local server, the tests and the benchmarks,

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { writeFileAtomically } from '../tools/atomic-file.ts';
+import { writeFileAtomically } from './atomic-file.ts';
 import {
   apiKeysTable,
   changeFeedTable,

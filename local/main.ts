@@ -5,14 +5,15 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { writeFileAtomically } from '../tools/atomic-file.ts';
+import { writeFileAtomically } from './atomic-file.ts';
 import { generateApiKey } from '../functions/domain/api-keys.ts';
 import { readBanPolicy } from '../functions/config.ts';
 import { parseWebhookSecret, parseWebhookUrls, WebhookSettingError } from '../functions/domain/webhooks.ts';
 import { startLocalApp } from './local-app.ts';
 import { parsePublicBaseUrl } from './published-contract-routes.ts';
 import { requireJava } from './local-store.ts';
-import { DEMO_INVENTORY, readSeedFile, SEED_FILE_VARIABLE } from './seed.ts';
+import { DEMO_INVENTORY } from '../contract/demo-inventory.ts';
+import { readSeedFile, SEED_FILE_VARIABLE } from './seed.ts';
 
 const DEV_KEY_FILE = 'dev-api-key';
 const DEV_PLANS = ['free', 'pro', 'business'] as const;

@@ -6,9 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomically } from '../tools/atomic-file.ts';
+import { writeFileAtomically } from '../local/atomic-file.ts';
 import { startLocalApp } from '../local/local-app.ts';
-import { DEMO_INVENTORY } from '../local/seed.ts';
+import { DEMO_INVENTORY } from '../contract/demo-inventory.ts';
 import { launchChromium } from '../test/browser/chromium.ts';
 
 const SCREENSHOT_FILE = fileURLToPath(new URL('../docs/api-reference.png', import.meta.url));

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomically } from '../tools/atomic-file.ts';
+import { writeFileAtomically } from '../local/atomic-file.ts';
 
 export interface GeneratedFile {
   file: URL;

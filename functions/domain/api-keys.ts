@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError, ERROR_MESSAGES, ErrorCode } from './errors.ts';
-import type { RateLimitState } from './usage-limits.ts';
+import type { RateLimitState } from './rate-limit-state.ts';
 import type { PlanLimits, PlanName } from './plans.ts';
 
 export type ApiKeyStatus = 'active' | 'revoked';

@@ -1,4 +1,4 @@
-import type { RateLimitState } from './usage-limits.ts';
+import type { RateLimitState } from './rate-limit-state.ts';
 
 /**
  * Every error a client can see has one of these codes: stable and machine-readable. The HTTP

@@ -1,14 +1,7 @@
 import { authenticate, hashApiKey, UnauthorizedError, type ApiKeyRecord, type ApiKeyRepository } from './api-keys.ts';
 import { ErrorCode, StoreUnavailableError } from './errors.ts';
-import {
-  RateLimitedError,
-  rateLimitState,
-  secondsUntil,
-  windowAt,
-  type RateLimitState,
-  type UsageWindow,
-  type WindowState,
-} from './usage-limits.ts';
+import { RateLimitedError, secondsUntil, windowAt, type UsageWindow } from './usage-limits.ts';
+import { rateLimitState, type RateLimitState, type WindowState } from './rate-limit-state.ts';
 
 /**
  * Requests without a valid key are bounded per source address: a fixed window per clock

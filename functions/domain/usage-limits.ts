@@ -1,5 +1,6 @@
 import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
 import type { PlanLimits } from './plans.ts';
+import { closestToExhaustion, rateLimitState, type RateLimitState, type WindowState } from './rate-limit-state.ts';
 
 /**
  * Fixed-window request counting per API key: one window per minute and one per UTC day.
@@ -79,37 +80,6 @@ export const DEFAULT_BAN_POLICY: BanPolicy = { rejectionsPerMinute: 120, duratio
  */
 export const MAX_BAN_SECONDS = 86_400;
 
-/** One window (a quota policy in the draft's words) as an answer reports it. */
-export interface WindowState {
-  /** The policy's name in RateLimit-Policy and RateLimit. */
-  policy: string;
-  limit: number;
-  /** The window's length in seconds (the draft's `w`). */
-  seconds: number;
-  remaining: number;
-  /** Unix seconds at which more requests are admitted; absent where the answer cannot know it (a static gateway template). */
-  resetsAt?: number;
-}
-
-/**
- * What an answer reports: every window that applies, and at the top level the one X-RateLimit-*
- * describe (the closest to exhaustion). Made by rateLimitState only, so that the two agree.
- */
-export interface RateLimitState extends WindowState {
-  windows: readonly WindowState[];
-  /** Unix seconds at which the state was taken: RateLimit's `t` counts from it. */
-  at?: number;
-}
-
-export function rateLimitState(
-  windows: readonly WindowState[],
-  at: number | undefined,
-  reported: WindowState = closestToExhaustion(windows),
-): RateLimitState {
-  if (!windows.includes(reported)) throw new Error(`The reported window ${reported.policy} is not one of the answer's windows.`);
-  return { ...reported, windows, at };
-}
-
 /** The windows of a key's plan, named by their kind: `"minute"` and `"day"`. */
 export function planWindows(windows: readonly UsageWindow[], counts: WindowCounts): WindowState[] {
   return windows.map((window) => ({
@@ -131,18 +101,6 @@ export class RateLimitedError extends ApiError {
 /** Whole seconds until `untilSeconds`, at least 1: a Retry-After of 0 would invite an immediate retry. */
 export function secondsUntil(untilSeconds: number, nowMs: number): number {
   return Math.max(1, Math.ceil(untilSeconds - nowMs / 1000));
-}
-
-/**
- * The window closest to exhaustion (fewest remaining); on a tie, the longer window, since
- * waiting for the shorter one to reset would not free more requests than the longer allows.
- */
-export function closestToExhaustion<State extends { remaining: number; resetsAt?: number }>(states: readonly State[]): State {
-  return states.reduce((closest, state) =>
-    state.remaining < closest.remaining || (state.remaining === closest.remaining && (state.resetsAt ?? 0) > (closest.resetsAt ?? 0))
-      ? state
-      : closest,
-  );
 }
 
 export class UsageLimiter {

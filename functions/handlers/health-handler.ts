@@ -3,10 +3,11 @@ import type { MiddlewareObj } from '@middy/core';
 import type { FailedAuthenticationLimiter } from '../domain/failed-authentications.ts';
 import { HealthChecks } from '../domain/health.ts';
 import type { InventoryRepository } from '../domain/inventory-service.ts';
-import type { RateLimitState } from '../domain/usage-limits.ts';
+import type { RateLimitState } from '../domain/rate-limit-state.ts';
 import { rateLimitHeaders } from '../http/rate-limit-headers.ts';
 import { headersOnEveryAnswer } from '../http/answer-headers.ts';
-import { httpHandler, type ResponseHead } from '../http/http-handler.ts';
+import type { ResponseHead } from '../http/answer-headers.ts';
+import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 
 /**

@@ -1,6 +1,8 @@
 import type { MiddlewareObj, Request } from '@middy/core';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { ResponseHead } from './http-handler.ts';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+
+/** What a guard that serves buffered and streamed answers alike may read and change: the status and headers. */
+export type ResponseHead = Pick<APIGatewayProxyResult, 'statusCode' | 'headers'>;
 
 /**
  * Adds headers to the function's answer, success and error alike. Registered before the error

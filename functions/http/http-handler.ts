@@ -5,6 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { Readable, Writable } from 'node:stream';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
+import type { ResponseHead } from './answer-headers.ts';
 import type { JsonBodyMiddleware } from './json-body.ts';
 import { inRequestContext, requestIdHeader } from './request-context.ts';
 import { singleValueHeaders } from './single-value-headers.ts';
@@ -23,9 +24,6 @@ export type StreamedResult = Omit<APIGatewayProxyResult, 'body' | 'isBase64Encod
  * `responseStream`, which API Gateway (transfer mode STREAM) turns into a chunked answer.
  */
 export type StreamedHttpHandler = (event: APIGatewayProxyEvent, responseStream: Writable, context: Context) => Promise<void>;
-
-/** What a guard that serves buffered and streamed answers alike may read and change: the status and headers. */
-export type ResponseHead = Pick<APIGatewayProxyResult, 'statusCode' | 'headers'>;
 
 interface HttpHandlerOptions<Body, Result extends ResponseHead> {
   /** Runs after header normalisation and before the body is read (e.g. plan limits). */

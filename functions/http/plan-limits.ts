@@ -1,12 +1,13 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { StoreUnavailableError } from '../domain/errors.ts';
-import { RateLimitedError, type RateLimitState, type UsageLimiter } from '../domain/usage-limits.ts';
+import { RateLimitedError, type UsageLimiter } from '../domain/usage-limits.ts';
+import type { RateLimitState } from '../domain/rate-limit-state.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { logger, SERVICE_METRICS } from '../logger.ts';
 import { headersOnEveryAnswer } from './answer-headers.ts';
 import { callerFrom } from './caller.ts';
-import type { ResponseHead } from './http-handler.ts';
+import type { ResponseHead } from './answer-headers.ts';
 
 /**
  * Counts the request against the caller's plan before anything else reads the body, and puts

@@ -1,4 +1,4 @@
-import type { RateLimitState, WindowState } from '../domain/usage-limits.ts';
+import type { RateLimitState, WindowState } from '../domain/rate-limit-state.ts';
 
 /**
  * The rate-limit headers, one constant per name. X-RateLimit-* are the spec's (section 8) and

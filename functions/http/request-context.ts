@@ -1,7 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { headersOnEveryAnswer } from './answer-headers.ts';
-import type { ResponseHead } from './http-handler.ts';
+import { headersOnEveryAnswer, type ResponseHead } from './answer-headers.ts';
 import { COLD_START_METRIC, logger, withRequestLogKeys, xrayTraceIdFrom } from '../logger.ts';
 
 /** The answer header that names the request: API Gateway's request id, as its access log and our logs record it. */

@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Deprecation, OperationStability } from '../domain/versioning.ts';
 import { headersOnEveryAnswer } from './answer-headers.ts';
-import type { ResponseHead } from './http-handler.ts';
+import type { ResponseHead } from './answer-headers.ts';
 
 /**
  * Puts the same headers on every response of an operation, errors included: a client learns

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -111,6 +111,70 @@ const isApiHeaderNameAsWritten = (value: string) => API_HEADER_NAMES.test(value)
 const isInside = (path: string, folder: string) => path === folder || path.startsWith(`${folder}${sep}`);
 const describeImport = ({ file, specifier }: Import) => `${file} imports ${specifier}`;
 
+/** The folders that hold this repository's code; tests, which import whatever they check, are not among them. */
+const CODE_FOLDERS = ['functions', 'lib', 'bin', 'local', 'tools', 'contract', 'client', 'bench', 'scripts'].map((folder) =>
+  join(ROOT, folder),
+);
+
+/** Each file to the files of this repository it imports, types included. */
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  return new Map(
+    files.map((file) => [
+      file,
+      importsOf(file)
+        .map((found) => found.target)
+        .filter((target): target is string => target !== undefined && existsSync(target)),
+    ]),
+  );
+}
+
+/**
+ * The circles of an import graph: each group of files that reach one another through imports
+ * (Tarjan's strongly connected components of more than one file, or a file importing itself),
+ * each sorted, in order of their first file.
+ */
+function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    lowest.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        lowest.set(file, Math.min(lowest.get(file)!, lowest.get(target)!));
+      } else if (onStack.has(target)) lowest.set(file, Math.min(lowest.get(file)!, index.get(target)!));
+    }
+    if (lowest.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = member === file ? undefined : stack.pop()) {
+      onStack.delete(member);
+      group.push(member);
+    }
+    if (group.length > 1 || graph.get(file)?.includes(file)) circles.push(group.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return circles.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/** The folders that import each other one way only, each from those after it and never from one before it. */
+const ONE_WAY = ['tools', 'local', 'contract'].map((folder) => join(ROOT, folder));
+
+/** The imports that go back up ONE_WAY: from a folder to one before it. */
+function againstOneWay(imports: readonly Import[]): Import[] {
+  const place = (path: string) => ONE_WAY.findIndex((folder) => isInside(path, folder));
+  return imports.filter(({ file, target }) => {
+    if (target === undefined) return false;
+    const [from, to] = [place(join(ROOT, file)), place(target)];
+    return from >= 0 && to >= 0 && to < from;
+  });
+}
+
 describe('layering', () => {
   it('functions/ holds what ships to Lambda: every file in it is imported from some entry point (the route table that names them aside)', () => {
     const shipped = lambdaCode(LAMBDA_ENTRY_FILES);
@@ -164,6 +228,22 @@ describe('layering', () => {
     expect(offending).toEqual([]);
   });
 
+  it('no import circles: no file imports itself back through others, type-only imports included', () => {
+    const circles = circlesOf(importGraph(CODE_FOLDERS.flatMap(sourceFiles)));
+    expect(circles.map((circle) => circle.map((file) => relative(ROOT, file)).join(' <-> '))).toEqual([]);
+  });
+
+  it('adapters (functions/adapters/) import nothing from the HTTP layer (functions/http/)', () => {
+    const offending = sourceFiles(join(FUNCTIONS, 'adapters'))
+      .flatMap(importsOf)
+      .filter((found) => found.target !== undefined && isInside(found.target, join(FUNCTIONS, 'http')));
+    expect(offending.map(describeImport)).toEqual([]);
+  });
+
+  it('tools/, local/ and contract/ import each other one way only: tools -> local -> contract', () => {
+    expect(againstOneWay(ONE_WAY.flatMap(sourceFiles).flatMap(importsOf)).map(describeImport)).toEqual([]);
+  });
+
   it('domain errors carry a code, a message and details, but no HTTP status or headers', () => {
     expectTypeOf<ApiError>().not.toHaveProperty('status');
     expectTypeOf<ApiError>().not.toHaveProperty('headers');
@@ -176,7 +256,11 @@ describe('layering', () => {
     expect(numericLiteralsOf(join(FUNCTIONS, 'http', 'error-statuses.ts')).filter(isHttpErrorStatus)).toContain(404);
     expect(stringLiteralsOf(join(FUNCTIONS, 'http', 'rate-limit-headers.ts')).filter(isApiHeaderName)).toContain('X-RateLimit-Reset');
     expect(propertyNamesOf(join(FUNCTIONS, 'http', 'versioning-headers.ts')).filter(isApiHeaderNameAsWritten).length).toBeGreaterThan(0);
-    expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual(['./errors.ts', './plans.ts']);
+    expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual([
+      './errors.ts',
+      './plans.ts',
+      './rate-limit-state.ts',
+    ]);
     expect(
       importsOf(join(ROOT, 'tools', 'keys', 'key-targets.ts')).some((found) => found.target === join(ROOT, 'lib', 'deployments.ts')),
     ).toBe(true);
@@ -184,6 +268,45 @@ describe('layering', () => {
     expect(shipped.has(join(DOMAIN, 'inventory-service.ts'))).toBe(true);
     expect(shipped.has(join(FUNCTIONS, 'http', 'request-body-validators.generated.ts'))).toBe(true);
     expect(shipped.has(ROUTE_TABLE)).toBe(false);
+    const graph = importGraph(CODE_FOLDERS.flatMap(sourceFiles));
+    expect(graph.get(join(ROOT, 'tools', 'keys', 'key-targets.ts'))).toContain(join(ROOT, 'local', 'local-store.ts'));
+    expect([...graph.values()].flat().length).toBeGreaterThan(500);
+  });
+
+  it('finds a circle, type-only imports included, and an import that goes back up tools -> local -> contract', () => {
+    const [a, b, c, d] = ['a.ts', 'b.ts', 'c.ts', 'd.ts'];
+    expect(
+      circlesOf(
+        new Map([
+          [a, [b]],
+          [b, [c]],
+          [c, [a]],
+          [d, [a, d]],
+        ]),
+      ),
+    ).toEqual([[a, b, c], [d]]);
+    expect(
+      circlesOf(
+        new Map([
+          [a, [b]],
+          [b, []],
+        ]),
+      ),
+    ).toEqual([]);
+    // A type-only import is an import: preProcessFile reads `import type` as it reads `import`.
+    expect(ts.preProcessFile("import type { X } from './x.ts';", true, true).importedFiles.map((found) => found.fileName)).toEqual([
+      './x.ts',
+    ]);
+    const imports: Import[] = [
+      { file: 'contract/examples.ts', specifier: '../local/seed.ts', target: join(ROOT, 'local', 'seed.ts') },
+      { file: 'local/main.ts', specifier: '../tools/x.ts', target: join(ROOT, 'tools', 'x.ts') },
+      { file: 'tools/x.ts', specifier: '../local/main.ts', target: join(ROOT, 'local', 'main.ts') },
+      { file: 'local/main.ts', specifier: '../contract/y.ts', target: join(ROOT, 'contract', 'y.ts') },
+    ];
+    expect(againstOneWay(imports).map(describeImport)).toEqual([
+      'contract/examples.ts imports ../local/seed.ts',
+      'local/main.ts imports ../tools/x.ts',
+    ]);
   });
 });
 

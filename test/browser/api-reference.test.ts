@@ -5,7 +5,7 @@ import { renderOpenApiDocument } from '../../contract/openapi-document.ts';
 import { PLAN_LIMITS } from '../../functions/domain/plans.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../local/seed.ts';
+import { DEMO_INVENTORY } from '../../contract/demo-inventory.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { launchChromium } from './chromium.ts';
 

@@ -11,7 +11,7 @@ import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { beforeLaterPages, failingListing, idsInShard, throttled } from '../support/inventory.ts';
 import { INVENTORY_PAGE_SIZE } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../local/seed.ts';
+import { DEMO_INVENTORY } from '../../contract/demo-inventory.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 
 /** The typed client against the real local server: exact ids, surfaced limits, real 429 and 503. */

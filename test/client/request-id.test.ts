@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInventoryClient } from '../../client/index.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
-import { DEMO_INVENTORY } from '../../local/seed.ts';
+import { DEMO_INVENTORY } from '../../contract/demo-inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
 
 const KEY = 'ClientRequestIdKey000000000000001';

@@ -4,10 +4,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_VARIABLE } from '../../contract/examples.ts';
 import { ErrorCode } from '../../functions/domain/errors.ts';
-import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { KeyAdmin } from '../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../local/seed.ts';
+import { DEMO_INVENTORY } from '../../contract/demo-inventory.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 
 /**

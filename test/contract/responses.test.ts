@@ -5,7 +5,7 @@ import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { failingListing } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../local/seed.ts';
+import { DEMO_INVENTORY } from '../../contract/demo-inventory.ts';
 import { ContractValidator, OPENAPI_FILE, type ObservedResponse } from './contract-validator.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readPetsSunset } from '../../functions/config.ts';
 import { startLocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
-import { DEMO_INVENTORY } from '../../local/seed.ts';
+import { DEMO_INVENTORY } from '../../contract/demo-inventory.ts';
 import { ContractValidator } from './contract-validator.ts';
 
 const API_KEY = 'VersioningSignalsKey0000000001';

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { HEALTH_OUTCOME_TTL_MS } from '../../functions/domain/health.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
-import { DEMO_INVENTORY } from '../../local/seed.ts';
+import { DEMO_INVENTORY } from '../../contract/demo-inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { insideOneMinute } from '../support/minute-window.ts';
 

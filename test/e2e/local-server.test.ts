@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
-import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { KeyAdmin } from '../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { allEntries } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
-import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { KeyAdmin } from '../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { SERVICE_METRICS } from '../../functions/logger.ts';
 import { testAppStore } from '../support/local-store.ts';

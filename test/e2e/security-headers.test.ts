@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../contract/api-reference.ts';
 import { SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
-import { DEMO_INVENTORY } from '../../local/seed.ts';
+import { DEMO_INVENTORY } from '../../contract/demo-inventory.ts';
 import { parsePublicBaseUrl } from '../../local/published-contract-routes.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { sendRaw } from '../support/raw-http.ts';

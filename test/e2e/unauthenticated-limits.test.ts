@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../functions/domain/api-keys.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../../functions/domain/failed-authentications.ts';
-import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { KeyAdmin } from '../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { withinOneClockMinute } from '../support/minute-window.ts';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthorizerHandler, UNAUTHORIZED_MESSAGE } from '../../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../../local/http-handlers.ts';
-import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { KeyAdmin } from '../../local/key-admin.ts';
 import { invokeWhole } from '../../local/lambda-streaming.ts';
 import { writeInventory } from '../../local/seed.ts';
 import { apiRoutes } from '../../functions/routes.ts';

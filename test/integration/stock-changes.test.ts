@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
 import { writeInventory } from '../../local/seed.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, InventoryAdjuster } from '../../functions/domain/inventory-adjustments.ts';
-import { KeyAdmin } from '../../tools/keys/key-admin.ts';
+import { KeyAdmin } from '../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { startTestStore, testAppStore } from '../support/local-store.ts';
 

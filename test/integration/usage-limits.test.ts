@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PLAN_LIMITS } from '../../functions/domain/plans.ts';
-import { RateLimitedError, UsageLimiter, windowAt, windowsAt, type RateLimitState } from '../../functions/domain/usage-limits.ts';
+import { RateLimitedError, UsageLimiter, windowAt, windowsAt } from '../../functions/domain/usage-limits.ts';
+import type { RateLimitState } from '../../functions/domain/rate-limit-state.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 
 let test: TestStore | undefined;

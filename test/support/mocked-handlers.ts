@@ -9,7 +9,7 @@ import { createAdjustInventoryHandler } from '../../functions/handlers/adjust-in
 import { createGetInventoryItemHandler } from '../../functions/handlers/get-inventory-item-handler.ts';
 import { createListInventoryHandler } from '../../functions/handlers/list-inventory-handler.ts';
 import { createUpdateInventoryHandler } from '../../functions/handlers/update-inventory-handler.ts';
-import type { ResponseHead } from '../../functions/http/http-handler.ts';
+import type { ResponseHead } from '../../functions/http/answer-headers.ts';
 import { collectStreamed } from '../../local/lambda-streaming.ts';
 
 export const INVENTORY_TABLE = 'inventory-table';

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AtomicWriteError, writeFileAtomically, type AtomicWriteFileSystem } from '../../tools/atomic-file.ts';
+import { AtomicWriteError, writeFileAtomically, type AtomicWriteFileSystem } from '../../local/atomic-file.ts';
 
 let directory: string;
 beforeEach(async () => {

@@ -15,7 +15,7 @@ import { createInventoryRepository } from '../../functions/adapters/dynamodb/inv
 import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../../functions/domain/inventory-item-fields.ts';
 import { InventoryItem } from '../../functions/domain/schemas.ts';
-import { formatInventoryFile, InventoryFileError, parseInventoryFile, sameEntry } from '../../tools/inventory-tool/inventory-file.ts';
+import { formatInventoryFile, InventoryFileError, parseInventoryFile, sameEntry } from '../../local/inventory-file.ts';
 import { testAttribution } from '../support/inventory.ts';
 
 /**

@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  closestToExhaustion,
-  UsageLimiter,
-  windowsAt,
-  type UsageCounterRepository,
-  type UsageWindow,
-} from '../../functions/domain/usage-limits.ts';
+import { UsageLimiter, windowsAt, type UsageCounterRepository, type UsageWindow } from '../../functions/domain/usage-limits.ts';
+import { closestToExhaustion } from '../../functions/domain/rate-limit-state.ts';
 import { RateLimitedError, windowAt } from '../../functions/domain/usage-limits.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { errorHeaders } from '../../functions/http/error-formatter.ts';

@@ -11,10 +11,10 @@ import type { InventoryRepository } from '../../functions/domain/inventory-servi
 import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
-import { writeFileAtomically } from '../atomic-file.ts';
+import { writeFileAtomically } from '../../local/atomic-file.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
-import { ENTRY_SHAPE, formatInventoryFile, readInventoryFile, sameEntry } from './inventory-file.ts';
+import { ENTRY_SHAPE, formatInventoryFile, readInventoryFile, sameEntry } from '../../local/inventory-file.ts';
 
 const USAGE = `Usage: npm run inventory -- <command> [options]
 

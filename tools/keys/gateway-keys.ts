@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-api-gateway';
 import type { ApiKeyRecord } from '../../functions/domain/api-keys.ts';
 import { edgeBackstop, limitsFor, type PlanName } from '../../functions/domain/plans.ts';
-import type { GatewayKeys } from './key-admin.ts';
+import type { GatewayKeys } from '../../local/key-admin.ts';
 
 export interface GatewayStage {
   restApiId: string;

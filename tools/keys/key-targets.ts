@@ -8,7 +8,7 @@ import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/
 import { runningServer } from '../../local/local-app.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../../local/local-store.ts';
 import { createGatewayKeys } from './gateway-keys.ts';
-import { KeyAdmin } from './key-admin.ts';
+import { KeyAdmin } from '../../local/key-admin.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 
 export interface KeyTarget {

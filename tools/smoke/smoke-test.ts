@@ -10,7 +10,7 @@ import { createInventoryClient, type ApiResult } from '../../client/index.ts';
 import { ErrorCode } from '../../functions/domain/errors.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import { ERROR_STATUSES } from '../../functions/http/error-statuses.ts';
-import type { KeyAdmin } from '../keys/key-admin.ts';
+import type { KeyAdmin } from '../../local/key-admin.ts';
 import { parseCommandLine, runTool, stageOf } from '../keys/cli-arguments.ts';
 import { openLocalTarget, openStageTarget, readStageOutputs } from '../keys/key-targets.ts';
 import { runningServer } from '../../local/local-app.ts';

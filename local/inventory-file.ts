@@ -3,11 +3,11 @@
  * as GET /v1/inventory answers it, with every petId digit kept.
  */
 import { readFile } from 'node:fs/promises';
-import { byPetId } from '../../functions/domain/inventory-service.ts';
-import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../../functions/domain/inventory-item-fields.ts';
-import { InventoryItem } from '../../functions/domain/schemas.ts';
-import { toJson } from '../../functions/int64-json.ts';
-import { describePath, parseStrictJson, shortened, StrictJsonError } from '../../functions/http/strict-json.ts';
+import { byPetId } from '../functions/domain/inventory-service.ts';
+import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../functions/domain/inventory-item-fields.ts';
+import { InventoryItem } from '../functions/domain/schemas.ts';
+import { toJson } from '../functions/int64-json.ts';
+import { describePath, parseStrictJson, shortened, StrictJsonError } from '../functions/http/strict-json.ts';
 
 /** Lines of problems shown at most: a file of a million bad entries does not flood the terminal. */
 const MAX_PROBLEM_LINES = 20;

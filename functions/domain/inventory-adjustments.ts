@@ -28,11 +28,12 @@ import { MAX_BATCH_CHANGES } from './vocabulary.ts';
 /** How long a key's outcome is kept and replayed. */
 export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
 
-interface IdempotentRequest {
-  /** The API key's public id: keys of one API key are invisible to another. */
-  callerId: string;
-  /** The X-Request-Id of the request, recorded with each change it makes. */
-  requestId: string;
+/**
+ * A request sent with an Idempotency-Key, and its author: the X-Request-Id recorded with each
+ * change it makes, and the API key's public id, which scopes the Idempotency-Key (one API key's
+ * Idempotency-Keys are invisible to another).
+ */
+interface IdempotentRequest extends ChangeAuthor {
   idempotencyKey: string;
 }
 
@@ -122,7 +123,7 @@ export class IdempotencyKeyReusedError extends ApiError {
   }
 }
 
-const authorOf = ({ requestId, callerId }: IdempotentRequest): ChangeAuthor => ({ requestId, keyId: callerId });
+const authorOf = ({ requestId, keyId }: IdempotentRequest): ChangeAuthor => ({ requestId, keyId });
 
 /** A single write's outcome: its refusal, or (a set to the quantity already stored: nothing needed writing) the entry as it is, answered 200. */
 function singleOutcome(meaning: ReturnType<typeof meaningOfRefusal>): AdjustmentOutcome {
@@ -222,7 +223,7 @@ export class InventoryAdjuster {
 
   private async applyOnce<Outcome extends RecordedOutcome>(request: KeyedChanges<Outcome>): Promise<AdjustmentResult<Outcome>> {
     const { writes, requestHash } = request;
-    const recordId = `${request.callerId}#${request.idempotencyKey}`;
+    const recordId = `${request.keyId}#${request.idempotencyKey}`;
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const nowSeconds = Math.floor(this.now() / 1000);
       const record = await this.repository.findRecord(recordId);

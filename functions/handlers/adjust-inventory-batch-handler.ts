@@ -15,7 +15,7 @@ export function createAdjustInventoryBatchHandler({ adjuster, limiter }: AdjustI
     async (event) => {
       const idempotencyKey = idempotencyKeyFrom(event);
       const { keyId, requestId } = changeAuthorFrom(event);
-      const result = await adjuster.adjustBatch({ callerId: keyId, requestId, idempotencyKey, changes: event.body.adjustments });
+      const result = await adjuster.adjustBatch({ keyId, requestId, idempotencyKey, changes: event.body.adjustments });
       return idempotentAnswer(result, ({ items }) => ({ items }));
     },
   );

@@ -23,7 +23,7 @@ export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInvent
     const idempotencyKey = idempotencyKeyFrom(event);
     const { keyId, requestId } = changeAuthorFrom(event);
     return idempotentAnswer(
-      await adjuster.adjust({ callerId: keyId, requestId, idempotencyKey, petId, ...event.body }),
+      await adjuster.adjust({ keyId, requestId, idempotencyKey, petId, ...event.body }),
       ({ item }) => item,
       // An answer recorded before versions existed names none, so it carries no ETag.
       ({ version }) => (version === undefined ? {} : entityTagHeader(version)),

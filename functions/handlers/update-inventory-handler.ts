@@ -33,7 +33,7 @@ export function createUpdateInventoryHandler({
       return jsonResponse(200, item, entityTagHeader(version));
     }
     return idempotentAnswer(
-      await adjuster.update({ callerId: author.keyId, requestId: author.requestId, idempotencyKey, petId, update: event.body, versions }),
+      await adjuster.update({ ...author, idempotencyKey, petId, update: event.body, versions }),
       ({ item }) => item,
       ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
     );

@@ -236,7 +236,7 @@ describe('the adjuster on DynamoDB Local, with a controlled clock', () => {
       await writeInventory(store.dependencies.client, store.tables.inventoryTable, [{ petId: 1n, quantity: 0, status: 'available' }]);
       let now = Date.UTC(2026, 10, 22, 12);
       const adjuster = new InventoryAdjuster(createAdjustmentRepository(store.dependencies.client, store.tables), () => now);
-      const request = { callerId: 'key_a', requestId: 'request-1', idempotencyKey: 'k1', petId: 1n, delta: 2, reason: 'arrival' as const };
+      const request = { keyId: 'key_a', requestId: 'request-1', idempotencyKey: 'k1', petId: 1n, delta: 2, reason: 'arrival' as const };
 
       const first = await adjuster.adjust(request);
       now += (IDEMPOTENCY_WINDOW_SECONDS - 1) * 1000;
@@ -256,7 +256,7 @@ describe('the adjuster on DynamoDB Local, with a controlled clock', () => {
     try {
       await writeInventory(store.dependencies.client, store.tables.inventoryTable, [{ petId: 9n, quantity: 1, status: 'pending' }]);
       const repository = createAdjustmentRepository(store.dependencies.client, store.tables);
-      const request = { callerId: 'key_a', requestId: 'request-1', idempotencyKey: 'died', petId: 9n, delta: 4, reason: 'return' as const };
+      const request = { keyId: 'key_a', requestId: 'request-1', idempotencyKey: 'died', petId: 9n, delta: 4, reason: 'return' as const };
       // The process dies after its transaction and before it records the answer.
       const dying = new InventoryAdjuster({ ...repository, recordAnswer: () => Promise.reject(new Error('the process died')) });
       await expect(dying.adjust(request)).rejects.toThrow('the process died');

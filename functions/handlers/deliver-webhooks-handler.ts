@@ -10,7 +10,7 @@ export interface DeliverWebhooksDependencies {
   sqs: SQSClient;
   deliveryQueueUrl: string;
   deadLetterQueueUrl: string;
-  /** The secret's key, read from Secrets Manager once per cold start. */
+  /** The secret's key (from Secrets Manager on AWS, read again every few minutes: functions/adapters/aws/webhook-signing-key.ts). */
   signingKey: () => Promise<Buffer>;
   policy?: WebhookRetryPolicy;
   send?: (url: string, message: WebhookMessage, key: Buffer, timeoutMs: number) => Promise<AttemptOutcome>;

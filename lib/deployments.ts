@@ -27,7 +27,15 @@ export const STACK_OUTPUTS = {
   webhookDeliveryQueueArn: 'WebhookDeliveryQueueArn',
   webhookDeadLetterQueueUrl: 'WebhookDeadLetterQueueUrl',
   webhookDeadLetterQueueArn: 'WebhookDeadLetterQueueArn',
+  historyFailedRecordsQueueUrl: 'HistoryFailedRecordsQueueUrl',
+  historyConsumerFunctionName: 'HistoryConsumerFunctionName',
 } as const;
+
+/**
+ * How long DynamoDB Streams keeps a record. A batch the history consumer gave up on is described
+ * in its on-failure queue by shard and sequence numbers only: it can be replayed until then.
+ */
+export const STREAM_RETENTION_HOURS = 24;
 
 /**
  * How long API Gateway reuses the authorizer's answer: not at all. Every answer without a valid

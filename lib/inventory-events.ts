@@ -74,7 +74,7 @@ export class InventoryEvents extends Construct {
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Receivers verify with this secret: rotating it is a step taken with them (docs/events.md), not a schedule; the delivery function reads it at each cold start.',
+        'Receivers verify with this secret: rotating it is a step taken with them (docs/events.md), not a schedule; the delivery function reads it again every 5 minutes (SIGNING_KEY_MAX_AGE_MS).',
     });
 
     const queueDefaults = { fifo: true, encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, removalPolicy: props.logRemovalPolicy };

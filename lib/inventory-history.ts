@@ -10,17 +10,29 @@ import { ServiceFunction } from './service-function.ts';
 
 /**
  * How the stream is read. A batch is recorded whole or retried: a failing batch is split in
- * halves until the failing record stands alone, each part retried up to RETRY_ATTEMPTS times;
- * a record that still fails is described in the on-failure queue (the entry can be recorded
- * again from it and the table), and the shard moves on. Records are kept 24 hours by the stream.
+ * halves until the failing record stands alone (halving costs no retry), and that record is
+ * tried retryAttempts more times: a record that fails every time holds its shard for about 18
+ * invocations (7 halvings of 100, then 10 retries), 3 minutes if each runs to its 10 s timeout.
+ * Then its batch's shard and sequence numbers (not its records) go to the on-failure queue, and
+ * the shard moves on; `npm run events -- replay` reads the records back from the stream, which
+ * keeps them STREAM_RETENTION_HOURS, and hands them to the consumer again.
+ *
+ * The consumer reports no partial failures (ReportBatchItemFailures): it records a batch stage by
+ * stage (the history, then the feed, then the events), so no prefix of the batch is done before
+ * the whole of it; halving isolates a failing record instead.
+ *
  * No batching window: Lambda polls each shard four times a second and invokes as soon as records
  * arrive, so an answered change is in its history within about a second.
  */
 export const HISTORY_STREAM = {
   batchSize: 100,
   retryAttempts: 10,
-  /** Records older than the stream's own 24 hours cannot be read anyway. */
-  maxRecordAge: Duration.hours(24),
+  /**
+   * A batch Lambda cannot invoke at all (throttled) is retried until its records are this old,
+   * so it holds its shard an hour at most, and reaches the on-failure queue with 23 of the
+   * stream's 24 hours left to replay it (the queue's alarms say how many are left).
+   */
+  maxRecordAge: Duration.hours(1),
 } as const;
 
 export interface InventoryHistoryProps {
@@ -57,7 +69,7 @@ export class InventoryHistory extends Construct {
     Validations.of(this.failedRecords).acknowledge({
       id: 'AwsSolutions-SQS3',
       reason:
-        'This queue is itself the on-failure destination of the history stream; nothing consumes it automatically, an alarm fires on its first message.',
+        "This queue is itself the on-failure destination of the history stream; an operator replays its messages (npm run events -- replay), alarmed on its first message and on its oldest one's age.",
     });
 
     // Grants the stream reads (DescribeStream, GetRecords, GetShardIterator, ListStreams) on this table's stream only, and sending to the queue.

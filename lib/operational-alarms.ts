@@ -7,6 +7,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { STREAM_RETENTION_HOURS } from './deployments.ts';
 
 /** The window of the function and table alarms; pass it as the period of `unexpectedErrors`. */
 export const ALARM_PERIOD = Duration.minutes(5);
@@ -46,6 +47,10 @@ export interface StreamConsumer {
   name: string;
   function: IFunction;
   failedRecords: IQueue;
+  /** The mapping's maxRecordAge: the oldest a failed batch's records are when they reach the queue. */
+  maxRecordAge: Duration;
+  /** What replays the queue's batches, named in the alarms. */
+  replayCommand: string;
 }
 
 /** A queue that holds what was given up on: any message in it is work an operator must look at. */
@@ -117,11 +122,21 @@ export class OperationalAlarms extends Construct {
     }
 
     for (const consumer of props.streamConsumers ?? []) {
+      // Its records were at most maxRecordAge old when the batch failed: this long is left to replay it, at least.
+      const leftHours = STREAM_RETENTION_HOURS - consumer.maxRecordAge.toHours({ integral: false });
+      const waitedHours = leftHours / 2;
       this.addQueueNotEmpty(
         `${consumer.name}StreamFailedRecords`,
         consumer.failedRecords,
-        `The ${consumer.name} stream consumer gave up on records (they are in its on-failure queue): changes without their derived entries.`,
+        `The ${consumer.name} stream consumer gave up on a batch of records (its on-failure queue holds where they are): changes without their derived entries. The stream keeps records ${STREAM_RETENTION_HOURS} hours: replay them within ${leftHours} hours: ${consumer.replayCommand} (docs/deploying-and-operating.md).`,
       );
+      this.add(`${consumer.name}StreamFailedRecordsAge`, {
+        metric: consumer.failedRecords.metricApproximateAgeOfOldestMessage({ statistic: Stats.MAXIMUM, period: ALARM_PERIOD }),
+        threshold: waitedHours * 3_600,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: 1,
+        alarmDescription: `The oldest failed batch of the ${consumer.name} stream consumer has waited ${waitedHours} hours in its on-failure queue: the stream drops its records within ${waitedHours} hours, and with them what recording those changes' history, feed entries and events needs. Replay now: ${consumer.replayCommand} (docs/deploying-and-operating.md).`,
+      });
       this.add(`${consumer.name}StreamIteratorAge`, {
         metric: consumer.function.metric('IteratorAge', { statistic: Stats.MAXIMUM, period: Duration.minutes(1) }),
         threshold: ITERATOR_AGE_THRESHOLD.toMilliseconds(),

@@ -16,7 +16,7 @@ import { ServiceFunction } from './service-function.ts';
 import { ServiceTables } from './service-tables.ts';
 import { ROUTE_TABLE_ACCESS, type RouteTableAccess } from './table-access.ts';
 import { InventoryEvents, readWebhookUrls, WEBHOOK_URLS_CONTEXT_KEY } from './inventory-events.ts';
-import { InventoryHistory } from './inventory-history.ts';
+import { HISTORY_STREAM, InventoryHistory } from './inventory-history.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/tables.ts';
 
 export interface StageSettings {
@@ -245,7 +245,15 @@ export class PetStoreInventoryStack extends Stack {
       functions: monitoredFunctions,
       serviceSignals,
       tables: monitoredTables,
-      streamConsumers: [{ name: 'History', function: history.function, failedRecords: history.failedRecords }],
+      streamConsumers: [
+        {
+          name: 'History',
+          function: history.function,
+          failedRecords: history.failedRecords,
+          maxRecordAge: HISTORY_STREAM.maxRecordAge,
+          replayCommand: `npm run events -- replay --stage ${settings.stage}`,
+        },
+      ],
       deadLetterQueues: [
         {
           name: 'WebhookDeadLetters',
@@ -302,6 +310,15 @@ export class PetStoreInventoryStack extends Stack {
     new CfnOutput(this, STACK_OUTPUTS.webhookDeadLetterQueueArn, {
       value: events.deadLetters.queueArn,
       description: 'Webhook dead-letter queue (FIFO), its ARN',
+    });
+    // npm run events -- replay --stage: it reads the failed stream batches and hands their records to the consumer again.
+    new CfnOutput(this, STACK_OUTPUTS.historyFailedRecordsQueueUrl, {
+      value: history.failedRecords.queueUrl,
+      description: "History stream consumer's on-failure queue, its URL",
+    });
+    new CfnOutput(this, STACK_OUTPUTS.historyConsumerFunctionName, {
+      value: history.function.functionName,
+      description: 'History stream consumer function (records each inventory change)',
     });
   }
 }

@@ -10,7 +10,7 @@ export interface DeliverWebhooksDependencies {
   sqs: SQSClient;
   deliveryQueueUrl: string;
   deadLetterQueueUrl: string;
-  /** The secret's key, read from Secrets Manager once per cold start. */
+  /** The secret's key (from Secrets Manager on AWS, read again every few minutes: functions/adapters/aws/webhook-signing-key.ts). */
   signingKey: () => Promise<Buffer>;
   policy?: WebhookRetryPolicy;
   send?: (url: string, message: WebhookMessage, key: Buffer, timeoutMs: number) => Promise<AttemptOutcome>;
@@ -19,10 +19,11 @@ export interface DeliverWebhooksDependencies {
 
 /**
  * The delivery queue (SQS FIFO, a group per pet and endpoint) → signed POSTs, exactly as npm
- * start signs them. A failed attempt hides its message for the policy's next wait
- * (ChangeMessageVisibility) and is reported failed with every later message of the batch, as
- * FIFO order requires: the group waits, other groups go on. A message queued longer than the
- * policy's period is moved to the dead-letter queue, whose alarm fires.
+ * start signs them. A failed attempt stops its group for the rest of the batch: that message and
+ * the group's later ones are reported failed, untried, and all hidden for the policy's next wait
+ * (ChangeMessageVisibility), so the group comes back whole after its backoff rather than after the
+ * queue's visibility timeout; other groups go on. A message queued longer than the policy's period
+ * is moved to the dead-letter queue, whose alarm fires.
  */
 export function createDeliverWebhooksHandler(dependencies: DeliverWebhooksDependencies) {
   const policy = dependencies.policy ?? WEBHOOK_RETRY_POLICY;
@@ -41,36 +42,52 @@ export function createDeliverWebhooksHandler(dependencies: DeliverWebhooksDepend
     );
   }
 
-  /** true once the message is done with: delivered, or dead-lettered. */
-  async function deliver(record: SQSRecord, key: Buffer): Promise<boolean> {
+  /** Done with: delivered, or dead-lettered; otherwise the seconds its group waits before the next attempt. */
+  async function deliver(record: SQSRecord, key: Buffer): Promise<'done' | { retryAfterSeconds: number }> {
     const webhook = JSON.parse(record.body) as QueuedWebhook;
     const outcome = await send(webhook.url, { id: webhook.eventId, body: webhook.body }, key, policy.attemptTimeoutMs);
-    if (outcome.delivered) return true;
+    if (outcome.delivered) return 'done';
     const attempts = Number(record.attributes.ApproximateReceiveCount);
     const next = afterFailedAttempt(policy, attempts, Number(record.attributes.SentTimestamp), now());
     logger.warn('webhook attempt failed', { eventId: webhook.eventId, url: webhook.url, attempts, failure: outcome.failure });
     if ('deadLetter' in next) {
       await deadLetter(record, outcome.failure);
       logger.error('webhook dead-lettered', { eventId: webhook.eventId, url: webhook.url, attempts });
-      return true;
+      return 'done';
     }
-    await dependencies.sqs.send(
+    return { retryAfterSeconds: Math.ceil((next.retryAtMs - now()) / 1000) };
+  }
+
+  function hide(record: SQSRecord, seconds: number): Promise<unknown> {
+    return dependencies.sqs.send(
       new ChangeMessageVisibilityCommand({
         QueueUrl: dependencies.deliveryQueueUrl,
         ReceiptHandle: record.receiptHandle,
-        VisibilityTimeout: Math.ceil((next.retryAtMs - now()) / 1000),
+        VisibilityTimeout: seconds,
       }),
     );
-    return false;
   }
 
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const key = await dependencies.signingKey();
-    for (const [index, record] of event.Records.entries()) {
-      if (await deliver(record, key)) continue;
-      // FIFO: this message and every later one of the batch come back, in order.
-      return { batchItemFailures: event.Records.slice(index).map((later) => ({ itemIdentifier: later.messageId })) };
+    /** Per group stopped in this batch, the wait its failed message was given. */
+    const stoppedGroups = new Map<string, number>();
+    const failed: SQSRecord[] = [];
+    const hidden: Promise<unknown>[] = [];
+    for (const record of event.Records) {
+      const group = record.attributes.MessageGroupId ?? record.messageId;
+      let wait = stoppedGroups.get(group);
+      if (wait === undefined) {
+        const outcome = await deliver(record, key);
+        if (outcome === 'done') continue;
+        wait = outcome.retryAfterSeconds;
+        stoppedGroups.set(group, wait);
+      }
+      // FIFO: a group's later messages wait behind its failed one, and come back with it.
+      failed.push(record);
+      hidden.push(hide(record, wait));
     }
-    return { batchItemFailures: [] };
+    await Promise.all(hidden);
+    return { batchItemFailures: failed.map((record) => ({ itemIdentifier: record.messageId })) };
   };
 }

@@ -2,7 +2,8 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_ENV } from '../../functions/config.ts';
 import { readWebhookUrls } from '../../lib/inventory-events.ts';
-import { onlyResource, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
+import { inventoryTable } from '../../functions/adapters/dynamodb/tables.ts';
+import { keySchemaOf, onlyResource, queueIds, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
 
 /** Who hears of a change on AWS: the stream, the bus, the delivery queue and its dead letters, the alarm and the secret. */
 
@@ -16,6 +17,24 @@ describe.each(STAGES)('events of the %s stage', (stage) => {
 
   it('streams the inventory table with both images', () => {
     template().hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+  });
+
+  it('reads the stream so that a record failing every time holds its shard for minutes, and a failed batch goes to the on-failure queue with 23 hours left to replay it', () => {
+    const [inventoryId] = onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: keySchemaOf(inventoryTable) });
+    const [, mapping] = onlyResource(template(), 'AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [inventoryId, 'StreamArn'] },
+    });
+    expect(mapping.Properties).toMatchObject({
+      BatchSize: 100,
+      // Halved down to the failing record (halving costs no retry), which then has 10 more tries.
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      // A batch Lambda cannot even invoke (throttled) waits at most an hour, and reaches the queue with 23 of the stream's 24 hours left.
+      MaximumRecordAgeInSeconds: 3_600,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueIds(template()).failedRecords, 'Arn'] } } },
+    });
+    // The consumer records a batch stage by stage (history, feed, events): no prefix of it is done before the whole, so it reports no partial failures.
+    expect(mapping.Properties!.FunctionResponseTypes).toBeUndefined();
   });
 
   it('has an EventBridge bus of its own, which the stream consumer may put events on', () => {

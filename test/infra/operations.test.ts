@@ -109,6 +109,7 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     ]);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ Statistic: 'Maximum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(failed[0]!.AlarmDescription).toContain(`replay them within 23 hours: npm run events -- replay --stage ${stage}`);
     const behind = alarmsOnMetric('AWS/Lambda', 'IteratorAge', [consumer]);
     expect(behind).toHaveLength(1);
     expect(behind[0]).toMatchObject({
@@ -116,6 +117,22 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
       Threshold: ITERATOR_AGE_THRESHOLD.toMilliseconds(),
       ComparisonOperator: 'GreaterThanThreshold',
     });
+  });
+
+  it('alarms when the oldest failed batch of the history consumer has waited half the time its records have left in the stream, saying how long is left', () => {
+    const waiting = alarmsOnMetric('AWS/SQS', 'ApproximateAgeOfOldestMessage', [
+      { Name: 'QueueName', Value: { 'Fn::GetAtt': [queueIds(template()).failedRecords, 'QueueName'] } },
+    ]);
+    expect(waiting).toHaveLength(1);
+    // The stream keeps records 24 hours; they were at most an hour old (maxRecordAge) when they failed: 23 hours, half of it waited.
+    expect(waiting[0]).toMatchObject({
+      Statistic: 'Maximum',
+      Threshold: 11.5 * 3_600,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    expect(waiting[0]!.AlarmDescription).toContain('the stream drops its records within 11.5 hours');
+    expect(waiting[0]!.AlarmDescription).toContain(`npm run events -- replay --stage ${stage}`);
   });
 
   it.each(
@@ -188,8 +205,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
     const serviceSignals = apiRoutes.reduce((count, route) => count + serviceMetricsOf(route).length, 0);
     const tables = Object.keys(resourcesOfType(template(), 'AWS::DynamoDB::Table')).length;
     expect(tables).toBe(6);
-    // The history consumer's on-failure queue and its iterator age.
-    const streamConsumerAlarms = 2;
+    // The history consumer's on-failure queue (its first message, its oldest one's age) and its iterator age.
+    const streamConsumerAlarms = 3;
     const webhookDeadLetters = 1;
     const webAclRules = 2;
     expect(alarms()).toHaveLength(1 + functions * 2 + tables + serviceSignals + streamConsumerAlarms + webhookDeadLetters + webAclRules);

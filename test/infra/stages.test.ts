@@ -16,6 +16,7 @@ import {
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import {
   CDK_JSON_CONTEXT,
+  functionWithDescription,
   keySchemaOf,
   NO_BUNDLING,
   onlyResource,
@@ -211,6 +212,14 @@ describe.each(STAGES)('the %s stage', (stage) => {
     expect(outputs[STACK_OUTPUTS.webhookDeliveryQueueArn]!.Value).toEqual({ 'Fn::GetAtt': [webhookDeliveries, 'Arn'] });
     expect(outputs[STACK_OUTPUTS.webhookDeadLetterQueueUrl]!.Value).toEqual({ Ref: webhookDeadLetters });
     expect(outputs[STACK_OUTPUTS.webhookDeadLetterQueueArn]!.Value).toEqual({ 'Fn::GetAtt': [webhookDeadLetters, 'Arn'] });
+  });
+
+  it("outputs what the stream replay needs: the history consumer's on-failure queue URL and the consumer's name", () => {
+    const outputs = template().toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(outputs[STACK_OUTPUTS.historyFailedRecordsQueueUrl]!.Value).toEqual({ Ref: queueIds(template()).failedRecords });
+    expect(outputs[STACK_OUTPUTS.historyConsumerFunctionName]!.Value).toEqual({
+      Ref: functionWithDescription(template(), 'Records each inventory change')[0],
+    });
   });
 
   it('outputs the base address, which ends in /v1', () => {

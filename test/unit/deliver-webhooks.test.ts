@@ -13,7 +13,7 @@ const sqs = mockClient(SQSClient);
 const NOW = Date.UTC(2026, 10, 24, 8, 0, 0);
 const key = Buffer.alloc(32, 3);
 
-function record(messageId: string, sentAt: number, receiveCount: number): SQSRecord {
+function record(messageId: string, sentAt: number, receiveCount: number, group = 'group'): SQSRecord {
   return {
     messageId,
     receiptHandle: `receipt-${messageId}`,
@@ -21,7 +21,7 @@ function record(messageId: string, sentAt: number, receiveCount: number): SQSRec
     attributes: {
       ApproximateReceiveCount: String(receiveCount),
       SentTimestamp: String(sentAt),
-      MessageGroupId: 'group',
+      MessageGroupId: group,
       MessageDeduplicationId: `dedup-${messageId}`,
       SenderId: 'consumer',
       ApproximateFirstReceiveTimestamp: String(sentAt),
@@ -54,8 +54,15 @@ beforeEach(() => {
   sqs.reset();
 });
 
+/** Each message whose visibility the function changed, with the wait it set, in receipt handle order. */
+const visibilitiesChanged = () =>
+  sqs
+    .commandCalls(ChangeMessageVisibilityCommand)
+    .map(({ args: [{ input }] }) => [input.ReceiptHandle, input.VisibilityTimeout])
+    .sort(([a], [b]) => String(a).localeCompare(String(b)));
+
 describe('the webhook delivery function', () => {
-  it('stops at a failed attempt, hides it for the next backoff and hands it back with every later message (FIFO)', async () => {
+  it('stops its group at a failed attempt, and hides that message and the later ones of its group for the next backoff (FIFO)', async () => {
     const { handler, sent } = handlerAnswering([
       { delivered: true, status: 200 },
       { delivered: false, failure: 'answered 500' },
@@ -66,8 +73,48 @@ describe('the webhook delivery function', () => {
 
     expect(sent).toEqual(['evt_inventory_1_1', 'evt_inventory_1_2']);
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: '2' }, { itemIdentifier: '3' }]);
-    // The third failed attempt: 4 s, as the policy says.
-    expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, { ReceiptHandle: 'receipt-2', VisibilityTimeout: 4 });
+    // The third failed attempt: 4 s, as the policy says; the group's later message comes back with it, not after the queue's visibility timeout.
+    expect(visibilitiesChanged()).toEqual([
+      ['receipt-2', 4],
+      ['receipt-3', 4],
+    ]);
+  });
+
+  it("goes on with every other group past a failed one, and hands back only the failed group's message and its later ones", async () => {
+    const { handler, sent } = handlerAnswering([
+      { delivered: false, failure: 'answered 503' },
+      { delivered: true, status: 200 },
+      { delivered: true, status: 200 },
+      { delivered: true, status: 200 },
+      { delivered: false, failure: 'timed out' },
+    ]);
+    const event: SQSEvent = {
+      Records: [
+        record('a1', NOW - 5_000, 1, 'pet-a'),
+        record('b1', NOW - 5_000, 1, 'pet-b'),
+        record('a2', NOW - 5_000, 1, 'pet-a'),
+        record('c1', NOW - 5_000, 1, 'pet-c'),
+        record('b2', NOW - 5_000, 1, 'pet-b'),
+        record('d1', NOW - 5_000, 6, 'pet-d'),
+        record('a3', NOW - 5_000, 1, 'pet-a'),
+        record('e1', NOW - 5_000, 1, 'pet-e'),
+        record('d2', NOW - 5_000, 1, 'pet-d'),
+      ],
+    };
+
+    const answer = await handler(event);
+
+    // Each group's first message is tried; a2, a3 and d2 wait behind a1 and d1, untried.
+    expect(sent).toEqual(['a1', 'b1', 'c1', 'b2', 'd1', 'e1'].map((id) => `evt_inventory_1_${id}`));
+    expect(answer.batchItemFailures).toEqual(['a1', 'a2', 'd1', 'a3', 'd2'].map((itemIdentifier) => ({ itemIdentifier })));
+    // a1's first failure: 1 s; d1's sixth: 32 s. Each group comes back whole after its own wait.
+    expect(visibilitiesChanged()).toEqual([
+      ['receipt-a1', 1],
+      ['receipt-a2', 1],
+      ['receipt-a3', 1],
+      ['receipt-d1', 32],
+      ['receipt-d2', 32],
+    ]);
   });
 
   it('moves a message queued 24 hours ago to the dead letters, with its group and why, and goes on', async () => {

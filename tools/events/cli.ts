@@ -3,7 +3,11 @@
  * `npm run events -- redrive [eventId ...]` queues them (or the ones named) again, with a new
  * 24 hours; the running server sends them within a second. DATA_DIR as for npm start.
  * With `--stage <staging|prod>`, the same on the stage's SQS dead-letter queue (docs/events.md).
+ * `npm run events -- replay --stage <staging|prod>` hands the stream batches the history consumer
+ * gave up on to it again (docs/deploying-and-operating.md).
  */
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resolve } from 'node:path';
 import { type DeploymentStage, STACK_OUTPUTS } from '../../lib/deployments.ts';
@@ -12,15 +16,17 @@ import { createWebhookOutbox } from '../../local/webhook-outbox.ts';
 import { parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
 import { listStageDeadLetters, redriveStageDeadLetters, type StageWebhookQueues } from './stage-dead-letters.ts';
+import { replayFailedStreamBatches } from './stream-replay.ts';
 
 const USAGE = `Usage: npm run events -- <command> [options]
 
 Commands:
   dead-letters            list the webhooks given up on after 24 hours
   redrive [eventId ...]   queue them (or the ones named) again; with --stage, all of them
+  replay                  hand the stream batches the history consumer gave up on to it again (a stage's; npm start gives up on none)
 
 Options:
-  --stage <staging|prod>   the deployed stage's dead-letter queue (AWS credentials needed); default: the local store
+  --stage <staging|prod>   the deployed stage's queues (AWS credentials needed); default: the local store
   --data-dir <dir>         the local store's directory (default: $DATA_DIR or .data)`;
 
 const plural = (count: number) => (count === 1 ? '' : 's');
@@ -36,10 +42,18 @@ export async function runEventsCommand(argv: string[], print: (line: string) => 
     print(USAGE);
     return;
   }
-  if (command !== 'dead-letters' && command !== 'redrive')
-    throw new UsageError(`Unknown command "${command}": use dead-letters or redrive (npm run events -- --help).`);
-  if (command === 'dead-letters' && eventIds.length > 0) throw new UsageError('dead-letters takes no event ids.');
+  if (command !== 'dead-letters' && command !== 'redrive' && command !== 'replay')
+    throw new UsageError(`Unknown command "${command}": use dead-letters, redrive or replay (npm run events -- --help).`);
+  if (command !== 'redrive' && eventIds.length > 0) throw new UsageError(`${command} takes no event ids.`);
   const stage = stageOf(values.stage);
+  if (command === 'replay') {
+    if (stage === undefined)
+      print(
+        "Nothing to replay in the local store: npm start's stream consumer gives up on no batch, it retries a failing one every second until it is recorded (each failure is logged).",
+      );
+    else await replayOnStage(stage, print);
+    return;
+  }
   if (stage !== undefined) {
     if (eventIds.length > 0)
       throw new UsageError("redrive --stage moves every dead letter (SQS's redrive moves a whole queue); it takes no event ids.");
@@ -77,6 +91,21 @@ async function onStage(stage: DeploymentStage, command: 'dead-letters' | 'redriv
     else await redriveStageDeadLetters(sqs, queues, print);
   } finally {
     sqs.destroy();
+  }
+}
+
+/** The stage's history consumer and its on-failure queue through its stack outputs; the stream's ARN is in each message. */
+async function replayOnStage(stage: DeploymentStage, print: (line: string) => void): Promise<void> {
+  const { output } = await readStageOutputs(stage);
+  const consumer = {
+    failedRecordsQueueUrl: output(STACK_OUTPUTS.historyFailedRecordsQueueUrl),
+    consumerFunctionName: output(STACK_OUTPUTS.historyConsumerFunctionName),
+  };
+  const clients = { sqs: new SQSClient({}), streams: new DynamoDBStreamsClient({}), lambda: new LambdaClient({}) };
+  try {
+    await replayFailedStreamBatches(clients, consumer, print);
+  } finally {
+    for (const client of Object.values(clients)) client.destroy();
   }
 }
 

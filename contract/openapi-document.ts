@@ -35,12 +35,12 @@ import {
 } from '../functions/domain/schemas.ts';
 import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
 import { CHANGES_PAGE_LIMIT } from '../functions/domain/inventory-history.ts';
-import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../functions/domain/versioning.ts';
+import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../functions/domain/lifecycle.ts';
 import { CONTENT_ENCODINGS } from '../functions/http/content-encoding.ts';
 import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
-import { deprecationHeaders } from '../functions/http/versioning-headers.ts';
+import { deprecationHeaders } from '../functions/http/lifecycle-headers.ts';
 import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
 import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES, WEBHOOK_EXAMPLE } from './examples.ts';
 import { WEBHOOK_RETRY_POLICY } from '../functions/domain/webhook-delivery.ts';

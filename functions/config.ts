@@ -1,7 +1,7 @@
 import { DEFAULT_HISTORY_RETENTION_DAYS } from './adapters/dynamodb/tables.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from './domain/failed-authentications.ts';
 import { DEFAULT_BAN_POLICY, MAX_BAN_SECONDS, type BanPolicy } from './domain/usage-limits.ts';
-import { GET_PET_BY_ID_DEFAULT_SUNSET_AT, GET_PET_BY_ID_DEPRECATED_AT } from './domain/versioning.ts';
+import { GET_PET_BY_ID_DEFAULT_SUNSET_AT, GET_PET_BY_ID_DEPRECATED_AT } from './domain/lifecycle.ts';
 
 /**
  * Configuration is read once, at module load: a function deployed without a variable fails

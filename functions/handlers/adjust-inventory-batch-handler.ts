@@ -4,7 +4,7 @@ import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers
 import { jsonBody, MAX_BATCH_BODY_BYTES } from '../http/json-body.ts';
 import { InventoryAdjustmentBatch } from '../http/request-body-validators.generated.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
+import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 import type { AdjustInventoryHandlerDependencies } from './adjust-inventory-handler.ts';
 
 /** POST /inventory/adjustments: relative changes of several pets, all or none, exactly once per Idempotency-Key. */

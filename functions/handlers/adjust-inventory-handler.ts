@@ -8,7 +8,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { InventoryAdjustment } from '../http/request-body-validators.generated.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
+import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 
 export interface AdjustInventoryHandlerDependencies {
   adjuster: InventoryAdjuster;

@@ -1,12 +1,12 @@
 import type { InventoryRepository } from '../domain/inventory-service.ts';
 import { getPetById } from '../domain/pets.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
-import { getPetByIdDeprecation } from '../domain/versioning.ts';
+import { getPetByIdDeprecation } from '../domain/lifecycle.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { deprecationHeaders, operationHeaders } from '../http/versioning-headers.ts';
+import { deprecationHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 
 export interface GetPetByIdHandlerDependencies {
   inventory: Pick<InventoryRepository, 'get'>;

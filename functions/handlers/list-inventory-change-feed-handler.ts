@@ -3,7 +3,7 @@ import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
+import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 
 export interface ListInventoryChangeFeedHandlerDependencies {
   changeFeed: Pick<ChangeFeedRepository, 'page'>;

@@ -6,7 +6,7 @@ import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
+import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 
 export interface ListInventoryChangesHandlerDependencies {
   inventory: Pick<InventoryRepository, 'get'>;

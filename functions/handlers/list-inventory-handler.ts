@@ -3,7 +3,7 @@ import { negotiateEncoding } from '../http/content-encoding.ts';
 import { streamedHttpHandler, TIMEOUT_MARGIN_MS } from '../http/http-handler.ts';
 import { jsonArrayStream } from '../http/json-array-stream.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { operationHeaders } from '../http/versioning-headers.ts';
+import { operationHeaders } from '../http/lifecycle-headers.ts';
 import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
 // Each handler has a module of its own, so that a function's bundle holds only what it runs

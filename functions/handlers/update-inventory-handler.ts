@@ -9,7 +9,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { InventoryUpdate } from '../http/request-body-validators.generated.ts';
-import { operationHeaders, stabilityHeaders } from '../http/versioning-headers.ts';
+import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
 /**

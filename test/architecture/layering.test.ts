@@ -99,7 +99,7 @@ const propertyNamesOf = (file: string) =>
   );
 
 /**
- * The API's own header names: the rate-limit, versioning and idempotency fields it answers with or
+ * The API's own header names: the rate-limit, lifecycle and idempotency fields it answers with or
  * reads. The webhooks' headers are another matter: domain/webhooks.ts builds a Standard Webhooks
  * message, whose signature covers its id and timestamp headers.
  */
@@ -255,7 +255,7 @@ describe('layering', () => {
     expect(numericLiteralsOf(join(DOMAIN, 'plans.ts')).length).toBeGreaterThan(0);
     expect(numericLiteralsOf(join(FUNCTIONS, 'http', 'error-statuses.ts')).filter(isHttpErrorStatus)).toContain(404);
     expect(stringLiteralsOf(join(FUNCTIONS, 'http', 'rate-limit-headers.ts')).filter(isApiHeaderName)).toContain('X-RateLimit-Reset');
-    expect(propertyNamesOf(join(FUNCTIONS, 'http', 'versioning-headers.ts')).filter(isApiHeaderNameAsWritten).length).toBeGreaterThan(0);
+    expect(propertyNamesOf(join(FUNCTIONS, 'http', 'lifecycle-headers.ts')).filter(isApiHeaderNameAsWritten).length).toBeGreaterThan(0);
     expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual([
       './errors.ts',
       './plans.ts',

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_PAGES, publishedPageHeaders } from '../../contract/published-contract.ts';
 import { uncountedState } from '../../functions/domain/failed-authentications.ts';
 import { rateLimitHeaders } from '../../functions/http/rate-limit-headers.ts';
-import { GET_PET_BY_ID_DEFAULT_SUNSET_AT } from '../../functions/domain/versioning.ts';
+import { GET_PET_BY_ID_DEFAULT_SUNSET_AT } from '../../functions/domain/lifecycle.ts';
 import { API_STAGE_NAME } from '../../lib/deployments.ts';
 import { MAX_MAPPING_TEMPLATE_BYTES, PUBLISHED_PAGE_THROTTLE } from '../../lib/published-contract.ts';
 import { PETS_SUNSET_CONTEXT_KEY } from '../../lib/petstore-inventory-stack.ts';

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { Deprecation, OperationStability } from '../domain/versioning.ts';
+import type { Deprecation, OperationStability } from '../domain/lifecycle.ts';
 import { headersOnEveryAnswer } from './answer-headers.ts';
 import type { ResponseHead } from './answer-headers.ts';
 

@@ -9,6 +9,7 @@ import { writeInventory } from '../../local/seed.ts';
 import { apiRoutes } from '../../functions/routes.ts';
 import { lambdaContext } from '../support/events.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 /**
  * The Lambda functions fed arbitrary API Gateway REST (v1) events, against DynamoDB Local: any
@@ -147,7 +148,7 @@ describe('arbitrary API Gateway REST events', () => {
         if (operationId === 'updateInventory' && event.body === AMBIGUOUS_BODY && !event.isBase64Encoded)
           expect(result.statusCode).not.toBe(200);
       }),
-      { numRuns: 300 },
+      propertyRuns({ numRuns: 300 }),
     );
   });
 
@@ -206,7 +207,7 @@ describe('arbitrary API Gateway REST events', () => {
         const sent = Object.entries(event.multiValueHeaders ?? {}).filter(([header]) => header.toLowerCase() === 'authorization');
         expect(sent.flatMap(([, values]) => values ?? [])).toHaveLength(1);
       }),
-      { numRuns: 300 },
+      propertyRuns({ numRuns: 300 }),
     );
     // The generator reaches the Allow path too, not only refusals.
     expect(allowed).toBeGreaterThan(0);

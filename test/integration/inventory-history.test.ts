@@ -11,6 +11,7 @@ import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import type { ChangesPage, InventoryChange } from '../../functions/domain/inventory-history.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 /**
  * Each pet's history over HTTP against DynamoDB Local, with the stream consumer `npm start`
@@ -195,7 +196,7 @@ describe('versions under concurrency', () => {
         expectUnbrokenChain(changes);
         expect(changes.at(-1)!.quantityAfter).toBe(await quantityOf(petId));
       }),
-      { numRuns: PETS - nextPet + 1, endOnFailure: true },
+      propertyRuns({ numRuns: PETS - nextPet + 1, endOnFailure: true }),
     );
   });
 });

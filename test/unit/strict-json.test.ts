@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, parseStrictJson, StrictJsonError } from '../../functions/http/strict-json.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 const problemsOf = (text: string, exactKeys: string[] = []) => {
   try {
@@ -103,6 +104,7 @@ describe('parseStrictJson', () => {
           ]);
         },
       ),
+      propertyRuns(),
     );
   });
 });

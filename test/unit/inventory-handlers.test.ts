@@ -322,6 +322,8 @@ describe('updateInventory', () => {
     ['an empty body', '', 'INVALID_BODY'],
     ['malformed JSON', '{"quantity": 5', 'MALFORMED_JSON'],
     ['a forbidden __proto__ key', '{"__proto__": {"quantity": 1}}', 'MALFORMED_JSON'],
+    ['a constructor.prototype key', '{"constructor": {"prototype": {}}}', 'MALFORMED_JSON'],
+    ['a constructor.prototype key beside the quantity', '{"quantity": 1, "note": {"constructor": {"prototype": null}}}', 'MALFORMED_JSON'],
     ['an empty object', '{}', 'INVALID_BODY'],
     ['a null quantity', '{"quantity": null}', 'INVALID_BODY'],
     ['a negative quantity', '{"quantity": -1}', 'INVALID_BODY'],
@@ -394,12 +396,18 @@ describe('updateInventory', () => {
     expect(parse(response.body)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
   });
 
-  it('accepts a JSON media type with parameters or a +json suffix', async () => {
+  it.each([
+    'application/json; charset=utf-8',
+    'application/merge-patch+json',
+    // RFC 9110 lets whitespace precede a parameter's semicolon, and RFC 6838 a subtype hold "_", "!", "#", "$", "&" and "^".
+    'application/json ; charset=utf-8',
+    'application/vnd.pet_store+json',
+  ])('accepts the JSON media type %s', async (contentType) => {
     dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).resolves({ Attributes: { petId: 1n, quantity: 1, status: 'sold' } });
-    const { update } = handlers();
 
-    expect((await update(patchEvent('1', '{"quantity": 1}', 'application/json; charset=utf-8'), lambdaContext)).statusCode).toBe(200);
-    expect((await update(patchEvent('1', '{"quantity": 1}', 'application/merge-patch+json'), lambdaContext)).statusCode).toBe(200);
+    const response = await handlers().update(patchEvent('1', '{"quantity": 1}', contentType), lambdaContext);
+
+    expect([response.statusCode, parse(response.body)]).toEqual([200, { petId: 1, quantity: 1, status: 'sold' }]);
   });
 
   it('answers 413 above the body size cap', async () => {

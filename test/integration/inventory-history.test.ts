@@ -11,6 +11,7 @@ import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import type { ChangesPage, InventoryChange } from '../../functions/domain/inventory-history.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
+import { sendRaw } from '../support/raw-http.ts';
 import { propertyRuns } from '../support/property-runs.ts';
 
 /**
@@ -308,6 +309,97 @@ describe('versions on the wire', () => {
     expect([weak.status, malformed.status]).toEqual([412, 400]);
     expect(await quantityOf(6)).toBe(30);
     expect((await historyOf(6)).map((change) => change.quantityAfter)).toEqual([10, 30]);
+  });
+
+  it('takes an If-Match of up to 100 entity tags, and refuses more with 400 BAD_REQUEST, writing nothing', async () => {
+    const tags = (count: number) => Array.from({ length: count }, (_, index) => `"${index + 1}"`).join(', ');
+
+    const tooMany = await send('PATCH', '/inventory/7', { quantity: 31 }, { 'If-Match': tags(101) });
+    const tooManyWithKey = await send(
+      'PATCH',
+      '/inventory/7',
+      { quantity: 31 },
+      { 'If-Match': tags(101), 'Idempotency-Key': randomUUID() },
+    );
+    const most = await send('PATCH', '/inventory/7', { quantity: 32 }, { 'If-Match': tags(100) });
+
+    for (const refused of [tooMany, tooManyWithKey])
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { code: 'BAD_REQUEST', message: 'If-Match names 101 entity tags; send at most 100.', status: 400 },
+      ]);
+    expect([most.status, most.etag]).toEqual([200, '"2"']);
+    expect((await historyOf(7)).map((change) => change.quantityAfter)).toEqual([10, 32]);
+  });
+
+  it('reads If-Match sent on several lines, under any spelling, as one list (RFC 9110 5.3), malformed if any line is', async () => {
+    const port = Number(new URL(app.baseUrl).port);
+    const patchWith = async (ifMatch: readonly (readonly [string, string])[], quantity: number) => {
+      const body = JSON.stringify({ quantity });
+      const answer = await sendRaw(
+        port,
+        [
+          'PATCH /v1/inventory/8 HTTP/1.1',
+          'Host: 127.0.0.1',
+          `Authorization: Bearer ${KEY}`,
+          'Content-Type: application/json',
+          ...ifMatch.map(([name, value]) => `${name}: ${value}`),
+          `Content-Length: ${body.length}`,
+          '',
+          body,
+        ].join('\r\n'),
+      );
+      if (typeof answer === 'string') throw new Error(`no answer: ${answer}`);
+      return [answer.status, (JSON.parse(answer.body) as { code?: string }).code];
+    };
+
+    // Pet 8 is at version 1.
+    const currentFirst = await patchWith(
+      [
+        ['If-Match', '"1"'],
+        ['If-Match', '"9"'],
+      ],
+      20,
+    );
+    const currentLast = await patchWith(
+      [
+        ['If-Match', '"9"'],
+        ['if-match', '"2"'],
+      ],
+      21,
+    );
+    const malformedFirst = await patchWith(
+      [
+        ['If-Match', 'garbage'],
+        ['If-Match', '"3"'],
+      ],
+      22,
+    );
+    const anyWithTags = await patchWith(
+      [
+        ['If-Match', '*'],
+        ['If-Match', '"3"'],
+      ],
+      23,
+    );
+    const noneCurrent = await patchWith(
+      [
+        ['If-Match', '"1"'],
+        ['IF-MATCH', '"2", W/"3"'],
+      ],
+      24,
+    );
+
+    expect([currentFirst, currentLast]).toEqual([
+      [200, undefined],
+      [200, undefined],
+    ]);
+    expect([malformedFirst, anyWithTags, noneCurrent]).toEqual([
+      [400, 'BAD_REQUEST'],
+      [400, 'BAD_REQUEST'],
+      [412, 'PRECONDITION_FAILED'],
+    ]);
+    expect((await historyOf(8)).map((change) => change.quantityAfter)).toEqual([10, 20, 21]);
   });
 });
 

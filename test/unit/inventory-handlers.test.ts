@@ -133,6 +133,16 @@ describe('listInventory', () => {
     expect(decode(response.bytes).toString('utf8')).toBe(PETS_JSON);
   });
 
+  it('reads Accept-Encoding on two lines, as API Gateway passes them (the last in headers, both in multiValueHeaders), as one list', async () => {
+    holdInventory(PETS, 2);
+    const event = proxyEvent({ headers: { 'Accept-Encoding': 'br;q=0' }, multiValueHeaders: { 'Accept-Encoding': ['gzip', 'br;q=0'] } });
+
+    const response = await handlers().list(event, lambdaContext);
+
+    expect(response.headers).toMatchObject({ 'Content-Encoding': 'gzip' });
+    expect(gunzipSync(response.bytes).toString('utf8')).toBe(PETS_JSON);
+  });
+
   it.each(['identity', 'gzip;q=0', 'compress'])('sends the text as it is for Accept-Encoding: %s', async (acceptEncoding) => {
     holdInventory(PETS, 2);
 
@@ -303,6 +313,50 @@ describe('updateInventory', () => {
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
     expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 0);
+  });
+
+  it('refuses an If-Match of more than 100 entity tags before any store call, with or without an Idempotency-Key', async () => {
+    const ifMatch = Array.from({ length: 101 }, (_, index) => `"${index + 1}"`).join(',');
+    const event = (headers: Record<string, string>) => {
+      const all = { 'Content-Type': 'application/json', 'If-Match': ifMatch, ...headers };
+      return {
+        ...patchEvent('5', '{"quantity":5}'),
+        headers: all,
+        multiValueHeaders: Object.fromEntries(Object.entries(all).map(([name, value]) => [name, [value]])),
+      };
+    };
+
+    const answers = [
+      await handlers().update(event({}), lambdaContext),
+      await handlers().update(event({ 'Idempotency-Key': 'k1' }), lambdaContext),
+    ];
+
+    for (const response of answers)
+      expect([response.statusCode, parse(response.body)]).toEqual([
+        400,
+        { code: 'BAD_REQUEST', message: 'If-Match names 101 entity tags; send at most 100.', status: 400 },
+      ]);
+    expect(dynamo.calls().filter((call) => (call.args[0].input as { TableName?: string }).TableName !== COUNTERS_TABLE)).toEqual([]);
+  });
+
+  it('reads If-Match on two lines, as API Gateway passes them (the last in headers, both in multiValueHeaders), as one list', async () => {
+    dynamo
+      .on(UpdateCommand, { TableName: INVENTORY_TABLE })
+      .resolves({ Attributes: { petId: 5n, quantity: 5, status: 'available', version: 10 } });
+    const event = {
+      ...patchEvent('5', '{"quantity":5}'),
+      headers: { 'Content-Type': 'application/json', 'if-match': '"1"' },
+      multiValueHeaders: { 'Content-Type': ['application/json'], 'If-Match': ['"9"'], 'if-match': ['"3", "4"', '"1"'] },
+    };
+
+    const response = await handlers().update(event, lambdaContext);
+
+    expect(response.statusCode).toBe(200);
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+      TableName: INVENTORY_TABLE,
+      ConditionExpression: expect.stringContaining('#version IN (:ifMatch0, :ifMatch1, :ifMatch2, :ifMatch3)'),
+      ExpressionAttributeValues: expect.objectContaining({ ':ifMatch0': 9, ':ifMatch1': 3, ':ifMatch2': 4, ':ifMatch3': 1 }),
+    });
   });
 
   it('answers 404 when the condition fails: no entry, and none created', async () => {

@@ -1303,7 +1303,7 @@ export interface operations {
             query?: {
                 /** @description Entries per page, from 1 to 1000; 100 by default. */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page, as it was returned. */
+                /** @description The `nextCursor` of the previous page of this pet's history, as it was returned. */
                 cursor?: string;
             };
             header?: never;
@@ -1331,7 +1331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangesPage"];
                 };
             };
-            /** @description `limit` is not an integer from 1 to 1000, `cursor` is not one this operation returned, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_QUERY`, `INVALID_PET_ID`. */
+            /** @description `limit` is not an integer from 1 to 1000, `cursor` is not one this operation returned for this pet (another pet's, or past the entry's version), or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_QUERY`, `INVALID_PET_ID`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1480,7 +1480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeFeedPage"];
                 };
             };
-            /** @description `limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned. Codes: `INVALID_QUERY`. */
+            /** @description `limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned (one ahead of every change in the feed, for one). Codes: `INVALID_QUERY`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -755,14 +755,16 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         params: petIdParameter,
         query: z.object({
           limit: changesPageLimitParameter,
-          cursor: z.string().optional().meta({ description: 'The `nextCursor` of the previous page, as it was returned.' }),
+          cursor: z.string().optional().meta({
+            description: "The `nextCursor` of the previous page of this pet's history, as it was returned.",
+          }),
         }),
       },
       responses: {
         200: experimental.success("A page of the pet's history.", ChangesPage, OPERATION_EXAMPLES.listInventoryChanges.answer.body),
         400: experimental.error(
           400,
-          `\`limit\` is not an integer from 1 to 1000, \`cursor\` is not one this operation returned, or ${invalidPetId}`,
+          `\`limit\` is not an integer from 1 to 1000, \`cursor\` is not one this operation returned for this pet (another pet's, or past the entry's version), or ${invalidPetId}`,
           [ErrorCode.invalidQuery, ErrorCode.invalidPetId],
         ),
         401: experimental.unauthorized,
@@ -798,9 +800,11 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
           ChangeFeedPage,
           OPERATION_EXAMPLES.listInventoryChangeFeed.answer.body,
         ),
-        400: experimental.error(400, '`limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned.', [
-          ErrorCode.invalidQuery,
-        ]),
+        400: experimental.error(
+          400,
+          '`limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned (one ahead of every change in the feed, for one).',
+          [ErrorCode.invalidQuery],
+        ),
         401: experimental.unauthorized,
         429: experimental.rateLimited,
         500: experimental.internal,

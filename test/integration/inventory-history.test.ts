@@ -431,6 +431,26 @@ describe('GET /inventory/{petId}/changes', () => {
     expect(answer.body).toMatchObject({ code: 'INVALID_QUERY', status: 400 });
   });
 
+  it("refuses a cursor of another pet, and one past the pet's version, with 400 INVALID_QUERY and the Error body", async () => {
+    for (const delta of [1, 2, 3, 4]) await adjust(9, delta);
+    await app.history.caughtUp();
+    // Pet 9 is at version 5, pet 3 at version 1 (the seed).
+    const ofPet9 = ((await send('GET', '/inventory/9/changes?limit=2')).body as ChangesPage).nextCursor!;
+
+    const answers = [
+      await send('GET', `/inventory/3/changes?cursor=${ofPet9}`),
+      // The cursor of a version pet 9 has not reached, in the format before issue 33 (the version alone) and in today's.
+      await send('GET', `/inventory/9/changes?cursor=${Buffer.from('v1.99999').toString('base64url')}`),
+      await send('GET', `/inventory/9/changes?cursor=${Buffer.from('pet9.v6').toString('base64url')}`),
+    ];
+    const resumed = await send('GET', `/inventory/9/changes?cursor=${ofPet9}`);
+
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
+      answers.map(() => [400, { code: 'INVALID_QUERY', message: 'cursor: not a cursor this operation returned.', status: 400 }]),
+    );
+    expect((resumed.body as ChangesPage).changes.map((change) => change.version)).toEqual([3, 4, 5]);
+  });
+
   it('answers 404 for a pet without an entry', async () => {
     const answer = await send('GET', '/inventory/123456/changes');
 

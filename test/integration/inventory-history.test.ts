@@ -334,7 +334,8 @@ describe('versions on the wire', () => {
 
   it('reads If-Match sent on several lines, under any spelling, as one list (RFC 9110 5.3), malformed if any line is', async () => {
     const port = Number(new URL(app.baseUrl).port);
-    const patchWith = async (ifMatch: readonly (readonly [string, string])[], quantity: number) => {
+    /** A PATCH of pet 8 to `quantity` with these header lines, over raw TCP: fetch would join them into one. */
+    const patchWith = async (quantity: number, ...ifMatchLines: string[]) => {
       const body = JSON.stringify({ quantity });
       const answer = await sendRaw(
         port,
@@ -343,7 +344,7 @@ describe('versions on the wire', () => {
           'Host: 127.0.0.1',
           `Authorization: Bearer ${KEY}`,
           'Content-Type: application/json',
-          ...ifMatch.map(([name, value]) => `${name}: ${value}`),
+          ...ifMatchLines,
           `Content-Length: ${body.length}`,
           '',
           body,
@@ -354,41 +355,11 @@ describe('versions on the wire', () => {
     };
 
     // Pet 8 is at version 1.
-    const currentFirst = await patchWith(
-      [
-        ['If-Match', '"1"'],
-        ['If-Match', '"9"'],
-      ],
-      20,
-    );
-    const currentLast = await patchWith(
-      [
-        ['If-Match', '"9"'],
-        ['if-match', '"2"'],
-      ],
-      21,
-    );
-    const malformedFirst = await patchWith(
-      [
-        ['If-Match', 'garbage'],
-        ['If-Match', '"3"'],
-      ],
-      22,
-    );
-    const anyWithTags = await patchWith(
-      [
-        ['If-Match', '*'],
-        ['If-Match', '"3"'],
-      ],
-      23,
-    );
-    const noneCurrent = await patchWith(
-      [
-        ['If-Match', '"1"'],
-        ['IF-MATCH', '"2", W/"3"'],
-      ],
-      24,
-    );
+    const currentFirst = await patchWith(20, 'If-Match: "1"', 'If-Match: "9"');
+    const currentLast = await patchWith(21, 'If-Match: "9"', 'if-match: "2"');
+    const malformedFirst = await patchWith(22, 'If-Match: garbage', 'If-Match: "3"');
+    const anyWithTags = await patchWith(23, 'If-Match: *', 'If-Match: "3"');
+    const noneCurrent = await patchWith(24, 'If-Match: "1"', 'IF-MATCH: "2", W/"3"');
 
     expect([currentFirst, currentLast]).toEqual([
       [200, undefined],

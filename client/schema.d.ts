@@ -618,7 +618,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The ETag of the entry as read (a quoted version such as `"7"`), a comma-separated list of them, or `*`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches. */
+                /** @description The ETag of the entry as read (a quoted version such as `"7"`), a comma-separated list of at most 100 of them, or `*`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches. A list sent on several lines is read as one list (RFC 9110); anything else, or a longer list, is 400 `BAD_REQUEST`, and nothing is written. */
                 "If-Match"?: string;
                 /** @description 1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for 24 hours per API key. Bare (`8e03978e-40d5-43e8-bc93-6894a57f9324`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (`"8e03978e-40d5-43e8-bc93-6894a57f9324"`, `"` and `\` escaped with a backslash): both forms name the same key, so a retry in the other form replays. */
                 "Idempotency-Key"?: string;
@@ -654,7 +654,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"];
                 };
             };
-            /** @description The body is not JSON, lacks `quantity` or holds an invalid value, Content-Type is sent more than once, an Idempotency-Key is sent but malformed, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `BAD_REQUEST`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_PET_ID`. */
+            /** @description The body is not JSON, lacks `quantity` or holds an invalid value, Content-Type is sent more than once, an Idempotency-Key is sent but malformed, If-Match is malformed or names more than 100 entity tags, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `BAD_REQUEST`, `IDEMPOTENCY_KEY_REQUIRED`, `INVALID_PET_ID`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1303,7 +1303,7 @@ export interface operations {
             query?: {
                 /** @description Entries per page, from 1 to 1000; 100 by default. */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page, as it was returned. */
+                /** @description The `nextCursor` of the previous page of this pet's history, as it was returned. */
                 cursor?: string;
             };
             header?: never;
@@ -1331,7 +1331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangesPage"];
                 };
             };
-            /** @description `limit` is not an integer from 1 to 1000, `cursor` is not one this operation returned, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_QUERY`, `INVALID_PET_ID`. */
+            /** @description `limit` is not an integer from 1 to 1000, `cursor` is not one this operation returned for this pet (another pet's, or past the entry's version), or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_QUERY`, `INVALID_PET_ID`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1480,7 +1480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangeFeedPage"];
                 };
             };
-            /** @description `limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned. Codes: `INVALID_QUERY`. */
+            /** @description `limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned (one ahead of every change in the feed, for one). Codes: `INVALID_QUERY`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -37,6 +37,7 @@ import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
 import { CHANGES_PAGE_LIMIT } from '../functions/domain/inventory-history.ts';
 import { API_DOCUMENTATION_URL, GET_PET_BY_ID_DEPRECATION_NOTICE, getPetByIdDeprecation } from '../functions/domain/lifecycle.ts';
 import { CONTENT_ENCODINGS } from '../functions/http/content-encoding.ts';
+import { MAX_IF_MATCH_TAGS } from '../functions/http/entity-tags.ts';
 import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
@@ -568,10 +569,12 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
       request: {
         params: petIdParameter,
         headers: z.object({
-          'If-Match': z.string().optional().meta({
-            description:
-              'The ETag of the entry as read (a quoted version such as `"7"`), a comma-separated list of them, or `*`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches.',
-          }),
+          'If-Match': z
+            .string()
+            .optional()
+            .meta({
+              description: `The ETag of the entry as read (a quoted version such as \`"7"\`), a comma-separated list of at most ${MAX_IF_MATCH_TAGS} of them, or \`*\`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches. A list sent on several lines is read as one list (RFC 9110); anything else, or a longer list, is 400 \`BAD_REQUEST\`, and nothing is written.`,
+            }),
           [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField.optional(),
         }),
         body: {
@@ -589,7 +592,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         ),
         400: experimental.error(
           400,
-          `The body is not JSON, lacks \`quantity\` or holds an invalid value, Content-Type is sent more than once, an Idempotency-Key is sent but malformed, or ${invalidPetId}`,
+          `The body is not JSON, lacks \`quantity\` or holds an invalid value, Content-Type is sent more than once, an Idempotency-Key is sent but malformed, If-Match is malformed or names more than ${MAX_IF_MATCH_TAGS} entity tags, or ${invalidPetId}`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.idempotencyKeyRequired, ErrorCode.invalidPetId],
         ),
         401: experimental.unauthorized,
@@ -751,14 +754,16 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         params: petIdParameter,
         query: z.object({
           limit: changesPageLimitParameter,
-          cursor: z.string().optional().meta({ description: 'The `nextCursor` of the previous page, as it was returned.' }),
+          cursor: z.string().optional().meta({
+            description: "The `nextCursor` of the previous page of this pet's history, as it was returned.",
+          }),
         }),
       },
       responses: {
         200: experimental.success("A page of the pet's history.", ChangesPage, OPERATION_EXAMPLES.listInventoryChanges.answer.body),
         400: experimental.error(
           400,
-          `\`limit\` is not an integer from 1 to 1000, \`cursor\` is not one this operation returned, or ${invalidPetId}`,
+          `\`limit\` is not an integer from 1 to 1000, \`cursor\` is not one this operation returned for this pet (another pet's, or past the entry's version), or ${invalidPetId}`,
           [ErrorCode.invalidQuery, ErrorCode.invalidPetId],
         ),
         401: experimental.unauthorized,
@@ -794,9 +799,11 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
           ChangeFeedPage,
           OPERATION_EXAMPLES.listInventoryChangeFeed.answer.body,
         ),
-        400: experimental.error(400, '`limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned.', [
-          ErrorCode.invalidQuery,
-        ]),
+        400: experimental.error(
+          400,
+          '`limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned (one ahead of every change in the feed, for one).',
+          [ErrorCode.invalidQuery],
+        ),
         401: experimental.unauthorized,
         429: experimental.rateLimited,
         500: experimental.internal,

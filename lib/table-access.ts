@@ -33,7 +33,10 @@ export const TABLE_ACCESS = {
   historyRead: ['dynamodb:Query'],
   /** The stream consumer writes entries in batches (a Put each: writing one again writes the same item). */
   historyRecording: ['dynamodb:BatchWriteItem'],
-  /** GET /inventory/changes: one strongly consistent Query of the feed's partition. */
+  /**
+   * GET /inventory/changes: one strongly consistent Query of the feed's partition, from the cursor's
+   * entry on; a second, of its sequence item, only when the cursor's entry has expired and no later one is there.
+   */
   changeFeedRead: ['dynamodb:Query'],
   /**
    * The stream consumer appends to the feed: one TransactWriteItems updating the sequence item

@@ -1,6 +1,6 @@
 import type { ChangeEventData, PetChange } from './inventory-events.ts';
 import { changesPageLimit } from './inventory-history.ts';
-import { pageCursors } from './page-cursors.ts';
+import { cursorNotHandedOut, pageCursors } from './page-cursors.ts';
 import type { ChangeFeedPage } from './schemas.ts';
 
 /**
@@ -18,8 +18,11 @@ export interface ChangeFeedRepository {
    * atomic write; a change the feed holds already (by petId and version) is left out.
    */
   append(changes: readonly PetChange[]): Promise<void>;
-  /** Up to `limit` entries after `afterSeq`, in sequence order, read strongly consistently. */
-  page(options: { afterSeq: number; limit: number }): Promise<Array<{ seq: number; data: ChangeEventData }>>;
+  /**
+   * Up to `limit` entries after `afterSeq`, in sequence order, read strongly consistently, and
+   * whether the feed's sequence has reached `afterSeq`: a cursor beyond it was never handed out.
+   */
+  page(options: { afterSeq: number; limit: number }): Promise<{ entries: Array<{ seq: number; data: ChangeEventData }>; reached: boolean }>;
 }
 
 /** Its nextCursor is always a cursor: a poller resumes from it for ever, and an empty page hands back where it stands. */
@@ -30,7 +33,11 @@ const feedCursors = pageCursors('feed.', { lowest: 0 });
 
 export const feedCursorAfter = feedCursors.after;
 
-/** One page of the feed after the cursor (from the oldest retained change without one). */
+/**
+ * One page of the feed after the cursor (from the oldest retained change without one). A cursor
+ * ahead of every change in the feed was never handed out: answered with an empty page, a poller
+ * would skip the changes up to it once the feed got there.
+ */
 export async function listChangeFeed(
   feed: Pick<ChangeFeedRepository, 'page'>,
   query: { cursor?: string | undefined; limit?: string | undefined },
@@ -38,6 +45,7 @@ export async function listChangeFeed(
   // The same bounds as a pet's history: 1 to 1000, 100 by default.
   const limit = changesPageLimit(query.limit);
   const afterSeq = query.cursor === undefined ? 0 : feedCursors.read(query.cursor);
-  const entries = await feed.page({ afterSeq, limit });
+  const { entries, reached } = await feed.page({ afterSeq, limit });
+  if (!reached) throw cursorNotHandedOut();
   return { changes: entries.map((entry) => entry.data), nextCursor: feedCursorAfter(entries.at(-1)?.seq ?? afterSeq) };
 }

@@ -1,7 +1,7 @@
 import type { ChangeAttribution } from './change-attribution.ts';
 import { ApiError, ErrorCode } from './errors.ts';
 import type { InventoryRepository } from './inventory-service.ts';
-import { pageCursors } from './page-cursors.ts';
+import { cursorNotHandedOut, pageCursors } from './page-cursors.ts';
 import type { ChangesPage, InventoryChange, InventoryItem, PetId } from './schemas.ts';
 
 export type { ChangesPage, InventoryChange };
@@ -83,8 +83,12 @@ export interface HistoryRepository {
 
 export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;
 
-/** Opaque to clients: the last version a page returned. */
-const historyCursors = pageCursors('v1.', { lowest: 1 });
+/**
+ * Opaque to clients: the pet and the last version a page returned, so that a cursor reads one
+ * pet's history only. Cursors of the format before (`v1.` and the version, naming no pet) are
+ * refused as any cursor of another listing is.
+ */
+const historyCursors = (petId: PetId) => pageCursors(`pet${petId}.v`, { lowest: 1 });
 
 /** The query's limit: absent for the default, else an integer from 1 to 1000 written in decimal. */
 export function changesPageLimit(text: string | undefined): number {
@@ -101,7 +105,7 @@ export function changesPageLimit(text: string | undefined): number {
 /**
  * One page of a pet's history, oldest first. 404 for a pet without an entry (whose history, if
  * it ever had one, is no longer anyone's). Entries past the retention may be gone: a history then
- * starts at a later version.
+ * starts at a later version. A cursor past the entry's version was never handed out: 400.
  */
 export async function listInventoryChanges(
   inventory: Pick<InventoryRepository, 'get'>,
@@ -110,10 +114,14 @@ export async function listInventoryChanges(
   query: { limit?: string | undefined; cursor?: string | undefined },
 ): Promise<ChangesPage> {
   const limit = changesPageLimit(query.limit);
-  const afterVersion = query.cursor === undefined ? 0 : historyCursors.read(query.cursor);
-  // Both reads at once: the entry's existence adds no wait to the page.
-  const [entry, page] = await Promise.all([inventory.get(petId), history.page(petId, { limit, afterVersion })]);
+  const cursors = historyCursors(petId);
+  const afterVersion = query.cursor === undefined ? 0 : cursors.read(query.cursor);
+  // Both reads at once: the entry's existence adds no wait to the page. The entry is read
+  // consistently: a history entry is recorded after its version is written, so a version a page
+  // handed out is never ahead of the entry so read.
+  const [entry, page] = await Promise.all([inventory.get(petId, { consistent: true }), history.page(petId, { limit, afterVersion })]);
   if (!entry) throw new ApiError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);
+  if (afterVersion > entry.version) throw cursorNotHandedOut();
   const last = page.changes.at(-1);
-  return { changes: page.changes, nextCursor: page.more && last ? historyCursors.after(last.version) : null };
+  return { changes: page.changes, nextCursor: page.more && last ? cursors.after(last.version) : null };
 }

@@ -14,11 +14,40 @@ const STORE_RETRY_AFTER_SECONDS = 1;
 const WRITE_METHODS = new Set(['PATCH', 'POST', 'PUT', 'DELETE']);
 
 /**
+ * The contract's code for a client error a Middy middleware throws (@middy/util's createError):
+ * the JSON body parser's 415 and 422 (a body it cannot parse, or a key it forbids), the
+ * validator's 400. The service's own checks refuse these requests first; this keeps one that
+ * slips past them (a newer Middy, a middleware added later) a client error. Any other 4xx is a
+ * 400 BAD_REQUEST, since the contract has no code of its status.
+ */
+const MIDDLEWARE_ERROR_CODES: Readonly<Record<number, ErrorCode>> = {
+  400: ErrorCode.invalidBody,
+  413: ErrorCode.payloadTooLarge,
+  415: ErrorCode.unsupportedMediaType,
+  422: ErrorCode.malformedJson,
+};
+
+/** Middy's HttpError: its status, and `expose` set when its message is meant for the client (a 4xx). */
+interface MiddlewareHttpError extends Error {
+  statusCode: number;
+  expose: true;
+}
+
+function isMiddlewareClientError(error: unknown): error is MiddlewareHttpError {
+  const { statusCode, expose } = (error ?? {}) as { statusCode?: unknown; expose?: unknown };
+  return error instanceof Error && expose === true && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500;
+}
+
+/**
  * Maps anything thrown to the ApiError the client sees; unexpected errors keep their detail in the
  * log only. A write's 503 tells the client it may have been applied, and how to retry it safely.
  */
 export function toApiError(error: unknown, method = 'GET'): ApiError {
   if (error instanceof ApiError) return error;
+  if (isMiddlewareClientError(error)) {
+    logger.warn('request refused by a middleware', describeError(error));
+    return new ApiError(MIDDLEWARE_ERROR_CODES[error.statusCode] ?? ErrorCode.badRequest, error.message);
+  }
   if (error instanceof StoreUnavailableError) {
     logger.warn('store unavailable', describeError(error));
     logger.metric(SERVICE_METRICS.storeUnavailable, 1);

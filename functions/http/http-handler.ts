@@ -8,7 +8,7 @@ import { errorFormatter } from './error-formatter.ts';
 import type { ResponseHead } from './answer-headers.ts';
 import type { JsonBodyMiddleware } from './json-body.ts';
 import { inRequestContext, requestIdHeader } from './request-context.ts';
-import { singleValueHeaders } from './single-value-headers.ts';
+import { repeatedHeaders } from './repeated-headers.ts';
 
 /** Time kept back from the Lambda timeout to format and return the 503. */
 export const TIMEOUT_MARGIN_MS = 500;
@@ -37,12 +37,13 @@ interface HttpHandlerOptions<Body, Result extends ResponseHead> {
 
 /**
  * The one middleware stack every HTTP function shares:
- * single-valued headers observed → header normalizer → request id → guards → a repeated single-valued
- * header refused → JSON body + @middy/validator → handler → error formatter,
+ * repeated headers observed (a list-valued one's lines joined) → header normalizer → request id →
+ * guards → a repeated single-valued header refused → JSON body + @middy/validator → handler →
+ * error formatter,
  * inside the request's log context (its ids on every log and metric line).
  */
 function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOptions<unknown, Result>, streamed: boolean) {
-  const repeatedHeaders = singleValueHeaders();
+  const repeated = repeatedHeaders();
   const stack = middy<APIGatewayProxyEvent, Result>({
     // One deadline for the whole request, however many store calls it makes before it answers:
     // the handler is cut short in time for the error formatter to answer 503 with our headers,
@@ -53,11 +54,11 @@ function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOption
     },
     ...(streamed ? { executionMode: executionModeStreamifyResponse } : {}),
   })
-    .use(repeatedHeaders.observe as MiddlewareObj<APIGatewayProxyEvent, Result>)
+    .use(repeated.observe as MiddlewareObj<APIGatewayProxyEvent, Result>)
     .use(httpHeaderNormalizer())
     .use(requestIdHeader<Result>());
   for (const guard of options.guards ?? []) stack.use(guard);
-  stack.use(repeatedHeaders.refuse as MiddlewareObj<APIGatewayProxyEvent, Result>);
+  stack.use(repeated.refuse as MiddlewareObj<APIGatewayProxyEvent, Result>);
   if (options.body) stack.use(options.body);
   return stack.use(errorFormatter());
 }

@@ -156,7 +156,7 @@ export function describeBodyErrors(errors: readonly ErrorObject[]): string {
   return faults.join('; ');
 }
 
-/** application/json, or a +json type, with parameters or without (as Middy's own JSON parser accepts). */
+/** application/json, or a +json type, with parameters or without. */
 const JSON_CONTENT_TYPE = /^application\/(?:[^\s;/]+\+)?json\s*(?:;|$)/i;
 
 /** The strict reader's refusal in the contract's terms: a number written inexactly is an invalid value, the rest is not JSON this service reads. */
@@ -205,7 +205,9 @@ export interface JsonBodyMiddleware<Body> extends MiddlewareObj<APIGatewayProxyE
  * and they are then read again from their text.
  */
 export function jsonBody<Body>(validate: BodyValidator<Body>, maxBodyBytes = MAX_BODY_BYTES): JsonBodyMiddleware<Body> {
-  const parser = httpJsonBodyParser();
+  // The media type is checked here first, by RFC 9110's rules (whitespace before a parameter, any
+  // subtype suffix of RFC 6838); the parser's stricter pattern would refuse what this accepts.
+  const parser = httpJsonBodyParser({ disableContentTypeCheck: true });
   // Middy's types ask for an Ajv instance; what it calls is the compiled function.
   const bodyValidator = validator({ eventSchema: validate as never });
   return {

@@ -1,7 +1,10 @@
 /**
  * The one JSON reader of everything the service and its tools take: request bodies, inventory
  * import files and seed files. JSON.parse alone guesses where a text is ambiguous; this refuses:
- * - a key twice in one object (JSON.parse keeps the last, another parser the first), and `__proto__`;
+ * - a key twice in one object (JSON.parse keeps the last, another parser the first), `__proto__`,
+ *   and `prototype` in an object under `constructor`: the two ways a parsed text reaches a
+ *   prototype once merged into an object, which Middy's JSON body parser refuses too (a 422 of its
+ *   own, which this reader's refusal comes before);
  * - a number whose value is an integer but whose text is not an integer's digits (`1.0`, `1e0`,
  *   `-0`, and `1.0000000000000001`, which a double rounds to 1), or that no double holds
  *   (`1e400`, an integer beyond 2^53 outside the fields read as exact integers): every number
@@ -94,6 +97,8 @@ function scan(text: string, exactKeys: ReadonlySet<string>): JsonProblem[] {
         }
         frame.at = key;
         if (key === '__proto__') problems.push({ kind: 'ambiguous', path: path(), message: 'the key "__proto__" is not accepted' });
+        else if (key === 'prototype' && frames.at(-2)?.at === 'constructor')
+          problems.push({ kind: 'ambiguous', path: path(), message: 'the key "prototype" under "constructor" is not accepted' });
         else if (frame.keys.has(key)) problems.push({ kind: 'ambiguous', path: path(), message: 'occurs more than once in one object' });
         frame.keys.add(key);
         expectingKey = false;

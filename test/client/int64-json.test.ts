@@ -8,6 +8,7 @@ import {
   parseJsonWithInt64Fallback,
   stringifyJsonWithInt64,
 } from '../../client/int64-json.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 const MAX_INT64 = 9_223_372_036_854_775_807n;
 
@@ -21,6 +22,7 @@ describe('parseJsonWithInt64', () => {
           { id: petId, status: 'sold' },
         ]);
       }),
+      propertyRuns(),
     );
   });
 
@@ -59,6 +61,7 @@ describe('parseJsonWithInt64Fallback (Node 20, where revivers get no source text
           { id: petId, status: 'sold' },
         ]);
       }),
+      propertyRuns(),
     );
   });
 
@@ -67,7 +70,7 @@ describe('parseJsonWithInt64Fallback (Node 20, where revivers get no source text
       fc.property(fc.oneof(fc.json(), fc.json({ stringUnit: 'binary' })), (text) => {
         expect(parseJsonWithInt64Fallback(text)).toEqual(parseJsonWithInt64(text));
       }),
-      { numRuns: 500 },
+      propertyRuns({ numRuns: 500 }),
     );
   });
 
@@ -96,6 +99,7 @@ describe('stringifyJsonWithInt64', () => {
       fc.property(fc.bigInt({ min: 1n, max: MAX_INT64 }), (petId) => {
         expect(stringifyJsonWithInt64(body(petId))).toBe(text(petId));
       }),
+      propertyRuns(),
     );
   });
 
@@ -108,6 +112,7 @@ describe('stringifyJsonWithInt64', () => {
         fc.property(fc.bigInt({ min: 1n, max: MAX_INT64 }), (petId) => {
           expect(stringifyJsonWithInt64(body(petId))).toBe(text(petId));
         }),
+        propertyRuns(),
       );
     } finally {
       json.rawJSON = rawJSON;

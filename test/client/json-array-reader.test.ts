@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readJsonArrayWithInt64 } from '../../client/int64-json.ts';
 import { readJsonArray } from '../../client/json-array-reader.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 const encoder = new TextEncoder();
 
@@ -25,6 +26,7 @@ describe('readJsonArray', () => {
         const text = JSON.stringify(value, null, pretty ? 2 : undefined);
         expect(await readJsonArray(streamOf(text, cuts), (element) => JSON.parse(element) as unknown)).toEqual(JSON.parse(text));
       }),
+      propertyRuns(),
     );
   });
 

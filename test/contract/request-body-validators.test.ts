@@ -5,6 +5,7 @@ import { REQUEST_BODY_SCHEMAS, type RequestBodyName } from '../../contract/reque
 import { bodyJsonSchema } from '../../contract/request-body-validators.ts';
 import { describeBodyErrors, type BodyValidator } from '../../functions/http/json-body.ts';
 import * as compiled from '../../functions/http/request-body-validators.generated.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -90,7 +91,7 @@ describe.each(bodies)('the compiled validator of $name', ({ schema, validate }) 
         expect(validate({ body })).toBe(parsed.success);
         if (parsed.success) expect(parsed.data).toStrictEqual(body);
       }),
-      { numRuns: 3_000 },
+      propertyRuns({ numRuns: 3_000 }),
     );
   });
 
@@ -102,7 +103,7 @@ describe.each(bodies)('the compiled validator of $name', ({ schema, validate }) 
         validate({ body });
         expect(describeBodyErrors(validate.errors ?? [])).toBe(zodMessage(parsed.error!));
       }),
-      { numRuns: 1_000 },
+      propertyRuns({ numRuns: 1_000 }),
     );
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { feedCursorAfter } from '../../functions/domain/change-feed.ts';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { failingListing } from '../support/inventory.ts';
@@ -215,6 +216,7 @@ describe('listInventoryChangeFeed', () => {
     ['a limit above 1000', '/inventory/changes?limit=1001'],
     ['a cursor the feed did not hand out', '/inventory/changes?cursor=not-a-cursor'],
     ["a pet history's cursor", `/inventory/changes?cursor=${Buffer.from('v1.1').toString('base64url')}`],
+    ['a cursor ahead of every change in the feed', `/inventory/changes?cursor=${feedCursorAfter(1_000_000)}`],
   ])('400 INVALID_QUERY for %s', async (_case, path) => {
     const response = await call(app, 'GET', path);
     expect([response.status, codeOf(response)]).toEqual([400, 'INVALID_QUERY']);

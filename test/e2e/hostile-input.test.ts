@@ -232,6 +232,28 @@ const corpus: HostileCase[] = [
     status: 400,
     code: 'MALFORMED_JSON',
   },
+  ...[
+    ['PATCH', '/v1/inventory/1'],
+    ['POST', '/v1/inventory/1/adjustments'],
+    ['POST', '/v1/inventory/adjustments'],
+  ].map(
+    ([method, target]): HostileCase => ({
+      name: `a constructor.prototype key in the body of ${method} ${target}`,
+      request: http(
+        method!,
+        target!,
+        [AUTH, JSON_TYPE, ['Idempotency-Key', 'constructor-prototype'], ['Content-Length', '34']],
+        '{"constructor": {"prototype": {}}}',
+      ),
+      status: 400,
+      code: 'MALFORMED_JSON',
+    }),
+  ),
+  {
+    name: 'a JSON media type with whitespace before its parameter',
+    request: patch('/v1/inventory/1', '{"quantity": 1}', [AUTH, ['Content-Type', 'application/json ; charset=utf-8']]),
+    status: 200,
+  },
   {
     name: 'deeply nested arrays in the body',
     request: patch('/v1/inventory/1', `{"quantity": ${'['.repeat(1_500)}${']'.repeat(1_500)}}`),

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChangeFeedRepository, FEED_CHANGES_PER_TRANSACTION } from '../../functions/adapters/dynamodb/change-feed-repository.ts';
-import { listChangeFeed, type ChangeFeedRepository } from '../../functions/domain/change-feed.ts';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  CHANGE_FEED_PARTITION,
+  createChangeFeedRepository,
+  FEED_CHANGES_PER_TRANSACTION,
+} from '../../functions/adapters/dynamodb/change-feed-repository.ts';
+import { feedCursorAfter, listChangeFeed, type ChangeFeedRepository } from '../../functions/domain/change-feed.ts';
 import { petChange } from '../support/pet-changes.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
 
@@ -91,6 +96,40 @@ describe('the change feed', () => {
     await feed.append(batch);
 
     expect((await readAll(cursor)).ids).toEqual(batch.map((one) => `${one.petId}:1`));
+  });
+
+  it('refuses a cursor ahead of every change in the feed, which it never handed out: 400 INVALID_QUERY', async () => {
+    const { ids, cursor } = await readAll();
+    // Every change appended so far, none expired: the feed's sequence stands at their count.
+    const head = ids.length;
+
+    const atHead = await listChangeFeed(feed, { cursor: feedCursorAfter(head) });
+    const ahead = listChangeFeed(feed, { cursor: feedCursorAfter(head + 1) });
+
+    expect(cursor).toBe(feedCursorAfter(head));
+    expect(atHead).toEqual({ changes: [], nextCursor: feedCursorAfter(head) });
+    await expect(ahead).rejects.toMatchObject({ code: 'INVALID_QUERY', message: 'cursor: not a cursor this operation returned.' });
+  });
+
+  it("reads on from a cursor whose own entry has expired, to the feed's head and no further", async () => {
+    const head = (await readAll()).ids.length;
+    await feed.append([change(40_001n, 1), change(40_002n, 1)]);
+    // The retention's expiry, as DynamoDB's TTL makes it: both entries gone, the sequence stays.
+    for (const seq of [head + 1, head + 2])
+      await store.dependencies.client.send(
+        new DeleteCommand({ TableName: store.tables.changeFeedTable, Key: { feed: CHANGE_FEED_PARTITION, seq } }),
+      );
+    await feed.append([change(40_003n, 1)]);
+
+    const afterExpired = await listChangeFeed(feed, { cursor: feedCursorAfter(head + 1) });
+    await store.dependencies.client.send(
+      new DeleteCommand({ TableName: store.tables.changeFeedTable, Key: { feed: CHANGE_FEED_PARTITION, seq: head + 3 } }),
+    );
+    const atExpiredHead = await listChangeFeed(feed, { cursor: feedCursorAfter(head + 3) });
+
+    expect(afterExpired.changes.map(idOf)).toEqual(['40003:1']);
+    expect(atExpiredHead).toEqual({ changes: [], nextCursor: feedCursorAfter(head + 3) });
+    await expect(listChangeFeed(feed, { cursor: feedCursorAfter(head + 4) })).rejects.toMatchObject({ code: 'INVALID_QUERY' });
   });
 
   it('hands back the same cursor on an empty page, so a poller resumes from it for ever', async () => {

@@ -11,6 +11,8 @@ import type { InventoryItem } from '../../functions/domain/schemas.ts';
 import type { ChangesPage, InventoryChange } from '../../functions/domain/inventory-history.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { testAppStore } from '../support/local-store.ts';
+import { sendRaw } from '../support/raw-http.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 /**
  * Each pet's history over HTTP against DynamoDB Local, with the stream consumer `npm start`
@@ -195,7 +197,7 @@ describe('versions under concurrency', () => {
         expectUnbrokenChain(changes);
         expect(changes.at(-1)!.quantityAfter).toBe(await quantityOf(petId));
       }),
-      { numRuns: PETS - nextPet + 1, endOnFailure: true },
+      propertyRuns({ numRuns: PETS - nextPet + 1, endOnFailure: true }),
     );
   });
 });
@@ -308,6 +310,68 @@ describe('versions on the wire', () => {
     expect(await quantityOf(6)).toBe(30);
     expect((await historyOf(6)).map((change) => change.quantityAfter)).toEqual([10, 30]);
   });
+
+  it('takes an If-Match of up to 100 entity tags, and refuses more with 400 BAD_REQUEST, writing nothing', async () => {
+    const tags = (count: number) => Array.from({ length: count }, (_, index) => `"${index + 1}"`).join(', ');
+
+    const tooMany = await send('PATCH', '/inventory/7', { quantity: 31 }, { 'If-Match': tags(101) });
+    const tooManyWithKey = await send(
+      'PATCH',
+      '/inventory/7',
+      { quantity: 31 },
+      { 'If-Match': tags(101), 'Idempotency-Key': randomUUID() },
+    );
+    const most = await send('PATCH', '/inventory/7', { quantity: 32 }, { 'If-Match': tags(100) });
+
+    for (const refused of [tooMany, tooManyWithKey])
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        { code: 'BAD_REQUEST', message: 'If-Match names 101 entity tags; send at most 100.', status: 400 },
+      ]);
+    expect([most.status, most.etag]).toEqual([200, '"2"']);
+    expect((await historyOf(7)).map((change) => change.quantityAfter)).toEqual([10, 32]);
+  });
+
+  it('reads If-Match sent on several lines, under any spelling, as one list (RFC 9110 5.3), malformed if any line is', async () => {
+    const port = Number(new URL(app.baseUrl).port);
+    /** A PATCH of pet 8 to `quantity` with these header lines, over raw TCP: fetch would join them into one. */
+    const patchWith = async (quantity: number, ...ifMatchLines: string[]) => {
+      const body = JSON.stringify({ quantity });
+      const answer = await sendRaw(
+        port,
+        [
+          'PATCH /v1/inventory/8 HTTP/1.1',
+          'Host: 127.0.0.1',
+          `Authorization: Bearer ${KEY}`,
+          'Content-Type: application/json',
+          ...ifMatchLines,
+          `Content-Length: ${body.length}`,
+          '',
+          body,
+        ].join('\r\n'),
+      );
+      if (typeof answer === 'string') throw new Error(`no answer: ${answer}`);
+      return [answer.status, (JSON.parse(answer.body) as { code?: string }).code];
+    };
+
+    // Pet 8 is at version 1.
+    const currentFirst = await patchWith(20, 'If-Match: "1"', 'If-Match: "9"');
+    const currentLast = await patchWith(21, 'If-Match: "9"', 'if-match: "2"');
+    const malformedFirst = await patchWith(22, 'If-Match: garbage', 'If-Match: "3"');
+    const anyWithTags = await patchWith(23, 'If-Match: *', 'If-Match: "3"');
+    const noneCurrent = await patchWith(24, 'If-Match: "1"', 'IF-MATCH: "2", W/"3"');
+
+    expect([currentFirst, currentLast]).toEqual([
+      [200, undefined],
+      [200, undefined],
+    ]);
+    expect([malformedFirst, anyWithTags, noneCurrent]).toEqual([
+      [400, 'BAD_REQUEST'],
+      [400, 'BAD_REQUEST'],
+      [412, 'PRECONDITION_FAILED'],
+    ]);
+    expect((await historyOf(8)).map((change) => change.quantityAfter)).toEqual([10, 20, 21]);
+  });
 });
 
 describe('GET /inventory/{petId}/changes', () => {
@@ -336,6 +400,26 @@ describe('GET /inventory/{petId}/changes', () => {
 
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'INVALID_QUERY', status: 400 });
+  });
+
+  it("refuses a cursor of another pet, and one past the pet's version, with 400 INVALID_QUERY and the Error body", async () => {
+    for (const delta of [1, 2, 3, 4]) await adjust(9, delta);
+    await app.history.caughtUp();
+    // Pet 9 is at version 5, pet 3 at version 1 (the seed).
+    const ofPet9 = ((await send('GET', '/inventory/9/changes?limit=2')).body as ChangesPage).nextCursor!;
+
+    const answers = [
+      await send('GET', `/inventory/3/changes?cursor=${ofPet9}`),
+      // The cursor of a version pet 9 has not reached, in the format before issue 33 (the version alone) and in today's.
+      await send('GET', `/inventory/9/changes?cursor=${Buffer.from('v1.99999').toString('base64url')}`),
+      await send('GET', `/inventory/9/changes?cursor=${Buffer.from('pet9.v6').toString('base64url')}`),
+    ];
+    const resumed = await send('GET', `/inventory/9/changes?cursor=${ofPet9}`);
+
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
+      answers.map(() => [400, { code: 'INVALID_QUERY', message: 'cursor: not a cursor this operation returned.', status: 400 }]),
+    );
+    expect((resumed.body as ChangesPage).changes.map((change) => change.version)).toEqual([3, 4, 5]);
   });
 
   it('answers 404 for a pet without an entry', async () => {

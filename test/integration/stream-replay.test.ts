@@ -162,7 +162,9 @@ async function events(...argv: string[]): Promise<string[]> {
 const historyOf = async (petId: bigint) =>
   (await store.dependencies.history.page(petId, { limit: 100, afterVersion: 0 })).changes.map((change) => change.version);
 const feed = async () =>
-  (await store.dependencies.changeFeed.page({ afterSeq: 0, limit: 100 })).map(({ seq, data }) => `${seq}:${data.petId}@${data.version}`);
+  (await store.dependencies.changeFeed.page({ afterSeq: 0, limit: 100 })).entries.map(
+    ({ seq, data }) => `${seq}:${data.petId}@${data.version}`,
+  );
 
 beforeEach(() => {
   awsEnvironment({ AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIATESTONLY', AWS_SECRET_ACCESS_KEY: 'test-only' });

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHANGE_FEED_PARTITION, createChangeFeedRepository } from '../../functions/adapters/dynamodb/change-feed-repository.ts';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { feedCursorAfter, listChangeFeed, type ChangeFeedRepository } from '../../functions/domain/change-feed.ts';
+import { petChange } from '../support/pet-changes.ts';
+
+const FEED_TABLE = 'change-feed';
 
 /**
  * Why the feed's order is a sequence allocated in the transaction that commits the entries, and
@@ -64,8 +71,41 @@ describe('the change feed cursor', () => {
   });
 });
 
+describe('the feed repository', () => {
+  const dynamo = mockClient(DynamoDBDocumentClient);
+  afterEach(() => dynamo.reset());
+  const repository = () => createChangeFeedRepository(createDocumentClient({ endpoint: 'http://127.0.0.1:1' }), FEED_TABLE, 396);
+  const stored = (seq: number) => ({ feed: CHANGE_FEED_PARTITION, seq, petId: 7n, change: JSON.stringify(petChange(7n, seq).change) });
+
+  it("answers a poller at the feed's head in one Query: the cursor's own entry shows the feed has reached it", async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [stored(42)] });
+
+    const page = await listChangeFeed(repository(), { cursor: feedCursorAfter(42) });
+
+    expect(page).toEqual({ changes: [], nextCursor: feedCursorAfter(42) });
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 1);
+    expect(dynamo).toHaveReceivedCommandWith(QueryCommand, {
+      KeyConditionExpression: 'feed = :feed AND seq >= :from',
+      ExpressionAttributeValues: { ':feed': CHANGE_FEED_PARTITION, ':from': 42 },
+      ConsistentRead: true,
+      Limit: 101,
+    });
+  });
+
+  it("reads the feed's sequence only when neither the cursor's entry nor a later one is there, and refuses a cursor beyond it", async () => {
+    dynamo
+      .on(QueryCommand, { ExpressionAttributeValues: { ':feed': CHANGE_FEED_PARTITION, ':from': 43 } })
+      .resolves({ Items: [] })
+      .on(QueryCommand, { KeyConditionExpression: 'feed = :feed AND seq = :sequence' })
+      .resolves({ Items: [{ feed: CHANGE_FEED_PARTITION, seq: 0, last: 42 }] });
+
+    await expect(listChangeFeed(repository(), { cursor: feedCursorAfter(43) })).rejects.toMatchObject({ code: 'INVALID_QUERY' });
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 2);
+  });
+});
+
 describe('GET /inventory/changes query', () => {
-  const empty: Pick<ChangeFeedRepository, 'page'> = { page: async () => [] };
+  const empty: Pick<ChangeFeedRepository, 'page'> = { page: async () => ({ entries: [], reached: true }) };
 
   it('starts from the oldest retained change without a cursor, and always hands back a cursor', async () => {
     const asked: unknown[] = [];
@@ -73,7 +113,7 @@ describe('GET /inventory/changes query', () => {
       {
         page: async (options) => {
           asked.push(options);
-          return [];
+          return { entries: [], reached: true };
         },
       },
       {},

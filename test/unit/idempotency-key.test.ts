@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../functions/domain/errors.ts';
 import { ERROR_STATUSES } from '../../functions/http/error-statuses.ts';
 import { idempotencyKeyOf } from '../../functions/http/idempotency-key.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 /** What the service reads from a value, or the code it refuses it with. */
 function readKey(value: string | undefined): string | { refused: string } {
@@ -67,6 +68,7 @@ describe('Idempotency-Key', () => {
         expect(readKey(serializeItem(key))).toBe(key);
         if (!key.startsWith('"')) expect(readKey(key)).toBe(key);
       }),
+      propertyRuns(),
     );
   });
 
@@ -82,7 +84,7 @@ describe('Idempotency-Key', () => {
         const isKey = parsed !== undefined && /^[\x21-\x7e]{1,255}$/.test(parsed);
         expect(readKey(value)).toEqual(isKey ? parsed : REFUSED);
       }),
-      { numRuns: 2_000 },
+      propertyRuns({ numRuns: 2_000 }),
     );
   });
 });

@@ -134,6 +134,16 @@ describe('listInventory', () => {
     expect(decode(response.bytes).toString('utf8')).toBe(PETS_JSON);
   });
 
+  it('reads Accept-Encoding on two lines, as API Gateway passes them (the last in headers, both in multiValueHeaders), as one list', async () => {
+    holdInventory(PETS, 2);
+    const event = proxyEvent({ headers: { 'Accept-Encoding': 'br;q=0' }, multiValueHeaders: { 'Accept-Encoding': ['gzip', 'br;q=0'] } });
+
+    const response = await handlers().list(event, lambdaContext);
+
+    expect(response.headers).toMatchObject({ 'Content-Encoding': 'gzip' });
+    expect(gunzipSync(response.bytes).toString('utf8')).toBe(PETS_JSON);
+  });
+
   it.each(['identity', 'gzip;q=0', 'compress'])('sends the text as it is for Accept-Encoding: %s', async (acceptEncoding) => {
     holdInventory(PETS, 2);
 
@@ -306,6 +316,50 @@ describe('updateInventory', () => {
     expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 0);
   });
 
+  it('refuses an If-Match of more than 100 entity tags before any store call, with or without an Idempotency-Key', async () => {
+    const ifMatch = Array.from({ length: 101 }, (_, index) => `"${index + 1}"`).join(',');
+    const event = (headers: Record<string, string>) => {
+      const all = { 'Content-Type': 'application/json', 'If-Match': ifMatch, ...headers };
+      return {
+        ...patchEvent('5', '{"quantity":5}'),
+        headers: all,
+        multiValueHeaders: Object.fromEntries(Object.entries(all).map(([name, value]) => [name, [value]])),
+      };
+    };
+
+    const answers = [
+      await handlers().update(event({}), lambdaContext),
+      await handlers().update(event({ 'Idempotency-Key': 'k1' }), lambdaContext),
+    ];
+
+    for (const response of answers)
+      expect([response.statusCode, parse(response.body)]).toEqual([
+        400,
+        { code: 'BAD_REQUEST', message: 'If-Match names 101 entity tags; send at most 100.', status: 400 },
+      ]);
+    expect(dynamo.calls().filter((call) => (call.args[0].input as { TableName?: string }).TableName !== COUNTERS_TABLE)).toEqual([]);
+  });
+
+  it('reads If-Match on two lines, as API Gateway passes them (the last in headers, both in multiValueHeaders), as one list', async () => {
+    dynamo
+      .on(UpdateCommand, { TableName: INVENTORY_TABLE })
+      .resolves({ Attributes: { petId: 5n, quantity: 5, status: 'available', version: 10 } });
+    const event = {
+      ...patchEvent('5', '{"quantity":5}'),
+      headers: { 'Content-Type': 'application/json', 'if-match': '"1"' },
+      multiValueHeaders: { 'Content-Type': ['application/json'], 'If-Match': ['"9"'], 'if-match': ['"3", "4"', '"1"'] },
+    };
+
+    const response = await handlers().update(event, lambdaContext);
+
+    expect(response.statusCode).toBe(200);
+    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+      TableName: INVENTORY_TABLE,
+      ConditionExpression: expect.stringContaining('#version IN (:ifMatch0, :ifMatch1, :ifMatch2, :ifMatch3)'),
+      ExpressionAttributeValues: expect.objectContaining({ ':ifMatch0': 9, ':ifMatch1': 3, ':ifMatch2': 4, ':ifMatch3': 1 }),
+    });
+  });
+
   it('answers 404 when the condition fails: no entry, and none created', async () => {
     dynamo
       .on(UpdateCommand, { TableName: INVENTORY_TABLE })
@@ -323,6 +377,8 @@ describe('updateInventory', () => {
     ['an empty body', '', 'INVALID_BODY'],
     ['malformed JSON', '{"quantity": 5', 'MALFORMED_JSON'],
     ['a forbidden __proto__ key', '{"__proto__": {"quantity": 1}}', 'MALFORMED_JSON'],
+    ['a constructor.prototype key', '{"constructor": {"prototype": {}}}', 'MALFORMED_JSON'],
+    ['a constructor.prototype key beside the quantity', '{"quantity": 1, "note": {"constructor": {"prototype": null}}}', 'MALFORMED_JSON'],
     ['an empty object', '{}', 'INVALID_BODY'],
     ['a null quantity', '{"quantity": null}', 'INVALID_BODY'],
     ['a negative quantity', '{"quantity": -1}', 'INVALID_BODY'],
@@ -395,12 +451,18 @@ describe('updateInventory', () => {
     expect(parse(response.body)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
   });
 
-  it('accepts a JSON media type with parameters or a +json suffix', async () => {
+  it.each([
+    'application/json; charset=utf-8',
+    'application/merge-patch+json',
+    // RFC 9110 lets whitespace precede a parameter's semicolon, and RFC 6838 a subtype hold "_", "!", "#", "$", "&" and "^".
+    'application/json ; charset=utf-8',
+    'application/vnd.pet_store+json',
+  ])('accepts the JSON media type %s', async (contentType) => {
     dynamo.on(UpdateCommand, { TableName: INVENTORY_TABLE }).resolves({ Attributes: { petId: 1n, quantity: 1, status: 'sold' } });
-    const { update } = handlers();
 
-    expect((await update(patchEvent('1', '{"quantity": 1}', 'application/json; charset=utf-8'), lambdaContext)).statusCode).toBe(200);
-    expect((await update(patchEvent('1', '{"quantity": 1}', 'application/merge-patch+json'), lambdaContext)).statusCode).toBe(200);
+    const response = await handlers().update(patchEvent('1', '{"quantity": 1}', contentType), lambdaContext);
+
+    expect([response.statusCode, parse(response.body)]).toEqual([200, { petId: 1, quantity: 1, status: 'sold' }]);
   });
 
   it('answers 413 above the body size cap', async () => {

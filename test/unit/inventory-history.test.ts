@@ -2,7 +2,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, type BatchWriteCommandInput 
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHistoryRepository } from '../../functions/adapters/dynamodb/history-repository.ts';
-import { inVersionRounds, type PetChange } from '../../functions/domain/inventory-history.ts';
+import { inVersionRounds, listInventoryChanges, type PetChange } from '../../functions/domain/inventory-history.ts';
 import { petChange } from '../support/pet-changes.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 
@@ -18,6 +18,43 @@ describe('inVersionRounds', () => {
 
     expect(rounds.map((round) => round.map(keyOf))).toEqual([['1@1', '2@7', '3@1'], ['1@2', '2@8'], ['1@3']]);
     expect(rounds.flat().map(keyOf).sort()).toEqual(changes.map(keyOf).sort());
+  });
+});
+
+describe('listInventoryChanges', () => {
+  const item = { petId: 7n, quantity: 1, status: 'available' as const };
+  /** A history whose every page ends at version 5 with more to follow, and an entry at `version`, read as asked. */
+  const stores = (version: number) => {
+    const reads: unknown[] = [];
+    return {
+      reads,
+      inventory: {
+        get: async (_petId: bigint, options?: { consistent?: boolean }) => {
+          reads.push(options);
+          return { item, version };
+        },
+      },
+      history: { page: async () => ({ changes: [{ ...petChange(7n, 5).change }], more: true }) },
+    };
+  };
+
+  it('refuses the cursor it handed out for a version the entry no longer has (400 INVALID_QUERY), reading the entry consistently', async () => {
+    const handedOut = (await listInventoryChanges(stores(6).inventory, stores(6).history, 7n, {})).nextCursor!;
+    const { inventory, history, reads } = stores(4);
+
+    await expect(listInventoryChanges(inventory, history, 7n, { cursor: handedOut })).rejects.toMatchObject({
+      code: 'INVALID_QUERY',
+      message: 'cursor: not a cursor this operation returned.',
+    });
+    expect(reads).toEqual([{ consistent: true }]);
+  });
+
+  it("refuses another pet's cursor", async () => {
+    const { inventory, history } = stores(6);
+    const ofPet7 = (await listInventoryChanges(inventory, history, 7n, {})).nextCursor!;
+
+    await expect(listInventoryChanges(inventory, history, 8n, { cursor: ofPet7 })).rejects.toMatchObject({ code: 'INVALID_QUERY' });
+    await expect(listInventoryChanges(inventory, history, 7n, { cursor: ofPet7 })).resolves.toMatchObject({ nextCursor: ofPet7 });
   });
 });
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { negotiateEncoding } from '../../functions/http/content-encoding.ts';
 import { jsonArrayStream, STREAM_ABORTED_LOG_MESSAGE } from '../../functions/http/json-array-stream.ts';
 import { flatRecordJson, toJson } from '../../functions/int64-json.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 const ENTRY = { petId: 1n, quantity: 1, status: 'available' };
 
@@ -104,6 +105,7 @@ describe('flatRecordJson', () => {
       fc.property(fc.dictionary(fc.string(), value), (record) => {
         expect(flatRecordJson(record)).toBe(toJson(record));
       }),
+      propertyRuns(),
     );
   });
 });

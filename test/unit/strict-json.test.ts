@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, parseStrictJson, StrictJsonError } from '../../functions/http/strict-json.ts';
+import { propertyRuns } from '../support/property-runs.ts';
 
 const problemsOf = (text: string, exactKeys: string[] = []) => {
   try {
@@ -63,6 +64,20 @@ describe('parseStrictJson', () => {
     ]);
   });
 
+  it.each([
+    ['{"constructor": {"prototype": {}}}', 'constructor.prototype'],
+    ['{"quantity": 1, "note": [{"constructor": {"a": 1, "prototype": null}}]}', 'note.0.constructor.prototype'],
+  ])('refuses %s, which pollutes a prototype when merged into an object, as Middy does', (text, path) => {
+    expect(problemsOf(text)).toEqual([['ambiguous', path, 'the key "prototype" under "constructor" is not accepted']]);
+  });
+
+  it.each(['{"constructor": 1}', '{"constructor": ["prototype"]}', '{"prototype": {}}', '{"constructor": {"a": {"prototype": 1}}}'])(
+    'accepts %s, which names no prototype',
+    (text) => {
+      expect(parseStrictJson(text)).toEqual(JSON.parse(text));
+    },
+  );
+
   it('refuses __proto__, nesting deeper than the limit without using the stack, and names a syntax error', () => {
     expect(problemsOf('{"__proto__": {"quantity": 1}}')).toEqual([['ambiguous', '__proto__', 'the key "__proto__" is not accepted']]);
     expect(problemsOf(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toEqual([
@@ -79,8 +94,9 @@ describe('parseStrictJson', () => {
     const integersAndStrings = fc.letrec((tie) => ({
       value: fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), tie('array'), tie('object')),
       array: fc.array(tie('value'), { maxLength: 4 }),
+      // Neither key a prototype can be reached by: those are refused (above).
       object: fc.dictionary(
-        fc.string().filter((key) => key !== '__proto__'),
+        fc.string().filter((key) => key !== '__proto__' && key !== 'constructor'),
         tie('value'),
         { maxKeys: 4 },
       ),
@@ -103,6 +119,7 @@ describe('parseStrictJson', () => {
           ]);
         },
       ),
+      propertyRuns(),
     );
   });
 });

@@ -108,6 +108,19 @@ export function createChangeFeedRepository(client: DynamoDBDocumentClient, table
     }
   }
 
+  /** The number of the last change in the feed, 0 before the first. */
+  async function sequence(): Promise<number> {
+    const { Items = [] } = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'feed = :feed AND seq = :sequence',
+        ExpressionAttributeValues: { ':feed': SEQUENCE_KEY.feed, ':sequence': SEQUENCE_KEY.seq },
+        ConsistentRead: true,
+      }),
+    );
+    return Number((Items[0] as { last?: NumberValue } | undefined)?.last?.toString() ?? 0);
+  }
+
   return {
     append: (changes) =>
       callStore(async () => {
@@ -118,20 +131,27 @@ export function createChangeFeedRepository(client: DynamoDBDocumentClient, table
 
     page: ({ afterSeq, limit }) =>
       callStore(async () => {
+        // From the cursor's own entry on, when there is a cursor: found, it shows the feed has
+        // reached the cursor, at no extra call (a poller at the head finds it on every poll).
+        const from = Math.max(afterSeq, 1);
         const { Items = [] } = await client.send(
           new QueryCommand({
             TableName: tableName,
-            KeyConditionExpression: 'feed = :feed AND seq > :after',
-            ExpressionAttributeValues: { ':feed': CHANGE_FEED_PARTITION, ':after': afterSeq },
+            KeyConditionExpression: 'feed = :feed AND seq >= :from',
+            ExpressionAttributeValues: { ':feed': CHANGE_FEED_PARTITION, ':from': from },
             // Strongly consistent: every transaction answered before this read is in it, and with it every lower seq.
             ConsistentRead: true,
-            Limit: limit,
+            Limit: afterSeq === 0 ? limit : limit + 1,
           }),
         );
-        return (Items as unknown as StoredFeedEntry[]).map((item) => ({
+        const read = (Items as unknown as StoredFeedEntry[]).map((item) => ({
           seq: Number(item.seq.toString()),
           data: { petId: BigInt(item.petId.toString()), ...(JSON.parse(item.change) as PetChange['change']) },
         }));
+        const entries = read.filter(({ seq }) => seq > afterSeq).slice(0, limit);
+        // Neither the cursor's entry (expired) nor a later one: only the sequence says how far the feed stands.
+        const reached = afterSeq === 0 || read.length > 0 || (await sequence()) >= afterSeq;
+        return { entries, reached };
       }),
   };
 }

@@ -5,7 +5,7 @@ import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { answerAttributes } from '../functions/adapters/dynamodb/adjustment-repository.ts';
+import { answerAttributes } from '../functions/adapters/dynamodb/idempotent-write-repository.ts';
 import { callerFrom } from '../functions/http/caller.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../functions/domain/errors.ts';
 import { ERROR_STATUSES, RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
-import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/inventory-adjustments.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/idempotent-writes.ts';
 import { INVENTORY_CHANGED, MAX_BATCH_CHANGES, MAX_QUANTITY } from '../functions/domain/vocabulary.ts';
 import { FAILED_AUTHENTICATIONS_POLICY } from '../functions/domain/failed-authentications.ts';
 import {

@@ -62,7 +62,7 @@ export async function getInventoryItem(repository: Pick<InventoryRepository, 'ge
  * overwrites a change made in between. A stored count that already is the new one is a
  * conflict like any other: it may be another writer's change, and only the client can tell.
  * With `versions` (If-Match) the write happens only while the entry has one of them.
- * An update sent with an Idempotency-Key is written by the InventoryAdjuster instead, once per key,
+ * An update sent with an Idempotency-Key is written by the IdempotentWriter instead, once per key,
  * as the same StockWrite.
  */
 export async function updateInventory(

@@ -35,7 +35,7 @@ export type AdjustmentReason = z.infer<typeof AdjustmentReason>;
 
 /**
  * A change of stock that cannot on its own leave the quantity's range. It is never 0, which the
- * adjuster refuses (inventory-adjustments.ts): a union of the two signs would say so here, but
+ * idempotentWriter refuses (idempotent-writes.ts): a union of the two signs would say so here, but
  * its JSON Schema (anyOf) would not compile to validators that describe faults as zod does.
  */
 export const Delta = z.int().min(-MAX_QUANTITY).max(MAX_QUANTITY);
@@ -97,7 +97,7 @@ export type InventoryChangedEvent = z.infer<typeof InventoryChangedEvent>;
 export const PetAdjustment = z.strictObject({ petId: PetId, ...InventoryAdjustment.shape });
 export type PetAdjustment = z.infer<typeof PetAdjustment>;
 
-/** Changes of several pets, applied all or none; each pet at most once (the adjuster checks, as zod cannot say it). */
+/** Changes of several pets, applied all or none; each pet at most once (the idempotentWriter checks, as zod cannot say it). */
 export const InventoryAdjustmentBatch = z.strictObject({
   adjustments: z.array(PetAdjustment).min(1).max(MAX_BATCH_CHANGES),
 });

@@ -1,13 +1,13 @@
-import { createAdjustmentRepository } from '../adapters/dynamodb/adjustment-repository.ts';
+import { createIdempotentWriteRepository } from '../adapters/dynamodb/idempotent-write-repository.ts';
 import { readConfig } from '../config.ts';
 import { createPlanLimiter, createStoreClients } from '../dependencies.ts';
-import { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
+import { IdempotentWriter } from '../domain/idempotent-writes.ts';
 import { createAdjustInventoryBatchHandler } from '../handlers/adjust-inventory-batch-handler.ts';
 
 const config = readConfig();
 const store = createStoreClients(config);
 
 export const handler = createAdjustInventoryBatchHandler({
-  adjuster: new InventoryAdjuster(createAdjustmentRepository(store.client, config)),
+  idempotentWriter: new IdempotentWriter(createIdempotentWriteRepository(store.client, config)),
   limiter: createPlanLimiter(store, config),
 });

@@ -1,8 +1,8 @@
-import { createAdjustmentRepository } from '../adapters/dynamodb/adjustment-repository.ts';
+import { createIdempotentWriteRepository } from '../adapters/dynamodb/idempotent-write-repository.ts';
 import { createInventoryRepository } from '../adapters/dynamodb/inventory-repository.ts';
 import { readConfig } from '../config.ts';
 import { createPlanLimiter, createStoreClients } from '../dependencies.ts';
-import { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
+import { IdempotentWriter } from '../domain/idempotent-writes.ts';
 import { createUpdateInventoryHandler } from '../handlers/update-inventory-handler.ts';
 
 const config = readConfig();
@@ -10,6 +10,6 @@ const store = createStoreClients(config);
 
 export const handler = createUpdateInventoryHandler({
   inventory: createInventoryRepository(store.client, config.inventoryTable),
-  adjuster: new InventoryAdjuster(createAdjustmentRepository(store.client, config)),
+  idempotentWriter: new IdempotentWriter(createIdempotentWriteRepository(store.client, config)),
   limiter: createPlanLimiter(store, config),
 });

@@ -8,14 +8,14 @@ import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts
 import type { AdjustInventoryHandlerDependencies } from './adjust-inventory-handler.ts';
 
 /** POST /inventory/adjustments: relative changes of several pets, all or none, exactly once per Idempotency-Key. */
-export function createAdjustInventoryBatchHandler({ adjuster, limiter }: AdjustInventoryHandlerDependencies) {
+export function createAdjustInventoryBatchHandler({ idempotentWriter, limiter }: AdjustInventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
   return httpHandler(
     { guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustmentBatch, MAX_BATCH_BODY_BYTES) },
     async (event) => {
       const idempotencyKey = idempotencyKeyFrom(event);
       const { keyId, requestId } = changeAuthorFrom(event);
-      const result = await adjuster.adjustBatch({ keyId, requestId, idempotencyKey, changes: event.body.adjustments });
+      const result = await idempotentWriter.adjustBatch({ keyId, requestId, idempotencyKey, changes: event.body.adjustments });
       return idempotentAnswer(result, ({ items }) => ({ items }));
     },
   );

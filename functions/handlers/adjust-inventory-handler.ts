@@ -1,4 +1,4 @@
-import type { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
+import type { IdempotentWriter } from '../domain/idempotent-writes.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
@@ -11,19 +11,19 @@ import { planLimits } from '../http/plan-limits.ts';
 import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 
 export interface AdjustInventoryHandlerDependencies {
-  adjuster: InventoryAdjuster;
+  idempotentWriter: IdempotentWriter;
   limiter: UsageLimiter;
 }
 
 /** POST /inventory/{petId}/adjustments: a relative change of stock, applied exactly once per Idempotency-Key. */
-export function createAdjustInventoryHandler({ adjuster, limiter }: AdjustInventoryHandlerDependencies) {
+export function createAdjustInventoryHandler({ idempotentWriter, limiter }: AdjustInventoryHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
   return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustment) }, async (event) => {
     const petId = petIdFromPath(event);
     const idempotencyKey = idempotencyKeyFrom(event);
     const { keyId, requestId } = changeAuthorFrom(event);
     return idempotentAnswer(
-      await adjuster.adjust({ keyId, requestId, idempotencyKey, petId, ...event.body }),
+      await idempotentWriter.adjust({ keyId, requestId, idempotencyKey, petId, ...event.body }),
       ({ item }) => item,
       // An answer recorded before versions existed names none, so it carries no ETag.
       ({ version }) => (version === undefined ? {} : entityTagHeader(version)),

@@ -1,4 +1,4 @@
-import type { InventoryAdjuster } from '../domain/inventory-adjustments.ts';
+import type { IdempotentWriter } from '../domain/idempotent-writes.ts';
 import { updateInventory } from '../domain/inventory-service.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { entityTagHeader, ifMatchVersions } from '../http/entity-tags.ts';
@@ -14,14 +14,14 @@ import type { InventoryHandlerDependencies } from './inventory-handler-dependenc
 
 /**
  * PATCH /inventory/{petId}: a set or compare-and-set, under If-Match when sent. With an
- * Idempotency-Key it is written once per key by the adjuster, as adjustments are, and its answer
+ * Idempotency-Key it is written once per key by the idempotentWriter, as adjustments are, and its answer
  * replayed to every retry; without one, by one conditional write.
  */
 export function createUpdateInventoryHandler({
   inventory,
-  adjuster,
+  idempotentWriter,
   limiter,
-}: InventoryHandlerDependencies & { adjuster: InventoryAdjuster }) {
+}: InventoryHandlerDependencies & { idempotentWriter: IdempotentWriter }) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
   return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryUpdate) }, async (event) => {
     const petId = petIdFromPath(event);
@@ -33,7 +33,7 @@ export function createUpdateInventoryHandler({
       return jsonResponse(200, item, entityTagHeader(version));
     }
     return idempotentAnswer(
-      await adjuster.update({ ...author, idempotencyKey, petId, update: event.body, versions }),
+      await idempotentWriter.update({ ...author, idempotencyKey, petId, update: event.body, versions }),
       ({ item }) => item,
       ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
     );

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../domain/errors.ts';
-import type { AdjustmentResult, RecordedOutcome } from '../domain/inventory-adjustments.ts';
+import type { AdjustmentResult, RecordedOutcome } from '../domain/idempotent-writes.ts';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from './idempotency-key.ts';
 import { jsonResponse } from './json.ts';
 

@@ -423,8 +423,8 @@ describe('every operation', () => {
     vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(failingListing(new Error('unexpected')));
     vi.spyOn(app.dependencies.inventory, 'write').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(boom);
-    vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(boom);
-    vi.spyOn(app.dependencies.adjuster, 'adjustBatch').mockImplementationOnce(boom);
+    vi.spyOn(app.dependencies.idempotentWriter, 'adjust').mockImplementationOnce(boom);
+    vi.spyOn(app.dependencies.idempotentWriter, 'adjustBatch').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.changeFeed, 'page').mockImplementationOnce(boom);
     const response = await call(app, method, path, { ...json, body });
     expect([response.status, codeOf(response)]).toEqual([500, 'INTERNAL_ERROR']);
@@ -438,8 +438,8 @@ describe('every operation', () => {
       vi.spyOn(app.dependencies.inventory, 'listAll').mockImplementationOnce(failingListing(new StoreUnavailableError()));
       vi.spyOn(app.dependencies.inventory, 'write').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.inventory, 'get').mockImplementationOnce(unavailable);
-      vi.spyOn(app.dependencies.adjuster, 'adjust').mockImplementationOnce(unavailable);
-      vi.spyOn(app.dependencies.adjuster, 'adjustBatch').mockImplementationOnce(unavailable);
+      vi.spyOn(app.dependencies.idempotentWriter, 'adjust').mockImplementationOnce(unavailable);
+      vi.spyOn(app.dependencies.idempotentWriter, 'adjustBatch').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.changeFeed, 'page').mockImplementationOnce(unavailable);
       const fromFunction = await call(app, method, path, { ...json, body });
       vi.restoreAllMocks();

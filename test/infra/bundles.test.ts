@@ -25,7 +25,7 @@ const packagesIn = (bundle: LambdaBundle) =>
 const INVENTORY = 'functions/adapters/dynamodb/inventory-repository.ts';
 const API_KEYS = 'functions/adapters/dynamodb/api-key-repository.ts';
 const STREAMED_ARRAY = 'functions/http/json-array-stream.ts';
-const ADJUSTMENT = ['functions/adapters/dynamodb/adjustment-repository.ts', 'functions/domain/inventory-adjustments.ts'];
+const ADJUSTMENT = ['functions/adapters/dynamodb/idempotent-write-repository.ts', 'functions/domain/idempotent-writes.ts'];
 const HISTORY = 'functions/adapters/dynamodb/history-repository.ts';
 const STREAM_RECORDS = 'functions/adapters/dynamodb/inventory-stream.ts';
 const CHANGE_FEED = 'functions/adapters/dynamodb/change-feed-repository.ts';
@@ -83,9 +83,9 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
       'get-inventory-item': [INVENTORY, 'functions/handlers/get-inventory-item-handler.ts'].sort(),
       // An update sent with an Idempotency-Key is written once per key, as adjustments are.
       'update-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/update-inventory-handler.ts'].sort(),
-      // An adjustment's outcome is an inventory entry: it reads the entry back, and its idempotency record maps it as the repository does.
-      'adjust-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-handler.ts'].sort(),
-      'adjust-inventory-batch': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-batch-handler.ts'].sort(),
+      // An adjustment writes through the same stock write input as a PATCH, in its transaction, and reads the entry back itself: no inventory repository.
+      'adjust-inventory': [...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-handler.ts'].sort(),
+      'adjust-inventory-batch': [...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-batch-handler.ts'].sort(),
       // The pet's existence is read from the inventory (404), its changes from the history.
       'list-inventory-changes': [INVENTORY, HISTORY, 'functions/handlers/list-inventory-changes-handler.ts'].sort(),
       // The stream's records hold the entries: the consumer reads no table; it writes the history and the feed, and publishes.

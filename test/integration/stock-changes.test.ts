@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
+import { createIdempotentWriteRepository } from '../../functions/adapters/dynamodb/idempotent-write-repository.ts';
 import { writeInventory } from '../../local/seed.ts';
-import { IDEMPOTENCY_WINDOW_SECONDS, InventoryAdjuster } from '../../functions/domain/inventory-adjustments.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS, IdempotentWriter } from '../../functions/domain/idempotent-writes.ts';
 import { KeyAdmin } from '../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
 import { startTestStore, testAppStore } from '../support/local-store.ts';
@@ -229,20 +229,20 @@ describe('what an Idempotency-Key remembers', () => {
   });
 });
 
-describe('the adjuster on DynamoDB Local, with a controlled clock', () => {
+describe('the idempotentWriter on DynamoDB Local, with a controlled clock', () => {
   it('treats a record past its expiry as gone, although the store has not deleted it', async () => {
     const store = await startTestStore();
     try {
       await writeInventory(store.dependencies.client, store.tables.inventoryTable, [{ petId: 1n, quantity: 0, status: 'available' }]);
       let now = Date.UTC(2026, 10, 22, 12);
-      const adjuster = new InventoryAdjuster(createAdjustmentRepository(store.dependencies.client, store.tables), () => now);
+      const idempotentWriter = new IdempotentWriter(createIdempotentWriteRepository(store.dependencies.client, store.tables), () => now);
       const request = { keyId: 'key_a', requestId: 'request-1', idempotencyKey: 'k1', petId: 1n, delta: 2, reason: 'arrival' as const };
 
-      const first = await adjuster.adjust(request);
+      const first = await idempotentWriter.adjust(request);
       now += (IDEMPOTENCY_WINDOW_SECONDS - 1) * 1000;
-      const withinTheWindow = await adjuster.adjust(request);
+      const withinTheWindow = await idempotentWriter.adjust(request);
       now += 2_000;
-      const afterIt = await adjuster.adjust(request);
+      const afterIt = await idempotentWriter.adjust(request);
 
       expect([first.replayed, withinTheWindow.replayed, afterIt.replayed]).toEqual([false, true, false]);
       expect(afterIt.outcome).toEqual({ item: { petId: 1n, quantity: 4, status: 'available' }, version: 3 });
@@ -255,14 +255,14 @@ describe('the adjuster on DynamoDB Local, with a controlled clock', () => {
     const store = await startTestStore();
     try {
       await writeInventory(store.dependencies.client, store.tables.inventoryTable, [{ petId: 9n, quantity: 1, status: 'pending' }]);
-      const repository = createAdjustmentRepository(store.dependencies.client, store.tables);
+      const repository = createIdempotentWriteRepository(store.dependencies.client, store.tables);
       const request = { keyId: 'key_a', requestId: 'request-1', idempotencyKey: 'died', petId: 9n, delta: 4, reason: 'return' as const };
       // The process dies after its transaction and before it records the answer.
-      const dying = new InventoryAdjuster({ ...repository, recordAnswer: () => Promise.reject(new Error('the process died')) });
+      const dying = new IdempotentWriter({ ...repository, recordAnswer: () => Promise.reject(new Error('the process died')) });
       await expect(dying.adjust(request)).rejects.toThrow('the process died');
-      const adjuster = new InventoryAdjuster(repository);
+      const idempotentWriter = new IdempotentWriter(repository);
 
-      const retried = await adjuster.adjust(request);
+      const retried = await idempotentWriter.adjust(request);
 
       expect(retried).toEqual({ outcome: { item: { petId: 9n, quantity: 5, status: 'pending' }, version: 2 }, replayed: true });
       expect(await repository.findEntries([9n])).toEqual([{ item: { petId: 9n, quantity: 5, status: 'pending' }, version: 2 }]);

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALL_BOUNDS, createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
-import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
+import { createIdempotentWriteRepository } from '../../functions/adapters/dynamodb/idempotent-write-repository.ts';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
-import { InventoryAdjuster } from '../../functions/domain/inventory-adjustments.ts';
+import { IdempotentWriter } from '../../functions/domain/idempotent-writes.ts';
 import { UsageLimiter } from '../../functions/domain/usage-limits.ts';
 import { createUpdateInventoryHandler } from '../../functions/handlers/update-inventory-handler.ts';
 import { lambdaContext, patchEvent } from '../support/events.ts';
@@ -41,8 +41,8 @@ describe('a store that hangs', () => {
     const countingClient = createDocumentClient({ endpoint: store.endpoint, profile: 'lambda', bounds: CALL_BOUNDS.counting });
     const handler = createUpdateInventoryHandler({
       inventory: createInventoryRepository(client, 'inventory'),
-      adjuster: new InventoryAdjuster(
-        createAdjustmentRepository(client, { inventoryTable: 'inventory', idempotencyRecordsTable: 'records' }),
+      idempotentWriter: new IdempotentWriter(
+        createIdempotentWriteRepository(client, { inventoryTable: 'inventory', idempotencyRecordsTable: 'records' }),
       ),
       limiter: new UsageLimiter(createUsageCounterRepository(countingClient, 'counters')),
     });

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
+import { createIdempotentWriteRepository } from '../../functions/adapters/dynamodb/idempotent-write-repository.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
-import { InventoryAdjuster } from '../../functions/domain/inventory-adjustments.ts';
+import { IdempotentWriter } from '../../functions/domain/idempotent-writes.ts';
 import { DEFAULT_BAN_POLICY, UsageLimiter, type BanPolicy } from '../../functions/domain/usage-limits.ts';
 import { createAdjustInventoryHandler } from '../../functions/handlers/adjust-inventory-handler.ts';
 import { createGetInventoryItemHandler } from '../../functions/handlers/get-inventory-item-handler.ts';
@@ -34,8 +34,8 @@ export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BA
     inventory: createInventoryRepository(client, INVENTORY_TABLE),
     limiter: new UsageLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), banPolicy, () => now),
     // No waiting between rounds: the tests decide what each round meets.
-    adjuster: new InventoryAdjuster(
-      createAdjustmentRepository(client, { inventoryTable: INVENTORY_TABLE, idempotencyRecordsTable: IDEMPOTENCY_TABLE }),
+    idempotentWriter: new IdempotentWriter(
+      createIdempotentWriteRepository(client, { inventoryTable: INVENTORY_TABLE, idempotencyRecordsTable: IDEMPOTENCY_TABLE }),
       () => now,
       async () => undefined,
     ),

@@ -9,7 +9,7 @@ import {
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createAdjustmentRepository } from '../../functions/adapters/dynamodb/adjustment-repository.ts';
+import { createIdempotentWriteRepository } from '../../functions/adapters/dynamodb/idempotent-write-repository.ts';
 import { createDocumentClient, unmarshallOptions } from '../../functions/adapters/dynamodb/document-client.ts';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
@@ -119,7 +119,7 @@ describe.each(FIELDS)('InventoryItem field %s', (field) => {
       Attributes: asStored({ recordId: 'key#1', requestHash: 'hash', expiresAt: 1, ...assigned(input) }),
     }));
 
-    const replayed = await createAdjustmentRepository(client(), TABLES).recordAnswer('key#1', { item: ENTRY, version: 4 });
+    const replayed = await createIdempotentWriteRepository(client(), TABLES).recordAnswer('key#1', { item: ENTRY, version: 4 });
 
     expect('item' in replayed && replayed.item[field]).toEqual(ENTRY[field]);
   });
@@ -129,7 +129,7 @@ describe.each(FIELDS)('InventoryItem field %s', (field) => {
       Attributes: asStored({ recordId: 'key#1', requestHash: 'hash', expiresAt: 1, ...assigned(input) }),
     }));
 
-    const replayed = await createAdjustmentRepository(client(), TABLES).recordAnswer('key#1', { items: [ENTRY, OTHER] });
+    const replayed = await createIdempotentWriteRepository(client(), TABLES).recordAnswer('key#1', { items: [ENTRY, OTHER] });
 
     expect('items' in replayed && replayed.items.map((item) => item[field])).toEqual([ENTRY[field], OTHER[field]]);
   });

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
-import type { AdjustmentRepository, IdempotencyRecord, RecordedOutcome } from '../../domain/inventory-adjustments.ts';
+import type { IdempotentWriteRepository, IdempotencyRecord, RecordedOutcome } from '../../domain/idempotent-writes.ts';
 import type { VersionedItem } from '../../domain/stock-writes.ts';
 import { INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
 import type { PetId } from '../../domain/schemas.ts';
@@ -112,10 +112,10 @@ const NO_LIVE_RECORD = 'attribute_not_exists(recordId) OR expiresAt <= :now';
 const BATCH_GET_ATTEMPTS = 6;
 const BATCH_GET_RETRY_BASE_MS = 50;
 
-export function createAdjustmentRepository(
+export function createIdempotentWriteRepository(
   client: DynamoDBDocumentClient,
   tables: { inventoryTable: string; idempotencyRecordsTable: string },
-): AdjustmentRepository {
+): IdempotentWriteRepository {
   const recordKey = (recordId: string) => ({ TableName: tables.idempotencyRecordsTable, Key: { recordId } });
 
   return {

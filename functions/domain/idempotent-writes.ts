@@ -87,7 +87,7 @@ export type ApplyResult =
   | { applied: false; conflict: true };
 
 /** What adjustments need from storage; the DynamoDB adapter implements it. */
-export interface AdjustmentRepository {
+export interface IdempotentWriteRepository {
   /** The key's record, read strongly consistent. */
   findRecord(recordId: string): Promise<IdempotencyRecord | undefined>;
   /** The pets' entries, read strongly consistent, in the order of petIds (undefined: no entry). */
@@ -142,7 +142,7 @@ function backoff(round: number): Promise<void> {
   return sleep(Math.random() * Math.min(BACKOFF_CAP_MS, 10 * 2 ** round));
 }
 
-/** A request with one key, in the adjuster's terms: what it changes, and how its applied and refused outcomes read. */
+/** A request with one key, in the idempotentWriter's terms: what it changes, and how its applied and refused outcomes read. */
 interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentRequest {
   requestHash: string;
   writes: readonly StockWrite[];
@@ -152,9 +152,9 @@ interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentReques
   refused(refused: RefusedWrite[]): Outcome;
 }
 
-export class InventoryAdjuster {
+export class IdempotentWriter {
   constructor(
-    private readonly repository: AdjustmentRepository,
+    private readonly repository: IdempotentWriteRepository,
     private readonly now: () => number = Date.now,
     private readonly wait: (round: number) => Promise<void> = backoff,
   ) {}

@@ -1,9 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * Tests are filed by what they need (docs/developing.md, Tests): test/fast/ nothing but the code
+ * (mocked AWS SDK, files, fast-check), test/stacks/ the synthesized CDK stacks, test/store/
+ * DynamoDB Local, test/process/ processes of their own (npm start, the tools), test/browser/ a
+ * browser. Only the tests that need it get the shared DynamoDB Local, so `npm run test:fast`
+ * starts no JVM.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Run by npm run test:lambda-runtime, after the runtime client's native build (test/lambda-runtime/vitest.config.ts).
     exclude: [...configDefaults.exclude, 'test/lambda-runtime/**'],
     // Two files at a time at least, where vitest's default (a core less than the machine has)
@@ -11,7 +17,6 @@ export default defineConfig({
     // server's process or a child's start, not computing (the measured figures: docs/developing.md, Tests).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['test/setup.ts'],
-    globalSetup: ['test/global-setup.ts'],
     // Bounds against a hang, not measures of speed: a test that starts DynamoDB Local (a JVM) or
     // the server as a process took 15-25 s per start on a 2-core machine at load average 20, and
     // some start two. Speed is measured in bench/, never asserted here.
@@ -19,5 +24,17 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Quiet output: no log lines, and no metric lines (which ignore LOG_LEVEL by design).
     env: { LOG_LEVEL: 'silent', METRICS_DISABLED: 'true' },
+    projects: [
+      { extends: true, test: { name: 'fast', include: ['test/fast/**/*.test.ts'] } },
+      { extends: true, test: { name: 'stacks', include: ['test/stacks/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'store',
+          include: ['test/{store,process,browser}/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

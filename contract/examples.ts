@@ -18,13 +18,13 @@ import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-
 import { ERROR_STATUSES, errorBody } from '../functions/http/error-statuses.ts';
 import { MAX_BODY_BYTES, PayloadTooLargeError } from '../functions/http/json-body.ts';
 import { toJson } from '../functions/int64-json.ts';
-import { DEMO_INVENTORY } from '../contract/demo-inventory.ts';
+import { DEMO_INVENTORY } from './demo-inventory.ts';
 import { apiRoutes, type OperationId } from '../functions/routes.ts';
 
 /**
  * The worked examples of the published contract: one call per operation, the curl line that
  * makes it and the answer it prints. They are calls on the demo inventory `npm start` seeds,
- * so what the reference shows is what a developer sees locally, and test/contract/examples.test.ts
+ * so what the reference shows is what a developer sees locally, and test/process/contract/examples.test.ts
  * runs every curl line against the local server and compares the answers it prints.
  */
 

@@ -7,7 +7,7 @@ import { InventoryAdjustment, InventoryAdjustmentBatch, InventoryUpdate } from '
  * Ajv to standalone code in functions/http/request-body-validators.generated.ts, whose export of
  * the same name a handler passes to httpHandler({ body }). Adding a body is one line here, then
  * `npm run validators`; `npm test` fails while the generated file is stale, and
- * test/contract/request-body-validators.test.ts checks that each compiled validator accepts and
+ * test/fast/contract/request-body-validators.test.ts checks that each compiled validator accepts and
  * refuses the same bodies as its zod schema. zod refinements (.refine, .superRefine) and
  * transforms have no JSON Schema form: that test fails on a schema that relies on them. An int64
  * (PetId, a bigint to zod) is validated as a JSON integer, then read exactly (json-body.ts).

@@ -2,7 +2,7 @@ import type { APIGatewayAuthorizerResultContext, APIGatewayProxyEvent, APIGatewa
 
 /**
  * The events API Gateway (REST, payload 1.0) sends the functions, in the shape AWS documents
- * them and Powertools for AWS Lambda's parser schemas check them (test/unit/gateway-events):
+ * them and Powertools for AWS Lambda's parser schemas check them (test/fast/unit/gateway-events):
  * built in one place for the local server, the tests and the benchmarks.
  */
 

@@ -8,7 +8,7 @@ import type { ChangeFeedPage } from './schemas.ts';
  * what they missed. Its order is a sequence allocated in the same transaction that stores the
  * entries it numbers, so entries become visible in sequence order: a reader of `seq > cursor`
  * sees a prefix of what will ever be there, and nothing can appear later behind a cursor it was
- * given. A timestamp taken before the write cannot promise that (see test/unit/change-feed.test.ts).
+ * given. A timestamp taken before the write cannot promise that (see test/fast/unit/change-feed.test.ts).
  */
 
 /** What the feed needs from storage; the DynamoDB adapter implements it. */

@@ -1,0 +1,161 @@
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createWebhookQueuePublisher, deliveryGroupOf } from '../../../functions/adapters/aws/webhook-queue-publisher.ts';
+import type { AttemptOutcome } from '../../../functions/adapters/webhooks/webhook-sender.ts';
+import { createDeliverWebhooksHandler } from '../../../functions/handlers/deliver-webhooks-handler.ts';
+import { petChange } from '../../support/pet-changes.ts';
+
+/** The delivery function on AWS, with SQS mocked (no AWS here): retries by visibility, FIFO order, dead letters by age. */
+
+const sqs = mockClient(SQSClient);
+const NOW = Date.UTC(2026, 10, 24, 8, 0, 0);
+const key = Buffer.alloc(32, 3);
+
+function record(messageId: string, sentAt: number, receiveCount: number, group = 'group'): SQSRecord {
+  return {
+    messageId,
+    receiptHandle: `receipt-${messageId}`,
+    body: JSON.stringify({ url: 'https://receiver.example/hooks', eventId: `evt_inventory_1_${messageId}`, body: '{}' }),
+    attributes: {
+      ApproximateReceiveCount: String(receiveCount),
+      SentTimestamp: String(sentAt),
+      MessageGroupId: group,
+      MessageDeduplicationId: `dedup-${messageId}`,
+      SenderId: 'consumer',
+      ApproximateFirstReceiveTimestamp: String(sentAt),
+    },
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:deliveries.fifo',
+    awsRegion: 'eu-west-1',
+  };
+}
+
+function handlerAnswering(outcomes: AttemptOutcome[]) {
+  const sent: string[] = [];
+  const handler = createDeliverWebhooksHandler({
+    sqs: new SQSClient({}),
+    deliveryQueueUrl: 'https://sqs/deliveries.fifo',
+    deadLetterQueueUrl: 'https://sqs/dead.fifo',
+    signingKey: async () => key,
+    send: async (_url, message) => {
+      sent.push(message.id);
+      return outcomes.shift() ?? { delivered: true, status: 200 };
+    },
+    now: () => NOW,
+  });
+  return { handler, sent };
+}
+
+beforeEach(() => {
+  sqs.reset();
+});
+
+/** Each message whose visibility the function changed, with the wait it set, in receipt handle order. */
+const visibilitiesChanged = () =>
+  sqs
+    .commandCalls(ChangeMessageVisibilityCommand)
+    .map(({ args: [{ input }] }) => [input.ReceiptHandle, input.VisibilityTimeout])
+    .sort(([a], [b]) => String(a).localeCompare(String(b)));
+
+describe('the webhook delivery function', () => {
+  it('stops its group at a failed attempt, and hides that message and the later ones of its group for the next backoff (FIFO)', async () => {
+    const { handler, sent } = handlerAnswering([
+      { delivered: true, status: 200 },
+      { delivered: false, failure: 'answered 500' },
+    ]);
+    const event: SQSEvent = { Records: [record('1', NOW - 5_000, 1), record('2', NOW - 5_000, 3), record('3', NOW - 5_000, 1)] };
+
+    const answer = await handler(event);
+
+    expect(sent).toEqual(['evt_inventory_1_1', 'evt_inventory_1_2']);
+    expect(answer.batchItemFailures).toEqual([{ itemIdentifier: '2' }, { itemIdentifier: '3' }]);
+    // The third failed attempt: 4 s, as the policy says; the group's later message comes back with it, not after the queue's visibility timeout.
+    expect(visibilitiesChanged()).toEqual([
+      ['receipt-2', 4],
+      ['receipt-3', 4],
+    ]);
+  });
+
+  it("goes on with every other group past a failed one, and hands back only the failed group's message and its later ones", async () => {
+    const { handler, sent } = handlerAnswering([
+      { delivered: false, failure: 'answered 503' },
+      { delivered: true, status: 200 },
+      { delivered: true, status: 200 },
+      { delivered: true, status: 200 },
+      { delivered: false, failure: 'timed out' },
+    ]);
+    const event: SQSEvent = {
+      Records: [
+        record('a1', NOW - 5_000, 1, 'pet-a'),
+        record('b1', NOW - 5_000, 1, 'pet-b'),
+        record('a2', NOW - 5_000, 1, 'pet-a'),
+        record('c1', NOW - 5_000, 1, 'pet-c'),
+        record('b2', NOW - 5_000, 1, 'pet-b'),
+        record('d1', NOW - 5_000, 6, 'pet-d'),
+        record('a3', NOW - 5_000, 1, 'pet-a'),
+        record('e1', NOW - 5_000, 1, 'pet-e'),
+        record('d2', NOW - 5_000, 1, 'pet-d'),
+      ],
+    };
+
+    const answer = await handler(event);
+
+    // Each group's first message is tried; a2, a3 and d2 wait behind a1 and d1, untried.
+    expect(sent).toEqual(['a1', 'b1', 'c1', 'b2', 'd1', 'e1'].map((id) => `evt_inventory_1_${id}`));
+    expect(answer.batchItemFailures).toEqual(['a1', 'a2', 'd1', 'a3', 'd2'].map((itemIdentifier) => ({ itemIdentifier })));
+    // a1's first failure: 1 s; d1's sixth: 32 s. Each group comes back whole after its own wait.
+    expect(visibilitiesChanged()).toEqual([
+      ['receipt-a1', 1],
+      ['receipt-a2', 1],
+      ['receipt-a3', 1],
+      ['receipt-d1', 32],
+      ['receipt-d2', 32],
+    ]);
+  });
+
+  it('moves a message queued 24 hours ago to the dead letters, with its group and why, and goes on', async () => {
+    const { handler } = handlerAnswering([{ delivered: false, failure: 'connection failed (ECONNREFUSED)' }]);
+
+    const answer = await handler({ Records: [record('1', NOW - 24 * 3_600_000 + 30_000, 1_440)] });
+
+    expect(answer.batchItemFailures).toEqual([]);
+    expect(sqs).toHaveReceivedCommandWith(SendMessageCommand, {
+      QueueUrl: 'https://sqs/dead.fifo',
+      MessageGroupId: 'group',
+      MessageAttributes: { lastFailure: { DataType: 'String', StringValue: 'connection failed (ECONNREFUSED)' } },
+    });
+    expect(sqs).not.toHaveReceivedCommand(ChangeMessageVisibilityCommand);
+  });
+});
+
+describe('the webhook queue publisher', () => {
+  it('queues each change for each endpoint in a group per pet and endpoint, deduplicated by version', async () => {
+    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
+    const publisher = createWebhookQueuePublisher(new SQSClient({}), 'https://sqs/deliveries.fifo', [
+      'https://a.example/h',
+      'https://b.example/h',
+    ]);
+
+    await publisher.publish([petChange(9_007_199_254_740_993n, 4)]);
+
+    const entries = sqs.commandCalls(SendMessageBatchCommand)[0]!.args[0].input.Entries!;
+    expect(entries.map((entry) => entry.MessageGroupId)).toEqual([
+      deliveryGroupOf('https://a.example/h', 9_007_199_254_740_993n),
+      deliveryGroupOf('https://b.example/h', 9_007_199_254_740_993n),
+    ]);
+    expect(entries[0]!.MessageDeduplicationId).toBe(`${deliveryGroupOf('https://a.example/h', 9_007_199_254_740_993n)}:4`);
+    expect(JSON.parse(entries[0]!.MessageBody!)).toMatchObject({ url: 'https://a.example/h', eventId: 'evt_inventory_9007199254740993_4' });
+    expect(entries[0]!.MessageBody).toContain('\\"petId\\":9007199254740993');
+  });
+
+  it('fails the batch when SQS refuses a message, so the consumer handles it again', async () => {
+    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [{ Id: '0', Code: 'InternalError', SenderFault: false }] });
+    const publisher = createWebhookQueuePublisher(new SQSClient({}), 'https://sqs/deliveries.fifo', ['https://a.example/h']);
+
+    await expect(publisher.publish([petChange(1n, 1)])).rejects.toThrow('SQS refused 1 of 1 webhooks (InternalError');
+  });
+});

@@ -1,0 +1,149 @@
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COLD_START_METRIC, logger, METRIC_NAMESPACE, SERVICE_METRICS } from '../../../functions/logger.ts';
+import { lambdaContext, proxyEvent } from '../../support/events.ts';
+import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const TRACE_ROOT = '1-67891233-abcdef012345678912345678';
+const throttled = () => Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+
+/** Every line written to stdout and stderr while `act` runs, parsed: each line must be one JSON object. */
+async function linesWrittenBy(act: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+  const written: string[] = [];
+  const capture = (chunk: string | Uint8Array) => {
+    written.push(String(chunk));
+    return true;
+  };
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+  try {
+    await act();
+  } finally {
+    vi.restoreAllMocks();
+  }
+  return written
+    .join('')
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+const metricLines = (lines: Record<string, unknown>[], name: string) => lines.filter((line) => '_aws' in line && name in line);
+
+beforeEach(() => {
+  dynamo.reset();
+  dynamo.on(GetCommand, { TableName: COUNTERS_TABLE }).resolves({});
+  dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).resolves({ Attributes: { requests: 1, minuteRequests: 1 } });
+  dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).resolves({ Items: [] });
+  vi.stubEnv('LOG_LEVEL', 'INFO');
+  vi.stubEnv('METRICS_DISABLED', 'false');
+  vi.stubEnv('_X_AMZN_TRACE_ID', `Root=${TRACE_ROOT};Parent=53995c3f42cd8ad8;Sampled=1`);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+describe('the lines of one request', () => {
+  it('all carry its API Gateway request id and X-Ray trace id, logs and metrics alike', async () => {
+    dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).rejects(throttled());
+    dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).rejects(throttled());
+    const event = proxyEvent({ requestContext: { ...proxyEvent().requestContext, requestId: 'gateway-request-7' } });
+
+    let status: number | undefined;
+    const lines = await linesWrittenBy(async () => {
+      status = (await inventoryHandlers(Date.now()).list(event, lambdaContext)).statusCode;
+    });
+
+    expect(status).toBe(503);
+    // Counting failed open (a metric), then the listing failed (a warning and a metric).
+    expect(metricLines(lines, SERVICE_METRICS.usageCountingUnavailable)).toHaveLength(1);
+    expect(metricLines(lines, SERVICE_METRICS.storeUnavailable)).toHaveLength(1);
+    expect(lines.filter((line) => line.message === 'store unavailable')).toHaveLength(1);
+    expect(lines.map((line) => [line.requestId, line.xrayTraceId])).toEqual(lines.map(() => ['gateway-request-7', TRACE_ROOT]));
+  });
+
+  it('keep their own ids when requests are served concurrently in one process (the local server)', async () => {
+    dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).callsFake(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      throw throttled();
+    });
+    const { list } = inventoryHandlers(Date.now());
+    const ids = ['first', 'second', 'third'];
+
+    const lines = await linesWrittenBy(() =>
+      Promise.all(
+        ids.map((requestId) => list(proxyEvent({ requestContext: { ...proxyEvent().requestContext, requestId } }), lambdaContext)),
+      ),
+    );
+
+    const warnings = lines.filter((line) => line.message === 'store unavailable');
+    expect(warnings.map((line) => line.requestId).sort()).toEqual([...ids].sort());
+    const metrics = metricLines(lines, SERVICE_METRICS.storeUnavailable);
+    expect(metrics.map((line) => line.requestId).sort()).toEqual([...ids].sort());
+  });
+});
+
+describe('metric lines', () => {
+  it('are Embedded Metric Format documents without a level, in the service namespace, dimensioned by function', async () => {
+    const [line] = await linesWrittenBy(async () => logger.metric(SERVICE_METRICS.storeUnavailable, 1));
+
+    expect(line).not.toHaveProperty('level');
+    expect(line).toMatchObject({
+      _aws: {
+        CloudWatchMetrics: [
+          { Namespace: METRIC_NAMESPACE, Dimensions: [['FunctionName']], Metrics: [{ Name: 'StoreUnavailable', Unit: 'Count' }] },
+        ],
+      },
+      FunctionName: 'local',
+      StoreUnavailable: 1,
+    });
+    expect(line?._aws).toHaveProperty('Timestamp', expect.any(Number));
+  });
+
+  it.each(['ERROR', 'FATAL', 'silent'])(
+    'are still written when the log level is raised to %s, and the log lines below it are not',
+    async (level) => {
+      vi.stubEnv('LOG_LEVEL', level);
+      dynamo.on(UpdateCommand, { TableName: COUNTERS_TABLE }).rejects(throttled());
+      dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE }).rejects(throttled());
+
+      const lines = await linesWrittenBy(() => inventoryHandlers(Date.now()).list(proxyEvent(), lambdaContext));
+
+      expect(metricLines(lines, SERVICE_METRICS.usageCountingUnavailable)).toHaveLength(1);
+      expect(metricLines(lines, SERVICE_METRICS.storeUnavailable)).toHaveLength(1);
+      // The 'store unavailable' warning is below ERROR: filtered by our own logger.
+      expect(lines.filter((line) => 'level' in line)).toEqual([]);
+    },
+  );
+
+  it('are written for an error-level setting while error lines still pass it', async () => {
+    vi.stubEnv('LOG_LEVEL', 'error');
+    const lines = await linesWrittenBy(async () => {
+      logger.info('routine');
+      logger.warn('noisy');
+      logger.error('broken');
+    });
+    expect(lines.map((line) => [line.level, line.message])).toEqual([['ERROR', 'broken']]);
+  });
+});
+
+describe('the cold-start metric', () => {
+  it('is written once per execution environment, on its first request', async () => {
+    vi.resetModules();
+    const { inventoryHandlers: freshHandlers } = await import('../../support/mocked-handlers.ts');
+    const { list } = freshHandlers(Date.now());
+
+    const lines = await linesWrittenBy(async () => {
+      await list(proxyEvent(), lambdaContext);
+      await list(proxyEvent(), lambdaContext);
+    });
+
+    const coldStarts = metricLines(lines, COLD_START_METRIC);
+    expect(coldStarts).toHaveLength(1);
+    expect(coldStarts[0]).toMatchObject({ [COLD_START_METRIC]: 1, requestId: 'request-1' });
+  });
+});

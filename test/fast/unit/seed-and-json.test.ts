@@ -1,0 +1,78 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePetId } from '../../../functions/domain/pet-id.ts';
+import { toJson } from '../../../functions/int64-json.ts';
+import { readSeedFile } from '../../../local/seed.ts';
+
+describe('parsePetId', () => {
+  it.each([
+    ['1', 1n],
+    ['9007199254740993', 9_007_199_254_740_993n],
+    ['9223372036854775807', 9_223_372_036_854_775_807n],
+  ])('reads %s exactly', (text, id) => {
+    expect(parsePetId(text)).toBe(id);
+  });
+
+  it.each(['0', '-1', '007', '+1', '1.0', '1e3', ' 1', '9223372036854775808', '99999999999999999999', '', undefined])(
+    'refuses %j',
+    (text) => {
+      expect(parsePetId(text)).toBeUndefined();
+    },
+  );
+});
+
+describe('toJson', () => {
+  it('writes bigints as exact integer literals', () => {
+    expect(toJson([{ petId: 9_223_372_036_854_775_807n, quantity: 1 }])).toBe('[{"petId":9223372036854775807,"quantity":1}]');
+  });
+});
+
+describe('readSeedFile', () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'seed-file-'));
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+  const seedFile = async (name: string, text: string) => {
+    const file = join(directory, name);
+    await writeFile(file, text);
+    return file;
+  };
+
+  it('keeps every digit of ids above 2^53, after a byte order mark', async () => {
+    const file = await seedFile('big.json', '\ufeff[{"petId": 9007199254740993, "quantity": 2, "status": "available"}]');
+    expect(await readSeedFile(file)).toEqual([{ petId: 9_007_199_254_740_993n, quantity: 2, status: 'available' }]);
+  });
+
+  it('names the variable and the file when the file is missing', async () => {
+    const file = join(directory, 'missing.json');
+    await expect(readSeedFile(file)).rejects.toThrow(`SEED_FILE=${file} cannot be used: ${file} does not exist.`);
+  });
+
+  it.each([
+    ['not JSON', '[{"petId": 1,', (file: string) => `SEED_FILE=${file} cannot be used: ${file} is not valid JSON: `],
+    ['not an array', '{"petId": 1}', (file: string) => `SEED_FILE=${file} cannot be used: ${file} must hold a JSON array`],
+    [
+      'a field twice',
+      '[{"petId": 102, "petId": 103, "quantity": 2, "status": "available"}]',
+      (file: string) => `SEED_FILE=${file} cannot be used: entry 1: petId occurs more than once in one object\n${file}: 1 bad entry`,
+    ],
+    [
+      'a repeated id',
+      '[{"petId": 1, "quantity": 2, "status": "sold"}, {"petId": 1, "quantity": 3, "status": "sold"}]',
+      () => 'entry 2 (petId 1): petId 1 is listed twice (first at entry 1)',
+    ],
+    [
+      'an unknown status',
+      '[{"petId": 1, "quantity": 2, "status": "lost"}]',
+      () => 'status must be one of available, pending, sold (got "lost")',
+    ],
+  ])('refuses %s, naming the variable, the file and the entry', async (_case, text, message) => {
+    const file = await seedFile('bad.json', text);
+    await expect(readSeedFile(file)).rejects.toThrow(message(file));
+  });
+});

@@ -1,0 +1,27 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWebhookOutbox } from '../../../local/webhook-outbox.ts';
+import { petChange } from '../../support/pet-changes.ts';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+afterEach(() => dynamo.reset());
+
+describe('the webhook outbox', () => {
+  it("writes a queue's deliveries oldest first, each after the one before, even when the first write is the slowest", async () => {
+    const written: string[] = [];
+    dynamo.on(PutCommand).callsFake(async (input: { Item: { queue: string; version: number } }) => {
+      // Version 1 of each pet takes longest: written at once, the newer versions would land before it.
+      if (input.Item.version === 1) await new Promise((resolve) => setTimeout(resolve, 30));
+      written.push(`${input.Item.queue.split(' ')[0]}:${input.Item.version}`);
+      return {};
+    });
+    const outbox = createWebhookOutbox(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' })), 'outbox');
+
+    await outbox.enqueue(['http://127.0.0.1:1/hook'], [petChange(7n, 3), petChange(7n, 1), petChange(8n, 1), petChange(7n, 2)], 0);
+
+    expect(written.filter((entry) => entry.startsWith('7:'))).toEqual(['7:1', '7:2', '7:3']);
+    expect(written).toHaveLength(4);
+  });
+});

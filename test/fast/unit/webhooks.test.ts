@@ -1,0 +1,70 @@
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import { eventIdOf, inventoryChangedEvent } from '../../../functions/domain/inventory-events.ts';
+import { afterFailedAttempt, retryDelayMs, WEBHOOK_RETRY_POLICY } from '../../../functions/domain/webhook-delivery.ts';
+import { parseWebhookSecret, parseWebhookUrls, webhookHeaders } from '../../../functions/domain/webhooks.ts';
+import { toJson } from '../../../functions/int64-json.ts';
+import { petChange } from '../../support/pet-changes.ts';
+
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+describe('webhook signatures', () => {
+  it('signs id.timestamp.body as the standardwebhooks package verifies, and as its own signer signs', () => {
+    const key = parseWebhookSecret(SECRET, 'WEBHOOK_SECRET');
+    const body = toJson(inventoryChangedEvent(petChange(9_007_199_254_740_993n, 3, '2026-11-24T08:00:00.000Z')));
+    const sentAt = new Date();
+
+    const headers = webhookHeaders(key, { id: 'evt_inventory_9007199254740993_3', body }, sentAt);
+
+    const receiver = new Webhook(SECRET);
+    expect(receiver.verify(body, headers)).toEqual(JSON.parse(body));
+    expect(headers['webhook-signature']).toBe(receiver.sign('evt_inventory_9007199254740993_3', sentAt, body));
+    expect(body).toContain('"petId":9007199254740993');
+  });
+
+  it('derives the webhook-id from (petId, version): the same on every retry and endpoint', () => {
+    expect(eventIdOf({ petId: 12n, change: { version: 4 } })).toBe('evt_inventory_12_4');
+  });
+});
+
+describe('webhook settings', () => {
+  it.each([
+    ['abc', 'WEBHOOK_SECRET must start with "whsec_"'],
+    ['whsec_not base64!', 'must be base64'],
+    [`whsec_${Buffer.alloc(8).toString('base64')}`, 'must be 24 to 64 bytes, not 8'],
+  ])('refuses the secret %s, saying why', (secret, why) => {
+    expect(() => parseWebhookSecret(secret, 'WEBHOOK_SECRET')).toThrow(why);
+  });
+
+  it('takes one URL or several separated by commas', () => {
+    expect(parseWebhookUrls('http://127.0.0.1:8080/a, https://example.com/b', 'WEBHOOK_URL', { requireHttps: false })).toEqual([
+      'http://127.0.0.1:8080/a',
+      'https://example.com/b',
+    ]);
+  });
+
+  it.each([
+    ['not a url', false, '"not a url" is not a URL'],
+    ['ftp://example.com/', false, 'must be an http or https URL'],
+    ['http://example.com/', true, 'must be an https URL'],
+    ['https://user:pw@example.com/', false, 'carries credentials'],
+    ['https://example.com/a,https://example.com/a', false, 'listed twice'],
+    ['https://example.com/a,', false, '"" is not a URL'],
+  ])('refuses WEBHOOK_URL=%s, saying why', (text, requireHttps, why) => {
+    expect(() => parseWebhookUrls(text, 'WEBHOOK_URL', { requireHttps })).toThrow(why);
+  });
+});
+
+describe('webhook retries', () => {
+  it('waits 1 s after the first failure, doubling to at most 60 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 100].map((failed) => retryDelayMs(WEBHOOK_RETRY_POLICY, failed))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+  });
+
+  it('dead-letters once the next attempt would fall more than 24 hours after the change was queued', () => {
+    const day = 24 * 60 * 60 * 1_000;
+    expect(afterFailedAttempt(WEBHOOK_RETRY_POLICY, 1_400, 0, day - 60_000)).toEqual({ retryAtMs: day });
+    expect(afterFailedAttempt(WEBHOOK_RETRY_POLICY, 1_401, 0, day - 59_999)).toEqual({ deadLetter: true });
+  });
+});

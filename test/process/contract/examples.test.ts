@@ -1,0 +1,227 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_VARIABLE } from '../../../contract/examples.ts';
+import { ErrorCode } from '../../../functions/domain/errors.ts';
+import { KeyAdmin } from '../../../local/key-admin.ts';
+import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
+import { testAppStore } from '../../support/local-store.ts';
+import { DEMO_INVENTORY } from '../../../contract/demo-inventory.ts';
+import { insideOneMinute } from '../../support/minute-window.ts';
+
+/**
+ * Examples that cannot rot: every curl line the reference shows (x-codeSamples of the served
+ * openapi.json) and every curl line of the README and of the guides it links to runs here, in bash with the real curl,
+ * against the local server with the demo inventory `npm start` seeds, and what it prints is
+ * compared with the answer printed beside it.
+ */
+
+const run = promisify(execFile);
+const README_BASE_URL = 'http://localhost:3000/v1';
+const readDocument = (document: string) => readFileSync(new URL(`../../${document}`, import.meta.url), 'utf8');
+/** The README, then every guide in docs/ it links to, in the order it links them: a newcomer's path. */
+const DOCUMENTS = [
+  'README.md',
+  ...new Set([...readDocument('README.md').matchAll(/\]\((docs\/[\w-]+\.md)(?:#[\w-]*)?\)/g)].map((match) => match[1]!)),
+];
+const DEV_KEY = 'ExamplesDevKey00000000000000000001';
+
+let app: LocalApp;
+let admin: KeyAdmin;
+beforeAll(async () => {
+  app = await startLocalApp({ ...testAppStore({ recordChanges: true }), seed: DEMO_INVENTORY, devApiKey: DEV_KEY, devPlan: 'free' });
+  admin = new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters);
+});
+afterAll(async () => app?.close());
+
+/** JSON with every integer kept exact: those a double cannot hold (ids above 2^53) as bigint. */
+const parseExact = (text: string): unknown =>
+  JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+    typeof value === 'number' && !Number.isSafeInteger(value) && context?.source !== undefined && /^-?\d+$/.test(context.source)
+      ? BigInt(context.source)
+      : value,
+  );
+
+interface Printed {
+  status?: number;
+  headers: string[];
+  body?: unknown;
+}
+
+/** What curl printed: with -i (or -D -) a status line and headers, then the body. */
+function readPrinted(output: string): Printed {
+  let headers: string[] = [];
+  let status: number | undefined;
+  let body = output;
+  if (output.startsWith('HTTP/')) {
+    const end = output.search(/\r?\n\r?\n/);
+    const head = output.slice(0, end === -1 ? undefined : end).split(/\r?\n/);
+    status = Number(head[0]!.split(' ')[1]);
+    headers = head.slice(1).map((line) => line.slice(0, line.indexOf(':')).toLowerCase());
+    body = end === -1 ? '' : output.slice(end).trim();
+  }
+  return { status, headers, ...(body.trim() ? { body: parseExact(body.trim()) } : {}) };
+}
+
+/** Keys and value types, not values: what an example promises of every answer like it. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length > 0 ? [shapeOf(value[0])] : [];
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, field]) => [key, shapeOf(field)]),
+    );
+  return typeof value === 'bigint' ? 'number' : typeof value;
+}
+
+/** A history entry's time and request id are the call's that made it: an example shows their form, not their value. */
+const CALL_SPECIFIC: ReadonlySet<string> = new Set(['occurredAt', 'requestId']);
+/**
+ * The seed writes the demo pets concurrently, so which pet's creation the feed numbers first varies
+ * from one start to the next: of the feed's first entry, the pet and its stock show their form only.
+ */
+const START_SPECIFIC: Partial<Record<string, ReadonlySet<string>>> = {
+  listInventoryChangeFeed: new Set([...CALL_SPECIFIC, 'petId', 'quantityAfter', 'delta', 'status']),
+};
+function withoutCallSpecifics(value: unknown, specific = CALL_SPECIFIC): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutCallSpecifics(item, specific));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) => [key, specific.has(key) ? typeof field : withoutCallSpecifics(field, specific)]),
+    );
+  return value;
+}
+
+async function curl(command: string, env: Record<string, string>): Promise<string> {
+  const { stdout } = await run('bash', ['-c', command], { env: { ...process.env, ...env }, timeout: 20_000, maxBuffer: 10 * 1024 * 1024 });
+  return stdout;
+}
+
+describe('the curl line of every operation in the reference', () => {
+  it('prints the status and the body the reference shows beside it', async () => {
+    const document = parseExact(await (await fetch(`${app.baseUrl}/openapi.json`)).text()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string;
+            'x-codeSamples': { source: string }[];
+            responses: Record<string, { content?: { 'application/json'?: { example?: unknown } } }>;
+          }
+        >
+      >;
+    };
+    const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
+    expect(operations.length).toBeGreaterThan(0);
+    for (const operation of operations) {
+      const [shown] = Object.entries(operation.responses).filter(
+        ([, response]) => response.content?.['application/json']?.example !== undefined,
+      );
+      expect(shown, `${operation.operationId} shows an answer`).toBeDefined();
+      const [status, response] = shown!;
+      expect(operation['x-codeSamples'].length).toBeGreaterThan(0);
+      for (const { source } of operation['x-codeSamples']) {
+        expect(source).toContain(app.baseUrl);
+        const printed = readPrinted(await curl(source, { [API_KEY_VARIABLE]: DEV_KEY }));
+        const specific = START_SPECIFIC[operation.operationId];
+        expect({ operation: operation.operationId, status: printed.status, body: withoutCallSpecifics(printed.body, specific) }).toEqual({
+          operation: operation.operationId,
+          status: Number(status),
+          body: withoutCallSpecifics(response.content!['application/json']!.example, specific),
+        });
+      }
+    }
+  });
+});
+
+interface ReadmeCall {
+  block: number;
+  command: string;
+  /** A loop that sets up the next call (a burst); what it prints is not compared. */
+  setup: boolean;
+  answer?: { status?: number; code?: string; body?: unknown; headers: string[] };
+}
+
+/** `# 404 ROUTE_NOT_FOUND`, `# {"code": …}`, `# 200, the served copy …`: a status, a code and a JSON body, each optional. */
+function readAnswerComment(comment: string): ReadmeCall['answer'] | undefined {
+  const status = /^(\d{3})\b/.exec(comment)?.[1];
+  const jsonStart = comment.search(/[[{]/);
+  const body = jsonStart === -1 ? undefined : parseExact(comment.slice(jsonStart));
+  const code = (Object.values(ErrorCode) as string[]).find((candidate) => new RegExp(`\\b${candidate}\\b`).test(comment));
+  // An Error body repeats its status; an InventoryItem's `status` is the pet's, a word.
+  const errorStatus = body && typeof body === 'object' && 'status' in body && typeof body.status === 'number' ? body.status : undefined;
+  if (!status && body === undefined) return undefined;
+  // Headers a comment names ("429, Retry-After", "200 and X-RateLimit-* headers") must be in the answer.
+  const headers = [...comment.matchAll(/\b(Retry-After|ETag|Cache-Control|X-RateLimit-\*)/g)].flatMap(([name]) =>
+    name === 'X-RateLimit-*' ? ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] : [name!],
+  );
+  return { status: status ? Number(status) : errorStatus, code: code ?? (body as { code?: string } | undefined)?.code, body, headers };
+}
+
+/** Every curl line of a document's shell blocks, with the answer printed beside or after it. */
+function readmeCalls(readme: string): ReadmeCall[] {
+  const blocks = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => ({ language: match[1]!, text: match[2]! }));
+  const calls: ReadmeCall[] = [];
+  blocks.forEach(({ language, text }, index) => {
+    if (language !== 'sh') return;
+    const lines = text.replace(/\\\n\s*/g, '').split('\n');
+    const inBlock: ReadmeCall[] = [];
+    lines.forEach((line, lineIndex) => {
+      if (!/(^|;\s*|do\s+)curl\s/.test(line)) return;
+      const [command, comment] = line.split(/\s+#\s+/, 2) as [string, string | undefined];
+      const next = lines[lineIndex + 1]?.trim();
+      const answer = (comment && readAnswerComment(comment)) || (next?.startsWith('# ') ? readAnswerComment(next.slice(2)) : undefined);
+      inBlock.push({ block: index, command: command.trim(), setup: line.startsWith('for '), ...(answer ? { answer } : {}) });
+    });
+    // A transcript right after the block (```, starting with the status line) is the answer of its last call.
+    const transcript = blocks[index + 1];
+    const last = inBlock.at(-1);
+    if (last && !last.answer && transcript?.language === '' && transcript.text.startsWith('HTTP/')) {
+      const printed = readPrinted(transcript.text.trim());
+      last.answer = { status: printed.status, body: printed.body, headers: printed.headers };
+    }
+    calls.push(...inBlock);
+  });
+  return calls;
+}
+
+describe('the curl lines of the README and its guides', () => {
+  it('are found: the README links its guides, and both show curl lines', () => {
+    expect(DOCUMENTS).toEqual(
+      expect.arrayContaining(['docs/api-guide.md', 'docs/published-contract.md', 'docs/deploying-and-operating.md']),
+    );
+    expect(readmeCalls(readDocument('README.md')).length).toBeGreaterThan(5);
+    expect(readmeCalls(readDocument('docs/api-guide.md')).length).toBeGreaterThan(5);
+  });
+});
+
+describe.each(DOCUMENTS)("%s's curl lines", (document) => {
+  const calls = readmeCalls(readDocument(document));
+
+  it('each print an answer the document shows (a status, a code, a body or a transcript)', () => {
+    expect(calls.filter((call) => !call.setup && !call.answer).map((call) => call.command)).toEqual([]);
+  });
+
+  it('print what the document says they print, run in order, block by block, each block with a new free-plan key', async () => {
+    for (const block of new Set(calls.map((call) => call.block))) {
+      const inBlock = calls.filter((call) => call.block === block);
+      if (inBlock.some((call) => call.setup)) await insideOneMinute();
+      const { apiKey } = await admin.issue({ plan: 'free', owner: `${document} block ${block}` });
+      for (const call of inBlock) {
+        const output = await curl(call.command.replaceAll(README_BASE_URL, app.baseUrl), { KEY: apiKey, URL: app.baseUrl });
+        if (call.setup || !call.answer) continue;
+        const printed = readPrinted(output);
+        const { status, code, body, headers } = call.answer;
+        const bodyStatus = (printed.body as { status?: unknown } | undefined)?.status;
+        const printedStatus = printed.status ?? (typeof bodyStatus === 'number' ? bodyStatus : undefined);
+        expect({ command: call.command, status: printedStatus }).toEqual({ command: call.command, status: status ?? printedStatus });
+        if (code !== undefined) expect((printed.body as { code?: string }).code, call.command).toBe(code);
+        if (body !== undefined) expect(shapeOf(printed.body), call.command).toEqual(shapeOf(body));
+        expect(printed.headers, call.command).toEqual(expect.arrayContaining(headers.map((name) => name.toLowerCase())));
+      }
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { killServerProcess, startServerProcess, type ServerProcess } from '../../support/server-process.ts';
+import { localKeysCommand } from '../../support/keys-command.ts';
+
+let dataDir: string;
+let running: ServerProcess[] = [];
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'dev-key-restarts-'));
+});
+afterEach(async () => {
+  await Promise.all(running.map(killServerProcess));
+  running = [];
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await startServerProcess({ dataDir, env });
+  running.push(server);
+  return server;
+}
+
+async function stop(server: ServerProcess): Promise<void> {
+  server.process.kill('SIGTERM');
+  await server.exited;
+}
+
+const keys = (...argv: string[]) => localKeysCommand(dataDir, ...argv);
+
+/** The `keys list` line of one key, found by its owner and plan or by its keyId. */
+async function listed(match: string): Promise<string> {
+  const line = (await keys('list')).find((candidate) => candidate.includes(match));
+  if (line === undefined) throw new Error(`no key listed with ${match}`);
+  return line;
+}
+
+const keyIdOf = (line: string) => line.split(/\s+/)[0]!;
+
+const status = async (server: ServerProcess, key: string) =>
+  (await fetch(`${server.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${key}` } })).status;
+
+describe('revoked keys stay revoked across restarts', { timeout: 60_000 }, () => {
+  it('keeps a revoked generated dev key revoked, and generates a new one in its place', async () => {
+    const first = await startServer();
+    const revokedKey = (await readFile(join(dataDir, 'dev-api-key'), 'utf8')).trim();
+    const keyId = keyIdOf(await listed('local developer'));
+    await keys('revoke', keyId);
+    expect(await status(first, revokedKey)).toBe(401);
+    await stop(first);
+
+    const restarted = await startServer();
+
+    expect(await status(restarted, revokedKey)).toBe(401);
+    expect(await listed(keyId)).toMatch(/ revoked /);
+    const newKey = (await readFile(join(dataDir, 'dev-api-key'), 'utf8')).trim();
+    expect(newKey).not.toBe(revokedKey);
+    expect(restarted.output()).toContain(`The dev key in ${join(dataDir, 'dev-api-key')} (${keyId}) was revoked; generated a new one.`);
+    expect(restarted.output()).toContain(`dev API key (shown once, kept in ${join(dataDir, 'dev-api-key')}): ${newKey}`);
+    expect(await status(restarted, newKey)).toBe(200);
+  });
+
+  it('refuses, in one line, to start with a revoked key as DEV_API_KEY, and leaves it revoked', async () => {
+    const key = 'RevokedDevKey0123456789abcdef';
+    const first = await startServer({ DEV_API_KEY: key });
+    const keyId = keyIdOf(await listed('local developer'));
+    await keys('revoke', keyId);
+    await stop(first);
+
+    const refusal = await startServer({ DEV_API_KEY: key }).then(
+      () => '',
+      (error: Error) => error.message,
+    );
+
+    expect(refusal.split('\n').filter(Boolean)).toEqual([
+      'server exited before listening:',
+      `DEV_API_KEY is the revoked key ${keyId}, and revoked keys stay revoked: start with another DEV_API_KEY, or without one for a generated key.`,
+    ]);
+    expect(await listed(keyId)).toMatch(/ revoked /);
+  });
+
+  it('refuses, in one line, a key issued with npm run keys as DEV_API_KEY, and leaves its plan alone', async () => {
+    const first = await startServer();
+    const [, shown] = await keys('issue', '--plan', 'pro', '--owner', 'Acme Pets');
+    const issuedKey = /: (\w+)$/.exec(shown!)![1]!;
+    const keyId = keyIdOf(await listed('Acme Pets'));
+    await stop(first);
+
+    const refusal = await startServer({ DEV_API_KEY: issuedKey, DEV_PLAN: 'free' }).then(
+      () => '',
+      (error: Error) => error.message,
+    );
+
+    expect(refusal.split('\n').filter(Boolean)).toEqual([
+      'server exited before listening:',
+      `DEV_API_KEY is ${keyId}, a key issued to "Acme Pets" with npm run keys; the dev key must be one of its own, since DEV_PLAN sets its plan: start with another DEV_API_KEY, or without one for a generated key.`,
+    ]);
+    expect(await listed(keyId)).toMatch(/ active +pro /);
+  });
+});

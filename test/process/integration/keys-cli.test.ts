@@ -1,0 +1,165 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authenticate, hashApiKey } from '../../../functions/domain/api-keys.ts';
+import { UsageError } from '../../../tools/keys/cli-arguments.ts';
+import { runKeysCommand } from '../../../tools/keys/cli.ts';
+import { LOCAL_TABLES } from '../../../local/local-store.ts';
+import { STORE_ENDPOINT_FILE, startLocalApp, type LocalApp } from '../../../local/local-app.ts';
+import { localKeysCommand } from '../../support/keys-command.ts';
+
+let dataDir: string;
+let app: LocalApp | undefined;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'keys-cli-'));
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const keys = (...argv: string[]) => localKeysCommand(dataDir, ...argv);
+
+const issuedKey = (lines: string[]) => /API key \(shown once; only its SHA-256 is stored\): ([A-Za-z0-9]+)/.exec(lines.join('\n'))![1]!;
+const issuedId = (lines: string[]) => /Issued (key_[A-Za-z0-9]+)/.exec(lines[0]!)![1]!;
+
+describe('npm run keys (local store)', () => {
+  it('issues a key that is stored only as its hash, and lists it without secrets', async () => {
+    const issued = await keys('issue', '--plan', 'pro', '--owner', 'Acme Pets');
+    const apiKey = issuedKey(issued);
+    expect(apiKey).toMatch(/^[A-Za-z0-9]{43}$/);
+
+    const listed = await keys('list');
+
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatch(new RegExp(`^${issuedId(issued)}  active   pro         300/min 10000/day  Acme Pets`));
+    expect(listed.join('\n')).not.toContain(apiKey);
+    expect(listed.join('\n')).not.toContain(hashApiKey(apiKey));
+  });
+
+  it('works on the store of a running server, whose keys then take effect at once', async () => {
+    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const issued = await keys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000');
+    const apiKey = issuedKey(issued);
+    const call = () => fetch(`${app!.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${apiKey}` } });
+
+    const allowed = await call();
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('x-ratelimit-limit')).toBe('5000');
+
+    await keys('revoke', issuedId(issued));
+    expect((await call()).status).toBe(401);
+
+    const { Items } = await app.dependencies.client.send(new ScanCommand({ TableName: LOCAL_TABLES.apiKeysTable }));
+    expect(JSON.stringify(Items)).not.toContain(apiKey);
+  });
+
+  it('changes a plan, dropping enterprise limits when leaving enterprise', async () => {
+    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const issued = await keys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000');
+    const keyId = issuedId(issued);
+
+    expect(await keys('set-plan', keyId, 'business')).toEqual([`${keyId} is now on the business plan.`]);
+
+    const { record } = await authenticate(app.dependencies.apiKeys, `Bearer ${issuedKey(issued)}`);
+    expect(record).toMatchObject({ plan: 'business' });
+    expect(record.customLimits).toBeUndefined();
+  });
+
+  it('lifts a ban', async () => {
+    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const keyId = issuedId(await keys('issue', '--plan', 'free', '--owner', 'Noisy'));
+    await app.dependencies.usageCounters.ban(keyId, Math.floor(Date.now() / 1000) + 600);
+    expect((await keys('list')).join('\n')).toContain('banned until');
+
+    await keys('unban', keyId);
+
+    expect(await app.dependencies.usageCounters.bannedUntil(keyId)).toBeUndefined();
+  });
+
+  it.each([
+    [['issue', '--plan', 'gold', '--owner', 'x'], '--plan must be one of free, pro, business, enterprise (got "gold").'],
+    [['issue', '--owner', 'x'], '--plan is required: one of free, pro, business, enterprise.'],
+    [['issue', '--plan', 'pro'], 'issue needs --owner <name>: who holds the key.'],
+    [['set-plan', 'key_x'], 'set-plan <keyId> <plan>: the plan is required: one of free, pro, business, enterprise.'],
+    [['set-plan', 'key_x', 'gold'], 'set-plan <keyId> <plan>: the plan must be one of free, pro, business, enterprise (got "gold").'],
+    [['set-plan'], 'set-plan needs a keyId: npm run keys -- set-plan <keyId> (npm run keys -- list shows them).'],
+    [
+      ['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', 'abc', '--per-day', '10'],
+      '--per-minute must be a whole number from 1 to 1000000 (got "abc").',
+    ],
+    [
+      ['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '10', '--per-day', '1e9'],
+      '--per-day must be a whole number from 1 to 1000000000 (got "1e9").',
+    ],
+    [
+      ['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '10'],
+      '--per-minute and --per-day go together: an enterprise key takes both.',
+    ],
+    [['issue', '--plan', 'pro', '--owner', 'x', '--stage', 'dev'], '--stage must be one of staging, prod (got "dev").'],
+    [['issue', '--plan', 'pro', '--owner', 'x', '--color'], "Unknown option '--color'; see npm run keys -- --help."],
+    [['issue', '--plan'], "Option '--plan <value>' argument missing; see npm run keys -- --help."],
+    [['frobnicate'], 'Unknown command "frobnicate": use one of issue, list, revoke, set-plan, unban (npm run keys -- --help).'],
+    [['issue', '--plan', 'enterprise', '--owner', 'x'], 'an enterprise key needs --per-minute N and --per-day M.'],
+    [
+      ['issue', '--plan', 'pro', '--owner', 'x', '--per-minute', '10', '--per-day', '10'],
+      "only enterprise keys take --per-minute and --per-day; pro has its plan's limits.",
+    ],
+    [
+      ['issue', '--plan', 'enterprise', '--owner', 'x', '--per-minute', '100', '--per-day', '99'],
+      "--per-day (99) is below --per-minute (100): a day's limit must allow at least one full minute.",
+    ],
+    [['issue', '--plan', 'pro', '--owner', 'x'.repeat(100_000)], '--owner takes at most 200 characters (got 100000).'],
+    [
+      ['issue', '--plan', 'pro', '--owner', 'Ann\nkey_forged  active   business'],
+      '--owner must not hold control characters (newlines, tabs, terminal escape codes).',
+    ],
+    [
+      ['issue', '--plan', 'pro', '--owner', 'Ann\u001b[2K\u001b[1A'],
+      '--owner must not hold control characters (newlines, tabs, terminal escape codes).',
+    ],
+  ])('refuses %j before opening any store, in one line that names the flag', async (argv, message) => {
+    const opened = vi.fn();
+
+    const refusal = runKeysCommand(argv, opened, () => undefined);
+
+    await expect(refusal).rejects.toThrow(new UsageError(message));
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it.each([[['revoke', 'key_nobody'], 'No key has the id key_nobody.']])('refuses %j with a clear message', async (argv, message) => {
+    await expect(keys(...argv)).rejects.toThrow(message);
+  });
+
+  it('refuses to change the plan of a revoked key, and leaves it revoked', async () => {
+    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const keyId = issuedId(await keys('issue', '--plan', 'free', '--owner', 'Gone'));
+    await keys('revoke', keyId);
+
+    await expect(keys('set-plan', keyId, 'business')).rejects.toThrow(
+      `${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`,
+    );
+
+    expect((await keys('list')).join('\n')).toMatch(new RegExp(`${keyId}  revoked  free `));
+  });
+});
+
+describe('npm run keys after the server was killed', () => {
+  it('opens the store itself instead of trusting the endpoint file a dead server left', async () => {
+    const server = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
+    const left = await readFile(endpointFile, 'utf8');
+    await server.close();
+    // What kill -9 leaves: the file, naming a process that is gone.
+    await writeFile(endpointFile, JSON.stringify({ ...JSON.parse(left), pid: 2 ** 22 + 1 }));
+
+    const lines = await keys('issue', '--plan', 'free', '--owner', 'After the crash');
+
+    expect(lines[0]).toMatch(new RegExp(`on the local store in ${dataDir}\\.$`));
+    expect((await keys('list')).join('\n')).toContain('After the crash');
+  });
+});

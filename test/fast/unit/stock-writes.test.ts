@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentWrite, batchRefusal, meaningOfRefusal, updateWrite, type VersionedItem } from '../../../functions/domain/stock-writes.ts';
+import {
+  adjustmentWrite,
+  batchRefusal,
+  meaningOfRefusal,
+  updateWrite,
+  type VersionedItem,
+} from '../../../functions/domain/stock-writes.ts';
 import { MAX_QUANTITY } from '../../../functions/domain/vocabulary.ts';
 
 const author = { requestId: 'request-1', keyId: 'key_test' };

@@ -1,6 +1,6 @@
 import { sendWebhook, type AttemptOutcome } from '../functions/adapters/webhooks/webhook-sender.ts';
 import { afterFailedAttempt, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
-import type { WebhookMessage } from '../functions/domain/webhooks.ts';
+import { webhookUrlForLogs, type WebhookMessage } from '../functions/domain/webhooks.ts';
 import type { OutboxDelivery, WebhookOutbox } from './webhook-outbox.ts';
 
 /**
@@ -60,13 +60,13 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
     const outcome = await send(delivery.url, { id: delivery.eventId, body: delivery.body }, options.signingKey, policy.attemptTimeoutMs);
     if (outcome.delivered) {
       await options.outbox.delivered(delivery);
-      if (failing.delete(delivery.url)) notice(`Webhook receiver ${delivery.url} accepts deliveries again.`);
+      if (failing.delete(delivery.url)) notice(`Webhook receiver ${webhookUrlForLogs(delivery.url)} accepts deliveries again.`);
       return;
     }
     const attempts = delivery.attempts + 1;
     if (failing.get(delivery.url) !== outcome.failure) {
       failing.set(delivery.url, outcome.failure);
-      notice(`Webhook receiver ${delivery.url} failed: ${outcome.failure}; retrying with backoff.`);
+      notice(`Webhook receiver ${webhookUrlForLogs(delivery.url)} failed: ${outcome.failure}; retrying with backoff.`);
     }
     const next = afterFailedAttempt(policy, attempts, delivery.queuedAt, now());
     if ('retryAtMs' in next) {
@@ -75,7 +75,7 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
     }
     await options.outbox.deadLetter(delivery, { attempts, lastFailure: outcome.failure, deadLetteredAt: now() });
     notice(
-      `Webhook ${delivery.eventId} to ${delivery.url} dead-lettered after ${attempts} attempts (${outcome.failure}); npm run events -- redrive sends it again.`,
+      `Webhook ${delivery.eventId} to ${webhookUrlForLogs(delivery.url)} dead-lettered after ${attempts} attempts (${outcome.failure}); npm run events -- redrive sends it again.`,
     );
   }
 

@@ -50,8 +50,8 @@ function recordingSender(attempts: Array<{ at: number; id: string; delivered: bo
   };
 }
 
-async function queue(changes: PetChange[]): Promise<void> {
-  await outbox.enqueue([receiver.url], changes, Date.now());
+async function queue(changes: PetChange[], url = receiver.url): Promise<void> {
+  await outbox.enqueue([url], changes, Date.now());
   deliveries?.wake();
 }
 
@@ -158,6 +158,8 @@ describe('webhook deliveries from npm start', () => {
   it('dead-letters a delivery retried past its period, keeps it listed, and sends it again on redrive', async () => {
     receiver = await startWebhookReceiver(secret);
     receiver.answerWith(() => 500);
+    // A token in the query, as some receivers want it: the notices name the receiver by origin and path only.
+    const url = `${receiver.url}?token=s3cret`;
     const notices: string[] = [];
     deliveries = startWebhookDeliveries({
       outbox,
@@ -169,13 +171,15 @@ describe('webhook deliveries from npm start', () => {
     });
     const petId = (nextPet += 1n);
 
-    await queue(changesOf(petId, 1));
+    await queue(changesOf(petId, 1), url);
     await deliveries.idle();
     const dead = (await outbox.list('dead')).filter((delivery) => delivery.petId === String(petId));
     expect(dead).toHaveLength(1);
     expect(dead[0]).toMatchObject({ eventId: `evt_inventory_${petId}_1`, lastFailure: 'answered 500', state: 'dead' });
     expect(dead[0]!.attempts).toBeGreaterThan(1);
     expect(notices.some((line) => line.includes(`evt_inventory_${petId}_1`) && line.includes('dead-lettered'))).toBe(true);
+    expect(notices.filter((line) => line.includes(`${receiver.url} `))).toHaveLength(notices.length);
+    expect(notices.join('\n')).not.toContain('s3cret');
 
     receiver.answerWith(() => 200);
     await outbox.redrive(Date.now(), [`evt_inventory_${petId}_1`]);

@@ -1,7 +1,7 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookQueuePublisher, deliveryGroupOf } from '../../functions/adapters/aws/webhook-queue-publisher.ts';
 import type { AttemptOutcome } from '../../functions/adapters/webhooks/webhook-sender.ts';
 import { createDeliverWebhooksHandler } from '../../functions/handlers/deliver-webhooks-handler.ts';
@@ -13,11 +13,11 @@ const sqs = mockClient(SQSClient);
 const NOW = Date.UTC(2026, 10, 24, 8, 0, 0);
 const key = Buffer.alloc(32, 3);
 
-function record(messageId: string, sentAt: number, receiveCount: number): SQSRecord {
+function record(messageId: string, sentAt: number, receiveCount: number, url = 'https://receiver.example/hooks'): SQSRecord {
   return {
     messageId,
     receiptHandle: `receipt-${messageId}`,
-    body: JSON.stringify({ url: 'https://receiver.example/hooks', eventId: `evt_inventory_1_${messageId}`, body: '{}' }),
+    body: JSON.stringify({ url, eventId: `evt_inventory_1_${messageId}`, body: '{}' }),
     attributes: {
       ApproximateReceiveCount: String(receiveCount),
       SentTimestamp: String(sentAt),
@@ -82,6 +82,44 @@ describe('the webhook delivery function', () => {
       MessageAttributes: { lastFailure: { DataType: 'String', StringValue: 'connection failed (ECONNREFUSED)' } },
     });
     expect(sqs).not.toHaveReceivedCommand(ChangeMessageVisibilityCommand);
+  });
+});
+
+describe("the webhook delivery function's log", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it("names the receiver by its URL's origin and path, never its query", async () => {
+    vi.stubEnv('LOG_LEVEL', 'INFO');
+    const written: string[] = [];
+    const capture = (chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    };
+    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    const { handler } = handlerAnswering([
+      { delivered: false, failure: 'answered 500' },
+      { delivered: false, failure: 'answered 500' },
+    ]);
+    const url = 'https://receiver.example/hooks?token=s3cret';
+
+    await handler({ Records: [record('1', NOW - 24 * 3_600_000 + 30_000, 1_440, url)] });
+    await handler({ Records: [record('2', NOW - 5_000, 1, url)] });
+
+    const lines = written
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line.message, line.url])).toEqual([
+      ['webhook attempt failed', 'https://receiver.example/hooks'],
+      ['webhook dead-lettered', 'https://receiver.example/hooks'],
+      ['webhook attempt failed', 'https://receiver.example/hooks'],
+    ]);
+    expect(written.join('')).not.toContain('s3cret');
   });
 });
 

@@ -82,8 +82,18 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
   /** Starts every due head of queue not in flight; returns when the next one falls due, if any. */
   async function round(): Promise<number | undefined> {
     const readAt = ++tick;
+    // Only a read begun after idle() was asked can tell it that nothing is pending: one begun before may miss what was queued since.
+    const askedIdle = idleWaiters;
+    idleWaiters = [];
+    let pending: OutboxDelivery[];
+    try {
+      pending = await options.outbox.list('pending');
+    } catch (error) {
+      idleWaiters.push(...askedIdle);
+      throw error;
+    }
     const heads = new Map<string, OutboxDelivery>();
-    for (const delivery of await options.outbox.list('pending')) {
+    for (const delivery of pending) {
       const head = heads.get(delivery.queue);
       if (!head || delivery.version < head.version) heads.set(delivery.queue, delivery);
     }
@@ -116,10 +126,8 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
     }
     // Attempts settled before this read are in what it read: their marks are no longer needed.
     for (const [queue, at] of settledAt) if (at < readAt) settledAt.delete(queue);
-    if (heads.size === 0 && inFlight.size === 0) {
-      for (const resolve of idleWaiters) resolve();
-      idleWaiters = [];
-    }
+    if (heads.size === 0 && inFlight.size === 0) for (const resolve of askedIdle) resolve();
+    else idleWaiters.push(...askedIdle);
     return nextDue;
   }
 

@@ -11,8 +11,11 @@ import type { OutboxDelivery, WebhookOutbox } from './webhook-outbox.ts';
  * a restart the worker picks up exactly where the outbox says.
  */
 
-/** Attempts in flight at once, over all queues. */
-const MAX_ATTEMPTS_IN_FLIGHT = 32;
+/**
+ * Attempts in flight at once to one endpoint. Each endpoint has its own: a receiver that hangs
+ * holds its own attempts until their timeout, and never another endpoint's.
+ */
+export const MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT = 32;
 /** The longest sleep between two reads of the outbox: a redrive made by another process is seen within it. */
 const IDLE_POLL_MS = 1_000;
 /** Pause after a failed read of the outbox (the store restarting) before the next. */
@@ -42,6 +45,8 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
   const now = options.now ?? Date.now;
   const notice = options.onNotice ?? (() => undefined);
   const inFlight = new Map<string, Promise<void>>();
+  /** Attempts in flight per endpoint. */
+  const inFlightTo = new Map<string, number>();
   /** The receivers whose last attempt failed, and why: a change of state is told once, not every attempt. */
   const failing = new Map<string, string>();
   /**
@@ -109,10 +114,9 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
         nextDue = Math.min(nextDue ?? Number.POSITIVE_INFINITY, head.nextAttemptAt);
         continue;
       }
-      if (inFlight.size >= MAX_ATTEMPTS_IN_FLIGHT) {
-        nextDue = time;
-        continue;
-      }
+      // A full endpoint is woken by the settling of one of its own attempts.
+      if ((inFlightTo.get(head.url) ?? 0) >= MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT) continue;
+      inFlightTo.set(head.url, (inFlightTo.get(head.url) ?? 0) + 1);
       const running = attempt(head)
         .catch((error: unknown) =>
           notice(`Webhook ${head.eventId}: the outbox could not record an attempt (${String(error)}); it is sent again.`),
@@ -120,6 +124,7 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
         .finally(() => {
           settledAt.set(queue, ++tick);
           inFlight.delete(queue);
+          inFlightTo.set(head.url, inFlightTo.get(head.url)! - 1);
           wake();
         });
       inFlight.set(queue, running);

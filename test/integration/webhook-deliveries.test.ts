@@ -3,11 +3,15 @@ import { sendWebhook } from '../../functions/adapters/webhooks/webhook-sender.ts
 import type { PetChange } from '../../functions/domain/inventory-events.ts';
 import type { WebhookRetryPolicy } from '../../functions/domain/webhook-delivery.ts';
 import { parseWebhookSecret } from '../../functions/domain/webhooks.ts';
-import { startWebhookDeliveries, type WebhookDeliveries } from '../../local/webhook-delivery-worker.ts';
+import {
+  MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT,
+  startWebhookDeliveries,
+  type WebhookDeliveries,
+} from '../../local/webhook-delivery-worker.ts';
 import { createWebhookOutbox, type WebhookOutbox } from '../../local/webhook-outbox.ts';
 import { petChange } from '../support/pet-changes.ts';
 import { startTestStore, type TestStore } from '../support/local-store.ts';
-import { startWebhookReceiver, webhookSecret, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { startHangingReceiver, startWebhookReceiver, webhookSecret, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /** npm start's webhook outbox and sender against DynamoDB Local and a real receiver on 127.0.0.1. */
 
@@ -152,6 +156,45 @@ describe('webhook deliveries from npm start', () => {
         .filter((one) => one.status < 300 && JSON.parse(one.body).data.petId === Number(petId))
         .map((one) => JSON.parse(one.body).data.version as number);
       expect(accepted).toEqual([1, 2, 3, 4, 5, 6]);
+    }
+  });
+
+  it("keeps delivering to a healthy receiver, every pet's changes in order, while another receiver never answers", async () => {
+    receiver = await startWebhookReceiver(secret);
+    const hanging = await startHangingReceiver();
+    // An attempt to the hanging receiver ends only after a minute, far past the wait below: only its own share of attempts may wait on it.
+    deliveries = startWebhookDeliveries({ outbox, signingKey, policy: { ...FAST, attemptTimeoutMs: 60_000 } });
+    // More pets than attempts in flight per endpoint, so the hanging receiver has more due than its share.
+    const pets = Array.from({ length: MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT + 8 }, () => (nextPet += 1n));
+    const expected = pets.length * 3;
+    try {
+      await outbox.enqueue(
+        [hanging.url, receiver.url],
+        pets.flatMap((petId) => changesOf(petId, 3)),
+        Date.now(),
+      );
+      deliveries.wake();
+
+      // A bound against a hang, generous for a loaded machine, and still far below the hanging attempts' minute.
+      const waited = await Promise.race([
+        receiver.until(() => receiver.acceptedIds().size >= expected).then(() => 'all delivered'),
+        new Promise((resolve) => setTimeout(resolve, 30_000)).then(() => `${receiver.acceptedIds().size} of ${expected} delivered in 30 s`),
+      ]);
+
+      expect(waited).toBe('all delivered');
+      for (const petId of pets) {
+        const versions = receiver.received
+          .filter((one) => JSON.parse(one.body).data.petId === Number(petId))
+          .map((one) => JSON.parse(one.body).data.version as number);
+        expect(versions).toEqual([1, 2, 3]);
+      }
+      expect(hanging.held()).toBeGreaterThan(0);
+      expect(hanging.held()).toBeLessThanOrEqual(MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT);
+    } finally {
+      // Answered, it takes what was queued for it, which leaves the outbox empty for the next test.
+      hanging.answerAll();
+      await deliveries.idle();
+      await hanging.stop();
     }
   });
 

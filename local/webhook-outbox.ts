@@ -16,7 +16,9 @@ import { eventIdOf, inventoryChangedEvent, type PetChange } from '../functions/d
  * npm start's pending webhook deliveries, in a table of the local store: they are written before
  * the stream position that produced them is saved, so a restart or a kill -9 loses none. One item
  * per change and endpoint; a queue is one pet at one endpoint, its items in version order, and
- * only its oldest pending item is attempted, so a pet's events reach each receiver in order.
+ * only its oldest item is attempted, so a pet's events reach each receiver in order. A dead
+ * letter is moved out of its queue (to `dead <queue>`), so the queue's oldest item is always
+ * its oldest pending delivery, read as one item however many died before it.
  *
  * Each queue with a pending delivery also has a due entry (version 0): when its oldest pending
  * delivery is next attempted (`dueAt`) and its endpoint. Only due entries carry `dueAt`, so the
@@ -32,11 +34,9 @@ export const webhookOutboxTable = {
 
 /** The sort key of a queue's due entry: versions start at 1. */
 const DUE_ENTRY_VERSION = 0;
-/** Deliveries read at once while looking for a queue's oldest pending one past its dead letters. */
-const QUEUE_PAGE = 25;
 
 export interface OutboxDelivery {
-  /** `<petId> <url>`: one pet at one endpoint (a space never appears in a parsed URL). */
+  /** `<petId> <url>` (queueOf): one pet at one endpoint; a dead letter's is `dead <petId> <url>`. */
   queue: string;
   version: number;
   url: string;
@@ -83,6 +83,15 @@ export interface WebhookOutbox {
 }
 
 const key = ({ queue, version }: Pick<OutboxDelivery, 'queue' | 'version'>) => ({ queue, version });
+/** A space never appears in a parsed URL, nor in a petId. */
+const queueOf = (petId: string, url: string) => `${petId} ${url}`;
+const deadLettersOf = (queue: string) => `dead ${queue}`;
+
+/** A change to send to an endpoint, as queued: none of its attempts made yet. */
+function pendingDelivery(change: Pick<OutboxDelivery, 'version' | 'url' | 'petId' | 'eventId' | 'body'>, nowMs: number): OutboxDelivery {
+  const { version, url, petId, eventId, body } = change;
+  return { queue: queueOf(petId, url), version, url, petId, eventId, body, queuedAt: nowMs, attempts: 0, state: 'pending' };
+}
 const dueEntryKey = (queue: string) => ({ queue, version: DUE_ENTRY_VERSION });
 
 /** Numbers come back as decimal text (unmarshallOptions): petId stays a string, the rest are numbers. */
@@ -109,20 +118,6 @@ const markDue = (tableName: string, queue: string, url: string, dueAt: number, {
 });
 
 export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: string): WebhookOutbox {
-  async function update(delivery: OutboxDelivery, fields: Record<string, unknown>): Promise<void> {
-    const names = Object.keys(fields);
-    await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: key(delivery),
-        UpdateExpression: `SET ${names.map((_name, index) => `#f${index} = :f${index}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(queue)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:f${index}`, fields[name]])),
-      }),
-    );
-  }
-
   async function scan(): Promise<Record<string, unknown>[]> {
     const items: Record<string, unknown>[] = [];
     for await (const page of paginateScan({ client }, { TableName: tableName, ConsistentRead: true })) items.push(...(page.Items ?? []));
@@ -135,24 +130,30 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
     return (await scan()).filter((item) => isDelivery(item) && item.state === state).map(fromStored);
   }
 
+  /** The queue's oldest delivery: pending, as dead letters are kept apart (recover moves those an earlier version kept in it). */
   async function oldestPending(queue: string): Promise<OutboxDelivery | undefined> {
-    let exclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          ConsistentRead: true,
-          KeyConditionExpression: 'queue = :queue AND version > :dueEntry',
-          ExpressionAttributeValues: { ':queue': queue, ':dueEntry': DUE_ENTRY_VERSION },
-          Limit: QUEUE_PAGE,
-          ...(exclusiveStartKey ? { ExclusiveStartKey: exclusiveStartKey } : {}),
-        }),
-      );
-      const pending = page.Items?.find((item) => item.state === 'pending');
-      if (pending) return fromStored(pending);
-      exclusiveStartKey = page.LastEvaluatedKey;
-    } while (exclusiveStartKey);
-    return undefined;
+    const { Items = [] } = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        ConsistentRead: true,
+        KeyConditionExpression: 'queue = :queue AND version > :dueEntry',
+        ExpressionAttributeValues: { ':queue': queue, ':dueEntry': DUE_ENTRY_VERSION },
+        Limit: 1,
+      }),
+    );
+    return Items[0] && fromStored(Items[0]);
+  }
+
+  /** Moves a delivery out of its queue, to the queue's dead letters, with the given fields. */
+  async function moveToDeadLetters(delivery: OutboxDelivery, fields: Partial<OutboxDelivery>): Promise<void> {
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName, Key: key(delivery), ConditionExpression: 'attribute_exists(queue)' } },
+          { Put: { TableName: tableName, Item: { ...delivery, ...fields, queue: deadLettersOf(delivery.queue), state: 'dead' } } },
+        ],
+      }),
+    );
   }
 
   /** The queues of the endpoint in the due index, due by dueBy if given. */
@@ -174,18 +175,17 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
   return {
     async enqueue(urls, changes, nowMs) {
       const deliveries = urls.flatMap((url) =>
-        changes.map(
-          (petChange): OutboxDelivery => ({
-            queue: `${petChange.petId} ${url}`,
-            version: petChange.change.version,
-            url,
-            petId: String(petChange.petId),
-            eventId: eventIdOf(petChange),
-            body: toJson(inventoryChangedEvent(petChange)),
-            queuedAt: nowMs,
-            attempts: 0,
-            state: 'pending',
-          }),
+        changes.map((petChange) =>
+          pendingDelivery(
+            {
+              version: petChange.change.version,
+              url,
+              petId: String(petChange.petId),
+              eventId: eventIdOf(petChange),
+              body: toJson(inventoryChangedEvent(petChange)),
+            },
+            nowMs,
+          ),
         ),
       );
       // One queue's deliveries are written one after the other, oldest first, then its due entry: the
@@ -241,7 +241,15 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
     },
 
     async retryLater(delivery, { attempts, dueAt, lastFailure }) {
-      await update(delivery, { attempts, lastFailure });
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(delivery),
+          UpdateExpression: 'SET attempts = :attempts, lastFailure = :lastFailure',
+          ConditionExpression: 'attribute_exists(queue)',
+          ExpressionAttributeValues: { ':attempts': attempts, ':lastFailure': lastFailure },
+        }),
+      );
       await client.send(
         new UpdateCommand({
           TableName: tableName,
@@ -253,30 +261,26 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
       );
     },
 
-    deadLetter: (delivery, change) => update(delivery, { ...change, state: 'dead' }),
+    deadLetter: (delivery, change) => moveToDeadLetters(delivery, change),
 
     async redrive(nowMs, eventIds) {
       const chosen = (await list('dead')).filter((delivery) => !eventIds || eventIds.includes(delivery.eventId));
-      // The delivery and its queue's due entry at once: a redriven delivery never waits without one.
-      for (const delivery of chosen)
+      for (const dead of chosen) {
+        const pending = pendingDelivery(dead, nowMs);
+        const revived = { Put: { TableName: tableName, Item: pending } };
+        // Back into its queue with the queue's due entry at once: a redriven delivery never waits without one. A dead
+        // letter an earlier version kept in its queue (not yet moved by a start) is put over itself.
+        const moved =
+          dead.queue === pending.queue
+            ? [revived]
+            : [{ Delete: { TableName: tableName, Key: key(dead), ConditionExpression: 'attribute_exists(queue)' } }, revived];
         await client.send(
           new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName,
-                  Key: key(delivery),
-                  UpdateExpression: 'SET #state = :pending, attempts = :none, queuedAt = :now',
-                  ConditionExpression: '#state = :dead',
-                  ExpressionAttributeNames: { '#state': 'state' },
-                  ExpressionAttributeValues: { ':pending': 'pending', ':dead': 'dead', ':none': 0, ':now': nowMs },
-                },
-              },
-              // Due now, even where the queue waits for a retry: a redriven delivery is sent at once.
-              { Update: markDue(tableName, delivery.queue, delivery.url, nowMs, { keepDueAt: false }) },
-            ],
+            // Due now, even where the queue waits for a retry: a redriven delivery is sent at once.
+            TransactItems: [...moved, { Update: markDue(tableName, pending.queue, pending.url, nowMs, { keepDueAt: false }) }],
           }),
         );
+      }
       return chosen;
     },
 
@@ -286,6 +290,8 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
       const items = await scan();
       const marked = new Set(items.filter((item) => !isDelivery(item)).map((item) => String(item.queue)));
       const deliveries = items.filter(isDelivery).map(fromStored);
+      for (const dead of deliveries)
+        if (dead.state === 'dead' && dead.queue === queueOf(dead.petId, dead.url)) await moveToDeadLetters(dead, {});
       const unmarked = new Map<string, string>();
       for (const delivery of deliveries)
         if (delivery.state === 'pending' && !marked.has(delivery.queue)) unmarked.set(delivery.queue, delivery.url);

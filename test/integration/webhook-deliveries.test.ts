@@ -256,7 +256,8 @@ describe('webhook deliveries from npm start', () => {
       );
       deliveries.wake();
       const uncounted = createWebhookOutbox(store.dependencies.client, table);
-      while ((await uncounted.list('pending')).filter((delivery) => delivery.attempts === 1).length < pets.length) await pause(100);
+      // Each pet's oldest delivery failed once and its retry is recorded: nothing is due.
+      while (attempts.length < pets.length || (await uncounted.due(receiver.url, Date.now(), 1)).length > 0) await pause(100);
       expect(reads.some((read) => read.items > 0)).toBe(true);
 
       // 500 deliveries pending, none due: wakes (as the stream consumer gives them) and idle polls read nothing.
@@ -324,7 +325,8 @@ describe('webhook deliveries from npm start', () => {
   it('sends what an outbox of the previous version holds, to an endpoint no longer configured too, and keeps its dead letters', async () => {
     receiver = await startWebhookReceiver(secret);
     const tables = { ...store.tables, webhookOutboxTable: uniqueTables().webhookOutboxTable };
-    // The outbox as the version before the due index made it and wrote it in a DATA_DIR: the same keys, no index.
+    // The outbox as the version before the due index made it and wrote it in a DATA_DIR: the same keys, no index,
+    // no due entries, and dead letters kept in their queues.
     const admin = adminClient(store.endpoint);
     await admin.send(
       new CreateTableCommand({
@@ -353,22 +355,59 @@ describe('webhook deliveries from npm start', () => {
       queuedAt,
       ...fields,
     });
+    const dead = { attempts: 9, nextAttemptAt: queuedAt, state: 'dead', lastFailure: 'answered 500', deadLetteredAt: queuedAt };
     for (const Item of [
-      written(petId, 1, { attempts: 3, nextAttemptAt: queuedAt + 7_000, state: 'pending', lastFailure: 'answered 503' }),
-      written(petId, 2, { attempts: 0, nextAttemptAt: queuedAt, state: 'pending' }),
-      written(otherPet, 1, { attempts: 9, nextAttemptAt: queuedAt, state: 'dead', lastFailure: 'answered 500', deadLetteredAt: queuedAt }),
+      written(petId, 1, dead),
+      written(petId, 2, { attempts: 3, nextAttemptAt: queuedAt + 7_000, state: 'pending', lastFailure: 'answered 503' }),
+      written(petId, 3, { attempts: 0, nextAttemptAt: queuedAt, state: 'pending' }),
+      written(otherPet, 1, dead),
     ])
       await store.dependencies.client.send(new PutCommand({ TableName: tables.webhookOutboxTable, Item }));
 
+    // npm run events before the first start of this version: it upgrades the table as a start does, and redrives.
     await createServiceTables(store.endpoint, tables, { inventoryStream: false });
     const previous = createWebhookOutbox(store.dependencies.client, tables.webhookOutboxTable);
+    await previous.redrive(Date.now(), [`evt_inventory_${otherPet}_1`]);
     deliveries = startWebhookDeliveries({ outbox: previous, signingKey, policy: FAST, endpoints: [] });
-    await receiver.until((received) => received.length >= 2);
+    await receiver.until((received) => received.length >= 3);
     await deliveries.idle();
 
-    expect(receiver.received.map((one) => one.headers['webhook-id'])).toEqual([`evt_inventory_${petId}_1`, `evt_inventory_${petId}_2`]);
+    const ids = receiver.received.map((one) => String(one.headers['webhook-id']));
+    expect(ids.filter((id) => id.startsWith(`evt_inventory_${petId}_`))).toEqual([`evt_inventory_${petId}_2`, `evt_inventory_${petId}_3`]);
+    expect(ids.filter((id) => id.startsWith(`evt_inventory_${otherPet}_`))).toEqual([`evt_inventory_${otherPet}_1`]);
     expect(await previous.list('pending')).toEqual([]);
-    expect((await previous.list('dead')).map((delivery) => delivery.eventId)).toEqual([`evt_inventory_${otherPet}_1`]);
+    expect((await previous.list('dead')).map((delivery) => delivery.eventId)).toEqual([`evt_inventory_${petId}_1`]);
+  });
+
+  it("reads none of a pet's dead letters to send its later changes", async () => {
+    receiver = await startWebhookReceiver(secret);
+    receiver.answerWith(() => 500);
+    const client = createDocumentClient({ endpoint: store.endpoint });
+    const reads = countingReads(client);
+    const counted = createWebhookOutbox(client, store.tables.webhookOutboxTable);
+    // Dead after the first failure: the policy's period is shorter than its first wait.
+    deliveries = startWebhookDeliveries({ outbox: counted, signingKey, policy: { ...FAST, retryForMs: 10 }, endpoints: [receiver.url] });
+    const petId = (nextPet += 1n);
+    const changes = changesOf(petId, 41);
+    try {
+      await counted.enqueue([receiver.url], changes.slice(0, 40), Date.now());
+      deliveries.wake();
+      await deliveries.idle();
+      expect((await outbox.list('dead')).filter((delivery) => delivery.petId === String(petId))).toHaveLength(40);
+
+      receiver.answerWith(() => 200);
+      reads.length = 0;
+      await counted.enqueue([receiver.url], changes.slice(40), Date.now());
+      deliveries.wake();
+      await receiver.until(() => receiver.acceptedIds().has(`evt_inventory_${petId}_41`));
+      await deliveries.idle();
+
+      const itemsRead = reads.reduce((sum, read) => sum + read.items, 0);
+      expect(itemsRead).toBeGreaterThan(0);
+      expect(itemsRead).toBeLessThan(10);
+    } finally {
+      client.destroy();
+    }
   });
 
   it('picks up after a restart what the outbox still holds', async () => {

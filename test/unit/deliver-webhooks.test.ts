@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookQueuePublisher, deliveryGroupOf } from '../../functions/adapters/aws/webhook-queue-publisher.ts';
 import type { AttemptOutcome } from '../../functions/adapters/webhooks/webhook-sender.ts';
 import { createDeliverWebhooksHandler } from '../../functions/handlers/deliver-webhooks-handler.ts';
+import { linesWrittenBy } from '../support/log-lines.ts';
 import { petChange } from '../support/pet-changes.ts';
 
 /** The delivery function on AWS, with SQS mocked (no AWS here): retries by visibility, FIFO order, dead letters by age. */
@@ -87,39 +88,28 @@ describe('the webhook delivery function', () => {
 
 describe("the webhook delivery function's log", () => {
   afterEach(() => {
-    vi.restoreAllMocks();
     vi.unstubAllEnvs();
   });
 
   it("names the receiver by its URL's origin and path, never its query", async () => {
     vi.stubEnv('LOG_LEVEL', 'INFO');
-    const written: string[] = [];
-    const capture = (chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    };
-    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
     const { handler } = handlerAnswering([
       { delivered: false, failure: 'answered 500' },
       { delivered: false, failure: 'answered 500' },
     ]);
     const url = 'https://receiver.example/hooks?token=s3cret';
 
-    await handler({ Records: [record('1', NOW - 24 * 3_600_000 + 30_000, 1_440, url)] });
-    await handler({ Records: [record('2', NOW - 5_000, 1, url)] });
+    const lines = await linesWrittenBy(async () => {
+      await handler({ Records: [record('1', NOW - 24 * 3_600_000 + 30_000, 1_440, url)] });
+      await handler({ Records: [record('2', NOW - 5_000, 1, url)] });
+    });
 
-    const lines = written
-      .join('')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => [line.message, line.url])).toEqual([
       ['webhook attempt failed', 'https://receiver.example/hooks'],
       ['webhook dead-lettered', 'https://receiver.example/hooks'],
       ['webhook attempt failed', 'https://receiver.example/hooks'],
     ]);
-    expect(written.join('')).not.toContain('s3cret');
+    expect(JSON.stringify(lines)).not.toContain('s3cret');
   });
 });
 

@@ -175,7 +175,7 @@ export function adminClient(endpoint: string): DynamoDBClient {
 /** The inventory table's change stream, from which each pet's history is derived (see local/inventory-stream-consumer.ts). */
 export const INVENTORY_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
 
-/** How long an index added to a table made by an earlier version may take to fill: DynamoDB Local took 0.2 s for an outbox. */
+/** How long an index added to a table made by an earlier version may take to fill: DynamoDB Local took 0.2 s for a small outbox. */
 const INDEX_READY_TIMEOUT_MS = 60_000;
 
 /**
@@ -187,7 +187,7 @@ async function addMissingIndexes(client: DynamoDBClient, definition: CreateTable
   if (!definition.GlobalSecondaryIndexes) return;
   const { Table } = await client.send(new DescribeTableCommand({ TableName }));
   const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
-  for (const index of definition.GlobalSecondaryIndexes ?? []) {
+  for (const index of definition.GlobalSecondaryIndexes) {
     if (existing.has(index.IndexName)) continue;
     const { IndexName, KeySchema, Projection } = index;
     await client.send(

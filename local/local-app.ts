@@ -274,6 +274,7 @@ function startLocalWebhooks(
   const deliveries = startWebhookDeliveries({
     outbox,
     signingKey: settings.signingKey,
+    endpoints: settings.urls,
     ...(settings.policy ? { policy: settings.policy } : {}),
     onNotice: onNotice ?? ((line) => logger.warn(line)),
   });

@@ -124,30 +124,46 @@ export function tableDefinitions(names: ServiceTableNames, { inventoryStream = t
       ...(sortKey ? [{ AttributeName: sortKey.name, KeyType: 'RANGE' as const }] : []),
     ],
   });
-  const index = apiKeysTable.keyIdIndex;
-  const keys = simple(names.apiKeysTable, apiKeysTable.partitionKey);
-  keys.AttributeDefinitions = [
-    ...(keys.AttributeDefinitions ?? []),
-    { AttributeName: index.partitionKey.name, AttributeType: index.partitionKey.type },
-  ];
-  keys.GlobalSecondaryIndexes = [
-    {
-      IndexName: index.indexName,
-      KeySchema: [{ AttributeName: index.partitionKey.name, KeyType: 'HASH' }],
-      Projection: { ProjectionType: 'ALL' },
-    },
-  ];
+  const withIndex = (
+    table: CreateTableCommandInput,
+    index: { indexName: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute },
+    projection: 'ALL' | 'KEYS_ONLY',
+  ): CreateTableCommandInput => ({
+    ...table,
+    AttributeDefinitions: [
+      ...(table.AttributeDefinitions ?? []),
+      ...[index.partitionKey, ...(index.sortKey ? [index.sortKey] : [])].map((attribute) => ({
+        AttributeName: attribute.name,
+        AttributeType: attribute.type,
+      })),
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+          ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' as const }] : []),
+        ],
+        Projection: { ProjectionType: projection },
+      },
+    ],
+  });
   return [
     {
       ...simple(names.inventoryTable, inventoryTable.partitionKey, inventoryTable.sortKey),
       ...(inventoryStream ? { StreamSpecification: INVENTORY_STREAM } : {}),
     },
     simple(names.historyTable, historyTable.partitionKey, historyTable.sortKey),
-    keys,
+    withIndex(simple(names.apiKeysTable, apiKeysTable.partitionKey), apiKeysTable.keyIdIndex, 'ALL'),
     simple(names.usageCountersTable, usageCountersTable.partitionKey),
     simple(names.idempotencyRecordsTable, idempotencyRecordsTable.partitionKey),
     simple(names.changeFeedTable, changeFeedTable.partitionKey, changeFeedTable.sortKey),
-    simple(names.webhookOutboxTable, webhookOutboxTable.partitionKey, webhookOutboxTable.sortKey),
+    // The sender reads only the index's keys: which queues of an endpoint are due.
+    withIndex(
+      simple(names.webhookOutboxTable, webhookOutboxTable.partitionKey, webhookOutboxTable.sortKey),
+      webhookOutboxTable.dueIndex,
+      'KEYS_ONLY',
+    ),
   ];
 }
 
@@ -159,9 +175,42 @@ export function adminClient(endpoint: string): DynamoDBClient {
 /** The inventory table's change stream, from which each pet's history is derived (see local/inventory-stream-consumer.ts). */
 export const INVENTORY_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
 
+/** How long an index added to a table made by an earlier version may take to fill: DynamoDB Local took 0.2 s for a small outbox. */
+const INDEX_READY_TIMEOUT_MS = 60_000;
+
 /**
- * Creates the service's tables under the given names where they are missing, and turns the
- * inventory's stream on where a data directory made before the history has it off.
+ * Adds to an existing table the indexes its definition has and it lacks (a data directory made
+ * by an earlier version), and waits until each is ACTIVE: a query of an index still being built fails.
+ */
+async function addMissingIndexes(client: DynamoDBClient, definition: CreateTableCommandInput): Promise<void> {
+  const { TableName } = definition;
+  if (!definition.GlobalSecondaryIndexes) return;
+  const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+  const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of definition.GlobalSecondaryIndexes) {
+    if (existing.has(index.IndexName)) continue;
+    const { IndexName, KeySchema, Projection } = index;
+    await client.send(
+      new UpdateTableCommand({
+        TableName,
+        AttributeDefinitions: definition.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName, KeySchema, Projection } }],
+      }),
+    );
+    const deadline = Date.now() + INDEX_READY_TIMEOUT_MS;
+    for (;;) {
+      const { Table: updated } = await client.send(new DescribeTableCommand({ TableName }));
+      if (updated?.GlobalSecondaryIndexes?.find((found) => found.IndexName === IndexName)?.IndexStatus === 'ACTIVE') break;
+      if (Date.now() > deadline)
+        throw new LocalStoreError(`The index ${IndexName} added to ${TableName} was not ready within ${INDEX_READY_TIMEOUT_MS / 1000} s.`);
+      await sleep(100);
+    }
+  }
+}
+
+/**
+ * Creates the service's tables under the given names where they are missing, adds the indexes
+ * and turns on the inventory's stream where a data directory made by an earlier version lacks them.
  */
 export async function createServiceTables(endpoint: string, names: ServiceTableNames, options: TableOptions = {}): Promise<void> {
   const client = adminClient(endpoint);
@@ -171,6 +220,7 @@ export async function createServiceTables(endpoint: string, names: ServiceTableN
         await client.send(new CreateTableCommand(definition));
       } catch (error) {
         if (!(error instanceof ResourceInUseException)) throw error;
+        await addMissingIndexes(client, definition);
       }
     }
     if (options.inventoryStream === false) return;

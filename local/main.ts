@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { writeFileAtomically } from './atomic-file.ts';
 import { generateApiKey } from '../functions/domain/api-keys.ts';
 import { readBanPolicy } from '../functions/config.ts';
-import { parseWebhookSecret, parseWebhookUrls, WebhookSettingError } from '../functions/domain/webhooks.ts';
+import { parseWebhookSecret, parseWebhookUrls, webhookUrlForLogs, WebhookSettingError } from '../functions/domain/webhooks.ts';
 import { startLocalApp } from './local-app.ts';
 import { parsePublicBaseUrl } from './published-contract-routes.ts';
 import { requireJava } from './local-store.ts';
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   } else if (source === 'file') {
     lines.push(`  try: curl -H "Authorization: Bearer $(cat ${devKeyFile})" ${shownUrl}/inventory`);
   }
-  if (webhooks) lines.push(`  webhooks: every change is POSTed, signed, to ${webhooks.urls.join(', ')}`);
+  if (webhooks) lines.push(`  webhooks: every change is POSTed, signed, to ${webhooks.urls.map(webhookUrlForLogs).join(', ')}`);
   console.log(lines.join('\n'));
 
   if (stopping) closeAndExit(app);

@@ -1,19 +1,24 @@
 import { sendWebhook, type AttemptOutcome } from '../functions/adapters/webhooks/webhook-sender.ts';
 import { afterFailedAttempt, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
-import type { WebhookMessage } from '../functions/domain/webhooks.ts';
+import { webhookUrlForLogs, type WebhookMessage } from '../functions/domain/webhooks.ts';
 import type { OutboxDelivery, WebhookOutbox } from './webhook-outbox.ts';
 
 /**
- * npm start's webhook sender: reads the outbox, attempts the oldest pending delivery of each
- * queue (one pet at one endpoint) when it is due, and records the outcome in the outbox before
- * it moves on. It runs beside the server and shares nothing with a request but the store, so a
- * slow or dead receiver never slows an answer. The outbox is the only state that matters: after
- * a restart the worker picks up exactly where the outbox says.
+ * npm start's webhook sender: asks the outbox, endpoint by endpoint, which queues (one pet at one
+ * endpoint) are due, and serves each one: its oldest pending delivery is attempted, the outcome
+ * recorded in the outbox, then the next, until the queue is empty or waits for a retry. It runs
+ * beside the server and shares nothing with a request but the store, so a slow or dead receiver
+ * never slows an answer; each endpoint has attempts in flight of its own, so a receiver that
+ * hangs never delays another's deliveries. The outbox is the only state that matters: after a
+ * restart the worker picks up exactly where the outbox says.
  */
 
-/** Attempts in flight at once, over all queues. */
-const MAX_ATTEMPTS_IN_FLIGHT = 32;
-/** The longest sleep between two reads of the outbox: a redrive made by another process is seen within it. */
+/**
+ * Attempts in flight at once to one endpoint. Each endpoint has its own: a receiver that hangs
+ * holds its own attempts until their timeout, and never another endpoint's.
+ */
+export const MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT = 32;
+/** The longest sleep between two asks of the outbox: a redrive made by another process is seen within it. */
 const IDLE_POLL_MS = 1_000;
 /** Pause after a failed read of the outbox (the store restarting) before the next. */
 const RETRY_AFTER_STORE_FAILURE_MS = 1_000;
@@ -21,6 +26,8 @@ const RETRY_AFTER_STORE_FAILURE_MS = 1_000;
 export interface WebhookDeliveryOptions {
   outbox: WebhookOutbox;
   signingKey: Buffer;
+  /** The endpoints changes are queued for (WEBHOOK_URL); those the outbox holds deliveries for at start are served too. */
+  endpoints: readonly string[];
   policy?: WebhookRetryPolicy;
   /** Told of a receiver that starts or stops failing, and of every dead letter, in one line each. */
   onNotice?: (line: string) => void;
@@ -29,7 +36,7 @@ export interface WebhookDeliveryOptions {
 }
 
 export interface WebhookDeliveries {
-  /** Reads the outbox at once (after the consumer queued something). */
+  /** Asks the outbox at once (after the consumer queued something). */
   wake(): void;
   /** Resolves once no delivery is pending and none is in flight. */
   idle(): Promise<void>;
@@ -37,108 +44,138 @@ export interface WebhookDeliveries {
 }
 
 export function startWebhookDeliveries(options: WebhookDeliveryOptions): WebhookDeliveries {
+  const { outbox } = options;
   const policy = options.policy ?? WEBHOOK_RETRY_POLICY;
   const send = options.send ?? sendWebhook;
   const now = options.now ?? Date.now;
   const notice = options.onNotice ?? (() => undefined);
-  const inFlight = new Map<string, Promise<void>>();
+  /** Per endpoint, the queues being served, one task each; known once the outbox was read at start. */
+  let serving: Map<string, Set<string>> | undefined;
+  const tasks = new Set<Promise<void>>();
+  /** Wakes for the retries scheduled: the sender asks the outbox again when one falls due. */
+  const retryTimers = new Set<NodeJS.Timeout>();
   /** The receivers whose last attempt failed, and why: a change of state is told once, not every attempt. */
   const failing = new Map<string, string>();
-  /**
-   * A clock of reads and settled attempts: an attempt that settled after a read began makes that
-   * read's view of its queue stale (it may still list what was just delivered), so it is skipped.
-   */
-  let tick = 0;
-  const settledAt = new Map<string, number>();
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   /** Set by a wake that comes while a round runs, so that the next round follows at once. */
   let woken = false;
   let idleWaiters: Array<() => void> = [];
 
-  async function attempt(delivery: OutboxDelivery): Promise<void> {
+  function wake(): void {
+    woken = true;
+    wakeUp?.();
+  }
+
+  function wakeAt(atMs: number): void {
+    const timer = setTimeout(
+      () => {
+        retryTimers.delete(timer);
+        wake();
+      },
+      Math.max(0, atMs - now()),
+    );
+    retryTimers.add(timer);
+  }
+
+  /** Sends one delivery and records the outcome; true when the queue's next delivery may follow at once. */
+  async function attempt(delivery: OutboxDelivery): Promise<boolean> {
+    const shownUrl = webhookUrlForLogs(delivery.url);
     const outcome = await send(delivery.url, { id: delivery.eventId, body: delivery.body }, options.signingKey, policy.attemptTimeoutMs);
     if (outcome.delivered) {
-      await options.outbox.delivered(delivery);
-      if (failing.delete(delivery.url)) notice(`Webhook receiver ${delivery.url} accepts deliveries again.`);
-      return;
+      await outbox.delivered(delivery);
+      if (failing.delete(delivery.url)) notice(`Webhook receiver ${shownUrl} accepts deliveries again.`);
+      return true;
     }
     const attempts = delivery.attempts + 1;
     if (failing.get(delivery.url) !== outcome.failure) {
       failing.set(delivery.url, outcome.failure);
-      notice(`Webhook receiver ${delivery.url} failed: ${outcome.failure}; retrying with backoff.`);
+      notice(`Webhook receiver ${shownUrl} failed: ${outcome.failure}; retrying with backoff.`);
     }
     const next = afterFailedAttempt(policy, attempts, delivery.queuedAt, now());
     if ('retryAtMs' in next) {
-      await options.outbox.retryLater(delivery, { attempts, nextAttemptAt: next.retryAtMs, lastFailure: outcome.failure });
-      return;
+      await outbox.retryLater(delivery, { attempts, dueAt: next.retryAtMs, lastFailure: outcome.failure });
+      wakeAt(next.retryAtMs);
+      return false;
     }
-    await options.outbox.deadLetter(delivery, { attempts, lastFailure: outcome.failure, deadLetteredAt: now() });
+    // A dead letter does not hold up the pet's later changes.
+    await outbox.deadLetter(delivery, { attempts, lastFailure: outcome.failure, deadLetteredAt: now() });
     notice(
-      `Webhook ${delivery.eventId} to ${delivery.url} dead-lettered after ${attempts} attempts (${outcome.failure}); npm run events -- redrive sends it again.`,
+      `Webhook ${delivery.eventId} to ${shownUrl} dead-lettered after ${attempts} attempts (${outcome.failure}); npm run events -- redrive sends it again.`,
     );
+    return true;
   }
 
-  /** Starts every due head of queue not in flight; returns when the next one falls due, if any. */
-  async function round(): Promise<number | undefined> {
-    const readAt = ++tick;
-    const heads = new Map<string, OutboxDelivery>();
-    for (const delivery of await options.outbox.list('pending')) {
-      const head = heads.get(delivery.queue);
-      if (!head || delivery.version < head.version) heads.set(delivery.queue, delivery);
+  /** Serves one queue: its due deliveries one after the other, oldest first, until it is empty or waits for a retry. */
+  async function serve(url: string, queue: string): Promise<void> {
+    let current: OutboxDelivery | undefined;
+    try {
+      for (;;) {
+        const head = await outbox.head(queue, now());
+        if (!head) return;
+        if ('dueAt' in head) {
+          // Found due by a round that read before its retry was recorded.
+          wakeAt(head.dueAt);
+          return;
+        }
+        current = head.due;
+        if (!(await attempt(current))) return;
+      }
+    } catch (error) {
+      // The queue's due entry stays due: the next round serves it again.
+      notice(
+        current
+          ? `Webhook ${current.eventId}: the outbox could not record an attempt (${String(error)}); it is sent again.`
+          : `Webhooks to ${webhookUrlForLogs(url)}: the outbox could not be read (${String(error)}); retrying.`,
+      );
     }
-    let nextDue: number | undefined;
-    const time = now();
-    for (const [queue, head] of heads) {
-      if (inFlight.has(queue)) continue;
-      if ((settledAt.get(queue) ?? 0) > readAt) {
-        nextDue = time;
-        continue;
-      }
-      if (head.nextAttemptAt > time) {
-        nextDue = Math.min(nextDue ?? Number.POSITIVE_INFINITY, head.nextAttemptAt);
-        continue;
-      }
-      if (inFlight.size >= MAX_ATTEMPTS_IN_FLIGHT) {
-        nextDue = time;
-        continue;
-      }
-      const running = attempt(head)
-        .catch((error: unknown) =>
-          notice(`Webhook ${head.eventId}: the outbox could not record an attempt (${String(error)}); it is sent again.`),
-        )
-        .finally(() => {
-          settledAt.set(queue, ++tick);
-          inFlight.delete(queue);
+  }
+
+  /** Starts serving the due queues of each endpoint that has attempts to spare. */
+  async function round(): Promise<void> {
+    serving ??= new Map([...new Set([...options.endpoints, ...(await outbox.recover(now()))])].map((url) => [url, new Set<string>()]));
+    for (const [url, queues] of serving) {
+      // A full endpoint is woken by one of its own queues ending.
+      if (queues.size >= MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT) continue;
+      // Queues being served may be among the due ones: asking for as many as the endpoint may serve finds every free one.
+      for (const queue of await outbox.due(url, now(), MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT)) {
+        if (queues.size >= MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT) break;
+        if (queues.has(queue)) continue;
+        queues.add(queue);
+        const task = serve(url, queue).finally(() => {
+          queues.delete(queue);
+          tasks.delete(task);
           wake();
         });
-      inFlight.set(queue, running);
+        tasks.add(task);
+      }
     }
-    // Attempts settled before this read are in what it read: their marks are no longer needed.
-    for (const [queue, at] of settledAt) if (at < readAt) settledAt.delete(queue);
-    if (heads.size === 0 && inFlight.size === 0) {
-      for (const resolve of idleWaiters) resolve();
-      idleWaiters = [];
-    }
-    return nextDue;
   }
 
-  function wake(): void {
-    woken = true;
-    wakeUp?.();
+  /** Whether nothing is in flight and no endpoint has a delivery pending. */
+  async function nothingPending(): Promise<boolean> {
+    if (tasks.size > 0 || !serving) return false;
+    for (const url of serving.keys()) if (await outbox.hasPending(url)) return false;
+    return true;
   }
 
   const running = (async () => {
     while (!stopped) {
       let pauseMs = IDLE_POLL_MS;
       woken = false;
+      // Only a round begun after idle() was asked can tell it that nothing is pending: one begun before may miss what was queued since.
+      const askedIdle = idleWaiters;
+      idleWaiters = [];
+      let idle = false;
       try {
-        const nextDue = await round();
-        if (nextDue !== undefined) pauseMs = Math.min(pauseMs, Math.max(0, nextDue - now()));
+        await round();
+        idle = askedIdle.length > 0 && (await nothingPending());
       } catch (error) {
         notice(`Webhook deliveries paused: the outbox could not be read (${String(error)}).`);
         pauseMs = RETRY_AFTER_STORE_FAILURE_MS;
       }
+      if (idle) for (const resolve of askedIdle) resolve();
+      else idleWaiters.push(...askedIdle);
       if (stopped) break;
       if (woken) continue;
       await new Promise<void>((resolve) => {
@@ -163,7 +200,8 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
       stopped = true;
       wake();
       await running;
-      await Promise.all(inFlight.values());
+      await Promise.all(tasks);
+      for (const timer of retryTimers) clearTimeout(timer);
       for (const resolve of idleWaiters) resolve();
     },
   };

@@ -34,25 +34,41 @@ export function parseWebhookSecret(text: string, name: string): Buffer {
 }
 
 /**
+ * A webhook URL as a log line, the start banner or a tool shows it: its origin and path. A
+ * receiver may take a token in the query (or the fragment), so those are never shown, nor
+ * credentials; a text that is no URL is shown up to its query.
+ */
+export function webhookUrlForLogs(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return url.replace(/[?#].*$/s, '');
+  }
+}
+
+/**
  * One URL, or several separated by commas. Each is http or https (https only when required, as
- * on AWS), without credentials (URLs are logged), and listed once.
+ * on AWS), without credentials (fetch refuses to send them; receivers authenticate by the signature),
+ * and listed once.
  */
 export function parseWebhookUrls(text: string, name: string, { requireHttps }: { requireHttps: boolean }): string[] {
   const urls = text.split(',').map((part) => part.trim());
   const seen = new Set<string>();
   for (const url of urls) {
+    const shown = webhookUrlForLogs(url);
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      throw new WebhookSettingError(`${name}: "${url}" is not a URL.`);
+      throw new WebhookSettingError(`${name}: "${shown}" is not a URL.`);
     }
     const schemes = requireHttps ? ['https:'] : ['http:', 'https:'];
     if (!schemes.includes(parsed.protocol))
-      throw new WebhookSettingError(`${name}: "${url}" must be ${requireHttps ? 'an https' : 'an http or https'} URL.`);
+      throw new WebhookSettingError(`${name}: "${shown}" must be ${requireHttps ? 'an https' : 'an http or https'} URL.`);
     if (parsed.username || parsed.password)
-      throw new WebhookSettingError(`${name}: "${parsed.host}" carries credentials, which would be logged; authenticate by the signature.`);
-    if (seen.has(parsed.href)) throw new WebhookSettingError(`${name}: "${url}" is listed twice.`);
+      throw new WebhookSettingError(`${name}: "${parsed.host}" carries credentials; authenticate by the signature.`);
+    if (seen.has(parsed.href)) throw new WebhookSettingError(`${name}: "${shown}" is listed twice.`);
     seen.add(parsed.href);
   }
   return [...seen];

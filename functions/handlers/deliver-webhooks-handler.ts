@@ -3,7 +3,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueuedWebhook } from '../adapters/aws/webhook-queue-publisher.ts';
 import { sendWebhook, type AttemptOutcome } from '../adapters/webhooks/webhook-sender.ts';
 import { afterFailedAttempt, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../domain/webhook-delivery.ts';
-import type { WebhookMessage } from '../domain/webhooks.ts';
+import { webhookUrlForLogs, type WebhookMessage } from '../domain/webhooks.ts';
 import { logger } from '../logger.ts';
 
 export interface DeliverWebhooksDependencies {
@@ -49,10 +49,11 @@ export function createDeliverWebhooksHandler(dependencies: DeliverWebhooksDepend
     if (outcome.delivered) return 'done';
     const attempts = Number(record.attributes.ApproximateReceiveCount);
     const next = afterFailedAttempt(policy, attempts, Number(record.attributes.SentTimestamp), now());
-    logger.warn('webhook attempt failed', { eventId: webhook.eventId, url: webhook.url, attempts, failure: outcome.failure });
+    const url = webhookUrlForLogs(webhook.url);
+    logger.warn('webhook attempt failed', { eventId: webhook.eventId, url, attempts, failure: outcome.failure });
     if ('deadLetter' in next) {
       await deadLetter(record, outcome.failure);
-      logger.error('webhook dead-lettered', { eventId: webhook.eventId, url: webhook.url, attempts });
+      logger.error('webhook dead-lettered', { eventId: webhook.eventId, url, attempts });
       return 'done';
     }
     return { retryAfterSeconds: Math.ceil((next.retryAtMs - now()) / 1000) };

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
@@ -78,6 +78,44 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
       }),
     start: listen,
     until: (predicate) => (predicate(received) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ predicate, resolve }))),
+  };
+}
+
+/** A receiver that hangs: it takes each request and answers none, until told to answer. */
+export interface HangingReceiver {
+  url: string;
+  /** How many requests it holds unanswered. */
+  held(): number;
+  /** Answers 204 to every request held and every later one. */
+  answerAll(): void;
+  stop(): Promise<void>;
+}
+
+export async function startHangingReceiver(): Promise<HangingReceiver> {
+  const held = new Set<ServerResponse>();
+  let answering = false;
+  const server = createServer((request, response) => {
+    request.resume();
+    if (answering) {
+      response.writeHead(204).end();
+      return;
+    }
+    held.add(response);
+    response.once('close', () => held.delete(response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    held: () => held.size,
+    answerAll() {
+      answering = true;
+      for (const response of held) response.writeHead(204).end();
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

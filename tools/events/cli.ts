@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import { type DeploymentStage, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { createWebhookOutbox } from '../../local/webhook-outbox.ts';
+import { webhookUrlForLogs } from '../../functions/domain/webhooks.ts';
 import { parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
 import { listStageDeadLetters, redriveStageDeadLetters, type StageWebhookQueues } from './stage-dead-letters.ts';
@@ -66,7 +67,9 @@ export async function runEventsCommand(argv: string[], print: (line: string) => 
     if (command === 'dead-letters') {
       const dead = await outbox.list('dead');
       for (const delivery of dead)
-        print(`${delivery.eventId}  ${delivery.url}  ${delivery.attempts} attempts, last: ${delivery.lastFailure ?? 'unknown'}`);
+        print(
+          `${delivery.eventId}  ${webhookUrlForLogs(delivery.url)}  ${delivery.attempts} attempts, last: ${delivery.lastFailure ?? 'unknown'}`,
+        );
       print(`${dead.length} dead-lettered webhook${plural(dead.length)} in the ${store.describe}.`);
       return;
     }

@@ -1,5 +1,6 @@
 import { GetQueueAttributesCommand, ReceiveMessageCommand, type SQSClient, StartMessageMoveTaskCommand } from '@aws-sdk/client-sqs';
 import type { QueuedWebhook } from '../../functions/adapters/aws/webhook-queue-publisher.ts';
+import { webhookUrlForLogs } from '../../functions/domain/webhooks.ts';
 
 /** A deployed stage's webhook queues, from its stack outputs. */
 export interface StageWebhookQueues {
@@ -13,7 +14,7 @@ const PEEKED_MESSAGES = 10;
 
 /**
  * Lists the dead letters of a stage: their approximate count (SQS's own figure), then the oldest
- * ones' event id, URL and last failure (the delivery function puts these in each message). Peeks
+ * ones' event id, URL (origin and path) and last failure (the delivery function puts these in each message). Peeks
  * without deleting: the messages are received with a visibility timeout of 0, so they stay
  * available to a redrive at once; the receive only raises their receive count.
  */
@@ -37,7 +38,9 @@ export async function listStageDeadLetters(sqs: SQSClient, queues: StageWebhookQ
       const webhook = parseWebhook(message.Body);
       const failure = message.MessageAttributes?.lastFailure?.StringValue ?? 'unknown';
       const sent = message.Attributes?.SentTimestamp ? new Date(Number(message.Attributes.SentTimestamp)).toISOString() : 'unknown';
-      print(`${webhook?.eventId ?? message.MessageId}  ${webhook?.url ?? 'unknown URL'}  dead-lettered ${sent}, last: ${failure}`);
+      print(
+        `${webhook?.eventId ?? message.MessageId}  ${webhook?.url ? webhookUrlForLogs(webhook.url) : 'unknown URL'}  dead-lettered ${sent}, last: ${failure}`,
+      );
     }
     if (Messages.length < count) print(`(the oldest ${Messages.length} shown)`);
   }

@@ -1,10 +1,11 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookQueuePublisher, deliveryGroupOf } from '../../../functions/adapters/aws/webhook-queue-publisher.ts';
 import type { AttemptOutcome } from '../../../functions/adapters/webhooks/webhook-sender.ts';
 import { createDeliverWebhooksHandler } from '../../../functions/handlers/deliver-webhooks-handler.ts';
+import { linesWrittenBy } from '../../support/log-lines.ts';
 import { petChange } from '../../support/pet-changes.ts';
 
 /** The delivery function on AWS, with SQS mocked (no AWS here): retries by visibility, FIFO order, dead letters by age. */
@@ -13,11 +14,16 @@ const sqs = mockClient(SQSClient);
 const NOW = Date.UTC(2026, 10, 24, 8, 0, 0);
 const key = Buffer.alloc(32, 3);
 
-function record(messageId: string, sentAt: number, receiveCount: number, group = 'group'): SQSRecord {
+function record(
+  messageId: string,
+  sentAt: number,
+  receiveCount: number,
+  { group = 'group', url = 'https://receiver.example/hooks' } = {},
+): SQSRecord {
   return {
     messageId,
     receiptHandle: `receipt-${messageId}`,
-    body: JSON.stringify({ url: 'https://receiver.example/hooks', eventId: `evt_inventory_1_${messageId}`, body: '{}' }),
+    body: JSON.stringify({ url, eventId: `evt_inventory_1_${messageId}`, body: '{}' }),
     attributes: {
       ApproximateReceiveCount: String(receiveCount),
       SentTimestamp: String(sentAt),
@@ -90,15 +96,15 @@ describe('the webhook delivery function', () => {
     ]);
     const event: SQSEvent = {
       Records: [
-        record('a1', NOW - 5_000, 1, 'pet-a'),
-        record('b1', NOW - 5_000, 1, 'pet-b'),
-        record('a2', NOW - 5_000, 1, 'pet-a'),
-        record('c1', NOW - 5_000, 1, 'pet-c'),
-        record('b2', NOW - 5_000, 1, 'pet-b'),
-        record('d1', NOW - 5_000, 6, 'pet-d'),
-        record('a3', NOW - 5_000, 1, 'pet-a'),
-        record('e1', NOW - 5_000, 1, 'pet-e'),
-        record('d2', NOW - 5_000, 1, 'pet-d'),
+        record('a1', NOW - 5_000, 1, { group: 'pet-a' }),
+        record('b1', NOW - 5_000, 1, { group: 'pet-b' }),
+        record('a2', NOW - 5_000, 1, { group: 'pet-a' }),
+        record('c1', NOW - 5_000, 1, { group: 'pet-c' }),
+        record('b2', NOW - 5_000, 1, { group: 'pet-b' }),
+        record('d1', NOW - 5_000, 6, { group: 'pet-d' }),
+        record('a3', NOW - 5_000, 1, { group: 'pet-a' }),
+        record('e1', NOW - 5_000, 1, { group: 'pet-e' }),
+        record('d2', NOW - 5_000, 1, { group: 'pet-d' }),
       ],
     };
 
@@ -129,6 +135,33 @@ describe('the webhook delivery function', () => {
       MessageAttributes: { lastFailure: { DataType: 'String', StringValue: 'connection failed (ECONNREFUSED)' } },
     });
     expect(sqs).not.toHaveReceivedCommand(ChangeMessageVisibilityCommand);
+  });
+});
+
+describe("the webhook delivery function's log", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("names the receiver by its URL's origin and path, never its query", async () => {
+    vi.stubEnv('LOG_LEVEL', 'INFO');
+    const { handler } = handlerAnswering([
+      { delivered: false, failure: 'answered 500' },
+      { delivered: false, failure: 'answered 500' },
+    ]);
+    const url = 'https://receiver.example/hooks?token=s3cret';
+
+    const lines = await linesWrittenBy(async () => {
+      await handler({ Records: [record('1', NOW - 24 * 3_600_000 + 30_000, 1_440, { url })] });
+      await handler({ Records: [record('2', NOW - 5_000, 1, { url })] });
+    });
+
+    expect(lines.map((line) => [line.message, line.url])).toEqual([
+      ['webhook attempt failed', 'https://receiver.example/hooks'],
+      ['webhook dead-lettered', 'https://receiver.example/hooks'],
+      ['webhook attempt failed', 'https://receiver.example/hooks'],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('s3cret');
   });
 });
 

@@ -34,7 +34,7 @@ async function events(...argv: string[]): Promise<string[]> {
 const deadLetter = (petId: number, version: number, failure: string) => ({
   MessageId: `m-${petId}-${version}`,
   ReceiptHandle: `r-${petId}-${version}`,
-  Body: JSON.stringify({ url: 'https://hooks.example/inventory', eventId: `evt_inventory_${petId}_${version}`, body: '{}' }),
+  Body: JSON.stringify({ url: 'https://hooks.example/inventory?token=s3cret', eventId: `evt_inventory_${petId}_${version}`, body: '{}' }),
   Attributes: { SentTimestamp: String(Date.UTC(2026, 10, 20, 8, 0, version)) },
   MessageAttributes: { lastFailure: { DataType: 'String', StringValue: failure } },
 });
@@ -55,7 +55,7 @@ beforeEach(() => {
 });
 
 describe('npm run events -- dead-letters --stage', () => {
-  it("finds the dead-letter queue by the stage's outputs and lists the count and the oldest, without deleting any", async () => {
+  it("finds the dead-letter queue by the stage's outputs and lists the count and the oldest (each URL by origin and path), without deleting any", async () => {
     sqs.on(GetQueueAttributesCommand).resolves({ Attributes: { ApproximateNumberOfMessages: '12' } });
     sqs.on(ReceiveMessageCommand).resolves({ Messages: [deadLetter(2, 7, 'HTTP 500'), deadLetter(3, 1, 'connection refused')] });
 

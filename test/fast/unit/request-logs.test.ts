@@ -4,31 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLD_START_METRIC, logger, METRIC_NAMESPACE, SERVICE_METRICS } from '../../../functions/logger.ts';
 import { lambdaContext, proxyEvent } from '../../support/events.ts';
 import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
+import { linesWrittenBy } from '../../support/log-lines.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TRACE_ROOT = '1-67891233-abcdef012345678912345678';
 const throttled = () => Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
-
-/** Every line written to stdout and stderr while `act` runs, parsed: each line must be one JSON object. */
-async function linesWrittenBy(act: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
-  const written: string[] = [];
-  const capture = (chunk: string | Uint8Array) => {
-    written.push(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-  try {
-    await act();
-  } finally {
-    vi.restoreAllMocks();
-  }
-  return written
-    .join('')
-    .split('\n')
-    .filter((line) => line.length > 0)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
 
 const metricLines = (lines: Record<string, unknown>[], name: string) => lines.filter((line) => '_aws' in line && name in line);
 

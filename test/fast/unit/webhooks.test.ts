@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { eventIdOf, inventoryChangedEvent } from '../../../functions/domain/inventory-events.ts';
 import { afterFailedAttempt, retryDelayMs, WEBHOOK_RETRY_POLICY } from '../../../functions/domain/webhook-delivery.ts';
-import { parseWebhookSecret, parseWebhookUrls, webhookHeaders } from '../../../functions/domain/webhooks.ts';
+import { parseWebhookSecret, parseWebhookUrls, webhookHeaders, webhookUrlForLogs } from '../../../functions/domain/webhooks.ts';
 import { toJson } from '../../../functions/int64-json.ts';
 import { petChange } from '../../support/pet-changes.ts';
 
@@ -52,6 +52,27 @@ describe('webhook settings', () => {
     ['https://example.com/a,', false, '"" is not a URL'],
   ])('refuses WEBHOOK_URL=%s, saying why', (text, requireHttps, why) => {
     expect(() => parseWebhookUrls(text, 'WEBHOOK_URL', { requireHttps })).toThrow(why);
+  });
+
+  it.each([
+    ['ftp://example.com/hooks?token=s3cret', '"ftp://example.com/hooks" must be an http or https URL'],
+    ['https://example.com/a?token=s3cret,https://example.com/a?token=s3cret', '"https://example.com/a" is listed twice'],
+    ['example.com/hooks?token=s3cret', '"example.com/hooks" is not a URL'],
+  ])('refuses WEBHOOK_URL=%s without repeating its query', (text, why) => {
+    expect(() => parseWebhookUrls(text, 'WEBHOOK_URL', { requireHttps: false })).toThrow(why);
+    expect(() => parseWebhookUrls(text, 'WEBHOOK_URL', { requireHttps: false })).not.toThrow('s3cret');
+  });
+});
+
+describe('webhook URLs in logs', () => {
+  it.each([
+    ['https://hooks.example:8443/inventory/in?token=s3cret&x=1#part', 'https://hooks.example:8443/inventory/in'],
+    ['http://127.0.0.1:4000/hooks', 'http://127.0.0.1:4000/hooks'],
+    ['https://user:s3cret@hooks.example/in', 'https://hooks.example/in'],
+    ['https://hooks.example?token=s3cret', 'https://hooks.example/'],
+    ['hooks.example/in?token=s3cret#part', 'hooks.example/in'],
+  ])('shows %s as its origin and path only', (url, shown) => {
+    expect(webhookUrlForLogs(url)).toBe(shown);
   });
 });
 

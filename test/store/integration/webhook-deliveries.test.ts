@@ -1,13 +1,21 @@
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../../functions/adapters/dynamodb/document-client.ts';
 import { sendWebhook } from '../../../functions/adapters/webhooks/webhook-sender.ts';
 import type { PetChange } from '../../../functions/domain/inventory-events.ts';
 import type { WebhookRetryPolicy } from '../../../functions/domain/webhook-delivery.ts';
 import { parseWebhookSecret } from '../../../functions/domain/webhooks.ts';
-import { startWebhookDeliveries, type WebhookDeliveries } from '../../../local/webhook-delivery-worker.ts';
+import {
+  MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT,
+  startWebhookDeliveries,
+  type WebhookDeliveries,
+} from '../../../local/webhook-delivery-worker.ts';
+import { adminClient, createServiceTables } from '../../../local/local-store.ts';
 import { createWebhookOutbox, type WebhookOutbox } from '../../../local/webhook-outbox.ts';
 import { petChange } from '../../support/pet-changes.ts';
-import { startTestStore, type TestStore } from '../../support/local-store.ts';
-import { startWebhookReceiver, webhookSecret, type WebhookReceiver } from '../../support/webhook-receiver.ts';
+import { startTestStore, uniqueTables, type TestStore } from '../../support/local-store.ts';
+import { startHangingReceiver, startWebhookReceiver, webhookSecret, type WebhookReceiver } from '../../support/webhook-receiver.ts';
 
 /** npm start's webhook outbox and sender against DynamoDB Local and a real receiver on 127.0.0.1. */
 
@@ -50,15 +58,39 @@ function recordingSender(attempts: Array<{ at: number; id: string; delivered: bo
   };
 }
 
-async function queue(changes: PetChange[]): Promise<void> {
-  await outbox.enqueue([receiver.url], changes, Date.now());
+/** The reads a client makes of the store: each command and the items it read (scanned, or got). */
+function countingReads(client: DynamoDBDocumentClient): Array<{ command: string; items: number }> {
+  const reads: Array<{ command: string; items: number }> = [];
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      const output = result.output as { ScannedCount?: number; Item?: unknown };
+      reads.push({ command: String(context.commandName), items: output.ScannedCount ?? (output.Item ? 1 : 0) });
+      return result;
+    },
+    { step: 'initialize', name: 'countReads' },
+  );
+  return reads;
+}
+
+/** An outbox table of the test's own, for a test that leaves deliveries pending; deleted with the file's tables. */
+async function ownOutboxTable(): Promise<string> {
+  const tables = { ...store.tables, webhookOutboxTable: uniqueTables().webhookOutboxTable };
+  await createServiceTables(store.endpoint, tables, { inventoryStream: false });
+  return tables.webhookOutboxTable;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function queue(changes: PetChange[], url = receiver.url): Promise<void> {
+  await outbox.enqueue([url], changes, Date.now());
   deliveries?.wake();
 }
 
 describe('webhook deliveries from npm start', () => {
   it('posts each change once, signed as standardwebhooks verifies, with the entry and petId as data', async () => {
     receiver = await startWebhookReceiver(secret);
-    deliveries = startWebhookDeliveries({ outbox, signingKey, policy: FAST });
+    deliveries = startWebhookDeliveries({ outbox, signingKey, policy: FAST, endpoints: [receiver.url] });
     const petId = (nextPet += 1n);
 
     await queue(changesOf(petId, 2));
@@ -92,7 +124,7 @@ describe('webhook deliveries from npm start', () => {
     receiver = await startWebhookReceiver(secret);
     let answers = 0;
     receiver.answerWith(() => (answers++ === 0 ? 500 : 204));
-    deliveries = startWebhookDeliveries({ outbox, signingKey });
+    deliveries = startWebhookDeliveries({ outbox, signingKey, endpoints: [receiver.url] });
     const petId = (nextPet += 1n);
 
     await queue(changesOf(petId, 1));
@@ -112,7 +144,7 @@ describe('webhook deliveries from npm start', () => {
     await receiver.stop();
     const attempts: Array<{ at: number; id: string; delivered: boolean }> = [];
     const policy = { ...FAST, maxRetryDelayMs: 400 };
-    deliveries = startWebhookDeliveries({ outbox, signingKey, policy, send: recordingSender(attempts) });
+    deliveries = startWebhookDeliveries({ outbox, signingKey, policy, send: recordingSender(attempts), endpoints: [receiver.url] });
     const petId = (nextPet += 1n);
 
     await queue(changesOf(petId, 3));
@@ -140,7 +172,7 @@ describe('webhook deliveries from npm start', () => {
     receiver = await startWebhookReceiver(secret);
     let calls = 0;
     receiver.answerWith(() => ([3, 7].includes(calls++ % 10) ? 503 : 200));
-    deliveries = startWebhookDeliveries({ outbox, signingKey, policy: FAST });
+    deliveries = startWebhookDeliveries({ outbox, signingKey, policy: FAST, endpoints: [receiver.url] });
     const pets = [(nextPet += 1n), (nextPet += 1n), (nextPet += 1n)];
 
     await queue(pets.flatMap((petId) => changesOf(petId, 6)));
@@ -155,9 +187,111 @@ describe('webhook deliveries from npm start', () => {
     }
   });
 
-  it('dead-letters a delivery retried past its period, keeps it listed, and sends it again on redrive', async () => {
+  it("keeps delivering to a healthy receiver, every pet's changes in order, while another receiver never answers", async () => {
+    receiver = await startWebhookReceiver(secret);
+    const hanging = await startHangingReceiver();
+    // An attempt to the hanging receiver ends only after a minute, far past the wait below: only its own share of attempts may wait on it.
+    deliveries = startWebhookDeliveries({
+      outbox,
+      signingKey,
+      policy: { ...FAST, attemptTimeoutMs: 60_000 },
+      endpoints: [hanging.url, receiver.url],
+    });
+    // More pets than attempts in flight per endpoint, so the hanging receiver has more due than its share.
+    const pets = Array.from({ length: MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT + 8 }, () => (nextPet += 1n));
+    const expected = pets.length * 3;
+    try {
+      await outbox.enqueue(
+        [hanging.url, receiver.url],
+        pets.flatMap((petId) => changesOf(petId, 3)),
+        Date.now(),
+      );
+      deliveries.wake();
+
+      // A bound against a hang, generous for a loaded machine, and still far below the hanging attempts' minute.
+      const waited = await Promise.race([
+        receiver.until(() => receiver.acceptedIds().size >= expected).then(() => 'all delivered'),
+        new Promise((resolve) => setTimeout(resolve, 30_000)).then(() => `${receiver.acceptedIds().size} of ${expected} delivered in 30 s`),
+      ]);
+
+      expect(waited).toBe('all delivered');
+      for (const petId of pets) {
+        const versions = receiver.received
+          .filter((one) => JSON.parse(one.body).data.petId === Number(petId))
+          .map((one) => JSON.parse(one.body).data.version as number);
+        expect(versions).toEqual([1, 2, 3]);
+      }
+      expect(hanging.held()).toBeGreaterThan(0);
+      expect(hanging.held()).toBeLessThanOrEqual(MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT);
+    } finally {
+      // Answered, it takes what was queued for it, which leaves the outbox empty for the next test.
+      hanging.answerAll();
+      await deliveries.idle();
+      await hanging.stop();
+    }
+  });
+
+  it('reads none of a backlog whose next attempts are later, and of a new change only its own deliveries', async () => {
+    receiver = await startWebhookReceiver(secret);
+    await receiver.stop();
+    const table = await ownOutboxTable();
+    const client = createDocumentClient({ endpoint: store.endpoint });
+    const reads = countingReads(client);
+    const counted = createWebhookOutbox(client, table);
+    const attempts: Array<{ at: number; id: string; delivered: boolean }> = [];
+    deliveries = startWebhookDeliveries({
+      outbox: counted,
+      signingKey,
+      // The first retry a minute away: once each pet's oldest delivery has failed, nothing falls due during the test.
+      policy: { ...FAST, firstRetryDelayMs: 60_000, maxRetryDelayMs: 60_000, retryForMs: 3_600_000 },
+      send: recordingSender(attempts),
+      endpoints: [receiver.url],
+    });
+    const pets = Array.from({ length: 100 }, () => (nextPet += 1n));
+    try {
+      await counted.enqueue(
+        [receiver.url],
+        pets.flatMap((petId) => changesOf(petId, 5)),
+        Date.now(),
+      );
+      deliveries.wake();
+      const uncounted = createWebhookOutbox(store.dependencies.client, table);
+      // Each pet's oldest delivery failed once and its retry is recorded: nothing is due.
+      while (attempts.length < pets.length || (await uncounted.due(receiver.url, Date.now(), 1)).length > 0) await pause(100);
+      expect(reads.some((read) => read.items > 0)).toBe(true);
+
+      // 500 deliveries pending, none due: wakes (as the stream consumer gives them) and idle polls read nothing.
+      reads.length = 0;
+      for (let wakes = 0; wakes < 5; wakes += 1) {
+        deliveries.wake();
+        await pause(300);
+      }
+      await pause(1_500);
+      expect(reads.filter((read) => read.items > 0)).toEqual([]);
+      expect(reads.filter((read) => read.command === 'ScanCommand')).toEqual([]);
+
+      // A change of another pet falls due: the sender reads that, not the backlog.
+      const newPet = (nextPet += 1n);
+      await counted.enqueue([receiver.url], changesOf(newPet, 1), Date.now());
+      deliveries.wake();
+      while (!attempts.some((attempt) => attempt.id === `evt_inventory_${newPet}_1`)) await pause(50);
+      await pause(500);
+      const itemsRead = reads.reduce((sum, read) => sum + read.items, 0);
+      expect(itemsRead).toBeGreaterThan(0);
+      expect(itemsRead).toBeLessThan(10);
+      expect(attempts).toHaveLength(pets.length + 1);
+    } finally {
+      await deliveries.close();
+      deliveries = undefined;
+      client.destroy();
+    }
+  });
+
+  it('dead-letters a delivery retried past its period, keeps it listed, and sends it again on a redrive from another process', async () => {
     receiver = await startWebhookReceiver(secret);
     receiver.answerWith(() => 500);
+    // A token in the query, as some receivers want it: the notices name the receiver by origin and path only.
+    const url = `${receiver.url}?token=s3cret`;
     const notices: string[] = [];
     deliveries = startWebhookDeliveries({
       outbox,
@@ -166,36 +300,127 @@ describe('webhook deliveries from npm start', () => {
       // (with 300 ms, a first attempt 250 ms after queueing was dead-lettered at once).
       policy: { ...FAST, retryForMs: 1_500 },
       onNotice: (line) => notices.push(line),
+      endpoints: [url],
     });
     const petId = (nextPet += 1n);
 
-    await queue(changesOf(petId, 1));
+    await queue(changesOf(petId, 1), url);
     await deliveries.idle();
     const dead = (await outbox.list('dead')).filter((delivery) => delivery.petId === String(petId));
     expect(dead).toHaveLength(1);
     expect(dead[0]).toMatchObject({ eventId: `evt_inventory_${petId}_1`, lastFailure: 'answered 500', state: 'dead' });
     expect(dead[0]!.attempts).toBeGreaterThan(1);
     expect(notices.some((line) => line.includes(`evt_inventory_${petId}_1`) && line.includes('dead-lettered'))).toBe(true);
+    expect(notices.filter((line) => line.includes(`${receiver.url} `))).toHaveLength(notices.length);
+    expect(notices.join('\n')).not.toContain('s3cret');
 
     receiver.answerWith(() => 200);
-    await outbox.redrive(Date.now(), [`evt_inventory_${petId}_1`]);
-    deliveries.wake();
+    // As npm run events does it, from another process: nothing wakes the sender, its poll of the due index finds the redrive.
+    await createWebhookOutbox(store.dependencies.client, store.tables.webhookOutboxTable).redrive(Date.now(), [`evt_inventory_${petId}_1`]);
     await receiver.until(() => receiver.acceptedIds().has(`evt_inventory_${petId}_1`));
     await deliveries.idle();
     expect((await outbox.list('dead')).filter((delivery) => delivery.petId === String(petId))).toEqual([]);
   });
 
+  it('sends what an outbox of the previous version holds, to an endpoint no longer configured too, and keeps its dead letters', async () => {
+    receiver = await startWebhookReceiver(secret);
+    const tables = { ...store.tables, webhookOutboxTable: uniqueTables().webhookOutboxTable };
+    // The outbox as the version before the due index made it and wrote it in a DATA_DIR: the same keys, no index,
+    // no due entries, and dead letters kept in their queues.
+    const admin = adminClient(store.endpoint);
+    await admin.send(
+      new CreateTableCommand({
+        TableName: tables.webhookOutboxTable,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'queue', AttributeType: 'S' },
+          { AttributeName: 'version', AttributeType: 'N' },
+        ],
+        KeySchema: [
+          { AttributeName: 'queue', KeyType: 'HASH' },
+          { AttributeName: 'version', KeyType: 'RANGE' },
+        ],
+      }),
+    );
+    admin.destroy();
+    const [petId, otherPet] = [(nextPet += 1n), (nextPet += 1n)];
+    const queuedAt = Date.now() - 60_000;
+    const written = (pet: bigint, version: number, fields: Record<string, unknown>) => ({
+      queue: `${pet} ${receiver.url}`,
+      version,
+      url: receiver.url,
+      petId: String(pet),
+      eventId: `evt_inventory_${pet}_${version}`,
+      body: `{"type":"inventory.changed","data":{"petId":${pet},"version":${version}}}`,
+      queuedAt,
+      ...fields,
+    });
+    const dead = { attempts: 9, nextAttemptAt: queuedAt, state: 'dead', lastFailure: 'answered 500', deadLetteredAt: queuedAt };
+    for (const Item of [
+      written(petId, 1, dead),
+      written(petId, 2, { attempts: 3, nextAttemptAt: queuedAt + 7_000, state: 'pending', lastFailure: 'answered 503' }),
+      written(petId, 3, { attempts: 0, nextAttemptAt: queuedAt, state: 'pending' }),
+      written(otherPet, 1, dead),
+    ])
+      await store.dependencies.client.send(new PutCommand({ TableName: tables.webhookOutboxTable, Item }));
+
+    // npm run events before the first start of this version: it upgrades the table as a start does, and redrives.
+    await createServiceTables(store.endpoint, tables, { inventoryStream: false });
+    const previous = createWebhookOutbox(store.dependencies.client, tables.webhookOutboxTable);
+    await previous.redrive(Date.now(), [`evt_inventory_${otherPet}_1`]);
+    deliveries = startWebhookDeliveries({ outbox: previous, signingKey, policy: FAST, endpoints: [] });
+    await receiver.until((received) => received.length >= 3);
+    await deliveries.idle();
+
+    const ids = receiver.received.map((one) => String(one.headers['webhook-id']));
+    expect(ids.filter((id) => id.startsWith(`evt_inventory_${petId}_`))).toEqual([`evt_inventory_${petId}_2`, `evt_inventory_${petId}_3`]);
+    expect(ids.filter((id) => id.startsWith(`evt_inventory_${otherPet}_`))).toEqual([`evt_inventory_${otherPet}_1`]);
+    expect(await previous.list('pending')).toEqual([]);
+    expect((await previous.list('dead')).map((delivery) => delivery.eventId)).toEqual([`evt_inventory_${petId}_1`]);
+  });
+
+  it("reads none of a pet's dead letters to send its later changes", async () => {
+    receiver = await startWebhookReceiver(secret);
+    receiver.answerWith(() => 500);
+    const client = createDocumentClient({ endpoint: store.endpoint });
+    const reads = countingReads(client);
+    const counted = createWebhookOutbox(client, store.tables.webhookOutboxTable);
+    // Dead after the first failure: the policy's period is shorter than its first wait.
+    deliveries = startWebhookDeliveries({ outbox: counted, signingKey, policy: { ...FAST, retryForMs: 10 }, endpoints: [receiver.url] });
+    const petId = (nextPet += 1n);
+    const changes = changesOf(petId, 41);
+    try {
+      await counted.enqueue([receiver.url], changes.slice(0, 40), Date.now());
+      deliveries.wake();
+      await deliveries.idle();
+      expect((await outbox.list('dead')).filter((delivery) => delivery.petId === String(petId))).toHaveLength(40);
+
+      receiver.answerWith(() => 200);
+      reads.length = 0;
+      await counted.enqueue([receiver.url], changes.slice(40), Date.now());
+      deliveries.wake();
+      await receiver.until(() => receiver.acceptedIds().has(`evt_inventory_${petId}_41`));
+      await deliveries.idle();
+
+      const itemsRead = reads.reduce((sum, read) => sum + read.items, 0);
+      expect(itemsRead).toBeGreaterThan(0);
+      expect(itemsRead).toBeLessThan(10);
+    } finally {
+      client.destroy();
+    }
+  });
+
   it('picks up after a restart what the outbox still holds', async () => {
     receiver = await startWebhookReceiver(secret);
     await receiver.stop();
-    deliveries = startWebhookDeliveries({ outbox, signingKey, policy: FAST });
+    deliveries = startWebhookDeliveries({ outbox, signingKey, policy: FAST, endpoints: [receiver.url] });
     const petId = (nextPet += 1n);
     await queue(changesOf(petId, 2));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await deliveries.close();
 
     await receiver.start();
-    deliveries = startWebhookDeliveries({ outbox, signingKey, policy: FAST });
+    deliveries = startWebhookDeliveries({ outbox, signingKey, policy: FAST, endpoints: [receiver.url] });
     await receiver.until((received) => received.length >= 2);
     await deliveries.idle();
 

@@ -12,6 +12,7 @@ import { createWebhookOutbox } from '../../local/webhook-outbox.ts';
 import { parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
 import { listStageDeadLetters, redriveStageDeadLetters, type StageWebhookQueues } from './stage-dead-letters.ts';
+import { isMainModule } from '../main-module.ts';
 
 const USAGE = `Usage: npm run events -- <command> [options]
 
@@ -80,4 +81,4 @@ async function onStage(stage: DeploymentStage, command: 'dead-letters' | 'redriv
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) runTool(() => runEventsCommand(process.argv.slice(2), (line) => console.log(line)));
+if (isMainModule(import.meta.url)) runTool(() => runEventsCommand(process.argv.slice(2), (line) => console.log(line)));

@@ -8,6 +8,7 @@ import { limitsFor, PLAN_NAMES, type PlanLimits, type PlanName } from '../../fun
 import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../../lib/deployments.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError, wholeNumber } from './cli-arguments.ts';
 import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
+import { isMainModule } from '../main-module.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -178,7 +179,7 @@ function fail(message: string): never {
   throw new UsageError(message);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   runTool(() =>
     runKeysCommand(
       process.argv.slice(2),

@@ -182,7 +182,8 @@ export async function createServiceTables(endpoint: string, names: ServiceTableN
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port of 127.0.0.1 that nothing listens on at the moment of asking. */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;

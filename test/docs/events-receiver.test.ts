@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventIdOf, inventoryChangedEvent } from '../../functions/domain/inventory-events.ts';
 import { webhookHeaders } from '../../functions/domain/webhooks.ts';
 import { toJson } from '../../functions/http/json.ts';
+import { freePort } from '../../local/local-store.ts';
 import { petChange } from '../support/pet-changes.ts';
 
 /**
@@ -32,14 +32,6 @@ async function guideReceiver(): Promise<string> {
   const code = /\n### A receiver[^\n]*\n\n```js\n([\s\S]*?)```/.exec(guide)?.[1];
   if (!code?.includes(GUIDE_PORT)) throw new Error(`docs/events.md has no receiver listening with ${GUIDE_PORT}`);
   return code;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { processStat } from '../../local/local-store.ts';
+import { isAlive, processStat } from '../../local/local-store.ts';
 import { killServerProcess, SERVER_COMMAND, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 let dataDir: string;
@@ -127,15 +127,6 @@ describe('npm start', () => {
   });
 });
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function gone(pid: number, withinMs = 10_000): Promise<boolean> {
   const deadline = Date.now() + withinMs;
   while (isAlive(pid) && Date.now() < deadline) await sleep(50);
@@ -246,7 +237,7 @@ describe('npm start and its DynamoDB Local engine', () => {
       expect(restarted.output()).toContain(`The previous run on ${dataDir} did not shut down cleanly (process ${pid})`);
       expect((await fetch(`${restarted.baseUrl}/inventory`)).status).toBe(401);
     } finally {
-      if (processStat(pid)?.state !== 'Z' && isAlive(pid)) process.kill(pid, 'SIGKILL');
+      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     }
   });
 

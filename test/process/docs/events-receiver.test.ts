@@ -6,18 +6,18 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventIdOf, inventoryChangedEvent } from '../../functions/domain/inventory-events.ts';
-import { webhookHeaders } from '../../functions/domain/webhooks.ts';
-import { toJson } from '../../functions/http/json.ts';
-import { freePort } from '../../local/local-store.ts';
-import { petChange } from '../support/pet-changes.ts';
+import { eventIdOf, inventoryChangedEvent } from '../../../functions/domain/inventory-events.ts';
+import { webhookHeaders } from '../../../functions/domain/webhooks.ts';
+import { toJson } from '../../../functions/http/json.ts';
+import { freePort } from '../../../local/local-store.ts';
+import { petChange } from '../../support/pet-changes.ts';
 
 /**
  * The receiver of docs/events.md, the one example receivers copy, run as the guide shows it (its
  * port aside) and sent webhooks signed and serialized as the service sends them.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const GUIDE_PORT = ".listen(4000, '127.0.0.1')";
 
 let dir: string;

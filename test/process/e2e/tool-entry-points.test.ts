@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * and exited 0. Each is run here from a copy of the checkout at such a path.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** What a checkout holds that is not the project's source. */
 const NOT_SOURCE = new Set(['node_modules', '.git', 'cdk.out', '.data']);
 

@@ -20,4 +20,7 @@ export const ESBUILD_OPTIONS = {
   mainFields: ['module', 'main'],
   // ESM bundles still meet CommonJS dependencies that call require(); give them one.
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  // Warnings and errors only: esbuild's command line (which NodejsFunction runs) would otherwise
+  // print each bundle's files and time, four lines per function in every `npm run synth`.
+  logLevel: 'warning',
 } as const;

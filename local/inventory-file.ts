@@ -7,7 +7,7 @@ import { byPetId } from '../functions/domain/inventory-service.ts';
 import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../functions/domain/inventory-item-fields.ts';
 import { InventoryItem } from '../functions/domain/schemas.ts';
 import { toJson } from '../functions/int64-json.ts';
-import { describePath, parseStrictJson, shortened, StrictJsonError } from '../functions/http/strict-json.ts';
+import { describePath, type JsonSyntaxLocation, parseStrictJson, shortened, StrictJsonError } from '../functions/http/strict-json.ts';
 
 /** Lines of problems shown at most: a file of a million bad entries does not flood the terminal. */
 const MAX_PROBLEM_LINES = 20;
@@ -78,11 +78,19 @@ function entryProblems(entry: unknown): string[] {
   return [...problems];
 }
 
+/** Where the file stops being JSON, in one line: its text (which JSON.parse's message may quote, line breaks and all) is not shown. */
+function whereInvalid({ line, column, found }: JsonSyntaxLocation): string {
+  return found === undefined
+    ? `the text ends at line ${line}, column ${column}, before the JSON is complete.`
+    : `unexpected ${JSON.stringify(found)} at line ${line}, column ${column}.`;
+}
+
 /** The strict reader's problems, one line per entry: `entry 2: quantity 1.0 is not written as an integer …`. */
 function strictProblems(file: string, error: StrictJsonError): never {
   const [first] = error.problems;
   if (first?.kind === 'too deep')
     throw new UnreadableInventoryFileError(`${file} ${first.message}: an inventory file is an array of flat objects.`);
+  if (first?.location) throw new UnreadableInventoryFileError(`${file} is not valid JSON: ${whereInvalid(first.location)}`);
   if (first && (first.kind === 'syntax' || typeof first.path[0] !== 'number'))
     throw new UnreadableInventoryFileError(`${file} ${first.path.length > 0 ? `${describePath(first.path)} ` : ''}${first.message}`);
   const byEntry = new Map<number, string[]>();

@@ -16,7 +16,15 @@ import { createHealthHandler } from '../functions/handlers/health-handler.ts';
 import { provideLambdaStreaming } from './lambda-streaming.ts';
 import { createLocalServer, listen } from './local-server.ts';
 import { publishedContractRoutes } from './published-contract-routes.ts';
-import { createServiceTables, isAlive, LOCAL_TABLES, LocalStoreError, startLocalStore, type ServiceTableNames } from './local-store.ts';
+import {
+  createServiceTables,
+  isAlive,
+  LOCAL_TABLES,
+  LocalStoreError,
+  processIdentity,
+  startLocalStore,
+  type ServiceTableNames,
+} from './local-store.ts';
 import { seedIfEmpty } from './seed.ts';
 import { startInventoryStreamConsumer, type InventoryStreamConsumer } from './inventory-stream-consumer.ts';
 import { createRecordInventoryChangesHandler } from '../functions/handlers/record-inventory-changes-handler.ts';
@@ -40,8 +48,9 @@ export const STORE_ENDPOINT_FILE = 'store-endpoint.json';
 
 export interface StoreEndpoint {
   endpoint: string;
-  /** The server's process: a file left by a killed server names a process that is gone. */
+  /** The server's process: a file left by a killed server names a process that is gone (or a zombie, or a later process with the same pid). */
   pid: number;
+  startTime?: string | undefined;
   /** Where the server answers, for the message a second server on the same data directory gives. */
   baseUrl: string;
 }
@@ -51,7 +60,7 @@ export async function runningServer(dataDir: string): Promise<StoreEndpoint | un
   const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
   if (!existsSync(endpointFile)) return undefined;
   const running = JSON.parse(await readFile(endpointFile, 'utf8')) as StoreEndpoint;
-  return isAlive(running.pid) ? running : undefined;
+  return isAlive(running) ? running : undefined;
 }
 const DEV_KEY_OWNER = 'local developer';
 
@@ -226,7 +235,7 @@ async function serve(
   if (endpointFile)
     await writeFileAtomically(
       endpointFile,
-      JSON.stringify({ endpoint: store.endpoint, pid: process.pid, baseUrl } satisfies StoreEndpoint),
+      JSON.stringify({ endpoint: store.endpoint, ...processIdentity(process.pid), baseUrl } satisfies StoreEndpoint),
     );
 
   return {

@@ -8,7 +8,7 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
@@ -232,7 +232,8 @@ export async function createServiceTables(endpoint: string, names: ServiceTableN
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port of 127.0.0.1 that nothing listens on at the moment of asking. */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
@@ -240,8 +241,48 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Whether a process runs (EPERM: it does, as another user's). */
-export function isAlive(pid: number): boolean {
+/** A process as the data directory's files name it: its start time tells it from a later process that got the same pid. */
+export interface ProcessIdentity {
+  pid: number;
+  /** Field 22 of /proc/<pid>/stat; undefined where there is no /proc, and in files written before it was recorded. */
+  startTime?: string | undefined;
+}
+
+const HAS_PROC = existsSync('/proc/self/stat');
+
+/**
+ * A process's state letter (R, S, Z, ...) and start time from /proc/<pid>/stat, undefined when
+ * no such process exists. The fields are read after the last ')', since the command name
+ * between parentheses may hold spaces and parentheses.
+ */
+export function processStat(pid: number): { state: string; startTime: string } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0]!, startTime: fields[19]! };
+}
+
+/** This process as the data directory's files record it. */
+export function processIdentity(pid: number): ProcessIdentity {
+  return { pid, startTime: processStat(pid)?.startTime };
+}
+
+/**
+ * Whether a process runs. A zombie does not: it has exited, and only waits for a parent to
+ * reap it, which a container without an init never does (process.kill(pid, 0) succeeds on it).
+ * Nor does a process that got the pid later, when the start time was recorded. Without /proc
+ * (macOS), the signal probe: EPERM means it runs, as another user's.
+ */
+export function isAlive(which: number | ProcessIdentity): boolean {
+  const { pid, startTime } = typeof which === 'number' ? { pid: which, startTime: undefined } : which;
+  if (HAS_PROC) {
+    const stat = processStat(pid);
+    return stat !== undefined && stat.state !== 'Z' && stat.state !== 'X' && (startTime === undefined || stat.startTime === startTime);
+  }
   try {
     process.kill(pid, 0);
     return true;
@@ -258,8 +299,10 @@ function commandLine(pid: number): string {
 interface StorePidFile {
   /** The engine's JVM. */
   pid: number;
+  startTime?: string | undefined;
   /** The process that started it: while it lives, the data directory is in use. */
   ownerPid: number;
+  ownerStartTime?: string | undefined;
   port: number;
 }
 
@@ -271,19 +314,20 @@ async function clearLeftovers(dataDir: string): Promise<string | undefined> {
   const file = join(dataDir, STORE_PID_FILE);
   if (!existsSync(file)) return undefined;
   const left = JSON.parse(await readFile(file, 'utf8')) as StorePidFile;
-  if (left.ownerPid !== process.pid && isAlive(left.ownerPid) && isAlive(left.pid)) {
+  const engine = { pid: left.pid, startTime: left.startTime };
+  if (left.ownerPid !== process.pid && isAlive({ pid: left.ownerPid, startTime: left.ownerStartTime }) && isAlive(engine)) {
     throw new LocalStoreError(
       `The store in ${dataDir} is in use by process ${left.ownerPid} (its DynamoDB Local listens on port ${left.port}); stop it or choose another DATA_DIR.`,
     );
   }
   await rm(file, { force: true });
-  if (!isAlive(left.pid) || !commandLine(left.pid).includes(dataDir)) {
+  if (!isAlive(engine) || !commandLine(left.pid).includes(dataDir)) {
     return `The previous run on ${dataDir} did not shut down cleanly (process ${left.ownerPid}); its store had already stopped.`;
   }
   process.kill(left.pid, 'SIGTERM');
   const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (isAlive(left.pid) && Date.now() < deadline) await sleep(50);
-  if (isAlive(left.pid)) process.kill(left.pid, 'SIGKILL');
+  while (isAlive(engine) && Date.now() < deadline) await sleep(50);
+  if (isAlive(engine)) process.kill(left.pid, 'SIGKILL');
   return `Ended DynamoDB Local (pid ${left.pid}) left running on ${dataDir} by process ${left.ownerPid}, which was killed.`;
 }
 
@@ -401,7 +445,11 @@ export async function startLocalStore(options: LocalStoreOptions = {}): Promise<
 
   const { endpoint, pid, port, stop } = engine;
   const pidFile = dataDir ? join(dataDir, STORE_PID_FILE) : undefined;
-  if (pidFile) await writeFileAtomically(pidFile, JSON.stringify({ pid, ownerPid: process.pid, port } satisfies StorePidFile));
+  if (pidFile) {
+    const owner = processIdentity(process.pid);
+    const started: StorePidFile = { ...processIdentity(pid), ownerPid: owner.pid, ownerStartTime: owner.startTime, port };
+    await writeFileAtomically(pidFile, JSON.stringify(started));
+  }
   return {
     endpoint,
     pid,

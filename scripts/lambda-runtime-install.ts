@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFil
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainModule } from '../tools/main-module.ts';
 
 export const lambdaRuntimeDir = fileURLToPath(new URL('../lambda-runtime/', import.meta.url));
 export const runtimeClientDir = path.join(lambdaRuntimeDir, 'node_modules', 'aws-lambda-ric');
@@ -99,7 +100,7 @@ export const installLambdaRuntime = (): 'in place' | 'restored' | 'built' => {
   return 'built';
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   const missing = missingPrerequisite();
   if (missing) {
     console.error(`aws-lambda-ric cannot be built here: ${missing} (it needs Linux, make, a C/C++ compiler, cmake and python3).`);

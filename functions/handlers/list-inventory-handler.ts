@@ -24,7 +24,7 @@ export function createListInventoryHandler({ inventory, limiter }: InventoryHand
       // API Gateway may send null headers, which the header normalizer leaves null.
       encoding: negotiateEncoding(event.headers?.['accept-encoding']),
       deadlineAt: Date.now() + context.getRemainingTimeInMillis() - TIMEOUT_MARGIN_MS,
-      requestId: context.awsRequestId,
+      functionRequestId: context.awsRequestId,
     });
   });
 }

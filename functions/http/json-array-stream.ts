@@ -22,13 +22,18 @@ export interface JsonArrayStreamOptions {
   encoding: ContentEncoding | undefined;
   /** Epoch ms at which an unfinished answer is cut: the function's own deadline. */
   deadlineAt: number;
-  requestId: string;
+  /**
+   * Lambda's id of the invocation (context.awsRequestId), which its START, END and REPORT lines
+   * carry. The abort's line names the request by API Gateway's id, `requestId`, as every line
+   * written while it is served does (functions/logger.ts).
+   */
+  functionRequestId: string;
   /** Bytes the body may have, as sent (compressed or not); STREAMED_RESPONSE_LIMIT_BYTES by default. */
   maxBytes?: number;
 }
 
-function reportAbort(error: unknown, requestId: string): void {
-  logger.error(STREAM_ABORTED_LOG_MESSAGE, { requestId, ...describeError(error) });
+function reportAbort(error: unknown, functionRequestId: string): void {
+  logger.error(STREAM_ABORTED_LOG_MESSAGE, { functionRequestId, ...describeError(error) });
   logger.metric(SERVICE_METRICS.streamAborted, 1);
 }
 
@@ -87,7 +92,7 @@ async function* arrayText(
   first: IteratorResult<readonly FlatRecord[]>,
   rest: AsyncIterator<readonly FlatRecord[]>,
   deadline: Deadline,
-  requestId: string,
+  functionRequestId: string,
 ): AsyncGenerator<string> {
   let result = first;
   let separator = '[';
@@ -100,7 +105,7 @@ async function* arrayText(
       result = await deadline.race(rest.next());
     }
   } catch (error) {
-    if (!deadline.caused(error)) reportAbort(error, requestId);
+    if (!deadline.caused(error)) reportAbort(error, functionRequestId);
     throw error;
   } finally {
     // The client went away, or the answer failed: stop reading the store. A read still under
@@ -139,14 +144,14 @@ export function jsonArrayStream(
   options: JsonArrayStreamOptions,
 ): StreamedResult {
   const deadline = deadlineOf(options.deadlineAt, (error) => {
-    reportAbort(error, options.requestId);
+    reportAbort(error, options.functionRequestId);
     text.destroy(error);
   });
   // One batch read ahead of the client at most: memory follows the store's pages, not the inventory.
-  const text = Readable.from(arrayText(first, rest, deadline, options.requestId), { highWaterMark: 1 });
+  const text = Readable.from(arrayText(first, rest, deadline, options.functionRequestId), { highWaterMark: 1 });
   text.once('close', deadline.cancel);
 
-  const budget = byteBudget(options.maxBytes ?? STREAMED_RESPONSE_LIMIT_BYTES, (error) => reportAbort(error, options.requestId));
+  const budget = byteBudget(options.maxBytes ?? STREAMED_RESPONSE_LIMIT_BYTES, (error) => reportAbort(error, options.functionRequestId));
   // A failure anywhere destroys every stage; the response stream sees it through the last one.
   if (options.encoding) pipeline(text, createEncoder(options.encoding), budget, () => undefined);
   else pipeline(text, budget, () => undefined);

@@ -27,6 +27,15 @@ export interface JsonProblem {
   path: JsonPath;
   /** What is wrong, without the path: "occurs twice in one object". */
   message: string;
+  /** Where a syntax problem is, for a file's reader to name without quoting the text (JSON.parse's message may quote it, line breaks and all). */
+  location?: JsonSyntaxLocation;
+}
+
+/** The first character no JSON text could have there (undefined: the text ends too soon), by line and column from 1. */
+export interface JsonSyntaxLocation {
+  line: number;
+  column: number;
+  found: string | undefined;
 }
 
 export class StrictJsonError extends Error {
@@ -149,8 +158,97 @@ export function parseStrictJson(text: string, { exactKeys = [] }: { exactKeys?: 
               : parsed,
     );
   } catch (error) {
-    throw new StrictJsonError([{ kind: 'syntax', path: [], message: `is not valid JSON: ${(error as Error).message}` }]);
+    const location = syntaxLocation(json);
+    throw new StrictJsonError([{ kind: 'syntax', path: [], message: `is not valid JSON: ${(error as Error).message}`, location }]);
   }
   if (problems.length > 0) throw new StrictJsonError(problems);
   return value;
+}
+
+/**
+ * Where a text JSON.parse refused first goes wrong (RFC 8259), found by a second reading that
+ * builds no values: JSON.parse's messages give a position for some mistakes only. Run on a
+ * refused text only, and after scan has refused nesting deeper than MAX_JSON_DEPTH.
+ */
+function syntaxLocation(text: string): JsonSyntaxLocation {
+  let at = 0;
+  const space = () => {
+    while (at < text.length && ' \t\n\r'.includes(text[at]!)) at += 1;
+  };
+  const literal = (word: string) => {
+    for (const char of word) {
+      if (text[at] !== char) return false;
+      at += 1;
+    }
+    return true;
+  };
+  const string = (): boolean => {
+    at += 1;
+    for (;;) {
+      const char = text[at];
+      if (char === undefined || char < ' ') return false;
+      at += 1;
+      if (char === '"') return true;
+      if (char !== '\\') continue;
+      if (text[at] === 'u') {
+        at += 1;
+        for (let digit = 0; digit < 4; digit += 1, at += 1) if (!/[0-9a-fA-F]/.test(text[at] ?? '')) return false;
+      } else if ('"\\/bfnrt'.includes(text[at] ?? '-')) at += 1;
+      else return false;
+    }
+  };
+  const number = () => {
+    const match = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    match.lastIndex = at;
+    const found = match.exec(text)?.[0];
+    at += found?.length ?? 0;
+    return found !== undefined;
+  };
+  /** The members of an array or object, after its opening bracket: each read by `member`, a comma between, up to `close`. */
+  const members = (close: string, member: () => boolean): boolean => {
+    at += 1;
+    space();
+    if (text[at] === close) {
+      at += 1;
+      return true;
+    }
+    for (;;) {
+      if (!member()) return false;
+      space();
+      if (text[at] !== ',' && text[at] !== close) return false;
+      at += 1;
+      if (text[at - 1] === close) return true;
+      space();
+    }
+  };
+  const value = (): boolean => {
+    space();
+    switch (text[at]) {
+      case '{':
+        return members('}', () => {
+          space();
+          if (text[at] !== '"' || !string()) return false;
+          space();
+          if (text[at] !== ':') return false;
+          at += 1;
+          return value();
+        });
+      case '[':
+        return members(']', value);
+      case '"':
+        return string();
+      case 't':
+        return literal('true');
+      case 'f':
+        return literal('false');
+      case 'n':
+        return literal('null');
+      default:
+        return number();
+    }
+  };
+  if (value()) space();
+  const before = text.slice(0, at);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: at - lineStart + 1, found: text[at] };
 }

@@ -18,6 +18,7 @@ import { parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-argu
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
 import { listStageDeadLetters, redriveStageDeadLetters, type StageWebhookQueues } from './stage-dead-letters.ts';
 import { replayFailedStreamBatches } from './stream-replay.ts';
+import { isMainModule } from '../main-module.ts';
 
 const USAGE = `Usage: npm run events -- <command> [options]
 
@@ -112,4 +113,4 @@ async function replayOnStage(stage: DeploymentStage, print: (line: string) => vo
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) runTool(() => runEventsCommand(process.argv.slice(2), (line) => console.log(line)));
+if (isMainModule(import.meta.url)) runTool(() => runEventsCommand(process.argv.slice(2), (line) => console.log(line)));

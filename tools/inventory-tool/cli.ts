@@ -15,6 +15,7 @@ import { writeFileAtomically } from '../../local/atomic-file.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
 import { ENTRY_SHAPE, formatInventoryFile, readInventoryFile, sameEntry } from '../../local/inventory-file.ts';
+import { isMainModule } from '../main-module.ts';
 
 const USAGE = `Usage: npm run inventory -- <command> [options]
 
@@ -135,7 +136,7 @@ function terminalProgress(done: number, total: number): void {
   process.stderr.write(`\rwriting [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   runTool(() =>
     runInventoryCommand(process.argv.slice(2), openInventoryTarget, {
       print: (line) => console.error(line),

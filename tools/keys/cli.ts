@@ -8,6 +8,7 @@ import { limitsFor, PLAN_NAMES, type PlanLimits, type PlanName } from '../../fun
 import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../../lib/deployments.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError, wholeNumber } from './cli-arguments.ts';
 import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
+import { isMainModule } from '../main-module.ts';
 
 const USAGE = `Usage: npm run keys -- <command> [options]
 
@@ -44,11 +45,20 @@ function hasControlCharacters(text: string): boolean {
   return false;
 }
 
-function describeKey(record: ApiKeyRecord, bannedUntil: number | undefined): string {
+const KEY_COLUMNS = ['keyId', 'status', 'plan', 'limits', 'created', 'banned until', 'owner'] as const;
+
+/** A key's cells under KEY_COLUMNS; the owner last, as the one of any length. */
+function keyCells(record: ApiKeyRecord, bannedUntil: number | undefined): string[] {
   const limits = limitsFor(record.plan, record.customLimits);
-  const ban =
-    bannedUntil !== undefined && bannedUntil > Date.now() / 1000 ? `  banned until ${new Date(bannedUntil * 1000).toISOString()}` : '';
-  return `${record.keyId}  ${record.status.padEnd(7)}  ${record.plan.padEnd(10)}  ${limits.perMinute}/min ${limits.perDay}/day  ${hasControlCharacters(record.owner) ? JSON.stringify(record.owner) : record.owner}  created ${record.createdAt}${ban}`;
+  const banned = bannedUntil !== undefined && bannedUntil > Date.now() / 1000 ? new Date(bannedUntil * 1000).toISOString() : '-';
+  const owner = hasControlCharacters(record.owner) ? JSON.stringify(record.owner) : record.owner;
+  return [record.keyId, record.status, record.plan, `${limits.perMinute}/min ${limits.perDay}/day`, record.createdAt, banned, owner];
+}
+
+/** Rows as lines whose columns line up: each padded to its column's widest cell, two spaces apart. */
+function alignedLines(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0]!.map((_cell, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
 }
 
 export async function runKeysCommand(
@@ -94,8 +104,13 @@ export async function runKeysCommand(
       }
       case 'list': {
         const records = await admin.list();
-        if (records.length === 0) print(`No keys on the ${opened.describe}.`);
-        for (const record of records) print(describeKey(record, await admin.bannedUntil(record.keyId)));
+        if (records.length === 0) {
+          print(`No keys on the ${opened.describe}.`);
+          break;
+        }
+        const rows: string[][] = [[...KEY_COLUMNS]];
+        for (const record of records) rows.push(keyCells(record, await admin.bannedUntil(record.keyId)));
+        for (const line of alignedLines(rows)) print(line);
         break;
       }
       case 'revoke': {
@@ -178,7 +193,7 @@ function fail(message: string): never {
   throw new UsageError(message);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   runTool(() =>
     runKeysCommand(
       process.argv.slice(2),

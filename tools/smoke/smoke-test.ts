@@ -15,6 +15,7 @@ import { parseCommandLine, runTool, stageOf } from '../keys/cli-arguments.ts';
 import { openLocalTarget, openStageTarget, readStageOutputs } from '../keys/key-targets.ts';
 import { runningServer } from '../../local/local-app.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
+import { isMainModule } from '../main-module.ts';
 
 /**
  * The pet the smoke test's refused write names: the largest int64, so its answer also shows ids
@@ -159,7 +160,7 @@ export async function openSmokeTarget(stage: DeploymentStage | undefined, dataDi
   return { baseUrl: output(STACK_OUTPUTS.apiUrl), admin: keys.admin, describe: keys.describe, close: () => keys.close() };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMainModule(import.meta.url)) {
   runTool(async () => {
     const { values } = parseCommandLine(process.argv.slice(2), { stage: { type: 'string' }, 'data-dir': { type: 'string' } }, 'smoke');
     const target = await openSmokeTarget(stageOf(values.stage), resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));

@@ -33,7 +33,11 @@ describe('a streamed JSON array', () => {
   it('joins the batches into one array, with the closing bracket after the last', async () => {
     const { first, rest } = await started(3);
 
-    const { statusCode, body } = jsonArrayStream(first, rest, { encoding: undefined, deadlineAt: Date.now() + 10_000, requestId: 'r' });
+    const { statusCode, body } = jsonArrayStream(first, rest, {
+      encoding: undefined,
+      deadlineAt: Date.now() + 10_000,
+      functionRequestId: 'r',
+    });
 
     expect(statusCode).toBe(200);
     expect((await body.toArray()).join('')).toBe(
@@ -43,7 +47,12 @@ describe('a streamed JSON array', () => {
 
   it('cuts the answer before it would pass the byte limit, and says so', async () => {
     const { first, rest } = await started(1_000);
-    const { body } = jsonArrayStream(first, rest, { encoding: undefined, deadlineAt: Date.now() + 10_000, requestId: 'r', maxBytes: 200 });
+    const { body } = jsonArrayStream(first, rest, {
+      encoding: undefined,
+      deadlineAt: Date.now() + 10_000,
+      functionRequestId: 'r',
+      maxBytes: 200,
+    });
 
     const received: string[] = [];
     body.on('data', (chunk: Buffer) => received.push(chunk.toString()));
@@ -58,7 +67,7 @@ describe('a streamed JSON array', () => {
   it('cuts the answer at the deadline while the client is slow to read, and stops reading the store', async () => {
     const { first, rest } = await started(1_000_000);
     const stopped = vi.spyOn(rest, 'return');
-    const { body } = jsonArrayStream(first, rest, { encoding: 'gzip', deadlineAt: Date.now() + 50, requestId: 'r' });
+    const { body } = jsonArrayStream(first, rest, { encoding: 'gzip', deadlineAt: Date.now() + 50, functionRequestId: 'r' });
 
     // Nobody reads the body: the stream fills its buffers and waits, until the deadline.
     const [error] = (await once(body, 'error').catch((failure: unknown) => [failure])) as [Error];

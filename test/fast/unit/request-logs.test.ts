@@ -1,10 +1,13 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inventoryKey } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
+import { TIMEOUT_MARGIN_MS } from '../../../functions/http/http-handler.ts';
+import { STREAM_ABORTED_LOG_MESSAGE } from '../../../functions/http/json-array-stream.ts';
 import { COLD_START_METRIC, logger, METRIC_NAMESPACE, SERVICE_METRICS } from '../../../functions/logger.ts';
 import { lambdaContext, proxyEvent } from '../../support/events.ts';
-import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
 import { linesWrittenBy } from '../../support/log-lines.ts';
+import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TRACE_ROOT = '1-67891233-abcdef012345678912345678';
@@ -64,6 +67,38 @@ describe('the lines of one request', () => {
     expect(warnings.map((line) => line.requestId).sort()).toEqual([...ids].sort());
     const metrics = metricLines(lines, SERVICE_METRICS.storeUnavailable);
     expect(metrics.map((line) => line.requestId).sort()).toEqual([...ids].sort());
+  });
+});
+
+describe('the line of a listing cut after its first byte', () => {
+  const FIRST_PAGE = [{ petId: 5n, quantity: 1, status: 'available' as const }];
+  const event = proxyEvent({ requestContext: { ...proxyEvent().requestContext, requestId: 'gateway-request-9' } });
+
+  /** The shard of pet 5 answers a first page and promises more; `next` is what its second page does. */
+  function firstPageThen(next: (answers: ReturnType<typeof dynamo.on>) => void) {
+    const shard = dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE, ExpressionAttributeValues: { ':shard': inventoryKey(5n).shard } });
+    next(shard.resolvesOnce({ Items: FIRST_PAGE, LastEvaluatedKey: inventoryKey(5n) }));
+  }
+
+  it.each([
+    ['the store fails', (answers: ReturnType<typeof dynamo.on>) => answers.rejects(throttled()), lambdaContext],
+    [
+      'the deadline passes',
+      (answers: ReturnType<typeof dynamo.on>) => answers.callsFake(() => new Promise(() => undefined)),
+      { ...lambdaContext, getRemainingTimeInMillis: () => TIMEOUT_MARGIN_MS + 50 },
+    ],
+  ])("carries API Gateway's request id as requestId, and Lambda's as functionRequestId, when %s", async (_cause, next, context) => {
+    firstPageThen(next);
+
+    const lines = await linesWrittenBy(async () => {
+      expect((await inventoryHandlers(Date.now()).list(event, context)).aborted).toBeDefined();
+    });
+
+    const aborted = lines.filter((line) => line.message === STREAM_ABORTED_LOG_MESSAGE);
+    expect(aborted).toEqual([
+      expect.objectContaining({ requestId: 'gateway-request-9', functionRequestId: lambdaContext.awsRequestId, xrayTraceId: TRACE_ROOT }),
+    ]);
+    expect(metricLines(lines, SERVICE_METRICS.streamAborted)).toEqual([expect.objectContaining({ requestId: 'gateway-request-9' })]);
   });
 });
 

@@ -54,7 +54,6 @@ describe('readSeedFile', () => {
   });
 
   it.each([
-    ['not JSON', '[{"petId": 1,', (file: string) => `SEED_FILE=${file} cannot be used: ${file} is not valid JSON: `],
     ['not an array', '{"petId": 1}', (file: string) => `SEED_FILE=${file} cannot be used: ${file} must hold a JSON array`],
     [
       'a field twice',
@@ -74,5 +73,19 @@ describe('readSeedFile', () => {
   ])('refuses %s, naming the variable, the file and the entry', async (_case, text, message) => {
     const file = await seedFile('bad.json', text);
     await expect(readSeedFile(file)).rejects.toThrow(message(file));
+  });
+
+  it.each([
+    ['a trailing comma', '[\n  {"petId": 1, "quantity": 2, "status": "sold"},\n]\n', 'unexpected "]" at line 3, column 1.'],
+    ['a missing comma', '[\n  {"petId": 1, "quantity": 2, "status": "sold"}\n  {"petId": 2}\n]', 'unexpected "{" at line 3, column 3.'],
+    ['a word', 'nope\nmore', 'unexpected "o" at line 1, column 2.'],
+    ['a cut file', '[{"petId": 1,', 'the text ends at line 1, column 14, before the JSON is complete.'],
+    ['a line break in a string', '[{"petId": 1, "status": "so\nld"}]', 'unexpected "\\n" at line 1, column 28.'],
+  ])('refuses a file that is not JSON (%s) in one line that says where, without the text', async (_case, text, where) => {
+    const file = await seedFile('not-json.json', text);
+
+    const refusal = await readSeedFile(file).catch((error: Error) => error.message);
+
+    expect(refusal).toBe(`SEED_FILE=${file} cannot be used: ${file} is not valid JSON: ${where}`);
   });
 });

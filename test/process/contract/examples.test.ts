@@ -142,7 +142,8 @@ interface ReadmeCall {
   command: string;
   /** A loop that sets up the next call (a burst); what it prints is not compared. */
   setup: boolean;
-  answer?: { status?: number; code?: string; body?: unknown; headers: string[] };
+  /** `transcript`: the answer is shown whole (curl -i's output), every header of it. */
+  answer?: { status?: number; code?: string; body?: unknown; headers: string[]; transcript?: true };
 }
 
 /** `# 404 ROUTE_NOT_FOUND`, `# {"code": …}`, `# 200, the served copy …`: a status, a code and a JSON body, each optional. */
@@ -181,7 +182,7 @@ function readmeCalls(readme: string): ReadmeCall[] {
     const last = inBlock.at(-1);
     if (last && !last.answer && transcript?.language === '' && transcript.text.startsWith('HTTP/')) {
       const printed = readPrinted(transcript.text.trim());
-      last.answer = { status: printed.status, body: printed.body, headers: printed.headers };
+      last.answer = { status: printed.status, body: printed.body, headers: printed.headers, transcript: true };
     }
     calls.push(...inBlock);
   });
@@ -214,13 +215,21 @@ describe.each(DOCUMENTS)("%s's curl lines", (document) => {
         const output = await curl(call.command.replaceAll(README_BASE_URL, app.baseUrl), { KEY: apiKey, URL: app.baseUrl });
         if (call.setup || !call.answer) continue;
         const printed = readPrinted(output);
-        const { status, code, body, headers } = call.answer;
+        const { status, code, body, headers, transcript } = call.answer;
         const bodyStatus = (printed.body as { status?: unknown } | undefined)?.status;
         const printedStatus = printed.status ?? (typeof bodyStatus === 'number' ? bodyStatus : undefined);
         expect({ command: call.command, status: printedStatus }).toEqual({ command: call.command, status: status ?? printedStatus });
         if (code !== undefined) expect((printed.body as { code?: string }).code, call.command).toBe(code);
         if (body !== undefined) expect(shapeOf(printed.body), call.command).toEqual(shapeOf(body));
+        // An array shown is shown whole: a listing of the demo inventory shows its six entries, not one.
+        if (Array.isArray(body)) expect((printed.body as unknown[]).length, call.command).toBe(body.length);
         expect(printed.headers, call.command).toEqual(expect.arrayContaining(headers.map((name) => name.toLowerCase())));
+        // A transcript is not older than the service: it shows every header the answer has now.
+        if (transcript)
+          expect(
+            headers.map((name) => name.toLowerCase()),
+            call.command,
+          ).toEqual(expect.arrayContaining(printed.headers));
       }
     }
   });

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInventoryClient } from '../../../client/index.ts';
+import { freePort } from '../../../local/local-store.ts';
 
 /**
  * `npm start` killed with SIGKILL in the middle of a load of adjustments (single, then batches)
@@ -22,14 +22,6 @@ const CONCURRENCY = 6;
 let dataDir: string;
 let port: number;
 const servers: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const chosen = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return chosen;
-}
 
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {

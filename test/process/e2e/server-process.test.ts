@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isAlive, processStat } from '../../../local/local-store.ts';
 import { killServerProcess, SERVER_COMMAND, startServerProcess, type ServerProcess } from '../../support/server-process.ts';
 
 let dataDir: string;
@@ -126,15 +127,6 @@ describe('npm start', () => {
   });
 });
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function gone(pid: number, withinMs = 10_000): Promise<boolean> {
   const deadline = Date.now() + withinMs;
   while (isAlive(pid) && Date.now() < deadline) await sleep(50);
@@ -227,6 +219,46 @@ describe('npm start and its DynamoDB Local engine', () => {
         `^server exited before listening:\\n${dataDir} is in use by another server \\(pid ${first.process.pid}, http://127.0.0.1:${port}/v1\\); stop it, or start with another DATA_DIR.\\n$`,
       ),
     );
+  });
+
+  it('starts at once on the DATA_DIR of a killed server whose process is a zombie no parent reaps', async () => {
+    // `sh` starts the server, then becomes a `sleep` that never waits for it: its exit leaves a zombie, as in a container without an init.
+    const parent = await startServer({}, ['sh', '-c', '"$@" & exec sleep 600', 'sh', ...SERVER_COMMAND]);
+    const { pid } = JSON.parse(await readFile(join(dataDir, 'store-endpoint.json'), 'utf8')) as { pid: number };
+    expect(pid).not.toBe(parent.process.pid);
+    try {
+      process.kill(pid, 'SIGKILL');
+      const deadline = Date.now() + 10_000;
+      while (processStat(pid)?.state !== 'Z' && Date.now() < deadline) await sleep(50);
+      expect(processStat(pid)?.state).toBe('Z');
+
+      const restarted = await startServer();
+
+      expect(restarted.output()).toContain(`The previous run on ${dataDir} did not shut down cleanly (process ${pid})`);
+      expect((await fetch(`${restarted.baseUrl}/inventory`)).status).toBe(401);
+    } finally {
+      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  it('starts on a DATA_DIR whose files name processes that another program now runs under the same pids', async () => {
+    // The vitest worker stands for the program that got the pids: alive, but started at another time than the files say.
+    const otherStart = String(Number(processStat(process.pid)!.startTime) + 1);
+    await writeFile(
+      join(dataDir, 'store-endpoint.json'),
+      JSON.stringify({ endpoint: 'http://127.0.0.1:9', pid: process.pid, startTime: otherStart, baseUrl: 'http://127.0.0.1:9/v1' }),
+    );
+    await writeFile(
+      join(dataDir, 'dynamodb-local.pid'),
+      JSON.stringify({ pid: process.pid, startTime: otherStart, ownerPid: process.pid, ownerStartTime: otherStart, port: 9 }),
+    );
+
+    const server = await startServer();
+
+    expect(server.output()).toContain(
+      `The previous run on ${dataDir} did not shut down cleanly (process ${process.pid}); its store had already stopped.`,
+    );
+    expect(isAlive(process.pid)).toBe(true);
   });
 
   it('names a port in use and how to choose another, in one line', async () => {

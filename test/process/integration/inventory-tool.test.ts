@@ -135,7 +135,11 @@ describe('npm run inventory', () => {
 
   it.each([
     ['is not an array', '{"petId":1}', (file: string) => `${file} must hold a JSON array of {"petId", "quantity", "status"}`],
-    ['is not JSON', '[{"petId":1,', (file: string) => `${file} is not valid JSON: `],
+    [
+      'is not JSON',
+      '[\n  {"petId":1,"quantity":2,"status":"sold"},\n]',
+      (file: string) => `${file} is not valid JSON: unexpected "]" at line 3, column 1.`,
+    ],
     [
       'holds no valid entry',
       '[7, {"petId":"12","quantity":1.5}, {"petId":0,"quantity":1,"status":"sold"}]',

@@ -27,6 +27,9 @@ const keys = (...argv: string[]) => localKeysCommand(dataDir, ...argv);
 const issuedKey = (lines: string[]) => /API key \(shown once; only its SHA-256 is stored\): ([A-Za-z0-9]+)/.exec(lines.join('\n'))![1]!;
 const issuedId = (lines: string[]) => /Issued (key_[A-Za-z0-9]+)/.exec(lines[0]!)![1]!;
 
+/** Where each column of a `keys list` line starts: columns are two spaces or more apart, a column's words one space. */
+const columnStarts = (line: string) => [...line.matchAll(/(^| {2,})\S/g)].map((match) => match.index + match[1]!.length);
+
 describe('npm run keys (local store)', () => {
   it('issues a key that is stored only as its hash, and lists it without secrets', async () => {
     const issued = await keys('issue', '--plan', 'pro', '--owner', 'Acme Pets');
@@ -35,8 +38,8 @@ describe('npm run keys (local store)', () => {
 
     const listed = await keys('list');
 
-    expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatch(new RegExp(`^${issuedId(issued)}  active   pro         300/min 10000/day  Acme Pets`));
+    expect(listed).toHaveLength(2);
+    expect(listed[1]).toMatch(new RegExp(`^${issuedId(issued)} +active +pro +300/min 10000/day +\\S+ +- +Acme Pets$`));
     expect(listed.join('\n')).not.toContain(apiKey);
     expect(listed.join('\n')).not.toContain(hashApiKey(apiKey));
   });
@@ -70,11 +73,32 @@ describe('npm run keys (local store)', () => {
     expect(record.customLimits).toBeUndefined();
   });
 
+  it('lists the keys in columns that line up, under a header, whatever the lengths of ids, limits and owners', async () => {
+    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+    const bigCo = issuedId(
+      await keys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000'),
+    );
+    const acme = issuedId(await keys('issue', '--plan', 'pro', '--owner', 'Acme Pets of Springfield'));
+    await keys('revoke', acme);
+    await app.dependencies.usageCounters.ban(bigCo, Math.floor(Date.now() / 1000) + 600);
+
+    const listed = await keys('list');
+
+    // The dev key's id (key_dev…) is longer than an issued one's: the columns still start where the header's do.
+    const rows = listed.filter((line) => line.startsWith('key_'));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(columnStarts(row)).toEqual(columnStarts(rows[0]!));
+    expect(listed).toEqual([expect.stringMatching(/^keyId +status +plan +limits +created +banned until +owner$/), ...rows]);
+    expect(columnStarts(listed[0]!)).toEqual(columnStarts(rows[0]!));
+    expect(listed.find((line) => line.startsWith(bigCo))).toMatch(/ enterprise +5000\/min 2000000\/day +\S+ +\d{4}-\d\d-\d\dT\S+ +Big Co$/);
+    expect(listed.find((line) => line.startsWith(acme))).toMatch(/ revoked +pro +300\/min 10000\/day +\S+ +- +Acme Pets of Springfield$/);
+  });
+
   it('lifts a ban', async () => {
     app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
     const keyId = issuedId(await keys('issue', '--plan', 'free', '--owner', 'Noisy'));
     await app.dependencies.usageCounters.ban(keyId, Math.floor(Date.now() / 1000) + 600);
-    expect((await keys('list')).join('\n')).toContain('banned until');
+    expect((await keys('list')).find((line) => line.startsWith(keyId))).toMatch(/ \d{4}-\d\d-\d\dT\S+ +Noisy$/);
 
     await keys('unban', keyId);
 
@@ -144,7 +168,7 @@ describe('npm run keys (local store)', () => {
       `${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`,
     );
 
-    expect((await keys('list')).join('\n')).toMatch(new RegExp(`${keyId}  revoked  free `));
+    expect((await keys('list')).join('\n')).toMatch(new RegExp(`${keyId} +revoked +free `));
   });
 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
-import { OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiKeysTable,
@@ -182,6 +182,7 @@ describe('bundling', () => {
       externalModules: [],
       mainFields: ESBUILD_OPTIONS.mainFields,
       banner: ESBUILD_OPTIONS.banner,
+      logLevel: LogLevel.WARNING,
     });
     expect(ESBUILD_OPTIONS).toMatchObject({
       bundle: true,

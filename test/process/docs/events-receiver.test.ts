@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventIdOf, inventoryChangedEvent } from '../../../functions/domain/inventory-events.ts';
+import { webhookHeaders } from '../../../functions/domain/webhooks.ts';
+import { toJson } from '../../../functions/int64-json.ts';
+import { freePort } from '../../../local/local-store.ts';
+import { petChange } from '../../support/pet-changes.ts';
+
+/**
+ * The receiver of docs/events.md, the one example receivers copy, run as the guide shows it (its
+ * port aside) and sent webhooks signed and serialized as the service sends them.
+ */
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const GUIDE_PORT = ".listen(4000, '127.0.0.1')";
+
+let dir: string;
+let receiver: ChildProcess;
+let url: string;
+let printed = '';
+const signingKey = randomBytes(32);
+
+/** The guide's receiver: the first js block after its heading. */
+async function guideReceiver(): Promise<string> {
+  const guide = await readFile(join(ROOT, 'docs/events.md'), 'utf8');
+  const code = /\n### A receiver[^\n]*\n\n```js\n([\s\S]*?)```/.exec(guide)?.[1];
+  if (!code?.includes(GUIDE_PORT)) throw new Error(`docs/events.md has no receiver listening with ${GUIDE_PORT}`);
+  return code;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'events-receiver-'));
+  // Where the receiver imports standardwebhooks from, as in a project that installed it.
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  const port = await freePort();
+  await writeFile(join(dir, 'receiver.mjs'), (await guideReceiver()).replace(GUIDE_PORT, `.listen(${port}, '127.0.0.1')`));
+  receiver = spawn(process.execPath, [join(dir, 'receiver.mjs')], {
+    env: { ...process.env, WEBHOOK_SECRET: `whsec_${signingKey.toString('base64')}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  receiver.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  receiver.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  url = `http://127.0.0.1:${port}/hooks`;
+  const deadline = Date.now() + 30_000;
+  while (
+    !(await fetch(url, { method: 'POST' }).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    if (receiver.exitCode !== null || Date.now() > deadline) throw new Error(`the guide's receiver did not listen:\n${printed}`);
+    await sleep(100);
+  }
+});
+afterAll(async () => {
+  if (receiver?.exitCode === null) {
+    receiver.kill('SIGTERM');
+    await new Promise((resolve) => receiver.once('exit', resolve));
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A change of the pet, signed and serialized as the service sends it. */
+function send(petId: bigint, version: number, key = signingKey): Promise<Response> {
+  const change = petChange(petId, version);
+  const message = { id: eventIdOf(change), body: toJson(inventoryChangedEvent(change)) };
+  return fetch(url, { method: 'POST', headers: webhookHeaders(key, message, new Date()), body: message.body });
+}
+
+describe("docs/events.md's receiver", () => {
+  it('prints a pet id above 2^53 with every digit', async () => {
+    printed = '';
+
+    const response = await send(9_007_199_254_740_993n, 2);
+
+    expect(response.status).toBe(204);
+    expect(printed).toBe('9007199254740993 2 2\n');
+  });
+
+  it('refuses a webhook signed with another secret, and prints nothing', async () => {
+    printed = '';
+
+    const response = await send(7n, 1, randomBytes(32));
+
+    expect(response.status).toBe(400);
+    expect(printed).toBe('');
+  });
+});

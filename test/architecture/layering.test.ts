@@ -176,7 +176,11 @@ describe('layering', () => {
     expect(numericLiteralsOf(join(FUNCTIONS, 'http', 'error-statuses.ts')).filter(isHttpErrorStatus)).toContain(404);
     expect(stringLiteralsOf(join(FUNCTIONS, 'http', 'rate-limit-headers.ts')).filter(isApiHeaderName)).toContain('X-RateLimit-Reset');
     expect(propertyNamesOf(join(FUNCTIONS, 'http', 'versioning-headers.ts')).filter(isApiHeaderNameAsWritten).length).toBeGreaterThan(0);
-    expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual(['./errors.ts', './plans.ts']);
+    expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual([
+      './api-keys.ts',
+      './errors.ts',
+      './plans.ts',
+    ]);
     expect(
       importsOf(join(ROOT, 'tools', 'keys', 'key-targets.ts')).some((found) => found.target === join(ROOT, 'lib', 'deployments.ts')),
     ).toBe(true);

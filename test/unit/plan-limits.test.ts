@@ -33,7 +33,7 @@ const COUNTING_COMMAND = {
   UpdateExpression: `SET expiresAt = :expiresAt ADD requests :one, minute720 :one REMOVE ${FORGOTTEN_MINUTES}`,
   ConditionExpression:
     '(attribute_not_exists(minute720) OR minute720 < :perMinute) AND (attribute_not_exists(requests) OR requests < :perDay)' +
-    ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now)',
+    ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now) AND attribute_not_exists(revoked)',
   ExpressionAttributeValues: { ':one': 1, ':perMinute': 60, ':perDay': 1_000, ':now': NOW_SECONDS, ':expiresAt': NEXT_DAY_START + 3_600 },
   ReturnValues: 'UPDATED_NEW',
   ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -50,7 +50,7 @@ afterEach(() => {
 });
 
 /** The counting write refused, carrying the usage item as it stands (ReturnValuesOnConditionCheckFailure). */
-function conditionFailedOn(item: Record<string, number>, key: { counterId: string } = USAGE_ITEM) {
+function conditionFailedOn(item: Record<string, number | boolean>, key: { counterId: string } = USAGE_ITEM) {
   return new ConditionalCheckFailedException({
     message: 'The conditional request failed',
     $metadata: {},
@@ -179,6 +179,19 @@ describe('plan limits', () => {
     expect(countingCalls().map((call) => call.args[0].input)).toEqual([COUNTING_COMMAND]);
   });
 
+  it("answers a revoked key 401 from the refused counting write alone, whatever the authorizer's cache let through", async () => {
+    dynamo.on(UpdateCommand, countingWriteOn(USAGE_ITEM)).rejects(conditionFailedOn({ [THIS_MINUTE]: 2, requests: 40, revoked: true }));
+
+    const response = await listHandler()(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    // The key's windows as they stand: the refused request took nothing from them.
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '58' });
+    expect(countingCalls().map((call) => call.args[0].input)).toEqual([COUNTING_COMMAND]);
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
+  });
+
   it('bans the key when its 429s in one minute reach the threshold, on the usage items of the days the ban reaches', async () => {
     fullMinute();
     dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).resolves({ Attributes: { rejected: 100 } });
@@ -195,8 +208,8 @@ describe('plan limits', () => {
       expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
         TableName: COUNTERS_TABLE,
         Key: { counterId: `key_test#usage#${dayStart}` },
-        UpdateExpression: 'SET bannedUntil = :until, expiresAt = if_not_exists(expiresAt, :expiresAt)',
-        ExpressionAttributeValues: { ':until': bannedUntil, ':expiresAt': dayStart + 86_400 + 3_600 },
+        UpdateExpression: 'SET bannedUntil = :value, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        ExpressionAttributeValues: { ':value': bannedUntil, ':expiresAt': dayStart + 86_400 + 3_600 },
       });
     }
   });
@@ -217,8 +230,8 @@ describe('plan limits', () => {
 
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       Key: nextDayItem,
-      UpdateExpression: 'SET bannedUntil = :until, expiresAt = if_not_exists(expiresAt, :expiresAt)',
-      ExpressionAttributeValues: { ':until': bannedUntil, ':expiresAt': NEXT_DAY_START + 86_400 + 3_600 },
+      UpdateExpression: 'SET bannedUntil = :value, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+      ExpressionAttributeValues: { ':value': bannedUntil, ':expiresAt': NEXT_DAY_START + 86_400 + 3_600 },
     });
 
     dynamo.reset();

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../functions/domain/errors.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
+import { KeyAdmin } from '../../tools/keys/key-admin.ts';
 import { failingListing } from '../support/inventory.ts';
 import { testAppStore } from '../support/local-store.ts';
 import { DEMO_INVENTORY } from '../../local/seed.ts';
@@ -441,8 +442,13 @@ describe('every operation', () => {
       vi.spyOn(app.dependencies.changeFeed, 'page').mockImplementationOnce(unavailable);
       const fromFunction = await call(app, method, path, { ...json, body });
       vi.restoreAllMocks();
+      // A key not seen yet: the authorizer's kept answer for the usual one would spare it the lookup.
+      const { apiKey } = await new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters).issue({
+        plan: 'business',
+        owner: 'contract',
+      });
       vi.spyOn(app.dependencies.apiKeys, 'findByHash').mockImplementationOnce(unavailable);
-      const fromAuthorizer = await call(app, method, path, { ...json, body });
+      const fromAuthorizer = await call(app, method, path, { ...json, body, apiKey });
       vi.restoreAllMocks();
 
       expect([fromFunction.status, codeOf(fromFunction), fromFunction.headers.has('x-ratelimit-limit')]).toEqual([

@@ -206,4 +206,18 @@ describe('revocation in the counting write (the authorizer may still hold an All
     // The key's windows as they stand: the refused request took nothing from them.
     expect(refused?.rateLimit).toMatchObject({ policy: 'minute', limit: 10, remaining: 9 });
   });
+
+  it('reaches past midnight as far as the authorizer may cache the key', async () => {
+    test = await startTestStore();
+    let now = Date.UTC(2026, 10, 21, 23, 59, 30);
+    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => now);
+    const admin = new KeyAdmin(test.dependencies.apiKeys, test.dependencies.usageCounters, undefined, () => now);
+    const { record } = await admin.issue({ plan: 'free', owner: 'revoked before midnight' });
+    await admin.revoke(record.keyId);
+
+    now = Date.UTC(2026, 10, 22, 0, 0, 10);
+    const [afterMidnight] = (await burst(limiter, record.keyId, limits, 1)).rejected;
+
+    expect(afterMidnight?.code).toBe('UNAUTHORIZED');
+  });
 });

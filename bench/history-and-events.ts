@@ -493,9 +493,6 @@ async function rateRun(
 
 /** Published on-demand prices, us-east-1, in dollars per million (see the text). */
 const AWS_PRICES = {
-  lambdaRequests: 0.2,
-  /** arm64, per GB-second (the functions run on ARM_64). */
-  lambdaArmGbSecond: 0.0000133334,
   eventBridgeEvents: 1.0,
   sqsFifoRequests: 0.5,
 } as const;
@@ -504,7 +501,7 @@ const ASSUMED_INVOCATION_MS = 100;
 
 function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
   const gbSeconds = (FUNCTION_MEMORY_MB / 1024) * (ASSUMED_INVOCATION_MS / 1000);
-  const invocation = AWS_PRICES.lambdaRequests + gbSeconds * AWS_PRICES.lambdaArmGbSecond * 1_000_000;
+  const invocation = PRICES.usdPerMillionLambdaRequests + gbSeconds * PRICES.usdPerLambdaArmGbSecond * 1_000_000;
   const historyUnits = writeUnitsOf(entryBytes);
   // The feed's append is one transaction of the sequence update and, per change, its entry and its marker: 2 units per item.
   const feedUnitsWorst = 2 * 3;
@@ -513,7 +510,7 @@ function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
     ['Stream reads by the consumer (a Lambda trigger)', 'free', 0, 0],
     [
       'Consumer invocations (batches of the stream; 1 change per batch at worst)',
-      `$${AWS_PRICES.lambdaRequests} per million + ${FUNCTION_MEMORY_MB} MB × ${ASSUMED_INVOCATION_MS} ms`,
+      `$${PRICES.usdPerMillionLambdaRequests} per million + ${FUNCTION_MEMORY_MB} MB × ${ASSUMED_INVOCATION_MS} ms`,
       invocation / 100,
       invocation,
     ],
@@ -551,7 +548,7 @@ function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
   const best = rows.reduce((sum, row) => sum + row[2], 0);
   const worst = rows.reduce((sum, row) => sum + row[3], 0);
   return [
-    `**Cost per change on AWS** (computed, not measured: no AWS account here), in dollars per million changes, one webhook endpoint. Prices: the published on-demand list prices in us-east-1 as AWS's pricing pages give them (Lambda $${AWS_PRICES.lambdaRequests} per million requests and $${AWS_PRICES.lambdaArmGbSecond} per GB-second on arm64; EventBridge $${AWS_PRICES.eventBridgeEvents} per million custom events of up to 64 KB; SQS FIFO $${AWS_PRICES.sqsFifoRequests} per million requests of up to 64 KB; DynamoDB as section 5), without free tiers; not checked online from this machine, so check them before quoting. Lambda duration is an assumption (${ASSUMED_INVOCATION_MS} ms per invocation at ${FUNCTION_MEMORY_MB} MB), not a measurement. *Batched* is the stream and queue batching a steady load gets (the consumer's batch of 100 counted as one invocation per 100 changes, 10 messages per SQS request); *one by one* is a change at a time. The API request itself (API Gateway, the handler, the change's own write) is not included.`,
+    `**Cost per change on AWS** (computed, not measured: no AWS account here), in dollars per million changes, one webhook endpoint. Prices: the published on-demand list prices in us-east-1 as AWS's pricing pages give them (Lambda $${PRICES.usdPerMillionLambdaRequests} per million requests and $${PRICES.usdPerLambdaArmGbSecond} per GB-second on arm64; EventBridge $${AWS_PRICES.eventBridgeEvents} per million custom events of up to 64 KB; SQS FIFO $${AWS_PRICES.sqsFifoRequests} per million requests of up to 64 KB; DynamoDB as section 5), without free tiers; not checked online from this machine, so check them before quoting. Lambda duration is an assumption (${ASSUMED_INVOCATION_MS} ms per invocation at ${FUNCTION_MEMORY_MB} MB), not a measurement. *Batched* is the stream and queue batching a steady load gets (the consumer's batch of 100 counted as one invocation per 100 changes, 10 messages per SQS request); *one by one* is a change at a time. The API request itself (API Gateway, the handler, the change's own write) is not included.`,
     '',
     table(
       ['Per change', 'Unit price', '$ per million changes, batched', '$ per million changes, one by one'],

@@ -8,6 +8,9 @@ export interface StoreCall {
   capacityUnits: number;
   /** A conditional write whose condition failed: billed, though DynamoDB reports no capacity with the error. */
   conditionFailed: boolean;
+  /** When it was sent and answered (performance.now()): calls in flight at once are one round trip. */
+  startedAt: number;
+  endedAt: number;
 }
 
 interface ConsumedCapacity {
@@ -33,13 +36,16 @@ export function recordStoreCalls(clients: readonly DynamoDBDocumentClient[]): St
     client.middlewareStack.add(
       (next, context) => async (args) => {
         const operation = context.commandName?.replace(/Command$/, '') ?? 'unknown';
-        const call = {
+        const startedAt = performance.now();
+        const sent = {
           operation,
           table: String((args.input as { TableName?: string }).TableName),
           kind: WRITE_OPERATIONS.has(operation) ? 'write' : 'read',
+          startedAt,
         } as const;
         try {
           const result = await next({ ...args, input: { ...args.input, ReturnConsumedCapacity: 'TOTAL' } });
+          const call = { ...sent, endedAt: performance.now() };
           const consumed = (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
           // A transaction reports its capacity per table it touched: one record per table.
           if (Array.isArray(consumed)) {
@@ -51,7 +57,7 @@ export function recordStoreCalls(clients: readonly DynamoDBDocumentClient[]): St
           return result;
         } catch (error) {
           if ((error as Error).name === 'ConditionalCheckFailedException')
-            calls.push({ ...call, capacityUnits: FAILED_CONDITION_WRITE_UNITS, conditionFailed: true });
+            calls.push({ ...sent, endedAt: performance.now(), capacityUnits: FAILED_CONDITION_WRITE_UNITS, conditionFailed: true });
           throw error;
         }
       },
@@ -61,10 +67,28 @@ export function recordStoreCalls(clients: readonly DynamoDBDocumentClient[]): St
   return calls;
 }
 
-export function readUnits(calls: readonly StoreCall[]): number {
+/** What a call is billed for. */
+export type BilledCall = Pick<StoreCall, 'kind' | 'capacityUnits'>;
+
+export function readUnits(calls: readonly BilledCall[]): number {
   return calls.filter((call) => call.kind === 'read').reduce((sum, call) => sum + call.capacityUnits, 0);
 }
 
-export function writeUnits(calls: readonly StoreCall[]): number {
+export function writeUnits(calls: readonly BilledCall[]): number {
   return calls.filter((call) => call.kind === 'write').reduce((sum, call) => sum + call.capacityUnits, 0);
+}
+
+/**
+ * The round trips to the store one after the other that the calls took: calls in flight at the
+ * same time (sent together, as Promise.all sends them) are one; a call sent after another
+ * answered is the next.
+ */
+export function sequentialRoundTrips(calls: readonly StoreCall[]): number {
+  let trips = 0;
+  let answeredBy = Number.NEGATIVE_INFINITY;
+  for (const call of [...calls].sort((a, b) => a.startedAt - b.startedAt)) {
+    if (call.startedAt >= answeredBy) trips += 1;
+    answeredBy = Math.max(answeredBy, call.endedAt);
+  }
+  return trips;
 }

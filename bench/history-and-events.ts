@@ -22,6 +22,7 @@ import { formatInventoryFile } from '../local/inventory-file.ts';
 import { createDependencies } from '../local/service-dependencies.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
 import { killServerProcess, startServerProcess } from '../test/support/server-process.ts';
+import { openLocalTarget } from '../tools/keys/key-targets.ts';
 import { recordStoreCalls } from './consumed-capacity.ts';
 import { AWS_PRICES, PRICES } from './prices.ts';
 import { benchInventory, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
@@ -43,13 +44,23 @@ const PAGE_SIZES = [100, 1_000] as const;
 /** The pets of this section, after section 6's. */
 const FIRST_PET = 30_001n;
 const HISTORY_PET = 30_100n;
-/** 50 changes a second for 10 s: 500 changes; the dev key's business plan allows 1,000 requests a minute. */
-const EVENTS_RATE_PER_SECOND = 50;
+/** The rates reported whatever happens (changes a second), then up by EVENTS_RATE_STEP until the server falls behind. */
+const REPORTED_RATES = [50, 100, 150] as const;
+const EVENTS_RATE_STEP = 50;
+const MAX_EVENTS_RATE = 400;
 const EVENTS_SECONDS = 10;
 const EVENTS_PETS = 100;
 /** How long the run waits after its last change for the stragglers before it counts them missing. */
 const DRAIN_MS = 20_000;
-const FEED_POLL_MS = 200;
+/** How long the start's own changes (the seed's) may take to reach the feed and the receiver before the load begins. */
+const SETTLE_MS = 60_000;
+/** A step before the measured ones, at a rate every machine keeps up with: what a first request of each kind costs is not a delay of the path. */
+const WARM_UP_RATE = 10;
+const WARM_UP_SECONDS = 5;
+/** The poller's pause after an empty page: the feed's lag includes up to this much. */
+const FEED_POLL_MS = 100;
+/** A step kept up when its last second's answers came within this of their scheduled time: no queue built up over the step. */
+const KEPT_UP_MS = 250;
 const WEBHOOK_P99_TARGET_MS = 2_000;
 const DEV_KEY = 'BenchEventsKey00000000000000000000001';
 
@@ -292,7 +303,10 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
   }
 }
 
-interface EventsRun {
+/** What one offered rate gave: each change's answer latency from its scheduled time, and its delays from its answer. */
+export interface RateRun {
+  ratePerSecond: number;
+  /** From the moment each change was due to be sent to its answer: a queue anywhere (the bench's too) shows here. */
   answers: number[];
   webhook: number[];
   feed: number[];
@@ -301,6 +315,9 @@ interface EventsRun {
   changes: number;
   /** Answers other than 200, by status. */
   refused: string;
+  /** The median answer of the run's last second, from its scheduled time: what a queue built up over the run adds. */
+  lastSecondAnswerMs: number;
+  keptUp: boolean;
 }
 
 /** A receiver on 127.0.0.1 that answers 204 and notes when each webhook id first arrived. */
@@ -317,10 +334,24 @@ async function startReceiver(arrivals: Map<string, number>): Promise<{ url: stri
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, server };
 }
 
-/** `npm start` in a process of its own (on-disk store under a temporary DATA_DIR), 50 changes a second for 10 s, a feed poller beside them. */
-async function eventsRun(withWebhooks: boolean): Promise<EventsRun> {
+export interface ChangeDelayOptions {
+  /** Rates measured whatever happens, in this order. */
+  rates: readonly number[];
+  /** After them, the rate goes up by this much until the server no longer keeps up (or maxRate). */
+  rateStep: number;
+  maxRate: number;
+  seconds: number;
+  progress: (message: string) => void;
+}
+
+/**
+ * `npm start` in a process of its own (on-disk store under a temporary DATA_DIR, webhooks to a
+ * receiver on 127.0.0.1), an enterprise key whose limits no rate here reaches, and a poller of the
+ * change feed; then each rate in turn, open loop, each step drained before the next.
+ */
+export async function measureChangeDelays(options: ChangeDelayOptions): Promise<RateRun[]> {
   const arrivals = new Map<string, number>();
-  const receiver = withWebhooks ? await startReceiver(arrivals) : undefined;
+  const receiver = await startReceiver(arrivals);
   const dataDir = await mkdtemp(join(tmpdir(), 'petstore-bench-events-'));
   const seedFile = join(dataDir, 'seed.json');
   await writeFile(seedFile, formatInventoryFile(benchInventory(EVENTS_PETS)));
@@ -329,50 +360,106 @@ async function eventsRun(withWebhooks: boolean): Promise<EventsRun> {
     captureOutput: 'startup',
     env: {
       DEV_API_KEY: DEV_KEY,
-      DEV_PLAN: 'business',
       [SEED_FILE_VARIABLE]: seedFile,
-      ...(receiver ? { WEBHOOK_URL: receiver.url, WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}` } : {}),
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
     },
   });
-  const app = { baseUrl: server.baseUrl.replace('localhost', '127.0.0.1') };
-  const headers = { Authorization: `Bearer ${DEV_KEY}`, 'Content-Type': 'application/json' };
-  const answered = new Map<string, number>();
+  const baseUrl = server.baseUrl.replace('localhost', '127.0.0.1');
   const seenInFeed = new Map<string, number>();
-  const answers: number[] = [];
-  const refused = new Map<number, number>();
   let polling = true;
-  const poller = (async () => {
-    let cursor: string | undefined;
-    while (polling) {
-      const response = await fetch(`${app.baseUrl}/inventory/changes?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
-        headers,
-      });
-      const page = (await response.json()) as { changes: { petId: string | number; version: number }[]; nextCursor: string };
-      // A poller retries a refused page from the same cursor, as the client does after Retry-After.
-      if (response.status !== 200) {
-        await sleep(1_000);
-        continue;
-      }
-      const now = performance.now();
-      for (const change of page.changes) {
-        const id = eventIdOf({ petId: BigInt(change.petId), change });
-        if (!seenInFeed.has(id)) seenInFeed.set(id, now);
-      }
-      cursor = page.nextCursor;
-      if (page.changes.length < 1000) await sleep(FEED_POLL_MS);
-    }
-  })();
+  let poller: Promise<void> = Promise.resolve();
+  const runs: RateRun[] = [];
   try {
-    const total = EVENTS_RATE_PER_SECOND * EVENTS_SECONDS;
-    const start = performance.now();
-    const requests = Array.from({ length: total }, async (_, index) => {
-      await sleep(Math.max(0, start + (index * 1_000) / EVENTS_RATE_PER_SECOND - performance.now()));
+    // The business plan's 1,000 a minute would refuse most of a 100-a-second step: an enterprise key, as agreed per customer.
+    const target = await openLocalTarget(dataDir);
+    const apiKey = await target.admin
+      .issue({ plan: 'enterprise', owner: 'bench', customLimits: { perMinute: 1_000_000, perDay: 100_000_000 } })
+      .then(({ apiKey }) => apiKey)
+      .finally(() => target.close());
+    const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
+    poller = pollFeed(baseUrl, headers, seenInFeed, () => polling);
+    // The start's own work first: the seed's changes go to the history, the feed and the receiver, and every
+    // path warms (the JVM's JIT, the modules a first request loads). A load sent meanwhile queues behind it,
+    // and at a rate near the server's the queue never drains: the step would measure the start, not the path.
+    options.progress(`7. waiting for the seed's ${EVENTS_PETS} changes to reach the feed and the receiver`);
+    const settledBy = performance.now() + SETTLE_MS;
+    while ((seenInFeed.size < EVENTS_PETS || arrivals.size < EVENTS_PETS) && performance.now() < settledBy) await sleep(100);
+    options.progress(`7. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_SECONDS} s, not reported`);
+    await rateRun(baseUrl, headers, WARM_UP_RATE, WARM_UP_SECONDS, 0, { arrivals, seenInFeed });
+    let sent = WARM_UP_RATE * WARM_UP_SECONDS;
+    for (let rate = options.rates[0]!; rate <= options.maxRate; ) {
+      options.progress(`7. ${rate} changes a second for ${options.seconds} s`);
+      const run = await rateRun(baseUrl, headers, rate, options.seconds, sent, { arrivals, seenInFeed });
+      runs.push(run);
+      sent += rate * options.seconds;
+      const index = runs.length;
+      if (index >= options.rates.length && !run.keptUp) break;
+      rate = options.rates[index] ?? rate + options.rateStep;
+    }
+  } finally {
+    polling = false;
+    await poller.catch(() => undefined);
+    // SIGTERM: npm start stops its store's JVM on the way out; SIGKILL only if it has not exited in 15 s.
+    server.process.kill('SIGTERM');
+    await Promise.race([server.exited, sleep(15_000).then(() => killServerProcess(server))]);
+    await rm(dataDir, { recursive: true, force: true });
+    await new Promise((resolve) => receiver.server.close(resolve));
+  }
+  return runs;
+}
+
+/** Follows the feed from its start: at once after a full page, FEED_POLL_MS after any other (a poller's own load stays small). */
+async function pollFeed(baseUrl: string, headers: Record<string, string>, seen: Map<string, number>, going: () => boolean): Promise<void> {
+  let cursor: string | undefined;
+  while (going()) {
+    const response = await fetch(`${baseUrl}/inventory/changes?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+      headers,
+    });
+    const page = (await response.json()) as { changes: { petId: string | number; version: number }[]; nextCursor: string };
+    // A refused page is asked again from the same cursor, as a client does after Retry-After.
+    if (response.status !== 200) {
+      await sleep(1_000);
+      continue;
+    }
+    const now = performance.now();
+    for (const change of page.changes) {
+      const id = eventIdOf({ petId: BigInt(change.petId), change });
+      if (!seen.has(id)) seen.set(id, now);
+    }
+    cursor = page.nextCursor;
+    if (page.changes.length < 1000) await sleep(FEED_POLL_MS);
+  }
+}
+
+/**
+ * One rate for `seconds`, open loop: change i is due at start + i / rate whatever the others do,
+ * pets in turn, and its answer latency counts from when it was due, so a late send (the bench's
+ * own event loop behind) is not hidden. Then the step is drained: every answered change seen in
+ * the feed and at the receiver, or DRAIN_MS passed.
+ */
+async function rateRun(
+  baseUrl: string,
+  headers: Record<string, string>,
+  rate: number,
+  seconds: number,
+  sentBefore: number,
+  seen: { arrivals: Map<string, number>; seenInFeed: Map<string, number> },
+): Promise<RateRun> {
+  const answered = new Map<string, number>();
+  const answers: { dueAt: number; latency: number }[] = [];
+  const refused = new Map<number, number>();
+  const total = rate * seconds;
+  const start = performance.now() + 100;
+  await Promise.all(
+    Array.from({ length: total }, async (_, index) => {
+      const dueAt = start + (index * 1_000) / rate;
+      await sleep(Math.max(0, dueAt - performance.now()));
       const petId = BigInt((index % EVENTS_PETS) + 1);
-      const sent = performance.now();
-      const response = await fetch(`${app.baseUrl}/inventory/${petId}`, {
+      const response = await fetch(`${baseUrl}/inventory/${petId}`, {
         method: 'PATCH',
         headers,
-        body: JSON.stringify({ quantity: 1_000 + index }),
+        body: JSON.stringify({ quantity: 1_000 + sentBefore + index }),
       });
       const done = performance.now();
       await response.text();
@@ -381,34 +468,30 @@ async function eventsRun(withWebhooks: boolean): Promise<EventsRun> {
         refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
         return;
       }
-      answers.push(done - sent);
-      answered.set(eventIdOf({ petId, change: { version: Number(response.headers.get('etag')!.replaceAll('"', '')) } }), done);
-    });
-    await Promise.all(requests);
-    const deadline = performance.now() + DRAIN_MS;
-    const complete = () => [...answered.keys()].every((id) => seenInFeed.has(id) && (!withWebhooks || arrivals.has(id)));
-    while (!complete() && performance.now() < deadline) await sleep(100);
-  } finally {
-    polling = false;
-    await poller.catch(() => undefined);
-    // SIGTERM: npm start stops its store's JVM on the way out; SIGKILL only if it has not exited in 15 s.
-    server.process.kill('SIGTERM');
-    await Promise.race([server.exited, sleep(15_000).then(() => killServerProcess(server))]);
-    await rm(dataDir, { recursive: true, force: true });
-    if (receiver) await new Promise((resolve) => receiver.server.close(resolve));
-  }
-  const delays = (seen: Map<string, number>) =>
-    [...answered].flatMap(([id, at]) => (seen.has(id) ? [Math.max(0, seen.get(id)! - at)] : []));
-  const webhook = delays(arrivals);
-  const feed = delays(seenInFeed);
+      answers.push({ dueAt, latency: done - dueAt });
+      answered.set(eventIdOf({ petId, change: { version: Number(response.headers.get('etag')!.replace(/\D/g, '')) } }), done);
+    }),
+  );
+  const deadline = performance.now() + DRAIN_MS;
+  const complete = () => [...answered.keys()].every((id) => seen.seenInFeed.has(id) && seen.arrivals.has(id));
+  while (!complete() && performance.now() < deadline) await sleep(50);
+  const delays = (from: Map<string, number>) =>
+    [...answered].flatMap(([id, at]) => (from.has(id) ? [Math.max(0, from.get(id)! - at)] : []));
+  const webhook = delays(seen.arrivals);
+  const feed = delays(seen.seenInFeed);
+  const lastSecond = answers.filter(({ dueAt }) => dueAt >= start + (seconds - 1) * 1_000).map(({ latency }) => latency);
+  const lastSecondAnswerMs = lastSecond.length > 0 ? median(lastSecond) : Number.POSITIVE_INFINITY;
   return {
-    answers,
+    ratePerSecond: rate,
+    answers: answers.map(({ latency }) => latency),
     webhook,
     feed,
-    missingWebhooks: withWebhooks ? answered.size - webhook.length : 0,
+    missingWebhooks: answered.size - webhook.length,
     missingFeed: answered.size - feed.length,
     changes: answered.size,
     refused: [...refused].map(([status, count]) => `${count} × ${status}`).join(', ') || 'none',
+    lastSecondAnswerMs,
+    keptUp: refused.size === 0 && lastSecondAnswerMs <= KEPT_UP_MS,
   };
 }
 
@@ -417,7 +500,7 @@ const ASSUMED_INVOCATION_MS = 100;
 
 function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
   const gbSeconds = (FUNCTION_MEMORY_MB / 1024) * (ASSUMED_INVOCATION_MS / 1000);
-  const invocation = AWS_PRICES.lambdaRequests + gbSeconds * AWS_PRICES.lambdaArmGbSecond * 1_000_000;
+  const invocation = PRICES.usdPerMillionLambdaRequests + gbSeconds * PRICES.usdPerLambdaArmGbSecond * 1_000_000;
   const historyUnits = writeUnitsOf(entryBytes);
   // The feed's append is one transaction of the sequence update and, per change, its entry and its marker: 2 units per item.
   const feedUnitsWorst = 2 * 3;
@@ -426,7 +509,7 @@ function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
     ['Stream reads by the consumer (a Lambda trigger)', 'free', 0, 0],
     [
       'Consumer invocations (batches of the stream; 1 change per batch at worst)',
-      `$${AWS_PRICES.lambdaRequests} per million + ${FUNCTION_MEMORY_MB} MB × ${ASSUMED_INVOCATION_MS} ms`,
+      `$${PRICES.usdPerMillionLambdaRequests} per million + ${FUNCTION_MEMORY_MB} MB × ${ASSUMED_INVOCATION_MS} ms`,
       invocation / 100,
       invocation,
     ],
@@ -464,7 +547,7 @@ function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
   const best = rows.reduce((sum, row) => sum + row[2], 0);
   const worst = rows.reduce((sum, row) => sum + row[3], 0);
   return [
-    `**Cost per change on AWS** (computed, not measured: no AWS account here), in dollars per million changes, one webhook endpoint. Prices: the published on-demand list prices in us-east-1 as AWS's pricing pages give them (Lambda $${AWS_PRICES.lambdaRequests} per million requests and $${AWS_PRICES.lambdaArmGbSecond} per GB-second on arm64; EventBridge $${AWS_PRICES.eventBridgeEvents} per million custom events of up to 64 KB; SQS FIFO $${AWS_PRICES.sqsFifoRequests} per million requests of up to 64 KB; DynamoDB as section 5), without free tiers; not checked online from this machine, so check them before quoting. Lambda duration is an assumption (${ASSUMED_INVOCATION_MS} ms per invocation at ${FUNCTION_MEMORY_MB} MB), not a measurement. *Batched* is the stream and queue batching a steady load gets (the consumer's batch of 100 counted as one invocation per 100 changes, 10 messages per SQS request); *one by one* is a change at a time. The API request itself (API Gateway, the handler, the change's own write) is not included.`,
+    `**Cost per change on AWS** (computed, not measured: no AWS account here), in dollars per million changes, one webhook endpoint. Prices: the published on-demand list prices in us-east-1 as AWS's pricing pages give them (Lambda $${PRICES.usdPerMillionLambdaRequests} per million requests and $${PRICES.usdPerLambdaArmGbSecond} per GB-second on arm64; EventBridge $${AWS_PRICES.eventBridgeEvents} per million custom events of up to 64 KB; SQS FIFO $${AWS_PRICES.sqsFifoRequests} per million requests of up to 64 KB; DynamoDB as section 5), without free tiers; not checked online from this machine, so check them before quoting. Lambda duration is an assumption (${ASSUMED_INVOCATION_MS} ms per invocation at ${FUNCTION_MEMORY_MB} MB), not a measurement. *Batched* is the stream and queue batching a steady load gets (the consumer's batch of 100 counted as one invocation per 100 changes, 10 messages per SQS request); *one by one* is a change at a time. The API request itself (API Gateway, the handler, the change's own write) is not included.`,
     '',
     table(
       ['Per change', 'Unit price', '$ per million changes, batched', '$ per million changes, one by one'],
@@ -476,13 +559,16 @@ function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
   ].join('\n');
 }
 
-/** Whether the server kept up with the rate: when its answers take longer than the gap between changes, every delay measures the backlog. */
-function saturation(run: EventsRun): string {
-  const gapMs = 1_000 / EVENTS_RATE_PER_SECOND;
-  const answerMedian = run.answers.length > 0 ? median(run.answers) : Number.POSITIVE_INFINITY;
-  return answerMedian <= gapMs
-    ? `The server kept up: its median answer (${ms(answerMedian)}) is within the ${ms(gapMs)} between changes.`
-    : `**The server did not keep up** with ${EVENTS_RATE_PER_SECOND} changes a second in this run: its median answer took ${ms(answerMedian)} against ${ms(gapMs)} between changes, so requests queued and the delays above measure that backlog (the store on disk, its JVM, the server and the bench sharing two cores with the load shown above) more than the path of an event. What an event adds to its change is the difference of the columns: the webhook's p50 minus the feed's.`;
+/** The highest rate kept up with and the first one not, in words. */
+function saturation(runs: readonly RateRun[]): string {
+  const kept = runs.filter((run) => run.keptUp).map((run) => run.ratePerSecond);
+  const fell = runs.find((run) => !run.keptUp)?.ratePerSecond;
+  const highest = kept.length > 0 ? Math.max(...kept) : undefined;
+  if (fell === undefined)
+    return `\`npm start\` kept up with every rate tried, up to ${highest} changes a second: it saturates above that (the sweep stops at ${MAX_EVENTS_RATE}).`;
+  if (highest === undefined || highest > fell)
+    return `**\`npm start\` did not keep up with ${fell} changes a second** in this run, the first rate tried: its answers queued (last second's median above), so every delay of that row measures the backlog more than the path of an event; a machine this busy saturates below it.`;
+  return `\`npm start\` **saturates between ${highest} and ${fell} changes a second** in this run: it kept up with ${highest} (no queue built up: its last second's answers came within ${KEPT_UP_MS} ms of their time) and not with ${fell}, whose delays measure the backlog more than the path of an event.`;
 }
 
 export async function measureHistoryAndEvents(store: BenchStore, progress: (message: string) => void): Promise<string> {
@@ -490,21 +576,17 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
   const writes = await measureWrites(store);
   progress('7. history pages');
   const pages = await measureHistoryPages(store);
-  progress(`7. ${EVENTS_RATE_PER_SECOND} changes a second without webhooks (baseline)`);
-  const baseline = await eventsRun(false);
-  progress(`7. ${EVENTS_RATE_PER_SECOND} changes a second with a webhook receiver`);
-  const withWebhooks = await eventsRun(true);
+  const runs = await measureChangeDelays({
+    rates: REPORTED_RATES,
+    rateStep: EVENTS_RATE_STEP,
+    maxRate: MAX_EVENTS_RATE,
+    seconds: EVENTS_SECONDS,
+    progress,
+  });
   const stat = (samples: number[], p: number) => (samples.length === 0 ? '—' : ms(percentile(samples, p)));
-  const webhookP99 = withWebhooks.webhook.length > 0 ? percentile(withWebhooks.webhook, 99) : Number.POSITIVE_INFINITY;
-  const row = (name: string, run: EventsRun) => [
-    name,
-    integer(run.changes),
-    run.refused,
-    `${stat(run.answers, 50)} / ${stat(run.answers, 99)}`,
-    `${stat(run.feed, 50)} / ${stat(run.feed, 99)}`,
-    run === baseline ? '—' : `${stat(run.webhook, 50)} / ${stat(run.webhook, 99)}`,
-    run === baseline ? String(run.missingFeed) : `${run.missingFeed} / ${run.missingWebhooks}`,
-  ];
+  const pair = (samples: number[]) => `${stat(samples, 50)} / ${stat(samples, 99)}`;
+  const atTarget = runs.find((run) => run.ratePerSecond === REPORTED_RATES[0]);
+  const webhookP99 = atTarget && atTarget.webhook.length > 0 ? percentile(atTarget.webhook, 99) : Number.POSITIVE_INFINITY;
   return [
     '## 7. History and events: what a change costs to remember and to announce',
     '',
@@ -512,24 +594,36 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
     '',
     pages,
     '',
-    `**From a change's answer to its webhook and to the feed.** \`npm start\` in a process of its own (the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), its store on disk under a temporary \`DATA_DIR\`, ${EVENTS_PETS} pets; ${EVENTS_RATE_PER_SECOND} \`PATCH /v1/inventory/{petId}\` a second for ${EVENTS_SECONDS} s, open loop (each sent at its time, whatever the others do), pets in turn. A webhook receiver on 127.0.0.1 (node:http, answering 204) notes when each \`webhook-id\` first arrives; a poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, waiting ${FEED_POLL_MS} ms after a page that was not full, and notes when it first sees each change. A delay is measured from the moment the change's answer arrived, matched by its event id (pet and the version of its ETag). The baseline is the same run without webhooks (the consumer and the feed only). The load, the poller and the receiver share the bench's process, the server and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the last answer are counted missing.`,
+    `**From a change's answer to its webhook and to the feed, and where \`npm start\` saturates.** \`npm start\` in a process of its own (the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), its store on disk under a temporary \`DATA_DIR\`, ${EVENTS_PETS} pets, webhooks to a receiver on 127.0.0.1 (node:http, answering 204) that notes when each \`webhook-id\` first arrives; an enterprise key (limits far above any rate here: the business plan's 1,000 a minute would refuse most of a 100-a-second step). The load waits for the start's own work (the seed's ${EVENTS_PETS} changes in the feed and at the receiver) and a warm-up of ${WARM_UP_RATE} changes a second for ${WARM_UP_SECONDS} s, not reported; then ${REPORTED_RATES.join(', ')} \`PATCH /v1/inventory/{petId}\` a second, and on by ${EVENTS_RATE_STEP} until the server no longer keeps up (at most ${MAX_EVENTS_RATE}), ${EVENTS_SECONDS} s each, open loop (change *i* due at *i* / rate whatever the others do), pets in turn, each step drained before the next. A poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, ${FEED_POLL_MS} ms after each page that was not full, and notes when it first sees each change. **Answer latency** counts from when the change was due, so a late send is not hidden (coordinated omission); **the delays** count from the moment its answer arrived, matched by its event id (pet and the version of its ETag). A step *kept up* when its last second's answers came within ${KEPT_UP_MS} ms of their time: no queue built up. The load, the poller and the receiver share the bench's process, the server and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the step's last answer are counted missing.`,
     '',
     table(
       [
-        'Run',
-        'Changes answered 200',
+        'Changes a second',
+        'Answered 200',
         'Refused',
-        'Answer latency',
-        "Feed's lag (answer → poller)",
+        'Answer latency (from due)',
+        "Last second's median answer",
+        'Answer → feed (poller)',
         'Answer → webhook arrival',
         'Missing (feed / webhooks)',
+        'Kept up',
       ],
-      [row('baseline: no webhooks', baseline), row('webhooks to a receiver on 127.0.0.1', withWebhooks)],
+      runs.map((run) => [
+        integer(run.ratePerSecond),
+        integer(run.changes),
+        run.refused,
+        pair(run.answers),
+        ms(run.lastSecondAnswerMs),
+        pair(run.feed),
+        pair(run.webhook),
+        `${run.missingFeed} / ${run.missingWebhooks}`,
+        run.keptUp ? 'yes' : '**no**',
+      ]),
     ),
     '',
-    saturation(withWebhooks),
+    saturation(runs),
     '',
-    `Webhook p99 ${stat(withWebhooks.webhook, 99)} (target ≤ ${WEBHOOK_P99_TARGET_MS / 1000} s: ${verdict(webhookP99 <= WEBHOOK_P99_TARGET_MS, `${fixed((webhookP99 - WEBHOOK_P99_TARGET_MS) / 1000, 2)} s`)}).`,
+    `Webhook p99 at ${REPORTED_RATES[0]} changes a second ${atTarget ? stat(atTarget.webhook, 99) : '—'} (target ≤ ${WEBHOOK_P99_TARGET_MS / 1000} s: ${verdict(webhookP99 <= WEBHOOK_P99_TARGET_MS, `${fixed((webhookP99 - WEBHOOK_P99_TARGET_MS) / 1000, 2)} s`)}).`,
     '',
     awsCostPerChange(writes.entryBytes, 1),
   ].join('\n');

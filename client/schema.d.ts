@@ -388,7 +388,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"][];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -396,11 +396,11 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. */
-                    "X-RateLimit-Reset": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
                     RateLimit: string;
                     [name: string]: unknown;
                 };
@@ -408,7 +408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -416,11 +416,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
                     "RateLimit-Policy"?: string;
-                    /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). Absent when API Gateway answered without reaching the function. */
                     Vary?: "Accept-Encoding";
                     [name: string]: unknown;
                 };
@@ -518,7 +518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -526,11 +526,11 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. */
-                    "X-RateLimit-Reset": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
                     RateLimit: string;
                     [name: string]: unknown;
                 };
@@ -553,7 +553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -561,9 +561,9 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
                     "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -670,7 +670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -678,11 +678,11 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. */
-                    "X-RateLimit-Reset": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
                     RateLimit: string;
                     [name: string]: unknown;
                 };
@@ -789,7 +789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -797,11 +797,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
                     "RateLimit-Policy"?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
                 };
@@ -910,7 +910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -918,11 +918,11 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. */
-                    "X-RateLimit-Reset": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
                     RateLimit: string;
                     [name: string]: unknown;
                 };
@@ -1012,7 +1012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1020,11 +1020,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
                     "RateLimit-Policy"?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
                 };
@@ -1129,7 +1129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1137,11 +1137,11 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. */
-                    "X-RateLimit-Reset": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
                     RateLimit: string;
                     [name: string]: unknown;
                 };
@@ -1231,7 +1231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1239,11 +1239,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
                     "RateLimit-Policy"?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
                 };
@@ -1347,7 +1347,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1355,11 +1355,11 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. */
-                    "X-RateLimit-Reset": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
                     RateLimit: string;
                     [name: string]: unknown;
                 };
@@ -1383,7 +1383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1391,11 +1391,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
                     "RateLimit-Policy"?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
                 };
@@ -1496,7 +1496,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1504,11 +1504,11 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. */
-                    "X-RateLimit-Reset": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
                     RateLimit: string;
                     [name: string]: unknown;
                 };
@@ -1516,7 +1516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1524,11 +1524,11 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
                     "RateLimit-Policy"?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
                     [name: string]: unknown;
                 };
@@ -1631,7 +1631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1639,11 +1639,11 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. */
-                    "X-RateLimit-Reset": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
                     RateLimit: string;
                     [name: string]: unknown;
                 };
@@ -1669,7 +1669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (`TOO_MANY_FAILED_AUTHENTICATIONS`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`, `TOO_MANY_FAILED_AUTHENTICATIONS`. */
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1677,15 +1677,15 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
                     "RateLimit-Policy"?: string;
-                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
                     Deprecation?: string;
-                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
                     Sunset?: string;
-                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. Absent too on TOO_MANY_FAILED_AUTHENTICATIONS, which API Gateway answers from a static template. */
+                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
                     Link?: string;
                     [name: string]: unknown;
                 };

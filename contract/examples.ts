@@ -201,12 +201,8 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     message: gatewayResponses.DEFAULT_4XX.message,
   },
   [ErrorCode.unauthorized]: {
-    meaning: 'The `Authorization: Bearer` key is missing, malformed, unknown or revoked.',
+    meaning: `The \`Authorization: Bearer\` key is missing, malformed, unknown or revoked; or the source address sent more than ${DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE} requests without a valid key within the minute, and is refused before any key lookup until the minute ends (X-RateLimit-Remaining 0; a key that authenticated from the address today is still served).`,
     message: ERROR_MESSAGES.unauthorized,
-  },
-  [ErrorCode.tooManyFailedAuthentications]: {
-    meaning: `The source address sent more than ${DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE} requests without a valid key within the minute; it is refused before any key lookup until the minute ends (a key that authenticated from the address today is still served).`,
-    message: gatewayResponses.UNAUTHORIZED.message,
   },
   [ErrorCode.petNotFound]: {
     meaning: 'No inventory entry exists for the petId.',

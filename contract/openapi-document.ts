@@ -288,14 +288,19 @@ function addressWindowHeaders(): ResponseHeaders {
       required: true,
       schema: integer(0),
     },
-    [RATE_LIMIT_RESET_HEADER]: { description: 'Unix time (seconds) at which the minute ends.', required: true, schema: integer(0) },
+    [RATE_LIMIT_RESET_HEADER]: {
+      description:
+        'Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template.',
+      required: false,
+      schema: integer(0),
+    },
     [RATE_LIMIT_POLICY_HEADER]: {
       description: `${RATE_LIMIT_DRAFT}: the address's window, \`"${FAILED_AUTHENTICATIONS_POLICY}"\`, \`q\` failed authentications a minute, \`w=60\`.`,
       required: true,
       schema: { type: 'string', minLength: 1, examples: [`"${FAILED_AUTHENTICATIONS_POLICY}";q=60;w=60`] },
     },
     [RATE_LIMIT_HEADER]: {
-      description: `${RATE_LIMIT_DRAFT}: the address's window, \`r\` as X-RateLimit-Remaining, \`t\` the seconds until the minute ends.`,
+      description: `${RATE_LIMIT_DRAFT}: the address's window, \`r\` as X-RateLimit-Remaining, \`t\` the seconds until the minute ends (absent where X-RateLimit-Reset is).`,
       required: true,
       schema: { type: 'string', minLength: 1, examples: [`"${FAILED_AUTHENTICATIONS_POLICY}";r=59;t=41`] },
     },
@@ -353,25 +358,17 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
       error(status, description, codes, { ...required(fromFunction), ...(mayReplay ? replayed() : {}) }),
     unauthorized: error(
       401,
-      "The API key is missing, malformed, unknown or revoked. Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications, which this answer was counted in, and the operation's signals are absent.",
+      "The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent.",
       [ErrorCode.unauthorized],
       addressWindowHeaders(),
     ),
     rateLimited: error(
       429,
-      `Rate limit exceeded: the per-minute limit, the daily quota, a temporary ban for continuing after 429s, or (\`${ErrorCode.tooManyFailedAuthentications}\`, before any key lookup) a source address past its failed authentications of the minute. Wait for Retry-After, then retry with exponential backoff.`,
-      [ErrorCode.rateLimited, ErrorCode.quotaExceeded, ErrorCode.keyBanned, ErrorCode.tooManyFailedAuthentications],
+      'Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff.',
+      [ErrorCode.rateLimited, ErrorCode.quotaExceeded, ErrorCode.keyBanned],
       {
         ...required([RATE_LIMIT_LIMIT_HEADER, RATE_LIMIT_REMAINING_HEADER, RATE_LIMIT_HEADER, RETRY_AFTER_HEADER]),
-        ...Object.fromEntries(
-          Object.entries(optional([RATE_LIMIT_RESET_HEADER, RATE_LIMIT_POLICY_HEADER, ...signals])).map(([name, header]) => [
-            name,
-            {
-              ...header,
-              description: `${(header as HeaderObject).description} Absent too on ${ErrorCode.tooManyFailedAuthentications}, which API Gateway answers from a static template.`,
-            },
-          ]),
-        ),
+        ...optional([RATE_LIMIT_RESET_HEADER, RATE_LIMIT_POLICY_HEADER, ...signals]),
       },
     ),
     internal: error(500, 'An unexpected error; the detail is in the service logs only.', [ErrorCode.internal], optional(fromFunction)),

@@ -38,9 +38,11 @@ export const STACK_OUTPUTS = {
 export const STREAM_RETENTION_HOURS = 24;
 
 /**
- * How long API Gateway reuses the authorizer's answer: not at all. Every answer without a valid
- * key reports the source address's window as it stands for that request, which a cached Deny
- * could not; and a revoked key or a plan change takes effect at once. The cost: one authorizer
- * call and one key read per request instead of one per key and minute (see docs/decisions.md).
+ * How long API Gateway reuses the authorizer's answer for one Authorization header from one
+ * source address: a key in use costs one authorizer call and one key read a minute, not one per
+ * request. Revocations and bans still take effect on the next request, in the counting write;
+ * a plan change takes up to this long, and a refused key's 401 repeats its first answer's
+ * X-RateLimit-* values for as long (see docs/decisions.md). One minute, the address window's
+ * length: no refusal is kept longer than the window that caused it.
  */
-export const AUTHORIZER_CACHE_TTL_SECONDS = 0;
+export const AUTHORIZER_CACHE_TTL_SECONDS = 60;

@@ -148,12 +148,13 @@ export class InventoryApi extends Construct {
     });
     this.restApi.deploymentStage.node.addDependency(executionLogs);
 
-    // Not cached (AUTHORIZER_CACHE_TTL_SECONDS is 0): a cached Deny would repeat its X-RateLimit-* values, and with the
-    // Authorization header as an identity source API Gateway would answer a request without it by itself, with none.
-    // The source address is always present, so the authorizer sees every request.
+    // Cached per Authorization header and source address: a key in use skips the authorizer (its invocation and its
+    // key read) for AUTHORIZER_CACHE_TTL_SECONDS; the counting write refuses a revoked or banned key meanwhile. The
+    // address is in the key because a Deny carries the address's window, and a full address's refusal is its own.
+    // A request without Authorization is answered by API Gateway (UNAUTHORIZED), without calling the authorizer.
     const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
       handler: props.authorizerHandler,
-      identitySources: [IdentitySource.context('identity.sourceIp')],
+      identitySources: [IdentitySource.header('Authorization'), IdentitySource.context('identity.sourceIp')],
       resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
     });
 

@@ -2,6 +2,7 @@ import { generateApiKey, hashApiKey, type ApiKeyRecord } from '../functions/doma
 import type { PlanLimits, PlanName } from '../functions/domain/plans.ts';
 import { windowAt, type UsageCounterRepository } from '../functions/domain/usage-limits.ts';
 import type { ApiKeyAdminRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
 
 /** The API Gateway side of a key on a deployed stage: its API key and usage-plan membership. */
 export interface GatewayKeys {
@@ -63,8 +64,15 @@ export class KeyAdmin {
     return this.keys.list();
   }
 
+  /**
+   * Revokes the key for good. API Gateway may answer its requests from the authorizer's cache
+   * for up to AUTHORIZER_CACHE_TTL_SECONDS more, so the counting write refuses it until then:
+   * written first, so that a revocation that fails halfway has refused the key already.
+   */
   async revoke(keyId: string): Promise<ApiKeyRecord> {
     const record = await this.find(keyId);
+    const nowSeconds = Math.floor(this.now() / 1000);
+    await this.usage.revoke(record.keyId, nowSeconds, nowSeconds + AUTHORIZER_CACHE_TTL_SECONDS);
     await this.keys.update(record.keyHash, { status: 'revoked' });
     if (this.gateway && record.gatewayKeyId) await this.gateway.disable(record.gatewayKeyId);
     return { ...record, status: 'revoked' };

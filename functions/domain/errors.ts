@@ -25,7 +25,6 @@ export const ErrorCode = {
   rateLimited: 'RATE_LIMIT_EXCEEDED',
   quotaExceeded: 'QUOTA_EXCEEDED',
   keyBanned: 'API_KEY_TEMPORARILY_BANNED',
-  tooManyFailedAuthentications: 'TOO_MANY_FAILED_AUTHENTICATIONS',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -1,15 +1,15 @@
 import { authenticate, hashApiKey, UnauthorizedError, type ApiKeyRecord, type ApiKeyRepository } from './api-keys.ts';
-import { ErrorCode, StoreUnavailableError } from './errors.ts';
-import { RateLimitedError, secondsUntil, windowAt, type UsageWindow } from './usage-limits.ts';
+import { StoreUnavailableError } from './errors.ts';
+import { windowAt, type UsageWindow } from './usage-limits.ts';
 import { rateLimitState, type RateLimitState, type WindowState } from './rate-limit-state.ts';
 
 /**
  * Requests without a valid key are bounded per source address: a fixed window per clock
- * minute counts the address's failed authentications (missing, malformed, unknown or revoked
- * key). Past the limit the address is refused before its keys are looked up, so a client that
- * sprays random keys costs at most this many key lookups a minute. A key that has
- * authenticated from the address this UTC day is still looked up, so a valid key behind the
- * same address (an office's NAT) keeps working while a neighbour sprays.
+ * minute counts the address's failed authentications (malformed, unknown or revoked key). Past
+ * the limit the address is refused (401, nothing remaining until the minute ends) before its
+ * keys are looked up, so a client that sprays random keys costs at most this many key lookups a
+ * minute. A key that has authenticated from the address this UTC day is still looked up, so a
+ * valid key behind the same address (an office's NAT) keeps working while a neighbour sprays.
  */
 export const DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE = 60;
 
@@ -79,9 +79,9 @@ export class FailedAuthenticationLimiter {
   }
 
   /**
-   * Resolves the active key behind an Authorization value sent from `address`, or throws:
-   * UnauthorizedError carrying the address window's state (the failure counted), or
-   * RateLimitedError once the window is full. A key the address has not authenticated with
+   * Resolves the active key behind an Authorization value sent from `address`, or throws
+   * UnauthorizedError carrying the address window's state: the failure counted in it, or, once
+   * it is full, nothing remaining until it resets. A key the address has not authenticated with
    * today is looked up only while the window has room. `authorization` is a function so that
    * an ambiguous request (two Authorization headers) is counted as a failure too.
    */
@@ -103,7 +103,8 @@ export class FailedAuthenticationLimiter {
       await this.remember(address, hashApiKey(authenticated.apiKey));
       return authenticated;
     } catch (error) {
-      if (!(error instanceof UnauthorizedError)) throw error;
+      // A refusal of the full window carries its state already, and is not counted: the window has no room.
+      if (!(error instanceof UnauthorizedError) || error.rateLimit) throw error;
       throw new UnauthorizedError(await this.countFailure(address, keyHash));
     }
   }
@@ -141,13 +142,8 @@ export class FailedAuthenticationLimiter {
     return addressState(minute, counted.failures, nowMs);
   }
 
-  private refusal(minute: UsageWindow, nowMs: number): RateLimitedError {
-    return new RateLimitedError(
-      ErrorCode.tooManyFailedAuthentications,
-      `This address sent more than ${minute.limit} requests without a valid API key within a minute; retry after the time in Retry-After with a valid key.`,
-      addressState(minute, minute.limit, nowMs),
-      secondsUntil(minute.resetsAt, nowMs),
-    );
+  private refusal(minute: UsageWindow, nowMs: number): UnauthorizedError {
+    return new UnauthorizedError(addressState(minute, minute.limit, nowMs));
   }
 
   private minute(): UsageWindow {

@@ -1,3 +1,4 @@
+import { UnauthorizedError } from './api-keys.ts';
 import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
 import type { PlanLimits } from './plans.ts';
 import { closestToExhaustion, rateLimitState, type RateLimitState, type WindowState } from './rate-limit-state.ts';
@@ -41,17 +42,25 @@ export type ConsumeResult =
   | { admitted: true; counts: WindowCounts }
   | { admitted: false; counts: WindowCounts; full: WindowKind[] }
   /** The key is banned until then (Unix seconds); its windows may have room. */
-  | { admitted: false; counts: WindowCounts; bannedUntil: number };
+  | { admitted: false; counts: WindowCounts; bannedUntil: number }
+  /** The key is revoked: refused here, since the authorizer's answer for it may be cached. */
+  | { admitted: false; counts: WindowCounts; revoked: true };
 
 /** Atomic counters; the DynamoDB adapter implements them with one conditional write on one item. */
 export interface UsageCounterRepository {
   /**
    * Counts one request in both windows or in neither, in one atomic step that also checks the
-   * key's ban: a request is refused when the key is banned at `nowSeconds` or either window is
-   * full, and a refused request counts nowhere. Returns the counts after (admitted) or as they
-   * stand (refused).
+   * key's revocation and ban: a request is refused when the key is revoked, banned at
+   * `nowSeconds` or either window is full, and a refused request counts nowhere. Returns the
+   * counts after (admitted) or as they stand (refused).
    */
   consume(keyId: string, minute: UsageWindow, day: UsageWindow, nowSeconds: number): Promise<ConsumeResult>;
+  /**
+   * Refuses the key in consume from `fromSeconds` to at least `untilSeconds`: as long as an
+   * answer of the authorizer that let the key through may still be reused, the counting every
+   * request makes is where a revocation takes effect on the next request.
+   */
+  revoke(keyId: string, fromSeconds: number, untilSeconds: number): Promise<void>;
   /** Counts a request rejected with 429 in this minute window; returns how many there have been. */
   recordRejection(keyId: string, minute: UsageWindow): Promise<number>;
   /** Unix seconds until which the key is banned, if it is. */
@@ -123,9 +132,10 @@ export class UsageLimiter {
   }
 
   /**
-   * Counts one request in both windows and checks the key's ban, in one store call, and
-   * returns the state the X-RateLimit-* headers report, or throws RateLimitedError. A refused
-   * request costs no quota; one refused by a full window counts toward the ban threshold.
+   * Counts one request in both windows and checks the key's revocation and ban, in one store
+   * call, and returns the state the X-RateLimit-* headers report, or throws UnauthorizedError
+   * (revoked) or RateLimitedError. A refused request costs no quota; one refused by a full
+   * window counts toward the ban threshold.
    */
   async admit(keyId: string, limits: PlanLimits): Promise<RateLimitState> {
     const nowMs = this.now();
@@ -134,6 +144,8 @@ export class UsageLimiter {
     const at = Math.floor(nowMs / 1000);
     const windows = planWindows([minute, day], result.counts);
     if (result.admitted) return rateLimitState(windows, at);
+    // The key's windows as they stand: the request was refused before it took anything from them.
+    if ('revoked' in result) throw new UnauthorizedError(rateLimitState(windows, at));
 
     if ('bannedUntil' in result) {
       // Nothing is admitted before the ban ends, so that is when every window resets for this key.

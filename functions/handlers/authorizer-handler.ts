@@ -2,7 +2,6 @@ import middy from '@middy/core';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { UnauthorizedError, type ApiKeyRepository } from '../domain/api-keys.ts';
 import type { FailedAuthenticationLimiter } from '../domain/failed-authentications.ts';
-import { RateLimitedError } from '../domain/usage-limits.ts';
 import { errorHeaders } from '../http/error-formatter.ts';
 import { authorizerRateLimitContext } from '../http/gateway-responses.ts';
 import { describeError, logger } from '../logger.ts';
@@ -11,9 +10,6 @@ import { inRequestContext } from '../http/request-context.ts';
 
 /** Logged when authorization fails for any reason but a bad key; an alarm counts these lines. */
 export const AUTHORIZER_FAILURE_LOG_MESSAGE = 'authorization failed';
-
-/** API Gateway answers exactly this error message with the UNAUTHORIZED gateway response; any other error is AUTHORIZER_FAILURE (503). */
-export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 
 /** arn:aws:execute-api:region:account:apiId/stage/METHOD/path → the same API and stage, every method and path. */
 function wholeStageArn(methodArn: string): string {
@@ -47,8 +43,8 @@ function sourceAddress(event: APIGatewayRequestAuthorizerEvent): string {
 /**
  * A refused key as a Deny carrying the address window's headers in its context: of the
  * authorizer's outcomes only a Deny reaches a gateway response (ACCESS_DENIED, set up as the
- * 401) with values it can map into headers. It denies the whole stage, as it is cached at most
- * for this request (the authorizer caches nothing: see lib/inventory-api.ts).
+ * 401) with values it can map into headers. It denies the whole stage, as API Gateway caches it
+ * for this Authorization value from this address (lib/inventory-api.ts).
  */
 function denial(event: APIGatewayRequestAuthorizerEvent, error: UnauthorizedError): APIGatewayAuthorizerResult {
   return {
@@ -84,8 +80,7 @@ export function createAuthorizerHandler({
       };
     } catch (error) {
       if (error instanceof UnauthorizedError) return denial(event, error);
-      // The address's window is full: API Gateway answers this one error with the UNAUTHORIZED gateway response, set up as the 429.
-      if (error instanceof RateLimitedError) throw new Error(UNAUTHORIZED_MESSAGE);
+      // Any error is API Gateway's AUTHORIZER_FAILURE (503): "Unauthorized" would be its UNAUTHORIZED, the 401 of a request without Authorization.
       logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, { requestId: event.requestContext?.requestId, ...describeError(error) });
       throw error;
     }

@@ -5,7 +5,7 @@ import { getPetByIdDeprecation } from '../domain/lifecycle.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
-import { planLimits } from '../http/plan-limits.ts';
+import { planLimitedRead } from '../http/plan-limits.ts';
 import { deprecationHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 
 export interface GetPetByIdHandlerDependencies {
@@ -15,10 +15,9 @@ export interface GetPetByIdHandlerDependencies {
   petsSunsetAt: Date;
 }
 
-/** GET /pets/{petId}: deprecated, so every answer carries Deprecation, Sunset and Link. */
+/** GET /pets/{petId}: deprecated, so every answer carries Deprecation, Sunset and Link; read while the request is counted. */
 export function createGetPetByIdHandler({ inventory, limiter, petsSunsetAt }: GetPetByIdHandlerDependencies) {
   const deprecation = operationHeaders(deprecationHeaders(getPetByIdDeprecation(petsSunsetAt)));
-  return httpHandler({ guards: [planLimits(limiter), deprecation] }, async (event) =>
-    jsonResponse(200, await getPetById(inventory, petIdFromPath(event))),
-  );
+  const counted = planLimitedRead(limiter, (event) => getPetById(inventory, petIdFromPath(event)));
+  return httpHandler({ guards: [counted.guard, deprecation] }, async (event) => jsonResponse(200, await counted.result(event)));
 }

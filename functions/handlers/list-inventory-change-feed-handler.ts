@@ -2,7 +2,7 @@ import { listChangeFeed, type ChangeFeedRepository } from '../domain/change-feed
 import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
-import { planLimits } from '../http/plan-limits.ts';
+import { planLimitedRead } from '../http/plan-limits.ts';
 import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 
 export interface ListInventoryChangeFeedHandlerDependencies {
@@ -10,11 +10,12 @@ export interface ListInventoryChangeFeedHandlerDependencies {
   limiter: UsageLimiter;
 }
 
-/** GET /inventory/changes?cursor=&limit=: every pet's changes after the cursor, in the feed's one order. */
+/** GET /inventory/changes?cursor=&limit=: every pet's changes after the cursor, in the feed's one order, read while the request is counted. */
 export function createListInventoryChangeFeedHandler({ changeFeed, limiter }: ListInventoryChangeFeedHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
-  return httpHandler({ guards: [planLimits(limiter), experimental] }, async (event) => {
+  const counted = planLimitedRead(limiter, (event) => {
     const query = event.queryStringParameters ?? {};
-    return jsonResponse(200, await listChangeFeed(changeFeed, { cursor: query.cursor, limit: query.limit }));
+    return listChangeFeed(changeFeed, { cursor: query.cursor, limit: query.limit });
   });
+  return httpHandler({ guards: [counted.guard, experimental] }, async (event) => jsonResponse(200, await counted.result(event)));
 }

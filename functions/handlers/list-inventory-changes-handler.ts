@@ -5,7 +5,7 @@ import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
-import { planLimits } from '../http/plan-limits.ts';
+import { planLimitedRead } from '../http/plan-limits.ts';
 import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 
 export interface ListInventoryChangesHandlerDependencies {
@@ -14,14 +14,12 @@ export interface ListInventoryChangesHandlerDependencies {
   limiter: UsageLimiter;
 }
 
-/** GET /inventory/{petId}/changes?limit=&cursor=: a page of the pet's history, oldest first. */
+/** GET /inventory/{petId}/changes?limit=&cursor=: a page of the pet's history, oldest first, read while the request is counted. */
 export function createListInventoryChangesHandler({ inventory, history, limiter }: ListInventoryChangesHandlerDependencies) {
   const experimental = operationHeaders(stabilityHeaders('experimental'));
-  return httpHandler({ guards: [planLimits(limiter), experimental] }, async (event) => {
+  const counted = planLimitedRead(limiter, (event) => {
     const query = event.queryStringParameters ?? {};
-    return jsonResponse(
-      200,
-      await listInventoryChanges(inventory, history, petIdFromPath(event), { limit: query.limit, cursor: query.cursor }),
-    );
+    return listInventoryChanges(inventory, history, petIdFromPath(event), { limit: query.limit, cursor: query.cursor });
   });
+  return httpHandler({ guards: [counted.guard, experimental] }, async (event) => jsonResponse(200, await counted.result(event)));
 }

@@ -28,7 +28,6 @@ export const ERROR_STATUSES = {
   [ErrorCode.rateLimited]: 429,
   [ErrorCode.quotaExceeded]: 429,
   [ErrorCode.keyBanned]: 429,
-  [ErrorCode.tooManyFailedAuthentications]: 429,
   [ErrorCode.internal]: 500,
   [ErrorCode.serviceUnavailable]: 503,
 } as const satisfies Record<ErrorCode, number>;

@@ -65,20 +65,16 @@ export function staticRateLimitHeaders(window: Omit<WindowState, 'resetsAt'>): R
   return rateLimitHeaders(rateLimitState([unknownReset], undefined, unknownReset));
 }
 
-/** The source address's window of failed authentications, at its limit, as a static answer states it. */
-const addressWindow = (remaining: number) =>
-  staticRateLimitHeaders({
-    policy: FAILED_AUTHENTICATIONS_POLICY,
-    limit: DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE,
-    seconds: 60,
-    remaining,
-  });
-
 /**
  * What a static answer can say of the source address's window, which it did not count: its
  * limit, all of it remaining. Its reset (the end of the minute) a static template cannot compute.
  */
-const UNCOUNTED_STATIC_HEADERS = addressWindow(DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE);
+const UNCOUNTED_STATIC_HEADERS = staticRateLimitHeaders({
+  policy: FAILED_AUTHENTICATIONS_POLICY,
+  limit: DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE,
+  seconds: 60,
+  remaining: DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE,
+});
 
 /**
  * A usage plan's own refusals answer for every plan from one template, so they cannot state a
@@ -94,9 +90,9 @@ const usagePlanRefusal = (policy: string, secondsLeft?: number) => ({
 /** The usage plan's throttle (functions/domain/plans.ts, edgeBackstop) in RateLimit: not a window of the contract's. */
 export const USAGE_PLAN_THROTTLE_POLICY = 'burst';
 
-/** A refused key (missing, malformed, unknown, revoked): the authorizer's Deny, with the address window it was counted in. */
+/** A refused key (malformed, unknown, revoked, or any from a full address): the authorizer's Deny, with the address window. */
 const unauthorized = gatewayAnswer(ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, { fromAuthorizer: RATE_LIMIT_CONTEXT_KEYS });
-/** A key API Gateway itself refuses after the authorizer admitted it: still a bad key, but not counted in any window. */
+/** A 401 API Gateway gives on its own, which no window counts and whose minute its static template cannot know. */
 const unauthorizedByGateway = gatewayAnswer(ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, { headers: UNCOUNTED_STATIC_HEADERS });
 const routeNotFound = gatewayAnswer(ErrorCode.routeNotFound, 'No operation exists at this path and method.', {
   headers: UNCOUNTED_STATIC_HEADERS,
@@ -116,13 +112,9 @@ export const ROUTE_NOT_FOUND = {
 export const gatewayResponses = {
   // The authorizer denies every key it refuses (functions/handlers/authorizer-handler.ts).
   ACCESS_DENIED: unauthorized,
-  // The authorizer throws "Unauthorized" for one reason only, an address whose window of failed authentications is full.
-  UNAUTHORIZED: gatewayAnswer(
-    ErrorCode.tooManyFailedAuthentications,
-    `This address sent more than ${DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE} requests without a valid API key within a minute; retry after the time in Retry-After with a valid key.`,
-    // At most the rest of the minute; the static template cannot compute the minute's end, so it says the longest wait.
-    { headers: { [RETRY_AFTER_HEADER]: '60', ...addressWindow(0) } },
-  ),
+  // A request without Authorization, the authorizer's identity source: API Gateway refuses it without calling the
+  // authorizer (lib/inventory-api.ts). The authorizer itself never throws "Unauthorized", which would land here too.
+  UNAUTHORIZED: unauthorizedByGateway,
   // A key the authorizer admitted but API Gateway's usage plans do not know (or disabled).
   INVALID_API_KEY: unauthorizedByGateway,
   EXPIRED_TOKEN: unauthorizedByGateway,

@@ -19,12 +19,17 @@ import type { ResponseHead } from './answer-headers.ts';
  * edge still bounds traffic. The headers then describe the minute window as if unused,
  * and the fault is logged as the metric UsageCountingUnavailable.
  */
-export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
+export function planLimits(
+  limiter: UsageLimiter,
+  /** Started once the caller is known, while the request is counted (planLimitedRead). */
+  alongside?: (event: APIGatewayProxyEvent) => void,
+): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
   const headersOf = new WeakMap<APIGatewayProxyEvent, Record<string, string>>();
 
   return {
     before: async (request) => {
       const caller = callerFrom(request.event);
+      alongside?.(request.event);
       try {
         headersOf.set(request.event, rateLimitHeaders(await limiter.admit(caller.keyId, caller.limits)));
       } catch (error) {
@@ -39,6 +44,24 @@ export function planLimits(limiter: UsageLimiter): MiddlewareObj<APIGatewayProxy
     },
     ...headersOnEveryAnswer((request) => headersOf.get(request.event)),
   };
+}
+
+/**
+ * planLimits for an operation that only reads: its read goes out with the counting write, so that
+ * the request waits for one round trip to the store, not two, and the handler takes the read's
+ * outcome with `result`. The count still decides first: a request it refuses (429, a revoked
+ * key's 401) is answered as it would be without the read, whose result is dropped unanswered. A
+ * write keeps planLimits: nothing may be written for a request the count refuses.
+ */
+export function planLimitedRead<Result>(limiter: UsageLimiter, read: (event: APIGatewayProxyEvent) => Promise<Result>) {
+  const reads = new WeakMap<APIGatewayProxyEvent, Promise<Result>>();
+  const guard = planLimits(limiter, (event) => {
+    // Its failures too (a 400 of the path, a 404, the store's 503) wait for the handler, after the count's verdict.
+    const started = (async () => read(event))();
+    started.catch(() => undefined);
+    reads.set(event, started);
+  });
+  return { guard, result: (event: Pick<APIGatewayProxyEvent, 'requestContext'>) => reads.get(event as APIGatewayProxyEvent)! };
 }
 
 /**

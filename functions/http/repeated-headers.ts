@@ -1,15 +1,19 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { UnauthorizedError } from '../domain/api-keys.ts';
 import { ApiError, ErrorCode } from '../domain/errors.ts';
 import { IDEMPOTENCY_KEY_HEADER } from './idempotency-key.ts';
+
+const AUTHORIZATION_HEADER = 'Authorization';
 
 /**
  * Headers the functions read as one value. Sent twice (two lines, or two spellings of the
  * name), the request is ambiguous: which one a component keeps is an accident of its code (Node
  * joins some with a comma, API Gateway's `headers` keeps the last, a header normalizer either),
- * so it is refused, as two Authorization headers are (by the authorizer, 401).
+ * so it is refused. Two Authorization headers are 401, here as in the authorizer: API Gateway keys
+ * its cache of the authorizer's answers by one of them, so an Allow kept for it lets the request in.
  */
-export const SINGLE_VALUE_HEADERS = ['Content-Type', IDEMPOTENCY_KEY_HEADER] as const;
+export const SINGLE_VALUE_HEADERS = [AUTHORIZATION_HEADER, 'Content-Type', IDEMPOTENCY_KEY_HEADER] as const;
 
 /**
  * List-valued headers the functions read. HTTP lets a client send such a list on several lines,
@@ -64,6 +68,7 @@ export function repeatedHeaders(): { observe: MiddlewareObj<APIGatewayProxyEvent
     refuse: {
       before: ({ event }) => {
         const found = repeated.get(event);
+        if (found?.name === AUTHORIZATION_HEADER) throw new UnauthorizedError();
         if (found) throw new ApiError(ErrorCode.badRequest, `The request carries ${found.count} ${found.name} headers; send exactly one.`);
       },
     },

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { ApiKeyRecord } from '../../functions/domain/api-keys.ts';
 import { limitsFor, PLAN_NAMES, type PlanLimits, type PlanName } from '../../functions/domain/plans.ts';
-import { AUTHORIZER_CACHE_TTL_SECONDS, type DeploymentStage } from '../../lib/deployments.ts';
+import type { DeploymentStage } from '../../lib/deployments.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError, wholeNumber } from './cli-arguments.ts';
 import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
 import { isMainModule } from '../main-module.ts';
@@ -115,9 +115,8 @@ export async function runKeysCommand(
       }
       case 'revoke': {
         const record = await admin.revoke(request.keyId);
-        print(
-          `Revoked ${record.keyId}. It is refused at once${AUTHORIZER_CACHE_TTL_SECONDS > 0 ? `; on AWS within the authorizer cache TTL (${AUTHORIZER_CACHE_TTL_SECONDS} s)` : ', locally and on AWS'}.`,
-        );
+        // The counting write every request makes refuses it, whatever the authorizer's cache still holds.
+        print(`Revoked ${record.keyId}. It is refused from its next request on, locally and on AWS.`);
         break;
       }
       case 'set-plan': {

@@ -31,6 +31,9 @@ import { DAY_SECONDS, forgettingClause, KEEP_AFTER_RESET_SECONDS, minuteAttribut
  *   hour leaves one behind, at most 24 a day of a few bytes each, and the day's item goes.
  * - `bannedUntil`: Unix seconds. A ban is written on the item of every UTC day it reaches
  *   (creating the next day's item if needed), so a ban that spans midnight still holds.
+ * - `revoked`: true once the key is revoked, on the item of every UTC day an authorizer's cached
+ *   answer for the key may reach. The counting write's condition tests it, so a revocation takes
+ *   effect on the key's next request at no cost to any other: no read, no extra unit.
  *
  * Beside them, `<keyId>#ban` records the latest ban for operators (list, unban), and
  * `<keyId>#rejections#<minute>` counts the 429s of a minute toward the ban threshold.
@@ -39,15 +42,18 @@ const usageId = (keyId: string, dayStartsAt: number) => `${keyId}#usage#${daySta
 const rejectionsId = (keyId: string, minute: UsageWindow) => `${keyId}#rejections#${minute.startsAt}`;
 const banId = (keyId: string) => `${keyId}#ban`;
 
-/** The day starts of every UTC day a ban ending at `untilSeconds` may reach. */
-function daysOfBan(untilSeconds: number): number[] {
-  const first = untilSeconds - MAX_BAN_SECONDS;
+/** The day starts of every UTC day from `fromSeconds` to `untilSeconds`. */
+function daysBetween(fromSeconds: number, untilSeconds: number): number[] {
   const days: number[] = [];
-  for (let dayStartsAt = first - (first % DAY_SECONDS); dayStartsAt < untilSeconds; dayStartsAt += DAY_SECONDS) days.push(dayStartsAt);
+  for (let dayStartsAt = fromSeconds - (fromSeconds % DAY_SECONDS); dayStartsAt <= untilSeconds; dayStartsAt += DAY_SECONDS)
+    days.push(dayStartsAt);
   return days;
 }
 
-/** The one counting write: ADD to the day and to this minute, if not banned and both have room. */
+/** The day starts of every UTC day a ban ending at `untilSeconds` may reach. */
+const daysOfBan = (untilSeconds: number) => daysBetween(untilSeconds - MAX_BAN_SECONDS, untilSeconds - 1);
+
+/** The one counting write: ADD to the day and to this minute, if not revoked, not banned and both have room. */
 function countingCommand(tableName: string, keyId: string, minute: UsageWindow, day: UsageWindow, nowSeconds: number): UpdateCommandInput {
   const current = minuteAttribute(minuteOfDay(minute.startsAt));
   return {
@@ -56,7 +62,7 @@ function countingCommand(tableName: string, keyId: string, minute: UsageWindow, 
     UpdateExpression: `SET expiresAt = :expiresAt ADD requests :one, ${current} :one${forgettingClause(minute)}`,
     ConditionExpression:
       `(attribute_not_exists(${current}) OR ${current} < :perMinute) AND (attribute_not_exists(requests) OR requests < :perDay)` +
-      ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now)',
+      ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now) AND attribute_not_exists(revoked)',
     ExpressionAttributeValues: {
       ':one': 1,
       ':perMinute': minute.limit,
@@ -78,6 +84,7 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
     const counts: WindowCounts = { minute: toNumber(item[current]), day: toNumber(item.requests) };
     if (counted.held) return { admitted: true, counts };
 
+    if (item.revoked === true) return { admitted: false, counts, revoked: true };
     const bannedUntil = toNumber(item.bannedUntil);
     if (bannedUntil > nowSeconds) return { admitted: false, counts, bannedUntil };
     const full: WindowKind[] = [];
@@ -90,6 +97,17 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
     });
   }
 
+  /** Sets an attribute on one day's usage item, creating the item (to expire with its day) if needed. */
+  const markDay = (keyId: string, dayStartsAt: number, attribute: 'bannedUntil' | 'revoked', value: number | boolean) =>
+    client.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { counterId: usageId(keyId, dayStartsAt) },
+        UpdateExpression: `SET ${attribute} = :value, expiresAt = if_not_exists(expiresAt, :expiresAt)`,
+        ExpressionAttributeValues: { ':value': value, ':expiresAt': dayStartsAt + DAY_SECONDS + KEEP_AFTER_RESET_SECONDS },
+      }),
+    );
+
   /** Sets or removes the ban on one day's usage item; removing never creates the item. */
   const setDayBan = (keyId: string, dayStartsAt: number, untilSeconds: number | undefined) =>
     untilSeconds === undefined
@@ -99,17 +117,15 @@ export function createUsageCounterRepository(client: DynamoDBDocumentClient, tab
           UpdateExpression: 'REMOVE bannedUntil',
           ConditionExpression: 'attribute_exists(counterId)',
         })
-      : client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { counterId: usageId(keyId, dayStartsAt) },
-            UpdateExpression: 'SET bannedUntil = :until, expiresAt = if_not_exists(expiresAt, :expiresAt)',
-            ExpressionAttributeValues: { ':until': untilSeconds, ':expiresAt': dayStartsAt + DAY_SECONDS + KEEP_AFTER_RESET_SECONDS },
-          }),
-        );
+      : markDay(keyId, dayStartsAt, 'bannedUntil', untilSeconds);
 
   return {
     consume: (keyId, minute, day, nowSeconds) => callStore(() => consume(keyId, minute, day, nowSeconds)),
+
+    revoke: (keyId, fromSeconds, untilSeconds) =>
+      callStore(async () => {
+        await Promise.all(daysBetween(fromSeconds, untilSeconds).map((dayStartsAt) => markDay(keyId, dayStartsAt, 'revoked', true)));
+      }),
 
     recordRejection: (keyId, minute) =>
       callStore(async () => {

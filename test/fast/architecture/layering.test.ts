@@ -257,6 +257,7 @@ describe('layering', () => {
     expect(stringLiteralsOf(join(FUNCTIONS, 'http', 'rate-limit-headers.ts')).filter(isApiHeaderName)).toContain('X-RateLimit-Reset');
     expect(propertyNamesOf(join(FUNCTIONS, 'http', 'lifecycle-headers.ts')).filter(isApiHeaderNameAsWritten).length).toBeGreaterThan(0);
     expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual([
+      './api-keys.ts',
       './errors.ts',
       './plans.ts',
       './rate-limit-state.ts',

@@ -50,7 +50,8 @@ describe("the local server's events", () => {
     await fetch(`${baseUrl}/inventory?status=available&status=sold`, { headers: { Authorization: 'Bearer events' } });
     await fetch(`${baseUrl}/inventory/7`, {
       method: 'PATCH',
-      headers: { Authorization: 'Bearer events', 'Content-Type': 'application/json' },
+      // Another key: the server keeps the authorizer's answer for a header it has seen, as API Gateway does.
+      headers: { Authorization: 'Bearer events-patch', 'Content-Type': 'application/json' },
       body: '{"quantity":3}',
     });
   });

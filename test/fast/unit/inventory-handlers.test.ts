@@ -215,6 +215,18 @@ describe('listInventory', () => {
     expect(parse(response.body)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
     expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
   });
+
+  it("refuses two Authorization headers 401 with the key's rate-limit headers: an Allow API Gateway kept for one of them lets such a request in", async () => {
+    const response = await handlers().list(
+      proxyEvent({ headers: { Authorization: 'Bearer b' }, multiValueHeaders: { Authorization: ['Bearer a', 'Bearer b'] } }),
+      lambdaContext,
+    );
+
+    expect(response.statusCode).toBe(401);
+    expect(parse(response.body)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Reset': MINUTE_RESET });
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
+  });
 });
 
 describe('a listing that fails after its first byte', () => {

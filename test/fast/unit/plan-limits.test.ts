@@ -3,8 +3,18 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCom
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lambdaContext, proxyEvent } from '../../support/events.ts';
-import { COUNTERS_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
+import { createChangeFeedRepository } from '../../../functions/adapters/dynamodb/change-feed-repository.ts';
+import { createDocumentClient } from '../../../functions/adapters/dynamodb/document-client.ts';
+import { createHistoryRepository } from '../../../functions/adapters/dynamodb/history-repository.ts';
+import { createInventoryRepository } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
+import { createUsageCounterRepository } from '../../../functions/adapters/dynamodb/usage-counter-repository.ts';
+import { UsageLimiter } from '../../../functions/domain/usage-limits.ts';
+import { createGetInventoryItemHandler } from '../../../functions/handlers/get-inventory-item-handler.ts';
+import { createGetPetByIdHandler } from '../../../functions/handlers/get-pet-by-id-handler.ts';
+import { createListInventoryChangeFeedHandler } from '../../../functions/handlers/list-inventory-change-feed-handler.ts';
+import { createListInventoryChangesHandler } from '../../../functions/handlers/list-inventory-changes-handler.ts';
+import { lambdaContext, patchEvent, proxyEvent } from '../../support/events.ts';
+import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
 import { expectAgreeingRateLimitFields, planPolicy } from '../../support/rate-limit-fields.ts';
 
 /** The structured fields of a free key's answer, parsed: both windows' policy and state, agreeing with X-RateLimit-*. */
@@ -33,7 +43,7 @@ const COUNTING_COMMAND = {
   UpdateExpression: `SET expiresAt = :expiresAt ADD requests :one, minute720 :one REMOVE ${FORGOTTEN_MINUTES}`,
   ConditionExpression:
     '(attribute_not_exists(minute720) OR minute720 < :perMinute) AND (attribute_not_exists(requests) OR requests < :perDay)' +
-    ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now)',
+    ' AND (attribute_not_exists(bannedUntil) OR bannedUntil <= :now) AND attribute_not_exists(revoked)',
   ExpressionAttributeValues: { ':one': 1, ':perMinute': 60, ':perDay': 1_000, ':now': NOW_SECONDS, ':expiresAt': NEXT_DAY_START + 3_600 },
   ReturnValues: 'UPDATED_NEW',
   ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -50,7 +60,7 @@ afterEach(() => {
 });
 
 /** The counting write refused, carrying the usage item as it stands (ReturnValuesOnConditionCheckFailure). */
-function conditionFailedOn(item: Record<string, number>, key: { counterId: string } = USAGE_ITEM) {
+function conditionFailedOn(item: Record<string, number | boolean>, key: { counterId: string } = USAGE_ITEM) {
   return new ConditionalCheckFailedException({
     message: 'The conditional request failed',
     $metadata: {},
@@ -179,6 +189,19 @@ describe('plan limits', () => {
     expect(countingCalls().map((call) => call.args[0].input)).toEqual([COUNTING_COMMAND]);
   });
 
+  it("answers a revoked key 401 from the refused counting write alone, whatever the authorizer's cache let through", async () => {
+    dynamo.on(UpdateCommand, countingWriteOn(USAGE_ITEM)).rejects(conditionFailedOn({ [THIS_MINUTE]: 2, requests: 40, revoked: true }));
+
+    const response = await listHandler()(proxyEvent(), lambdaContext);
+
+    expect(response.statusCode).toBe(401);
+    expect(JSON.parse(response.body)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    // The key's windows as they stand: the refused request took nothing from them.
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '58' });
+    expect(countingCalls().map((call) => call.args[0].input)).toEqual([COUNTING_COMMAND]);
+    expect(dynamo).toHaveReceivedCommandTimes(QueryCommand, 0);
+  });
+
   it('bans the key when its 429s in one minute reach the threshold, on the usage items of the days the ban reaches', async () => {
     fullMinute();
     dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).resolves({ Attributes: { rejected: 100 } });
@@ -195,8 +218,8 @@ describe('plan limits', () => {
       expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
         TableName: COUNTERS_TABLE,
         Key: { counterId: `key_test#usage#${dayStart}` },
-        UpdateExpression: 'SET bannedUntil = :until, expiresAt = if_not_exists(expiresAt, :expiresAt)',
-        ExpressionAttributeValues: { ':until': bannedUntil, ':expiresAt': dayStart + 86_400 + 3_600 },
+        UpdateExpression: 'SET bannedUntil = :value, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        ExpressionAttributeValues: { ':value': bannedUntil, ':expiresAt': dayStart + 86_400 + 3_600 },
       });
     }
   });
@@ -217,8 +240,8 @@ describe('plan limits', () => {
 
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       Key: nextDayItem,
-      UpdateExpression: 'SET bannedUntil = :until, expiresAt = if_not_exists(expiresAt, :expiresAt)',
-      ExpressionAttributeValues: { ':until': bannedUntil, ':expiresAt': NEXT_DAY_START + 86_400 + 3_600 },
+      UpdateExpression: 'SET bannedUntil = :value, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+      ExpressionAttributeValues: { ':value': bannedUntil, ':expiresAt': NEXT_DAY_START + 86_400 + 3_600 },
     });
 
     dynamo.reset();
@@ -274,5 +297,110 @@ describe('plan limits', () => {
       ['day', 1_000],
     ]);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('"UsageCountingUnavailable":1'));
+  });
+});
+
+describe("a read's count and the read in one round trip", () => {
+  const HISTORY_TABLE = 'history-table';
+  const FEED_TABLE = 'feed-table';
+  /** Each store call takes this long: long enough that calls made one after the other never overlap. */
+  const CALL_MS = 30;
+
+  function readHandlers() {
+    const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
+    const limiter = new UsageLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), undefined, () => NOW);
+    const inventory = createInventoryRepository(client, INVENTORY_TABLE);
+    return {
+      getInventoryItem: { handler: createGetInventoryItemHandler({ inventory, limiter }), event: itemEvent('/inventory/{petId}') },
+      getPetById: {
+        handler: createGetPetByIdHandler({ inventory, limiter, petsSunsetAt: new Date(Date.UTC(2027, 6, 1)) }),
+        event: itemEvent('/pets/{petId}'),
+      },
+      listInventoryChanges: {
+        handler: createListInventoryChangesHandler({
+          inventory,
+          history: createHistoryRepository(client, HISTORY_TABLE, 400),
+          limiter,
+        }),
+        event: itemEvent('/inventory/{petId}/changes'),
+      },
+      listInventoryChangeFeed: {
+        handler: createListInventoryChangeFeedHandler({ changeFeed: createChangeFeedRepository(client, FEED_TABLE, 400), limiter }),
+        event: proxyEvent({ resource: '/inventory/changes', path: '/inventory/changes' }),
+      },
+    };
+  }
+
+  function itemEvent(resource: string) {
+    return proxyEvent({ resource, path: resource.replace('{petId}', '7'), pathParameters: { petId: '7' } });
+  }
+
+  /** Every call the store received, with when it started and ended, answering each after CALL_MS. */
+  function slowStore(counting: () => Promise<unknown>) {
+    const calls: { table: string; startedAt: number; endedAt: number }[] = [];
+    const slowly = (answer: () => Promise<unknown>) => async (input: { TableName?: string }) => {
+      const call = { table: input.TableName ?? '', startedAt: performance.now(), endedAt: Number.POSITIVE_INFINITY };
+      calls.push(call);
+      await new Promise((resolve) => setTimeout(resolve, CALL_MS));
+      call.endedAt = performance.now();
+      return answer();
+    };
+    const item = { petId: 7n, quantity: 3, status: 'available', version: 4 };
+    dynamo.on(UpdateCommand, countingWriteOn(USAGE_ITEM)).callsFake(slowly(counting));
+    dynamo.on(GetCommand, { TableName: INVENTORY_TABLE }).callsFake(slowly(async () => ({ Item: item })));
+    dynamo.on(QueryCommand).callsFake(slowly(async () => ({ Items: [] })));
+    dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).resolves({ Attributes: { rejected: 1 } });
+    dynamo
+      .on(UpdateCommand, { TableName: INVENTORY_TABLE })
+      .callsFake(slowly(async () => ({ Attributes: { ...item, quantity: 5, version: 5 } })));
+    return calls;
+  }
+
+  const admitted = async () => ({ Attributes: { requests: 8, [THIS_MINUTE]: 3 } });
+
+  it.each(['getInventoryItem', 'getPetById', 'listInventoryChanges', 'listInventoryChangeFeed'] as const)(
+    '%s sends its read while its counting write is in flight, and answers 200 with both',
+    async (operation) => {
+      const calls = slowStore(admitted);
+      const { handler, event } = readHandlers()[operation];
+
+      const response = await handler(event, lambdaContext);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers).toMatchObject({ 'X-RateLimit-Remaining': '57' });
+      const counting = calls.filter((call) => call.table === COUNTERS_TABLE);
+      const reads = calls.filter((call) => call.table !== COUNTERS_TABLE);
+      expect(counting).toHaveLength(1);
+      expect(reads.length).toBeGreaterThan(0);
+      // Every read started before the counting write ended: the two were in flight at once.
+      for (const read of reads) expect(read.startedAt).toBeLessThan(counting[0]!.endedAt);
+    },
+  );
+
+  it.each(['getInventoryItem', 'getPetById', 'listInventoryChanges', 'listInventoryChangeFeed'] as const)(
+    "%s answers an over-limit request 429 without the read's data, the read made and dropped",
+    async (operation) => {
+      const calls = slowStore(() => Promise.reject(conditionFailedOn({ [THIS_MINUTE]: 60, requests: 500 })));
+      const { handler, event } = readHandlers()[operation];
+
+      const response = await handler(event, lambdaContext);
+
+      expect(response.statusCode).toBe(429);
+      expect(JSON.parse(response.body)).toEqual({ code: 'RATE_LIMIT_EXCEEDED', message: expect.any(String), status: 429 });
+      expect(response.body).not.toMatch(/petId|quantity|changes/);
+      expect(calls.some((call) => call.table !== COUNTERS_TABLE)).toBe(true);
+    },
+  );
+
+  it('keeps a write behind its count: the update is sent only once the counting write has answered', async () => {
+    const calls = slowStore(admitted);
+
+    const response = await inventoryHandlers(NOW).update(patchEvent('7', '{"quantity": 5}'), lambdaContext);
+
+    expect(response.statusCode).toBe(200);
+    const [counting] = calls.filter((call) => call.table === COUNTERS_TABLE);
+    const writes = calls.filter((call) => call.table === INVENTORY_TABLE);
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.startedAt).toBeGreaterThanOrEqual(counting!.endedAt);
   });
 });

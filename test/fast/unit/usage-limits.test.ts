@@ -10,6 +10,7 @@ import { ERROR_STATUSES } from '../../../functions/http/error-statuses.ts';
 function memoryStore(): UsageCounterRepository & { counts: Map<string, number>; bans: Map<string, number> } {
   const counts = new Map<string, number>();
   const bans = new Map<string, number>();
+  const revoked = new Set<string>();
   const id = (keyId: string, window: UsageWindow) => `${keyId}#${window.kind}#${window.startsAt}`;
   const countOf = (keyId: string, window: UsageWindow) => counts.get(id(keyId, window)) ?? 0;
   const add = (keyId: string, window: UsageWindow, amount: number) => counts.set(id(keyId, window), countOf(keyId, window) + amount);
@@ -17,6 +18,8 @@ function memoryStore(): UsageCounterRepository & { counts: Map<string, number>; 
     counts,
     bans,
     async consume(keyId, minute, day, nowSeconds) {
+      if (revoked.has(keyId))
+        return { admitted: false, revoked: true, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
       const bannedUntil = bans.get(keyId);
       if (bannedUntil !== undefined && bannedUntil > nowSeconds)
         return { admitted: false, bannedUntil, counts: { minute: countOf(keyId, minute), day: countOf(keyId, day) } };
@@ -36,6 +39,9 @@ function memoryStore(): UsageCounterRepository & { counts: Map<string, number>; 
     },
     async ban(keyId, until) {
       bans.set(keyId, until);
+    },
+    async revoke(keyId) {
+      revoked.add(keyId);
     },
     async unban(keyId, minute) {
       bans.delete(keyId);

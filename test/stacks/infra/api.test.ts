@@ -232,15 +232,15 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(functionWithDescription(template(), routeDescription('listInventory'))[1].Properties!.Timeout).toBe(180);
   });
 
-  it("authorizes every request with the Lambda REQUEST authorizer, caching nothing, so that no Deny repeats another request's X-RateLimit-*", () => {
+  it('authorizes with the Lambda REQUEST authorizer, its answers cached for a minute per Authorization header and source address', () => {
     const [, authorizer] = onlyResource(template(), 'AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',
-      // Always present, so a request without Authorization reaches the authorizer too (and is counted).
-      IdentitySource: 'context.identity.sourceIp',
-      AuthorizerResultTtlInSeconds: 0,
+      // The key and the address: a Deny carries the address's window, so another address never gets it from the cache.
+      IdentitySource: 'method.request.header.Authorization,context.identity.sourceIp',
+      AuthorizerResultTtlInSeconds: 60,
       RestApiId: { Ref: restApiId() },
     });
-    expect(AUTHORIZER_CACHE_TTL_SECONDS).toBe(0);
+    expect(AUTHORIZER_CACHE_TTL_SECONDS).toBe(60);
     expect(referencedIds(authorizer.Properties!.AuthorizerUri)).toContain(functionId(AUTHORIZER_DESCRIPTION));
   });
 
@@ -332,16 +332,22 @@ describe.each(STAGES)('the %s API', (stage) => {
       ].sort(),
     );
     const address = (remaining: number) => [{ name: 'failed-authentications', quota: 60, seconds: 60, remaining }];
-    for (const type of ['EXPIRED_TOKEN', 'INVALID_API_KEY', 'INVALID_SIGNATURE', 'MISSING_AUTHENTICATION_TOKEN', 'RESOURCE_NOT_FOUND'])
+    for (const type of [
+      'EXPIRED_TOKEN',
+      'INVALID_API_KEY',
+      'INVALID_SIGNATURE',
+      'MISSING_AUTHENTICATION_TOKEN',
+      'RESOURCE_NOT_FOUND',
+      'UNAUTHORIZED',
+    ])
       expect(expectAgreeingRateLimitFields(staticHeaders(type)), type).toEqual(address(60));
-    expect(expectAgreeingRateLimitFields(staticHeaders('UNAUTHORIZED'))).toEqual(address(0));
     // A usage plan's refusals: one template for every plan, so no quota to state; the throttle's bucket refills within a second.
     expect(rateLimitWindowsOf(staticHeaders('THROTTLED'))).toEqual([{ name: 'burst', remaining: 0, secondsLeft: 1 }]);
     expect(rateLimitWindowsOf(staticHeaders('QUOTA_EXCEEDED'))).toEqual([{ name: 'day', remaining: 0 }]);
     for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) expect(staticHeaders(type)).toMatchObject({ 'X-RateLimit-Remaining': '0' });
   });
 
-  it("maps the authorizer Deny's X-RateLimit-* into the 401 (ACCESS_DENIED), and answers the full address (UNAUTHORIZED) 429 with Retry-After", () => {
+  it("maps the authorizer Deny's X-RateLimit-* into the 401 (ACCESS_DENIED), and answers a request without Authorization (UNAUTHORIZED) 401 with the address window uncounted", () => {
     const parameters = (type: string) =>
       onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type })[1].Properties!;
     expect(parameters('ACCESS_DENIED')).toMatchObject({
@@ -355,16 +361,16 @@ describe.each(STAGES)('the %s API', (stage) => {
       },
     });
     expect(parameters('UNAUTHORIZED')).toMatchObject({
-      StatusCode: '429',
+      StatusCode: '401',
       ResponseParameters: {
-        'gatewayresponse.header.Retry-After': "'60'",
         'gatewayresponse.header.X-RateLimit-Limit': "'60'",
-        'gatewayresponse.header.X-RateLimit-Remaining': "'0'",
+        'gatewayresponse.header.X-RateLimit-Remaining': "'60'",
       },
     });
+    expect(parameters('UNAUTHORIZED').ResponseParameters['gatewayresponse.header.Retry-After']).toBeUndefined();
     expect(JSON.parse(parameters('UNAUTHORIZED').ResponseTemplates['application/json'])).toMatchObject({
-      code: 'TOO_MANY_FAILED_AUTHENTICATIONS',
-      status: 429,
+      code: 'UNAUTHORIZED',
+      status: 401,
     });
   });
 

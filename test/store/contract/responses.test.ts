@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feedCursorAfter } from '../../../functions/domain/change-feed.ts';
 import { StoreUnavailableError } from '../../../functions/domain/errors.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
+import { KeyAdmin } from '../../../local/key-admin.ts';
 import { failingListing } from '../../support/inventory.ts';
 import { testAppStore } from '../../support/local-store.ts';
 import { DEMO_INVENTORY } from '../../../contract/demo-inventory.ts';
@@ -443,8 +444,13 @@ describe('every operation', () => {
       vi.spyOn(app.dependencies.changeFeed, 'page').mockImplementationOnce(unavailable);
       const fromFunction = await call(app, method, path, { ...json, body });
       vi.restoreAllMocks();
+      // A key not seen yet: the authorizer's kept answer for the usual one would spare it the lookup.
+      const { apiKey } = await new KeyAdmin(app.dependencies.apiKeys, app.dependencies.usageCounters).issue({
+        plan: 'business',
+        owner: 'contract',
+      });
       vi.spyOn(app.dependencies.apiKeys, 'findByHash').mockImplementationOnce(unavailable);
-      const fromAuthorizer = await call(app, method, path, { ...json, body });
+      const fromAuthorizer = await call(app, method, path, { ...json, body, apiKey });
       vi.restoreAllMocks();
 
       expect([fromFunction.status, codeOf(fromFunction), fromFunction.headers.has('x-ratelimit-limit')]).toEqual([

@@ -1,8 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { UnauthorizedError } from '../../../functions/domain/api-keys.ts';
 import { PLAN_LIMITS } from '../../../functions/domain/plans.ts';
 import { RateLimitedError, UsageLimiter, windowAt, windowsAt } from '../../../functions/domain/usage-limits.ts';
 import type { RateLimitState } from '../../../functions/domain/rate-limit-state.ts';
+import { KeyAdmin } from '../../../local/key-admin.ts';
 import { startTestStore, type TestStore } from '../../support/local-store.ts';
 
 let test: TestStore | undefined;
@@ -183,5 +185,40 @@ describe('temporary bans', () => {
     await test.dependencies.usageCounters.unban('key_midnight', windowAt('minute', now, 0));
     now += 60_000;
     expect(await limiter.admit('key_midnight', limits)).toMatchObject({ remaining: 0 });
+  });
+});
+
+describe('revocation in the counting write (the authorizer may still hold an Allow for the key)', () => {
+  const limits = { perMinute: 10, perDay: 1_000 };
+
+  it("refuses a revoked key's next request 401 from the counting write itself, counting nothing", async () => {
+    test = await startTestStore();
+    const now = T0;
+    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => now);
+    const admin = new KeyAdmin(test.dependencies.apiKeys, test.dependencies.usageCounters, undefined, () => now);
+    const { record } = await admin.issue({ plan: 'free', owner: 'revoked while cached' });
+    expect(await limiter.admit(record.keyId, limits)).toMatchObject({ remaining: 9 });
+
+    await admin.revoke(record.keyId);
+    const [refused] = (await burst(limiter, record.keyId, limits, 1)).rejected;
+
+    expect(refused).toBeInstanceOf(UnauthorizedError);
+    expect(refused?.code).toBe('UNAUTHORIZED');
+    // The key's windows as they stand: the refused request took nothing from them.
+    expect(refused?.rateLimit).toMatchObject({ policy: 'minute', limit: 10, remaining: 9 });
+  });
+
+  it('reaches past midnight as far as the authorizer may cache the key', async () => {
+    test = await startTestStore();
+    let now = Date.UTC(2026, 10, 21, 23, 59, 30);
+    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => now);
+    const admin = new KeyAdmin(test.dependencies.apiKeys, test.dependencies.usageCounters, undefined, () => now);
+    const { record } = await admin.issue({ plan: 'free', owner: 'revoked before midnight' });
+    await admin.revoke(record.keyId);
+
+    now = Date.UTC(2026, 10, 22, 0, 0, 10);
+    const [afterMidnight] = (await burst(limiter, record.keyId, limits, 1)).rejected;
+
+    expect(afterMidnight?.code).toBe('UNAUTHORIZED');
   });
 });

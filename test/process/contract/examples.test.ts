@@ -19,7 +19,7 @@ import { insideOneMinute } from '../../support/minute-window.ts';
 
 const run = promisify(execFile);
 const README_BASE_URL = 'http://localhost:3000/v1';
-const readDocument = (document: string) => readFileSync(new URL(`../../${document}`, import.meta.url), 'utf8');
+const readDocument = (document: string) => readFileSync(new URL(`../../../${document}`, import.meta.url), 'utf8');
 /** The README, then every guide in docs/ it links to, in the order it links them: a newcomer's path. */
 const DOCUMENTS = [
   'README.md',

@@ -58,8 +58,27 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   return { process: child, baseUrl, output: () => output, exited };
 }
 
-/** Ends a server that still runs (SIGKILL), and waits for its exit. */
+const isRunning = (server: ServerProcess) => server.process.exitCode === null && server.process.signalCode === null;
+
+/** Ends a server that still runs (SIGKILL), and waits for its exit; its JVM ends moments later, by its watchdog. */
 export async function killServerProcess(server: ServerProcess): Promise<void> {
-  if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
+  if (isRunning(server)) server.process.kill('SIGKILL');
   await server.exited;
+}
+
+const STOP_GRACE_MS = 15_000;
+
+/**
+ * Ends a server the way a test's cleanup must: SIGTERM, so that it stops its JVM before it exits
+ * and nothing writes to its data directory once this resolves (a SIGKILL leaves the JVM running
+ * for a moment, and a directory removed meanwhile fails with ENOTEMPTY); SIGKILL past the grace.
+ */
+export async function stopServerProcess(server: ServerProcess): Promise<void> {
+  if (!isRunning(server)) return;
+  server.process.kill('SIGTERM');
+  const stopped = await Promise.race([
+    server.exited.then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS).unref()),
+  ]);
+  if (!stopped) await killServerProcess(server);
 }

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { killServerProcess, startServerProcess, type ServerProcess } from '../../support/server-process.ts';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../../support/server-process.ts';
 import { localKeysCommand } from '../../support/keys-command.ts';
 
 let dataDir: string;
@@ -12,7 +12,7 @@ beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'dev-key-restarts-'));
 });
 afterEach(async () => {
-  await Promise.all(running.map(killServerProcess));
+  await Promise.all(running.map(stopServerProcess));
   running = [];
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendRaw, type RawAnswer, type RawRequest } from '../../support/raw-http.ts';
-import { killServerProcess, startServerProcess, type ServerProcess } from '../../support/server-process.ts';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../../support/server-process.ts';
 
 /**
  * Hostile and malformed requests sent over raw TCP to `npm start` (a separate process, as a
@@ -22,7 +22,7 @@ beforeAll(async () => {
   port = Number(new URL(server.baseUrl).port);
 });
 afterAll(async () => {
-  await killServerProcess(server);
+  await stopServerProcess(server);
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAlive, processStat } from '../../../local/local-store.ts';
-import { killServerProcess, SERVER_COMMAND, startServerProcess, type ServerProcess } from '../../support/server-process.ts';
+import { SERVER_COMMAND, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/server-process.ts';
 
 let dataDir: string;
 let running: ServerProcess[] = [];
@@ -16,7 +16,7 @@ beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'server-process-'));
 });
 afterEach(async () => {
-  await Promise.all(running.map(killServerProcess));
+  await Promise.all(running.map(stopServerProcess));
   running = [];
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWebhookSecret } from '../../../functions/domain/webhooks.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { testAppStore } from '../../support/local-store.ts';
-import { killServerProcess, startServerProcess } from '../../support/server-process.ts';
+import { killServerProcess, startServerProcess, stopServerProcess } from '../../support/server-process.ts';
 import { startWebhookReceiver, webhookSecret, type WebhookReceiver } from '../../support/webhook-receiver.ts';
 
 /**
@@ -167,7 +167,7 @@ describe('npm start as a process', () => {
         .map((change) => change.version);
       expect(petOne).toEqual([...petOne].sort((a, b) => a - b));
     } finally {
-      await killServerProcess(second);
+      await stopServerProcess(second);
       await receiver.stop();
     }
   }, 180_000);

@@ -8,7 +8,7 @@ export const API_STAGE_NAME = 'v1';
 
 export interface ApiRoute {
   operationId: string;
-  method: 'GET' | 'PATCH' | 'POST';
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE';
   /** API Gateway resource path, relative to the stage (`/v1`). */
   resource: string;
   entry: string;
@@ -16,7 +16,17 @@ export interface ApiRoute {
    * What the function may do to the inventory table, and to the idempotency records or the
    * history with it (least privilege by construction).
    */
-  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch' | 'history' | 'feed';
+  inventoryAccess:
+    | 'list'
+    | 'read'
+    | 'update'
+    | 'adjust'
+    | 'adjustBatch'
+    | 'history'
+    | 'feed'
+    | 'reserve'
+    | 'readReservation'
+    | 'settleReservation';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -87,6 +97,38 @@ export const apiRoutes = [
     inventoryAccess: 'feed',
     streamed: false,
   },
+  {
+    operationId: 'reserveInventory',
+    method: 'POST',
+    resource: '/inventory/reservations',
+    entry: 'reserve-inventory',
+    inventoryAccess: 'reserve',
+    streamed: false,
+  },
+  {
+    operationId: 'getReservation',
+    method: 'GET',
+    resource: '/inventory/reservations/{reservationId}',
+    entry: 'get-reservation',
+    inventoryAccess: 'readReservation',
+    streamed: false,
+  },
+  {
+    operationId: 'commitReservation',
+    method: 'POST',
+    resource: '/inventory/reservations/{reservationId}/commit',
+    entry: 'commit-reservation',
+    inventoryAccess: 'settleReservation',
+    streamed: false,
+  },
+  {
+    operationId: 'releaseReservation',
+    method: 'DELETE',
+    resource: '/inventory/reservations/{reservationId}',
+    entry: 'release-reservation',
+    inventoryAccess: 'settleReservation',
+    streamed: false,
+  },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },
 ] as const satisfies readonly ApiRoute[];
 
@@ -119,5 +161,8 @@ export const healthRoute = {
 /** The webhooks' delivery from their queue on AWS; no route calls it. */
 export const webhookDeliveryEntry = 'deliver-webhooks';
 
+/** The sweep that records the expiry of reservations past their expiresAt, every minute on AWS; no route calls it. */
+export const reservationSweepEntry = 'expire-reservations';
+
 /** The functions no route serves. */
-export const backgroundEntries = [historyConsumerEntry, webhookDeliveryEntry] as const;
+export const backgroundEntries = [historyConsumerEntry, webhookDeliveryEntry, reservationSweepEntry] as const;

@@ -10,6 +10,12 @@ import { createListInventoryChangeFeedHandler } from '../functions/handlers/list
 import { createListInventoryChangesHandler } from '../functions/handlers/list-inventory-changes-handler.ts';
 import { createUpdateInventoryHandler } from '../functions/handlers/update-inventory-handler.ts';
 import { createGetPetByIdHandler } from '../functions/handlers/get-pet-by-id-handler.ts';
+import {
+  createCommitReservationHandler,
+  createGetReservationHandler,
+  createReleaseReservationHandler,
+  createReserveInventoryHandler,
+} from '../functions/handlers/reservation-handlers.ts';
 
 /**
  * Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in
@@ -25,6 +31,10 @@ export function createHttpHandlers(dependencies: ServiceDependencies): Record<Op
     adjustInventoryBatch: createAdjustInventoryBatchHandler(dependencies),
     listInventoryChanges: createListInventoryChangesHandler(dependencies),
     listInventoryChangeFeed: createListInventoryChangeFeedHandler(dependencies),
+    reserveInventory: createReserveInventoryHandler(dependencies),
+    getReservation: createGetReservationHandler(dependencies),
+    commitReservation: createCommitReservationHandler(dependencies),
+    releaseReservation: createReleaseReservationHandler(dependencies),
     getPetById: createGetPetByIdHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
   };
 }

@@ -21,6 +21,7 @@ import {
   historyTable,
   idempotencyRecordsTable,
   inventoryTable,
+  reservationsTable,
   usageCountersTable,
 } from '../functions/adapters/dynamodb/tables.ts';
 import { ENV } from '../functions/config.ts';
@@ -31,6 +32,7 @@ export interface ServiceTableNames {
   apiKeysTable: string;
   usageCountersTable: string;
   idempotencyRecordsTable: string;
+  reservationsTable: string;
   historyTable: string;
   changeFeedTable: string;
   /** npm start's pending webhook deliveries (on AWS, a queue holds them). */
@@ -42,6 +44,7 @@ export const LOCAL_TABLES = {
   apiKeysTable: 'petstore-api-keys',
   usageCountersTable: 'petstore-usage-counters',
   idempotencyRecordsTable: 'petstore-idempotency-records',
+  reservationsTable: 'petstore-reservations',
   historyTable: 'petstore-inventory-history',
   changeFeedTable: 'petstore-inventory-change-feed',
   webhookOutboxTable: 'petstore-webhook-outbox',
@@ -54,6 +57,7 @@ export function tableEnvironment(tables: ServiceTableNames): Record<string, stri
     [ENV.apiKeysTable]: tables.apiKeysTable,
     [ENV.usageCountersTable]: tables.usageCountersTable,
     [ENV.idempotencyRecordsTable]: tables.idempotencyRecordsTable,
+    [ENV.reservationsTable]: tables.reservationsTable,
     [ENV.historyTable]: tables.historyTable,
     [ENV.changeFeedTable]: tables.changeFeedTable,
   };
@@ -158,6 +162,8 @@ export function tableDefinitions(names: ServiceTableNames, { inventoryStream = t
     simple(names.usageCountersTable, usageCountersTable.partitionKey),
     simple(names.idempotencyRecordsTable, idempotencyRecordsTable.partitionKey),
     simple(names.changeFeedTable, changeFeedTable.partitionKey, changeFeedTable.sortKey),
+    // The sweep reads only the index's keys: which reservations are due.
+    withIndex(simple(names.reservationsTable, reservationsTable.partitionKey), reservationsTable.dueIndex, 'KEYS_ONLY'),
     // The sender reads only the index's keys: which queues of an endpoint are due.
     withIndex(
       simple(names.webhookOutboxTable, webhookOutboxTable.partitionKey, webhookOutboxTable.sortKey),

@@ -18,12 +18,18 @@ export interface ChangeAttribution {
   reason?: (typeof ADJUSTMENT_REASONS)[number];
   /** Adjustments (and any write made under an Idempotency-Key). */
   idempotencyKey?: string;
+  /** Reserve, commit, release and expire: the reservation the change is made for. */
+  reservationId?: string;
+  /** Reserve, commit, release and expire: that reservation's reference, when it has one. */
+  reference?: string;
 }
 
 /** The keyId the operators' tools write under: no API key makes their changes. */
 export const TOOL_KEY_IDS = {
   inventoryImport: 'tool:inventory-import',
   seed: 'tool:seed',
+  /** A reservation's expiry: its time ran out, no API key asked. */
+  reservationExpiry: 'system:reservation-expiry',
 } as const;
 
 /** A tool's changes: no request makes them, so each run of the tool gets a request id of its own. */

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
-import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+import type { ReservationExpiry, ReservationRecord } from './reservations.ts';
+import type { InventoryItem, InventoryUpdate, PetId, Reservation, ReservationRequest } from './schemas.ts';
 import {
   adjustmentWrite,
   batchRefusal,
   type ChangeAuthor,
+  expiredHolds,
+  holdWrite,
   meaningOfRefusal,
   type Refusal,
   type RefusedWrite,
@@ -14,7 +17,8 @@ import {
   updateWrite,
   type VersionedItem,
 } from './stock-writes.ts';
-import { MAX_BATCH_CHANGES } from './vocabulary.ts';
+import { toReservation } from './reservations.ts';
+import { MAX_BATCH_CHANGES, RESERVATION_TTL_SECONDS } from './vocabulary.ts';
 
 /**
  * Stock changes applied exactly once per Idempotency-Key: relative ones (arrivals, returns,
@@ -58,8 +62,15 @@ export interface BatchAdjustmentRequest extends IdempotentRequest {
 export type AdjustmentOutcome = { item: InventoryItem; version?: number } | { error: Refusal };
 /** What a batch answered: the entries after it, in the order of its changes, or a refusal. */
 export type BatchAdjustmentOutcome = { items: InventoryItem[] } | { error: Refusal };
+/** What a reservation answered: the reservation made, or a refusal. */
+export type ReservationOutcome = { reservation: Reservation } | { error: Refusal };
 /** What a key's record holds as its answer. */
-export type RecordedOutcome = AdjustmentOutcome | BatchAdjustmentOutcome;
+export type RecordedOutcome = AdjustmentOutcome | BatchAdjustmentOutcome | ReservationOutcome;
+
+/** A cart's request to hold stock, under one Idempotency-Key. */
+export interface ReserveRequest extends IdempotentRequest {
+  request: ReservationRequest;
+}
 
 export interface IdempotencyRecord {
   recordId: string;
@@ -98,8 +109,11 @@ export interface IdempotentWriteRepository {
    */
   apply(transaction: {
     writes: readonly StockWrite[];
-    record: Omit<IdempotencyRecord, 'outcome'>;
+    /** The key's record; with its answer when the answer does not depend on the entries after the writes. */
+    record: Omit<IdempotencyRecord, 'outcome'> & { outcome?: RecordedOutcome };
     nowSeconds: number;
+    /** A reservation the writes hold stock for, created with them (unless one with its id exists). */
+    reservation?: ReservationRecord;
   }): Promise<ApplyResult>;
   /** Records the answer of applied changes, unless one is recorded already; returns the recorded answer. */
   recordAnswer(recordId: string, outcome: RecordedOutcome): Promise<RecordedOutcome>;
@@ -150,6 +164,8 @@ interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentReques
   differences: string;
   applied(entries: VersionedItem[]): Outcome;
   refused(refused: RefusedWrite[]): Outcome;
+  /** The reservation the writes are holds of; its answer is recorded with the key in the same transaction. */
+  reservation?: ReservationRecord;
 }
 
 export class IdempotentWriter {
@@ -157,7 +173,65 @@ export class IdempotentWriter {
     private readonly repository: IdempotentWriteRepository,
     private readonly now: () => number = Date.now,
     private readonly wait: (round: number) => Promise<void> = backoff,
+    /**
+     * Records the expiry of reservations whose holds the stored figures still count: a removal or
+     * a hold they refused is written again after it. Without it such a write is refused until a
+     * sweep has run.
+     */
+    private readonly expiry?: Pick<ReservationExpiry, 'expire'>,
   ) {}
+
+  /**
+   * Holds each pet's stock for a cart, all or none, once per Idempotency-Key: the holds, the
+   * reservation's record and the key's record in one transaction. Each pet at most once.
+   */
+  async reserve({ request, ...author }: ReserveRequest): Promise<AdjustmentResult<ReservationOutcome>> {
+    const { items, reference } = request;
+    const ttlSeconds = request.ttlSeconds ?? RESERVATION_TTL_SECONDS.default;
+    const firstIndexOf = new Map<PetId, number>();
+    items.forEach(({ petId }, index) => {
+      const first = firstIndexOf.get(petId);
+      if (first !== undefined)
+        throw new ApiError(
+          ErrorCode.invalidBody,
+          `items.${index}.petId: pet ${petId} is reserved at items.${first} already; send one item per pet with the sum of its quantities`,
+        );
+      firstIndexOf.set(petId, index);
+    });
+    const createdAt = this.now();
+    const reservation: ReservationRecord = {
+      reservationId: crypto.randomUUID(),
+      status: 'active',
+      items: items.map(({ petId, quantity }) => ({ petId, quantity })),
+      expiresAt: createdAt + ttlSeconds * 1000,
+      ...(reference === undefined ? {} : { reference }),
+      createdAt,
+      ...authorOf(author),
+      idempotencyKey: author.idempotencyKey,
+    };
+    const attribution = {
+      kind: 'reserve' as const,
+      ...authorOf(author),
+      idempotencyKey: author.idempotencyKey,
+      reservationId: reservation.reservationId,
+      ...(reference === undefined ? {} : { reference }),
+    };
+    const writes = reservation.items.map(({ petId, quantity }) =>
+      holdWrite(petId, { reservationId: reservation.reservationId, quantity, expiresAt: reservation.expiresAt }, attribution),
+    );
+    return this.applyOnce<ReservationOutcome>({
+      ...author,
+      // The same cart sent again is the same reservation; its time to live counts from the first request.
+      requestHash: sha256(
+        `reserve\n${items.map(({ petId, quantity }) => `${petId}\n${quantity}`).join('\n')}\n${ttlSeconds}\n${reference ?? ''}`,
+      ),
+      writes,
+      reservation,
+      differences: 'other items, ttlSeconds or reference',
+      applied: () => ({ reservation: toReservation(reservation, createdAt) }),
+      refused: (refused) => ({ error: batchRefusal(writes, refused) }),
+    });
+  }
 
   async adjust(request: AdjustmentRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
     if (request.delta === 0) throw new ApiError(ErrorCode.invalidBody, 'delta: must not be 0: an adjustment changes the stock');
@@ -233,13 +307,23 @@ export class IdempotentWriter {
         return { outcome: (record.outcome as Outcome | undefined) ?? (await this.answerApplied(request, recordId)), replayed: true };
       }
       const expiresAt = nowSeconds + IDEMPOTENCY_WINDOW_SECONDS;
+      // A reservation's answer is known before it is written: recorded with it, a request that dies after the write leaves its answer.
+      const known = request.reservation ? request.applied([]) : undefined;
       const result = await this.repository.apply({
         writes,
-        record: { recordId, requestHash, expiresAt },
+        record: { recordId, requestHash, expiresAt, ...(known ? { outcome: known } : {}) },
         nowSeconds,
+        ...(request.reservation ? { reservation: request.reservation } : {}),
       });
-      if (result.applied) return { outcome: await this.answerApplied(request, recordId), replayed: false };
+      if (result.applied) return { outcome: known ?? (await this.answerApplied(request, recordId)), replayed: false };
       if ('refused' in result) {
+        // The stored figures count holds until their expiry is recorded: recorded now, the writes may pass.
+        // A set never depends on holds: its refusal is its own.
+        const expired = result.refused.flatMap(({ index, entry }) => ('set' in writes[index]! ? [] : expiredHolds(entry, this.now())));
+        if (expired.length > 0 && this.expiry) {
+          await this.expiry.expire(expired.map((hold) => hold.reservationId));
+          continue;
+        }
         const outcome = request.refused(result.refused);
         // Recorded unless a duplicate recorded first: the next round then answers what it recorded.
         if (await this.repository.recordRefusal({ recordId, requestHash, outcome, expiresAt }, nowSeconds))

@@ -2,7 +2,7 @@ import type { ChangeAttribution } from './change-attribution.ts';
 import { ApiError, ErrorCode } from './errors.ts';
 import type { InventoryRepository } from './inventory-service.ts';
 import { cursorNotHandedOut, pageCursors } from './page-cursors.ts';
-import type { ChangesPage, InventoryChange, InventoryItem, PetId } from './schemas.ts';
+import type { ChangesPage, InventoryChange, InventoryCount, PetId } from './schemas.ts';
 
 export type { ChangesPage, InventoryChange };
 
@@ -20,7 +20,9 @@ export interface PetChange {
 }
 
 /** An inventory entry's state as a change left it: what the change stream carries before and after a write. */
-export interface EntryImage extends InventoryItem {
+export interface EntryImage extends InventoryCount {
+  /** What the entry's holds hold as stored, expired ones included until their expiry is recorded: what the change moved. */
+  reserved: number;
   /** Absent on entries never written since versions were introduced. */
   version?: number;
   lastChange?: ChangeAttribution & { occurredAt: string };
@@ -32,7 +34,7 @@ export interface EntryImage extends InventoryItem {
  */
 export function changeOf(before: EntryImage | undefined, after: EntryImage | undefined): PetChange | undefined {
   if (!after?.version || !after.lastChange || after.version === before?.version) return undefined;
-  const { kind, occurredAt, requestId, keyId, reason, idempotencyKey } = after.lastChange;
+  const { kind, occurredAt, requestId, keyId, reason, idempotencyKey, reservationId, reference } = after.lastChange;
   const quantityBefore = before ? before.quantity : null;
   return {
     petId: after.petId,
@@ -45,6 +47,10 @@ export function changeOf(before: EntryImage | undefined, after: EntryImage | und
       delta: after.quantity - (quantityBefore ?? 0),
       status: after.status,
       reason: reason ?? null,
+      reservedBefore: before?.reserved ?? 0,
+      reservedAfter: after.reserved,
+      reservationId: reservationId ?? null,
+      reference: reference ?? null,
       idempotencyKey: idempotencyKey ?? null,
       requestId,
       keyId,

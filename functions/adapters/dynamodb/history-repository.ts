@@ -6,8 +6,16 @@ import { callStore } from './document-client.ts';
 import type { ServiceConfig } from '../../config.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS, historyTable } from './tables.ts';
 
-type StoredChange = Omit<InventoryChange, 'version' | 'quantityBefore' | 'quantityAfter' | 'delta'> & {
+type StoredChange = Omit<
+  InventoryChange,
+  'version' | 'quantityBefore' | 'quantityAfter' | 'delta' | 'reservedBefore' | 'reservedAfter' | 'reservationId' | 'reference'
+> & {
   petId: NumberValue;
+  /** Absent on entries recorded before reservations existed. */
+  reservedBefore?: NumberValue;
+  reservedAfter?: NumberValue;
+  reservationId?: string | null;
+  reference?: string | null;
   version: NumberValue;
   quantityBefore: NumberValue | null;
   quantityAfter: NumberValue;
@@ -32,6 +40,8 @@ function toChange(stored: Record<string, unknown>): InventoryChange {
     quantityBefore,
     quantityAfter,
     delta,
+    reservedBefore,
+    reservedAfter,
     ...rest
   } = stored as unknown as StoredChange;
   return {
@@ -43,6 +53,11 @@ function toChange(stored: Record<string, unknown>): InventoryChange {
     delta: Number(delta.toString()),
     status: rest.status,
     reason: rest.reason,
+    // Entries recorded before reservations existed held nothing reserved, for no reservation.
+    reservedBefore: reservedBefore === undefined ? 0 : Number(reservedBefore.toString()),
+    reservedAfter: reservedAfter === undefined ? 0 : Number(reservedAfter.toString()),
+    reservationId: rest.reservationId ?? null,
+    reference: rest.reference ?? null,
     idempotencyKey: rest.idempotencyKey,
     requestId: rest.requestId,
     keyId: rest.keyId,

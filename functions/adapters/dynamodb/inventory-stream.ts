@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { changeOf, type EntryImage, type PetChange } from '../../domain/inventory-history.ts';
 import type { StoredLastChange } from './versioned-change.ts';
 import { unmarshallOptions } from './document-client.ts';
-import { toInventoryItem } from './stored-inventory-item.ts';
+import { toInventoryCount } from './stored-inventory-item.ts';
 
 /** A record of the inventory table's stream (NEW_AND_OLD_IMAGES), as Lambda delivers it and as GetRecords returns it. */
 export interface InventoryStreamRecord {
@@ -15,7 +15,8 @@ function entryImage(image: Record<string, unknown> | undefined): EntryImage | un
   const stored = unmarshall(image as Record<string, AttributeValue>, unmarshallOptions()) as Record<string, { toString(): string }>;
   const version = stored.version === undefined ? undefined : Number(stored.version.toString());
   return {
-    ...toInventoryItem(stored),
+    ...toInventoryCount(stored),
+    reserved: stored.reserved === undefined ? 0 : Number(stored.reserved.toString()),
     ...(version === undefined ? {} : { version }),
     ...(stored.lastChange ? { lastChange: stored.lastChange as unknown as StoredLastChange } : {}),
   };

@@ -4,7 +4,14 @@ import { ErrorCode } from '../functions/domain/errors.ts';
 import { ERROR_STATUSES, RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/idempotent-writes.ts';
-import { INVENTORY_CHANGED, MAX_BATCH_CHANGES, MAX_QUANTITY } from '../functions/domain/vocabulary.ts';
+import {
+  INVENTORY_CHANGED,
+  MAX_BATCH_CHANGES,
+  MAX_HOLDS_PER_PET,
+  MAX_QUANTITY,
+  MAX_RESERVATION_ITEMS,
+  RESERVATION_TTL_SECONDS,
+} from '../functions/domain/vocabulary.ts';
 import { FAILED_AUTHENTICATIONS_POLICY } from '../functions/domain/failed-authentications.ts';
 import {
   RATE_LIMIT_HEADER,
@@ -15,6 +22,9 @@ import {
 } from '../functions/http/rate-limit-headers.ts';
 import {
   AdjustedInventoryItems,
+  CommittedReservation,
+  Reservation,
+  ReservationRequest,
   AdjustmentReason,
   ChangeEventData,
   ChangeFeedPage,
@@ -91,7 +101,15 @@ function annotateSchemas(): void {
   });
   annotate(PetStatus, 'PetStatus', { description: 'Status of the pet.' });
   annotate(Quantity, 'Quantity', { format: 'int32', description: `Stock count, from 0 to ${MAX_QUANTITY}.` });
-  annotate(InventoryItem, 'InventoryItem', { description: 'The stock level of one pet.' });
+  annotate(InventoryItem, 'InventoryItem', {
+    description:
+      'The stock level of one pet: `quantity` on hand, `reserved` by reservations that have not expired (read at the moment of the answer), and `available` to promise (`quantity - reserved`, never below 0: a count set below what is reserved answers 0).',
+  });
+  annotate(ReservationRequest, 'ReservationRequest', {
+    description: `A cart: from 1 to ${MAX_RESERVATION_ITEMS} items, each pet once, held all or none until ttlSeconds have passed; \`reference\` is yours (an order or cart id), kept and shown in each pet's history.`,
+  });
+  annotate(Reservation, 'Reservation', { description: 'Stock held for a cart until `expiresAt`, and what became of it.' });
+  annotate(CommittedReservation, 'CommittedReservation', { description: 'A committed reservation and the entries it left.' });
   annotate(InventoryUpdate, 'InventoryUpdate', {
     description:
       'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once. With `changeFromQuantity` it is a compare-and-set: written only while the stored count is `changeFromQuantity`, otherwise 409 `QUANTITY_CHANGED` and nothing is written.',
@@ -730,6 +748,147 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
           'The Idempotency-Key was already used with another request (other adjustments, another order, or a single adjustment). Nothing was written.',
           [ErrorCode.idempotencyKeyReused],
         ),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+
+  const reservationIdParameter = z.object({
+    reservationId: z.uuid().meta({ description: 'The id `reserveInventory` answered.' }),
+  });
+  const ttl = `${RESERVATION_TTL_SECONDS.min} to ${RESERVATION_TTL_SECONDS.max} seconds, ${RESERVATION_TTL_SECONDS.default} by default`;
+  registry.registerPath(
+    operation(exampleServer, 'reserveInventory', {
+      tags: ['Store'],
+      summary: 'Hold stock for a cart until it expires, all or none, exactly once (experimental)',
+      description: [
+        `Holds each pet's \`quantity\` for the cart until \`expiresAt\` (\`ttlSeconds\`, ${ttl}, from the first request): it is counted in the pet's \`reserved\` and no longer \`available\` to any other reservation or removal. Commit it (\`commitReservation\`) to sell it, release it (\`releaseReservation\`) to give it back; otherwise it expires.`,
+        `**All or none**: from 1 to ${MAX_RESERVATION_ITEMS} items, each pet once (one transaction of an Update per pet, the reservation's record and the Idempotency-Key's record). When any pet has no entry, 404 names every such pet; when any has less available than asked, 409 \`${ErrorCode.insufficientStock}\` names each and what it has. Nothing is held in either case.`,
+        `**Exact at expiresAt**: from that moment the reservation holds nothing: reads, reservations, adjustments and commits see it gone, whether or not its expiry has been recorded yet (within a minute, each pet's history then shows an \`expire\` change).`,
+        `**Exactly once**: as \`adjustInventory\`, per API key and \`Idempotency-Key\` for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours: the same cart answers the first answer (the same reservation), with \`${REPLAYED_HEADER}: true\`; another cart answers 422.`,
+        '**Experimental**: the request shape may change before the operation becomes stable.',
+      ].join('\n\n'),
+      'x-experimental': true,
+      request: {
+        headers: idempotencyKey,
+        body: {
+          required: true,
+          description: `A JSON object of at most ${MAX_BATCH_BODY_BYTES} bytes.`,
+          content: { 'application/json': { schema: ReservationRequest, example: OPERATION_EXAMPLES.reserveInventory.body } },
+        },
+      },
+      responses: {
+        201: {
+          ...experimental.success(
+            'The reservation, active; Location names it.',
+            Reservation,
+            OPERATION_EXAMPLES.reserveInventory.answer.body,
+            {
+              mayReplay: true,
+            },
+          ),
+        },
+        400: experimental.error(
+          400,
+          `The body is not JSON or not a cart of 1 to ${MAX_RESERVATION_ITEMS} items (the message names a bad field by its index, as \`items.3.quantity\`), a pet appears twice, ttlSeconds is outside ${ttl}, or the Idempotency-Key header is missing or malformed. Nothing was held.`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest],
+        ),
+        401: experimental.unauthorized,
+        404: experimental.error(
+          404,
+          'Some pets have no inventory entry; the message names every one. Nothing was held.',
+          [ErrorCode.petNotFound],
+          {
+            mayReplay: true,
+          },
+        ),
+        409: experimental.error(
+          409,
+          `Some pets have less available than asked (the message names each and what it has), or carry ${MAX_HOLDS_PER_PET} active holds already. Nothing was held.`,
+          [ErrorCode.insufficientStock, ErrorCode.tooManyHolds],
+          { mayReplay: true },
+        ),
+        413: experimental.error(413, `The body is larger than ${MAX_BATCH_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: experimental.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        422: experimental.error(422, 'The Idempotency-Key was already used with another request. Nothing was held.', [
+          ErrorCode.idempotencyKeyReused,
+        ]),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+  const unknownReservation = experimental.error(404, 'No reservation has this id.', [ErrorCode.reservationNotFound]);
+  registry.registerPath(
+    operation(exampleServer, 'getReservation', {
+      tags: ['Store'],
+      summary: 'Read a reservation (experimental)',
+      description:
+        'The reservation and its status: `active` while it holds stock, `committed`, `released`, or `expired` from its `expiresAt` on (whether or not its expiry has been recorded yet).',
+      'x-experimental': true,
+      request: { params: reservationIdParameter },
+      responses: {
+        200: experimental.success('The reservation.', Reservation, OPERATION_EXAMPLES.reserveInventory.answer.body),
+        401: experimental.unauthorized,
+        404: unknownReservation,
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+  registry.registerPath(
+    operation(exampleServer, 'commitReservation', {
+      tags: ['Store'],
+      summary: "Sell a reservation's stock (experimental)",
+      description: [
+        "The sale: in one transaction each pet's `quantity` and `reserved` go down by what the reservation holds, and it becomes `committed`. The answer is the reservation and the entries it left, in the order of its items.",
+        '**Again**: committing a committed reservation answers the same, and takes nothing more: retry freely.',
+        `**Refused**: past its \`expiresAt\` (409 \`${ErrorCode.reservationExpired}\`), released (409 \`${ErrorCode.reservationReleased}\`), or a pet whose count was set below what the reservation holds (409 \`${ErrorCode.insufficientStock}\`: the reservation stays active; set the count again, or release it). Nothing is written.`,
+      ].join('\n\n'),
+      'x-experimental': true,
+      request: { params: reservationIdParameter },
+      responses: {
+        200: experimental.success('The committed reservation and the entries it left.', CommittedReservation, {
+          reservation: { ...OPERATION_EXAMPLES.reserveInventory.answer.body, status: 'committed', settledAt: '2026-11-24T07:27:03.912Z' },
+          items: [{ petId: 1n, quantity: 11, status: 'available', reserved: 0, available: 11 }],
+        }),
+        401: experimental.unauthorized,
+        404: unknownReservation,
+        409: experimental.error(
+          409,
+          'The reservation expired or was released, or a pet has less in stock than it holds. Nothing was written.',
+          [ErrorCode.reservationExpired, ErrorCode.reservationReleased, ErrorCode.insufficientStock],
+        ),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+  registry.registerPath(
+    operation(exampleServer, 'releaseReservation', {
+      tags: ['Store'],
+      summary: "Give a reservation's stock back (experimental)",
+      description: [
+        "Gives what the reservation holds back to each pet's `available`, and the reservation becomes `released`.",
+        '**Again**: releasing a released reservation answers the same; releasing an expired one answers it as it is (`expired`): it holds nothing either way.',
+        `**Refused**: a committed reservation (409 \`${ErrorCode.reservationCommitted}\`): its stock is sold.`,
+      ].join('\n\n'),
+      'x-experimental': true,
+      request: { params: reservationIdParameter },
+      responses: {
+        200: experimental.success('The reservation, released.', Reservation, {
+          ...OPERATION_EXAMPLES.reserveInventory.answer.body,
+          status: 'released',
+          settledAt: '2026-11-24T07:27:03.912Z',
+        }),
+        401: experimental.unauthorized,
+        404: unknownReservation,
+        409: experimental.error(409, 'The reservation was committed. Nothing was written.', [ErrorCode.reservationCommitted]),
         429: experimental.rateLimited,
         500: experimental.internal,
         503: experimental.unavailable,

@@ -1,7 +1,7 @@
 import type { ChangeAttribution } from './change-attribution.ts';
 import { ErrorCode } from './errors.ts';
 import { MAX_HOLDS_PER_PET, MAX_QUANTITY } from './vocabulary.ts';
-import type { AdjustmentReason, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+import type { AdjustmentReason, InventoryCount, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 
 /**
  * The one write model of stock. Every kind of write an entry can take is a StockWrite: what it
@@ -44,6 +44,11 @@ export function heldAt(holds: readonly Hold[], nowMs: number): number {
 /** What is left to promise: the stock on hand less what is held, never below 0 (a count may be set below what is held). */
 export function availableOf(quantity: number, reserved: number): number {
   return Math.max(0, quantity - reserved);
+}
+
+/** A count as the API answers an entry no reservation holds: nothing reserved, all of it available. */
+export function unheld(count: InventoryCount): InventoryItem {
+  return { ...count, reserved: 0, available: count.quantity };
 }
 
 /** The conditions a set of the quantity may carry. */

@@ -5,7 +5,7 @@ import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
-import { jsonBody } from '../http/json-body.ts';
+import { jsonBody, MAX_BATCH_BODY_BYTES } from '../http/json-body.ts';
 import { jsonResponse } from '../http/json.ts';
 import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 import { planLimits } from '../http/plan-limits.ts';
@@ -43,16 +43,19 @@ const experimental = () => operationHeaders(stabilityHeaders('experimental'));
 
 /** POST /inventory/reservations: holds a cart's stock until its expiresAt, all or none, once per Idempotency-Key. */
 export function createReserveInventoryHandler({ idempotentWriter, limiter }: ReserveHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter), experimental()], body: jsonBody(ReservationRequest) }, async (event) => {
-    const idempotencyKey = idempotencyKeyFrom(event);
-    const { keyId, requestId } = changeAuthorFrom(event);
-    return idempotentAnswer(
-      await idempotentWriter.reserve({ keyId, requestId, idempotencyKey, request: event.body }),
-      ({ reservation }) => reservation,
-      ({ reservation }) => ({ Location: reservationLocation(reservation.reservationId) }),
-      201,
-    );
-  });
+  return httpHandler(
+    { guards: [planLimits(limiter), experimental()], body: jsonBody(ReservationRequest, MAX_BATCH_BODY_BYTES) },
+    async (event) => {
+      const idempotencyKey = idempotencyKeyFrom(event);
+      const { keyId, requestId } = changeAuthorFrom(event);
+      return idempotentAnswer(
+        await idempotentWriter.reserve({ keyId, requestId, idempotencyKey, request: event.body }),
+        ({ reservation }) => reservation,
+        ({ reservation }) => ({ Location: reservationLocation(reservation.reservationId) }),
+        201,
+      );
+    },
+  );
 }
 
 /** GET /inventory/reservations/{reservationId}: the reservation, expired from its expiresAt on. */

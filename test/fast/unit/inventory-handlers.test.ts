@@ -10,7 +10,7 @@ import { createDocumentClient } from '../../../functions/adapters/dynamodb/docum
 import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
 import { INVENTORY_SHARDS, inventoryKey } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { StoreUnavailableError } from '../../../functions/domain/errors.ts';
-import type { InventoryItem } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../../functions/domain/schemas.ts';
 import { TIMEOUT_MARGIN_MS } from '../../../functions/http/http-handler.ts';
 import { STREAM_ABORTED_LOG_MESSAGE } from '../../../functions/http/json-array-stream.ts';
 import { SERVICE_METRICS } from '../../../functions/logger.ts';
@@ -32,15 +32,15 @@ function parse(body: string) {
   return JSON.parse(body) as Record<string, unknown>;
 }
 
-const PETS: InventoryItem[] = Array.from({ length: 40 }, (_, index) => ({
+const PETS: InventoryCount[] = Array.from({ length: 40 }, (_, index) => ({
   petId: BigInt(index + 1),
   quantity: index,
   status: 'available',
 }));
-const PETS_JSON = `[${PETS.map((pet) => `{"petId":${pet.petId},"quantity":${pet.quantity},"status":"available"}`).join(',')}]`;
+const PETS_JSON = `[${PETS.map((pet) => `{"petId":${pet.petId},"quantity":${pet.quantity},"status":"available","reserved":0,"available":${pet.quantity}}`).join(',')}]`;
 
 /** Every shard's Query answers its own pets in petId order, `pageSize` to a page, as DynamoDB would. */
-function holdInventory(items: readonly InventoryItem[], pageSize = INVENTORY_PAGE_SIZE) {
+function holdInventory(items: readonly InventoryCount[], pageSize = INVENTORY_PAGE_SIZE) {
   for (const shard of INVENTORY_SHARDS) {
     const held = items.filter((item) => inventoryKey(item.petId).shard === shard).sort((a, b) => (a.petId < b.petId ? -1 : 1));
     let answers = dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE, ExpressionAttributeValues: { ':shard': shard } });

@@ -1,3 +1,4 @@
+import { unheld } from '../../../functions/domain/stock-writes.ts';
 import { BatchWriteCommand, DynamoDBDocumentClient, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ describe('inVersionRounds', () => {
 });
 
 describe('listInventoryChanges', () => {
-  const item = { petId: 7n, quantity: 1, status: 'available' as const };
+  const item = unheld({ petId: 7n, quantity: 1, status: 'available' });
   /** A history whose every page ends at version 5 with more to follow, and an entry at `version`, read as asked. */
   const stores = (version: number) => {
     const reads: unknown[] = [];

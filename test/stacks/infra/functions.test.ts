@@ -9,6 +9,7 @@ import {
   historyTable,
   changeFeedTable,
   idempotencyRecordsTable,
+  reservationsTable,
   inventoryTable,
   usageCountersTable,
 } from '../../../functions/adapters/dynamodb/tables.ts';
@@ -92,10 +93,22 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
   adjust: [
     [inventoryTable, ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+    [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
   ],
   adjustBatch: [
     [inventoryTable, ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+    [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
+  ],
+  reserve: [
+    [inventoryTable, ['dynamodb:UpdateItem']],
+    [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+    [reservationsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+  ],
+  readReservation: [[reservationsTable, ['dynamodb:GetItem']]],
+  settleReservation: [
+    [inventoryTable, ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
+    [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
   ],
   history: [
     [inventoryTable, ['dynamodb:GetItem']],

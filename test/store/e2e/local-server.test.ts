@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InventoryItem } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../../functions/domain/schemas.ts';
 import { KeyAdmin } from '../../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { allEntries } from '../../support/inventory.ts';
@@ -10,7 +10,7 @@ import { expectAgreeingRateLimitFields, planPolicy } from '../../support/rate-li
 import { propertyRuns } from '../../support/property-runs.ts';
 
 const DEV_KEY = 'E2eDevKey0123456789abcdefghijklmnop';
-const SEED: InventoryItem[] = [
+const SEED: InventoryCount[] = [
   { petId: 1n, quantity: 10, status: 'available' },
   { petId: 2n, quantity: 0, status: 'sold' },
   { petId: 9_007_199_254_740_993n, quantity: 4, status: 'pending' },
@@ -251,7 +251,7 @@ describe('bad input, generated (fast-check)', () => {
         }
         const updated = JSON.parse(text, (key, value: unknown, context?: { source?: string }) =>
           key === 'petId' ? BigInt(context!.source!) : value,
-        ) as InventoryItem;
+        ) as InventoryCount;
         expect(updated.petId.toString()).toBe(petId);
         expect(after).toEqual(before.map((item) => (item.petId === updated.petId ? { ...item, quantity: updated.quantity } : item)));
       }),

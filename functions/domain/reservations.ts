@@ -163,7 +163,7 @@ export class ReservationExpiry {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const record = await this.repository.find(reservationId);
       const nowMs = this.now();
-      if (!record || record.status !== 'active' || record.expiresAt > nowMs) return;
+      if (record?.status !== 'active' || record.expiresAt > nowMs) return;
       // No request asks for an expiry: each is a change of its own, under the system's name.
       const author = { requestId: crypto.randomUUID(), keyId: TOOL_KEY_IDS.reservationExpiry };
       const writes = settleWrites(record, false, reservationAttribution('expire', author, record));

@@ -1,24 +1,14 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  type DynamoDBDocumentClient,
-  type NumberValue,
-} from '@aws-sdk/lib-dynamodb';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
 import type { IdempotentWriteRepository, IdempotencyRecord, RecordedOutcome } from '../../domain/idempotent-writes.ts';
-import type { VersionedItem } from '../../domain/stock-writes.ts';
 import { HELD_FIELDS, INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
 import { reservationPut, toAnsweredReservation } from './reservation-repository.ts';
-import type { PetId } from '../../domain/schemas.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { readEntries } from './entry-reads.ts';
-import { inventoryKey, toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
+import { toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
 import { stockWriteInput } from './stock-write-input.ts';
 
 /**

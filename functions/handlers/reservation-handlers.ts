@@ -10,7 +10,6 @@ import { jsonResponse } from '../http/json.ts';
 import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { ReservationRequest } from '../http/request-body-validators.generated.ts';
-import { API_STAGE_NAME } from '../routes.ts';
 
 /**
  * The reservations' operations: POST /inventory/reservations (under an Idempotency-Key), and GET,
@@ -36,8 +35,9 @@ function reservationIdFromPath(event: Pick<APIGatewayProxyEvent, 'pathParameters
   return text;
 }
 
-/** Where a reservation is read, relative to the API's host. */
-const reservationLocation = (reservationId: string) => `/${API_STAGE_NAME}/inventory/reservations/${reservationId}`;
+/** Where a reservation is read: below the path it was created at, as the client called it (`/v1/inventory/reservations`). */
+const reservationLocation = (event: Pick<APIGatewayProxyEvent, 'requestContext'>, reservationId: string) =>
+  `${event.requestContext.path.replace(/\/$/, '')}/${reservationId}`;
 
 const experimental = () => operationHeaders(stabilityHeaders('experimental'));
 
@@ -51,7 +51,7 @@ export function createReserveInventoryHandler({ idempotentWriter, limiter }: Res
       return idempotentAnswer(
         await idempotentWriter.reserve({ keyId, requestId, idempotencyKey, request: event.body }),
         ({ reservation }) => reservation,
-        ({ reservation }) => ({ Location: reservationLocation(reservation.reservationId) }),
+        ({ reservation }) => ({ Location: reservationLocation(event, reservation.reservationId) }),
         201,
       );
     },

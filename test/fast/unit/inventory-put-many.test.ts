@@ -52,11 +52,11 @@ describe('InventoryRepository.putMany', () => {
           Update: {
             TableName: TABLE,
             Key: inventoryKey(item!.petId),
-            UpdateExpression: `SET #quantity = :quantity, #status = :status, ${change.set}`,
+            UpdateExpression: `SET #quantity = :quantity, #status = :status, available = :quantity - if_not_exists(reserved, :zero), ${change.set}`,
             ConditionExpression:
               'attribute_not_exists(petId) OR attribute_not_exists(#quantity) OR #quantity <> :quantity OR attribute_not_exists(#status) OR #status <> :status',
             ExpressionAttributeNames: { '#quantity': 'quantity', '#status': 'status', ...change.names },
-            ExpressionAttributeValues: { ':quantity': 0, ':status': 'available', ...change.values },
+            ExpressionAttributeValues: { ':quantity': 0, ':status': 'available', ':zero': 0, ...change.values },
           },
         },
       ],

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: what a request costs, at which scale, against the floor. Seven sections,
+ * `npm run bench`: what a request costs, at which scale, against the floor. Seven numbered sections and reservations,
  * each next to a baseline measured in the same run; writes bench/results.md.
  * `npm run bench -- --section 4` (or 6, or 7) runs that section alone and replaces only its part of the file.
  * `--import-100k` adds the 100,000-pet imports to section 6, before and after, on disk and in
@@ -21,6 +21,7 @@ import { measureListingAtScale } from './listing-at-scale.ts';
 import { measureManyChanges } from './many-changes.ts';
 import { describeMachine } from './machine.ts';
 import { fixed } from './markdown.ts';
+import { measureReservations } from './reservations.ts';
 import { measureWarmOverhead } from './warm-overhead.ts';
 
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
@@ -90,6 +91,8 @@ try {
       sections.push(await measureCostPerCall(store, listing.measurements, SEEDED_PETS));
       sections.push(await measureManyChanges(store, { import100k, progress }));
       sections.push(await measureHistoryAndEvents(store, progress));
+      progress('reservations');
+      sections.push(await measureReservations(store));
     } finally {
       await store.close();
     }

@@ -18,3 +18,6 @@ export const CHANGE_KINDS = ['set', 'compareAndSet', 'adjustment', 'import', 'se
 
 /** The type of the event that announces a change (a webhook's `type`, an EventBridge event's `detail-type`). */
 export const INVENTORY_CHANGED = 'inventory.changed';
+
+/** How many changes a page of a pet's history or of the change feed holds (`limit`). */
+export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;

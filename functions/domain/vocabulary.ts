@@ -10,6 +10,9 @@ export const MAX_QUANTITY = 2_147_483_647;
  */
 export const MAX_BATCH_CHANGES = 99;
 
+/** What a pet's status may be (SPEC 2, PetStatus). */
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+
 /** Why stock changed; the three uses SPEC section 1 names for the update. */
 export const ADJUSTMENT_REASONS = ['arrival', 'return', 'adjustment'] as const;
 

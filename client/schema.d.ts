@@ -106,86 +106,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/inventory/reservations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Hold stock for a cart until it expires, all or none, exactly once (experimental)
-         * @description Holds each pet's `quantity` for the cart until `expiresAt` (`ttlSeconds`, 1 to 604800 seconds, 900 by default, from the first request): it is counted in the pet's `reserved` and no longer `available` to any other reservation or removal. Commit it (`commitReservation`) to sell it, release it (`releaseReservation`) to give it back; otherwise it expires.
-         *
-         *     **All or none**: from 1 to 98 items, each pet once (one transaction of an Update per pet, the reservation's record and the Idempotency-Key's record). When any pet has no entry, 404 names every such pet; when any has less available than asked, 409 `INSUFFICIENT_STOCK` names each and what it has. Nothing is held in either case.
-         *
-         *     **Exact at expiresAt**: from that moment the reservation holds nothing: reads, reservations, adjustments and commits see it gone, whether or not its expiry has been recorded yet (within a minute, each pet's history then shows an `expire` change).
-         *
-         *     **Exactly once**: as `adjustInventory`, per API key and `Idempotency-Key` for 24 hours: the same cart answers the first answer (the same reservation), with `Idempotent-Replayed: true`; another cart answers 422.
-         *
-         *     **Experimental**: the request shape may change before the operation becomes stable.
-         */
-        post: operations["reserveInventory"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/inventory/reservations/{reservationId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a reservation (experimental)
-         * @description The reservation and its status: `active` while it holds stock, `committed`, `released`, or `expired` from its `expiresAt` on (whether or not its expiry has been recorded yet).
-         */
-        get: operations["getReservation"];
-        put?: never;
-        post?: never;
-        /**
-         * Give a reservation's stock back (experimental)
-         * @description Gives what the reservation holds back to each pet's `available`, and the reservation becomes `released`.
-         *
-         *     **Again**: releasing a released reservation answers the same; releasing an expired one answers it as it is (`expired`): it holds nothing either way.
-         *
-         *     **Refused**: a committed reservation (409 `RESERVATION_COMMITTED`): its stock is sold.
-         */
-        delete: operations["releaseReservation"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/inventory/reservations/{reservationId}/commit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sell a reservation's stock (experimental)
-         * @description The sale: in one transaction each pet's `quantity` and `reserved` go down by what the reservation holds, and it becomes `committed`. The answer is the reservation and the entries it left, in the order of its items.
-         *
-         *     **Again**: committing a committed reservation answers the same, and takes nothing more: retry freely.
-         *
-         *     **Refused**: past its `expiresAt` (409 `RESERVATION_EXPIRED`), released (409 `RESERVATION_RELEASED`), or a pet whose count was set below what the reservation holds (409 `INSUFFICIENT_STOCK`: the reservation stays active; set the count again, or release it). Nothing is written.
-         */
-        post: operations["commitReservation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/inventory/{petId}/changes": {
         parameters: {
             query?: never;
@@ -249,6 +169,84 @@ export interface paths {
         get: operations["getPetById"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold stock for a cart until it expires, all or none, exactly once (experimental)
+         * @description Holds each pet's `quantity` for the cart until `expiresAt` (`ttlSeconds`, 1 to 604800 seconds, 900 by default, from the first request): it is counted in the pet's `reserved` and no longer `available` to any other reservation or removal. Commit it (`commitReservation`) to sell it, release it (`releaseReservation`) to give it back; otherwise it expires.
+         *
+         *     **All or none**: from 1 to 98 items, each pet once (one transaction of an Update per pet, the reservation's record and the Idempotency-Key's record). When any pet has no entry, 404 names every such pet; when any has less available than asked, 409 `INSUFFICIENT_STOCK` names each and what it has. Nothing is held in either case.
+         *
+         *     **Exact at expiresAt**: from that moment the reservation holds nothing: reads, reservations, adjustments and commits see it gone, whether or not its expiry has been recorded yet (within a minute; each pet's history then shows an `expire` change).
+         *
+         *     **Exactly once**: as `adjustInventory`, per API key and `Idempotency-Key` for 24 hours: the same cart answers the first answer (the same reservation), with `Idempotent-Replayed: true`; another cart answers 422.
+         */
+        post: operations["reserveInventory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/reservations/{reservationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a reservation (experimental)
+         * @description The reservation and its status: `active` while it holds stock, `committed`, `released`, or `expired` from its `expiresAt` on (whether or not its expiry has been recorded yet). The example names a reservation no server has: its answer is the 404 a stale id meets.
+         */
+        get: operations["getReservation"];
+        put?: never;
+        post?: never;
+        /**
+         * Give a reservation's stock back (experimental)
+         * @description Gives what the reservation holds back to each pet's `available`, and the reservation becomes `released`.
+         *
+         *     **Again**: releasing a released reservation answers the same; releasing an expired one answers it as it is (`expired`): it holds nothing either way.
+         *
+         *     **Refused**: a committed reservation (409 `RESERVATION_COMMITTED`): its stock is sold.
+         */
+        delete: operations["releaseReservation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inventory/reservations/{reservationId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sell a reservation's stock (experimental)
+         * @description The sale: in one transaction each pet's `quantity` and `reserved` go down by what the reservation holds, and it becomes `committed`. The answer is the reservation and the entries it left, in the order of its items.
+         *
+         *     **Again**: committing a committed reservation answers the same, and takes nothing more: retry freely.
+         *
+         *     **Refused**: past its `expiresAt` (409 `RESERVATION_EXPIRED`), released (409 `RESERVATION_RELEASED`), or a pet whose count was set below what the reservation holds (409 `INSUFFICIENT_STOCK`: the reservation stays active; set the count again, or release it). Nothing is written.
+         */
+        post: operations["commitReservation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -377,37 +375,6 @@ export interface components {
             delta: components["schemas"]["Delta"];
             reason: components["schemas"]["AdjustmentReason"];
         };
-        /** @description Stock held for a cart until `expiresAt`, and what became of it. */
-        Reservation: {
-            reservationId: string;
-            /** @enum {string} */
-            status: "active" | "committed" | "released" | "expired";
-            items: {
-                petId: components["schemas"]["PetId"];
-                quantity: number;
-            }[];
-            /** Format: date-time */
-            expiresAt: string;
-            reference: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            settledAt: string | null;
-        };
-        /** @description A cart: from 1 to 98 items, each pet once, held all or none until ttlSeconds have passed; `reference` is yours (an order or cart id), kept and shown in each pet's history. */
-        ReservationRequest: {
-            items: {
-                petId: components["schemas"]["PetId"];
-                quantity: number;
-            }[];
-            ttlSeconds?: number;
-            reference?: string;
-        };
-        /** @description A committed reservation and the entries it left. */
-        CommittedReservation: {
-            reservation: components["schemas"]["Reservation"];
-            items: components["schemas"]["InventoryItem"][];
-        };
         /** @description A page of a pet's history, oldest first; `nextCursor` is null on the last page. */
         ChangesPage: {
             changes: components["schemas"]["InventoryChange"][];
@@ -443,6 +410,37 @@ export interface components {
         Pet: {
             id: components["schemas"]["PetId"];
             status: components["schemas"]["PetStatus"];
+        };
+        /** @description Stock held for a cart until `expiresAt`, and what became of it. */
+        Reservation: {
+            reservationId: string;
+            /** @enum {string} */
+            status: "active" | "committed" | "released" | "expired";
+            items: {
+                petId: components["schemas"]["PetId"];
+                quantity: number;
+            }[];
+            /** Format: date-time */
+            expiresAt: string;
+            reference: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            settledAt: string | null;
+        };
+        /** @description A cart: from 1 to 98 items, each pet once, held all or none until ttlSeconds have passed; `reference` is yours (an order or cart id), kept and shown in each pet's history. */
+        ReservationRequest: {
+            items: {
+                petId: components["schemas"]["PetId"];
+                quantity: number;
+            }[];
+            ttlSeconds?: number;
+            reference?: string;
+        };
+        /** @description A committed reservation and the entries it left. */
+        CommittedReservation: {
+            reservation: components["schemas"]["Reservation"];
+            items: components["schemas"]["InventoryItem"][];
         };
     };
     responses: never;
@@ -1419,6 +1417,456 @@ export interface operations {
             };
         };
     };
+    listInventoryChanges: {
+        parameters: {
+            query?: {
+                /** @description Entries per page, from 1 to 1000; 100 by default. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page of this pet's history, as it was returned. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
+                petId: components["schemas"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the pet's history. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesPage"];
+                };
+            };
+            /** @description `limit` is not an integer from 1 to 1000, `cursor` is not one this operation returned for this pet (another pet's, or past the entry's version), or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_QUERY`, `INVALID_PET_ID`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No inventory entry exists for petId. Codes: `PET_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInventoryChangeFeed: {
+        parameters: {
+            query?: {
+                /** @description Entries per page, from 1 to 1000; 100 by default. */
+                limit?: number;
+                /** @description The `nextCursor` of a page, as it was returned; without it, the oldest retained change. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the feed: the changes after the cursor, in the feed's order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeFeedPage"];
+                };
+            };
+            /** @description `limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned (one ahead of every change in the feed, for one). Codes: `INVALID_QUERY`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPetById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
+                petId: components["schemas"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pet. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The inventory has no entry for petId. Codes: `PET_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
+                    Deprecation?: string;
+                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
+                    Sunset?: string;
+                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
+                    Deprecation?: string;
+                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
+                    Sunset?: string;
+                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
+                    Deprecation?: string;
+                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
+                    Sunset?: string;
+                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
+                    Link?: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     reserveInventory: {
         parameters: {
             query?: never;
@@ -2054,456 +2502,6 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
                     "X-API-Stability"?: "experimental";
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listInventoryChanges: {
-        parameters: {
-            query?: {
-                /** @description Entries per page, from 1 to 1000; 100 by default. */
-                limit?: number;
-                /** @description The `nextCursor` of the previous page of this pet's history, as it was returned. */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
-                petId: components["schemas"]["PetId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of the pet's history. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "X-API-Stability": components["headers"]["X-API-Stability"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChangesPage"];
-                };
-            };
-            /** @description `limit` is not an integer from 1 to 1000, `cursor` is not one this operation returned for this pet (another pet's, or past the entry's version), or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_QUERY`, `INVALID_PET_ID`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "X-API-Stability": components["headers"]["X-API-Stability"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Failed authentications the source address may make per minute (the address's window). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Failed authentications left to the address in this minute. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
-                    "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
-                    RateLimit: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No inventory entry exists for petId. Codes: `PET_NOT_FOUND`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "X-API-Stability": components["headers"]["X-API-Stability"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
-                    "RateLimit-Policy"?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
-                    "X-API-Stability"?: "experimental";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
-                    "RateLimit-Policy"?: string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
-                    RateLimit?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
-                    "X-API-Stability"?: "experimental";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
-                    "RateLimit-Policy"?: string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
-                    RateLimit?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
-                    "X-API-Stability"?: "experimental";
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listInventoryChangeFeed: {
-        parameters: {
-            query?: {
-                /** @description Entries per page, from 1 to 1000; 100 by default. */
-                limit?: number;
-                /** @description The `nextCursor` of a page, as it was returned; without it, the oldest retained change. */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of the feed: the changes after the cursor, in the feed's order. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "X-API-Stability": components["headers"]["X-API-Stability"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ChangeFeedPage"];
-                };
-            };
-            /** @description `limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned (one ahead of every change in the feed, for one). Codes: `INVALID_QUERY`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "X-API-Stability": components["headers"]["X-API-Stability"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Failed authentications the source address may make per minute (the address's window). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Failed authentications left to the address in this minute. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
-                    "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
-                    RateLimit: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
-                    "RateLimit-Policy"?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
-                    "X-API-Stability"?: "experimental";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
-                    "RateLimit-Policy"?: string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
-                    RateLimit?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
-                    "X-API-Stability"?: "experimental";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
-                    "RateLimit-Policy"?: string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
-                    RateLimit?: string;
-                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
-                    "X-API-Stability"?: "experimental";
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getPetById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
-                petId: components["schemas"]["PetId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The pet. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Pet"];
-                };
-            };
-            /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Failed authentications the source address may make per minute (the address's window). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Failed authentications left to the address in this minute. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
-                    "RateLimit-Policy": string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
-                    RateLimit: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The inventory has no entry for petId. Codes: `PET_NOT_FOUND`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
-                    "RateLimit-Policy"?: string;
-                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
-                    Deprecation?: string;
-                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
-                    Sunset?: string;
-                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
-                    Link?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
-                    "RateLimit-Policy"?: string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
-                    RateLimit?: string;
-                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
-                    Deprecation?: string;
-                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
-                    Sunset?: string;
-                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
-                    Link?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
-                    "RateLimit-Policy"?: string;
-                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
-                    RateLimit?: string;
-                    /** @description RFC 9745: the operation is deprecated since this moment (a structured-field date: `@` and Unix seconds). Absent when API Gateway answered without reaching the function. */
-                    Deprecation?: string;
-                    /** @description RFC 8594: an HTTP-date after which the operation may stop answering. Set per stage; here Thu, 01 Jul 2027 00:00:00 GMT. Absent when API Gateway answered without reaching the function. */
-                    Sunset?: string;
-                    /** @description Where the deprecation and the sunset are explained (rel="deprecation", rel="sunset"). Absent when API Gateway answered without reaching the function. */
-                    Link?: string;
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import {
   MAX_RESERVATION_ITEMS,
   MAX_RESERVATION_REFERENCE_LENGTH,
   RESERVATION_STATUSES,
+  PET_STATUSES,
   RESERVATION_TTL_SECONDS,
 } from './vocabulary.ts';
 
@@ -21,7 +22,7 @@ import {
 export const PetId = z.bigint().min(1n).max(MAX_INT64);
 export type PetId = z.infer<typeof PetId>;
 
-export const PetStatus = z.enum(['available', 'pending', 'sold']);
+export const PetStatus = z.enum(PET_STATUSES);
 export type PetStatus = z.infer<typeof PetStatus>;
 
 export const Quantity = z.int().min(0).max(MAX_QUANTITY);

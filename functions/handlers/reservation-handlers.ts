@@ -7,9 +7,10 @@ import { httpHandler } from '../http/http-handler.ts';
 import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
 import { jsonBody, MAX_BATCH_BODY_BYTES } from '../http/json-body.ts';
 import { jsonResponse } from '../http/json.ts';
-import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
+import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { ReservationRequest } from '../http/request-body-validators.generated.ts';
+import { type OperationId, routeOf } from '../routes.ts';
 
 /**
  * The reservations' operations: POST /inventory/reservations (under an Idempotency-Key), and GET,
@@ -39,12 +40,13 @@ function reservationIdFromPath(event: Pick<APIGatewayProxyEvent, 'pathParameters
 const reservationLocation = (event: Pick<APIGatewayProxyEvent, 'requestContext'>, reservationId: string) =>
   `${event.requestContext.path.replace(/\/$/, '')}/${reservationId}`;
 
-const experimental = () => operationHeaders(stabilityHeaders('experimental'));
+/** The lifecycle headers (X-API-Stability) the registry states for the operation. */
+const lifecycle = (operationId: OperationId) => operationHeaders(lifecycleHeaders(routeOf(operationId)));
 
 /** POST /inventory/reservations: holds a cart's stock until its expiresAt, all or none, once per Idempotency-Key. */
 export function createReserveInventoryHandler({ idempotentWriter, limiter }: ReserveHandlerDependencies) {
   return httpHandler(
-    { guards: [planLimits(limiter), experimental()], body: jsonBody(ReservationRequest, MAX_BATCH_BODY_BYTES) },
+    { guards: [planLimits(limiter), lifecycle('reserveInventory')], body: jsonBody(ReservationRequest, MAX_BATCH_BODY_BYTES) },
     async (event) => {
       const idempotencyKey = idempotencyKeyFrom(event);
       const { keyId, requestId } = changeAuthorFrom(event);
@@ -60,21 +62,21 @@ export function createReserveInventoryHandler({ idempotentWriter, limiter }: Res
 
 /** GET /inventory/reservations/{reservationId}: the reservation, expired from its expiresAt on. */
 export function createGetReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter), experimental()] }, async (event) =>
+  return httpHandler({ guards: [planLimits(limiter), lifecycle('getReservation')] }, async (event) =>
     jsonResponse(200, await reservations.get(reservationIdFromPath(event))),
   );
 }
 
 /** POST /inventory/reservations/{reservationId}/commit: the sale; committing again answers the same and takes nothing more. */
 export function createCommitReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter), experimental()] }, async (event) =>
+  return httpHandler({ guards: [planLimits(limiter), lifecycle('commitReservation')] }, async (event) =>
     jsonResponse(200, await reservations.commit(reservationIdFromPath(event), changeAuthorFrom(event))),
   );
 }
 
 /** DELETE /inventory/reservations/{reservationId}: gives the holds back; releasing again answers the same. */
 export function createReleaseReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter), experimental()] }, async (event) =>
+  return httpHandler({ guards: [planLimits(limiter), lifecycle('releaseReservation')] }, async (event) =>
     jsonResponse(200, await reservations.release(reservationIdFromPath(event), changeAuthorFrom(event))),
   );
 }

@@ -4,6 +4,7 @@ import {
   changeFeedTable,
   historyTable,
   idempotencyRecordsTable,
+  reservationsTable,
   inventoryTable,
   usageCountersTable,
 } from '../../../functions/adapters/dynamodb/tables.ts';
@@ -136,7 +137,7 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
   });
 
   it.each(
-    [inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable, historyTable, changeFeedTable].map(
+    [inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable, historyTable, changeFeedTable, reservationsTable].map(
       (table) => [table.partitionKey.name, table] as const,
     ),
   )('alarms on throttled reads or writes of the table keyed by %s', (_keyName, table) => {

@@ -167,6 +167,19 @@ interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentReques
   reservation?: ReservationRecord;
 }
 
+/**
+ * 400 for the first pet a list names twice (a transaction takes one action per item, and a sum is
+ * what the client means): `fault` says where, in the request's own words.
+ */
+function refuseRepeatedPets(list: readonly { petId: PetId }[], fault: (petId: PetId, index: number, first: number) => string): void {
+  const firstIndexOf = new Map<PetId, number>();
+  list.forEach(({ petId }, index) => {
+    const first = firstIndexOf.get(petId);
+    if (first !== undefined) throw new ApiError(ErrorCode.invalidBody, fault(petId, index, first));
+    firstIndexOf.set(petId, index);
+  });
+}
+
 export class IdempotentWriter {
   constructor(
     private readonly repository: IdempotentWriteRepository,
@@ -187,16 +200,11 @@ export class IdempotentWriter {
   async reserve({ request, ...author }: ReserveRequest): Promise<AdjustmentResult<ReservationOutcome>> {
     const { items, reference } = request;
     const ttlSeconds = request.ttlSeconds ?? RESERVATION_TTL_SECONDS.default;
-    const firstIndexOf = new Map<PetId, number>();
-    items.forEach(({ petId }, index) => {
-      const first = firstIndexOf.get(petId);
-      if (first !== undefined)
-        throw new ApiError(
-          ErrorCode.invalidBody,
-          `items.${index}.petId: pet ${petId} is reserved at items.${first} already; send one item per pet with the sum of its quantities`,
-        );
-      firstIndexOf.set(petId, index);
-    });
+    refuseRepeatedPets(
+      items,
+      (petId, index, first) =>
+        `items.${index}.petId: pet ${petId} is reserved at items.${first} already; send one item per pet with the sum of its quantities`,
+    );
     const createdAt = this.now();
     const reservation: ReservationRecord = {
       reservationId: crypto.randomUUID(),
@@ -269,18 +277,15 @@ export class IdempotentWriter {
     const { changes } = request;
     if (changes.length < 1 || changes.length > MAX_BATCH_CHANGES)
       throw new ApiError(ErrorCode.invalidBody, `adjustments: must hold from 1 to ${MAX_BATCH_CHANGES} adjustments, not ${changes.length}`);
-    const firstIndexOf = new Map<PetId, number>();
-    changes.forEach(({ petId, delta }, index) => {
+    changes.forEach(({ delta }, index) => {
       if (delta === 0)
         throw new ApiError(ErrorCode.invalidBody, `adjustments.${index}.delta: must not be 0: an adjustment changes the stock`);
-      const first = firstIndexOf.get(petId);
-      if (first !== undefined)
-        throw new ApiError(
-          ErrorCode.invalidBody,
-          `adjustments.${index}.petId: pet ${petId} is adjusted at adjustments.${first} already; send one adjustment per pet with the sum of its deltas`,
-        );
-      firstIndexOf.set(petId, index);
     });
+    refuseRepeatedPets(
+      changes,
+      (petId, index, first) =>
+        `adjustments.${index}.petId: pet ${petId} is adjusted at adjustments.${first} already; send one adjustment per pet with the sum of its deltas`,
+    );
     const writes = changes.map((change) => adjustmentWrite(change, authorOf(request), request.idempotencyKey));
     return this.applyOnce<BatchAdjustmentOutcome>({
       ...request,

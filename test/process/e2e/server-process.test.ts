@@ -83,7 +83,7 @@ describe('npm start', () => {
     const response = await fetch(`${server.baseUrl}/inventory`, { headers: bearer(key) });
 
     expect(await response.text()).toBe(
-      '[{"petId":18014398509481985,"quantity":1,"status":"available"},{"petId":9223372036854775807,"quantity":3,"status":"sold"}]',
+      '[{"petId":18014398509481985,"quantity":1,"status":"available","reserved":0,"available":1},{"petId":9223372036854775807,"quantity":3,"status":"sold","reserved":0,"available":3}]',
     );
     expect(response.headers.get('x-ratelimit-limit')).toBe('300');
   });

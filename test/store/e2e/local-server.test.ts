@@ -71,7 +71,9 @@ describe('GET /v1/inventory', () => {
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
-    expect(await response.text()).toContain('{"petId":9007199254740993,"quantity":4,"status":"pending"},{"petId":9223372036854775807,');
+    expect(await response.text()).toContain(
+      '{"petId":9007199254740993,"quantity":4,"status":"pending","reserved":0,"available":4},{"petId":9223372036854775807,',
+    );
     expect(response.headers.get('x-ratelimit-limit')).toBe('1000');
     expectRateLimitHeaders(response, sentAt);
   });
@@ -83,10 +85,10 @@ describe('PATCH /v1/inventory/{petId}', () => {
     const response = await call('/inventory/9223372036854775807', { method: 'PATCH', body: '{"quantity": 42}' });
 
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('{"petId":9223372036854775807,"quantity":42,"status":"available"}');
+    expect(await response.text()).toBe('{"petId":9223372036854775807,"quantity":42,"status":"available","reserved":0,"available":42}');
     expectRateLimitHeaders(response, sentAt);
     expect(await call('/inventory').then((listed) => listed.text())).toContain(
-      '{"petId":9223372036854775807,"quantity":42,"status":"available"}',
+      '{"petId":9223372036854775807,"quantity":42,"status":"available","reserved":0,"available":42}',
     );
   });
 

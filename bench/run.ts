@@ -21,6 +21,7 @@ import { measureListingAtScale } from './listing-at-scale.ts';
 import { measureManyChanges } from './many-changes.ts';
 import { describeMachine } from './machine.ts';
 import { fixed } from './markdown.ts';
+import { measureTracing } from './tracing.ts';
 import { measureWarmOverhead } from './warm-overhead.ts';
 
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
@@ -78,7 +79,8 @@ try {
     const sections: string[] = [];
     try {
       progress('1. cold start');
-      sections.push(await measureColdStart(bundles, store));
+      const baseline = bundles.find((bundle) => bundle.name === 'baseline')!;
+      sections.push(`${await measureColdStart(bundles, store)}\n\n${await measureTracing(baseline, bundleDir, store)}`);
       progress('2. warm overhead');
       sections.push(await measureWarmOverhead());
       progress('3. local HTTP throughput');

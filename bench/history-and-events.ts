@@ -58,8 +58,13 @@ const DRAIN_MS = 20_000;
 const SETTLE_MS = 60_000;
 /** A step before the measured ones, at a rate every machine keeps up with: what a first request of each kind costs is not a delay of the path. */
 const WARM_UP_RATE = 25;
-/** 500 changes: DynamoDB Local's CPU per change fell by a quarter over its first 800 (its JIT), then held. */
-const WARM_UP_SECONDS = 20;
+/**
+ * 750 changes. A cold DynamoDB Local costs more CPU per change while its JIT compiles: measured
+ * (bench/process-cpu.ts) at 20 a second, 43 ms for the first 50 changes, 30 ms for the next 200,
+ * then 22 to 24 ms from about the 500th on. The former warm-up (50 changes) left the JVM cold, and
+ * at 50 a second a cold path needs more CPU than two cores have.
+ */
+const WARM_UP_SECONDS = 30;
 /** The poller's pause after an empty page: the feed's lag includes up to this much. */
 const FEED_POLL_MS = 100;
 /** A step kept up when its last second's answers came within this of their scheduled time: no queue built up over the step. */

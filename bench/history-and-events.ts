@@ -13,7 +13,8 @@ import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/t
 import { versionedChange } from '../functions/adapters/dynamodb/versioned-change.ts';
 import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
 import { eventIdOf } from '../functions/domain/inventory-events.ts';
-import type { InventoryChange, PetChange } from '../functions/domain/inventory-history.ts';
+import type { InventoryChange } from '../functions/domain/inventory-history.ts';
+import type { ChangeEventData } from '../functions/domain/inventory-events.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
@@ -235,20 +236,22 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
       toolAttribution('seed', TOOL_KEY_IDS.seed),
     );
     const started = Date.parse('2026-11-01T00:00:00.000Z');
-    const changes: PetChange[] = Array.from({ length: Math.max(...PAGE_SIZES) + 1 }, (_, index) => ({
-      petId: HISTORY_PET,
-      change: {
-        version: index + 1,
-        occurredAt: new Date(started + index * 60_000).toISOString(),
-        kind: 'set',
-        quantityBefore: index === 0 ? null : 100 + index - 1,
-        quantityAfter: 100 + index,
-        delta: index === 0 ? 100 : 1,
-        status: 'available',
-        requestId: randomUUID(),
-        keyId: store.keyRecord.keyId,
-      } as InventoryChange,
-    }));
+    const changes: ChangeEventData[] = Array.from(
+      { length: Math.max(...PAGE_SIZES) + 1 },
+      (_, index) =>
+        ({
+          petId: HISTORY_PET,
+          version: index + 1,
+          occurredAt: new Date(started + index * 60_000).toISOString(),
+          kind: 'set',
+          quantityBefore: index === 0 ? null : 100 + index - 1,
+          quantityAfter: 100 + index,
+          delta: index === 0 ? 100 : 1,
+          status: 'available',
+          requestId: randomUUID(),
+          keyId: store.keyRecord.keyId,
+        }) as ChangeEventData,
+    );
     await createHistoryRepository(dependencies.client, LOCAL_TABLES.historyTable, DEFAULT_HISTORY_RETENTION_DAYS).record(changes);
     const handler = createHttpHandlers(dependencies).listInventoryChanges;
     const context = lambdaContext();
@@ -270,7 +273,7 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
         operations = calls.map((call) => call.operation).join(', ');
       }
       // The page's Query reads one entry more than it returns (whether a next page exists).
-      const queryBytes = changes.slice(0, limit + 1).reduce((sum, { petId, change }) => sum + itemBytes(historyItem(petId, change)), 0);
+      const queryBytes = changes.slice(0, limit + 1).reduce((sum, { petId, ...change }) => sum + itemBytes(historyItem(petId, change)), 0);
       const readUnits = eventualReadUnitsOf(queryBytes);
       rows.push([
         integer(limit),
@@ -424,7 +427,7 @@ async function pollFeed(baseUrl: string, headers: Record<string, string>, seen: 
     }
     const now = performance.now();
     for (const change of page.changes) {
-      const id = eventIdOf({ petId: BigInt(change.petId), change });
+      const id = eventIdOf({ petId: BigInt(change.petId), version: change.version });
       if (!seen.has(id)) seen.set(id, now);
     }
     cursor = page.nextCursor;
@@ -469,7 +472,7 @@ async function rateRun(
         return;
       }
       answers.push({ dueAt, latency: done - dueAt });
-      answered.set(eventIdOf({ petId, change: { version: Number(response.headers.get('etag')!.replace(/\D/g, '')) } }), done);
+      answered.set(eventIdOf({ petId, version: Number(response.headers.get('etag')!.replace(/\D/g, '')) }), done);
     }),
   );
   const deadline = performance.now() + DRAIN_MS;

@@ -388,7 +388,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"][];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -396,8 +396,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -518,7 +518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -526,8 +526,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -670,7 +670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -678,8 +678,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -910,7 +910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -918,8 +918,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1129,7 +1129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1137,8 +1137,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1347,7 +1347,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1355,8 +1355,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1496,7 +1496,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1504,8 +1504,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1631,7 +1631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1639,8 +1639,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_INT64 } from './pet-id.ts';
-import { ADJUSTMENT_REASONS, CHANGE_KINDS, INVENTORY_CHANGED, MAX_BATCH_CHANGES, MAX_QUANTITY } from './vocabulary.ts';
+import { ADJUSTMENT_REASONS, CHANGE_KINDS, INVENTORY_CHANGED, MAX_BATCH_CHANGES, MAX_QUANTITY, PET_STATUSES } from './vocabulary.ts';
 
 /**
  * The spec's objects, once. Types, request validation and the OpenAPI document all derive
@@ -11,7 +11,7 @@ import { ADJUSTMENT_REASONS, CHANGE_KINDS, INVENTORY_CHANGED, MAX_BATCH_CHANGES,
 export const PetId = z.bigint().min(1n).max(MAX_INT64);
 export type PetId = z.infer<typeof PetId>;
 
-export const PetStatus = z.enum(['available', 'pending', 'sold']);
+export const PetStatus = z.enum(PET_STATUSES);
 export type PetStatus = z.infer<typeof PetStatus>;
 
 export const Quantity = z.int().min(0).max(MAX_QUANTITY);

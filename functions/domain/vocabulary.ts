@@ -10,6 +10,9 @@ export const MAX_QUANTITY = 2_147_483_647;
  */
 export const MAX_BATCH_CHANGES = 99;
 
+/** What a pet's status may be (SPEC 2, PetStatus). */
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+
 /** Why stock changed; the three uses SPEC section 1 names for the update. */
 export const ADJUSTMENT_REASONS = ['arrival', 'return', 'adjustment'] as const;
 
@@ -18,3 +21,6 @@ export const CHANGE_KINDS = ['set', 'compareAndSet', 'adjustment', 'import', 'se
 
 /** The type of the event that announces a change (a webhook's `type`, an EventBridge event's `detail-type`). */
 export const INVENTORY_CHANGED = 'inventory.changed';
+
+/** How many changes a page of a pet's history or of the change feed holds (`limit`). */
+export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;

@@ -27,7 +27,7 @@ export default defineConfig({
       LOG_LEVEL: 'silent',
       METRICS_DISABLED: 'true',
       // The DynamoDB Local engines the tests start (each npm start as a process, each tool on a
-      // data directory, some 90 in a run) live seconds and serve a few requests: the JVM's first
+      // data directory) live seconds and serve a few requests: the JVM's first
       // compiler alone brings one up on 2.4 s of CPU instead of 4.2 s (docs/developing.md, Tests).
       // The workers' environment only: the run's shared engine (test/global-setup.ts) keeps both.
       JAVA_TOOL_OPTIONS: '-XX:TieredStopAtLevel=1',

@@ -37,7 +37,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   });
   let output = '';
   let listening = false;
-  // Looked for as each chunk arrives, not on a timer: a test starts some 40 servers in a run.
+  // Looked for as each chunk arrives, not on a 50 ms timer: the tests start dozens of servers in a run.
   let announceListening: (baseUrl: string) => void = () => {};
   const keep = (chunk: Buffer) => {
     if (listening && options.captureOutput === 'startup') return;

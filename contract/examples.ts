@@ -11,7 +11,7 @@ import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/f
 import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
 import type { ChangesPage } from '../functions/domain/inventory-history.ts';
 import { feedCursorAfter, type ChangeFeedPage } from '../functions/domain/change-feed.ts';
-import { eventIdOf, inventoryChangedEvent, type PetChange } from '../functions/domain/inventory-events.ts';
+import { eventIdOf, inventoryChangedEvent, type ChangeEventData } from '../functions/domain/inventory-events.ts';
 import { webhookHeaders } from '../functions/domain/webhooks.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
@@ -139,21 +139,19 @@ export const OPERATION_EXAMPLES = {
  * The webhook the reference shows: the big pet's adjustment at a till, as npm start and the
  * delivery function send it (the body, the event id derived from the change, the headers as signed).
  */
-const tillSale: PetChange = {
+const tillSale: ChangeEventData = {
   petId: bigPet.petId,
-  change: {
-    version: 2,
-    occurredAt: '2026-11-24T07:12:03.456Z',
-    kind: 'adjustment',
-    quantityBefore: bigPet.quantity,
-    quantityAfter: bigPet.quantity - 1,
-    delta: -1,
-    status: bigPet.status,
-    reason: 'adjustment',
-    idempotencyKey: 'till-7-receipt-1042',
-    requestId: '5e2c1f7a-3b9d-4c1e-8f6a-2d7b9e0c4a11',
-    keyId: 'key_3f9a2c7b1e5d',
-  },
+  version: 2,
+  occurredAt: '2026-11-24T07:12:03.456Z',
+  kind: 'adjustment',
+  quantityBefore: bigPet.quantity,
+  quantityAfter: bigPet.quantity - 1,
+  delta: -1,
+  status: bigPet.status,
+  reason: 'adjustment',
+  idempotencyKey: 'till-7-receipt-1042',
+  requestId: '5e2c1f7a-3b9d-4c1e-8f6a-2d7b9e0c4a11',
+  keyId: 'key_3f9a2c7b1e5d',
 };
 /** A secret in WEBHOOK_SECRET's form, for the example's signature only. */
 const EXAMPLE_SECRET = Buffer.from('an example secret of 32 bytes!!!');

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { toJson } from '../functions/int64-json.ts';
-import { eventIdOf, inventoryChangedEvent, type PetChange } from '../functions/domain/inventory-events.ts';
+import { eventIdOf, inventoryChangedEvent, type ChangeEventData } from '../functions/domain/inventory-events.ts';
 
 /**
  * npm start's pending webhook deliveries, in a table of the local store: they are written before
@@ -57,7 +57,7 @@ export type QueueHead = { due: OutboxDelivery } | { dueAt: number };
 
 export interface WebhookOutbox {
   /** Queues each change for each endpoint; a change queued already is left as it is. */
-  enqueue(urls: readonly string[], changes: readonly PetChange[], nowMs: number): Promise<void>;
+  enqueue(urls: readonly string[], changes: readonly ChangeEventData[], nowMs: number): Promise<void>;
   /** Up to `limit` queues of the endpoint due by nowMs, the longest due first; reads nothing else. */
   due(url: string, nowMs: number, limit: number): Promise<string[]>;
   /** Whether the endpoint has a pending delivery, due or not. */
@@ -175,14 +175,14 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
   return {
     async enqueue(urls, changes, nowMs) {
       const deliveries = urls.flatMap((url) =>
-        changes.map((petChange) =>
+        changes.map((change) =>
           pendingDelivery(
             {
-              version: petChange.change.version,
+              version: change.version,
               url,
-              petId: String(petChange.petId),
-              eventId: eventIdOf(petChange),
-              body: toJson(inventoryChangedEvent(petChange)),
+              petId: String(change.petId),
+              eventId: eventIdOf(change),
+              body: toJson(inventoryChangedEvent(change)),
             },
             nowMs,
           ),

@@ -20,6 +20,13 @@ export interface ChangeAttribution {
   idempotencyKey?: string;
 }
 
+/**
+ * A change as stored: on its entry (`lastChange`), the attribution and when the change was made
+ * (the writer's clock, RFC 3339 in UTC with milliseconds). The entry's version numbers it; its
+ * history entry (InventoryChange, as answered) is derived from it and the entry's images.
+ */
+export type StoredChange = ChangeAttribution & { occurredAt: string };
+
 /** The keyId the operators' tools write under: no API key makes their changes. */
 export const TOOL_KEY_IDS = {
   inventoryImport: 'tool:inventory-import',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
-import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+import type { InventoryItem, InventoryUpdate, PetAdjustment, PetId } from './schemas.ts';
 import {
   adjustmentWrite,
   batchRefusal,
@@ -9,7 +9,6 @@ import {
   meaningOfRefusal,
   type Refusal,
   type RefusedWrite,
-  type StockChange,
   type StockWrite,
   updateWrite,
   type VersionedItem,
@@ -37,7 +36,7 @@ interface IdempotentRequest extends ChangeAuthor {
   idempotencyKey: string;
 }
 
-export type AdjustmentRequest = IdempotentRequest & StockChange;
+export type AdjustmentRequest = IdempotentRequest & PetAdjustment;
 
 /** A PATCH sent with an Idempotency-Key: its body and the versions of its If-Match. */
 export interface KeyedUpdateRequest extends IdempotentRequest {
@@ -48,7 +47,7 @@ export interface KeyedUpdateRequest extends IdempotentRequest {
 
 /** Changes of several pets, applied all or none under one Idempotency-Key. */
 export interface BatchAdjustmentRequest extends IdempotentRequest {
-  changes: readonly StockChange[];
+  changes: readonly PetAdjustment[];
 }
 
 /**
@@ -130,7 +129,7 @@ function singleOutcome(meaning: ReturnType<typeof meaningOfRefusal>): Adjustment
   return 'refusal' in meaning ? { error: meaning.refusal } : { item: meaning.unchanged.item, version: meaning.unchanged.version };
 }
 
-const changeText = ({ petId, delta, reason }: StockChange) => `${petId}\n${delta}\n${reason}`;
+const changeText = ({ petId, delta, reason }: PetAdjustment) => `${petId}\n${delta}\n${reason}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** Rounds of a request that meets transaction conflicts or its own duplicates; each round ends in an answer but for those. */

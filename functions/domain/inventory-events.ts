@@ -1,4 +1,3 @@
-import type { PetChange } from './inventory-history.ts';
 import type { ChangeEventData, InventoryChangedEvent } from './schemas.ts';
 import { INVENTORY_CHANGED } from './vocabulary.ts';
 
@@ -8,29 +7,23 @@ import { INVENTORY_CHANGED } from './vocabulary.ts';
  * change feed, so a receiver handles all three alike and deduplicates by (petId, version).
  */
 
-export type { PetChange };
-
 /** Where the consumer of the inventory's stream hands each batch of history entries after recording them. */
 export interface ChangePublisher {
   /** Publishes each change at least once; throwing leaves the batch to be handled again. */
-  publish(changes: readonly PetChange[]): Promise<void>;
+  publish(changes: readonly ChangeEventData[]): Promise<void>;
 }
 
-/** The entry with its petId, flat (the event's `data`), and the webhook's body: their shapes are in schemas.ts. */
+/** A change as announced (the history entry with its petId, flat), and the webhook's body: their shapes are in schemas.ts. */
 export type { ChangeEventData, InventoryChangedEvent };
 
-export function eventDataOf({ petId, change }: PetChange): ChangeEventData {
-  return { petId, ...change };
-}
-
-export function inventoryChangedEvent(petChange: PetChange): InventoryChangedEvent {
-  return { type: INVENTORY_CHANGED, timestamp: petChange.change.occurredAt, data: eventDataOf(petChange) };
+export function inventoryChangedEvent(change: ChangeEventData): InventoryChangedEvent {
+  return { type: INVENTORY_CHANGED, timestamp: change.occurredAt, data: change };
 }
 
 /**
  * The event's id (`webhook-id`): derived from (petId, version), so it is the same on every retry,
  * on every endpoint and after a redrive, and a change delivered twice is recognisably one event.
  */
-export function eventIdOf({ petId, change }: Pick<PetChange, 'petId'> & { change: Pick<PetChange['change'], 'version'> }): string {
-  return `evt_inventory_${petId}_${change.version}`;
+export function eventIdOf({ petId, version }: Pick<ChangeEventData, 'petId' | 'version'>): string {
+  return `evt_inventory_${petId}_${version}`;
 }

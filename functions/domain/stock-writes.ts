@@ -1,7 +1,7 @@
 import type { ChangeAttribution } from './change-attribution.ts';
 import { ErrorCode } from './errors.ts';
 import { MAX_QUANTITY } from './vocabulary.ts';
-import type { AdjustmentReason, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+import type { InventoryItem, InventoryUpdate, PetAdjustment, PetId } from './schemas.ts';
 
 /**
  * The one write model of stock. Every kind of write an entry can take is a StockWrite: what it
@@ -27,13 +27,6 @@ export interface WritePreconditions {
   changeFrom?: number;
   /** If-Match: write only while the entry's version is one of these. */
   versions?: readonly number[];
-}
-
-/** One relative change of one pet's stock, as a client asks for it. */
-export interface StockChange {
-  petId: PetId;
-  delta: number;
-  reason: AdjustmentReason;
 }
 
 /**
@@ -93,7 +86,7 @@ export function updateWrite(
 }
 
 /** An adjustment's write; each change of a batch is one, with the batch's request id and key. */
-export function adjustmentWrite({ petId, delta, reason }: StockChange, author: ChangeAuthor, idempotencyKey: string): StockWrite {
+export function adjustmentWrite({ petId, delta, reason }: PetAdjustment, author: ChangeAuthor, idempotencyKey: string): StockWrite {
   return { petId, delta, attribution: { kind: 'adjustment', ...author, reason, idempotencyKey } };
 }
 

@@ -1,5 +1,5 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { eventDataOf, type ChangePublisher } from '../../domain/inventory-events.ts';
+import type { ChangePublisher } from '../../domain/inventory-events.ts';
 import { INVENTORY_CHANGED } from '../../domain/vocabulary.ts';
 import { toJson } from '../../int64-json.ts';
 
@@ -16,12 +16,12 @@ export function createEventBusPublisher(client: EventBridgeClient, eventBusName:
   return {
     async publish(changes) {
       for (let start = 0; start < changes.length; start += ENTRIES_PER_CALL) {
-        const entries = changes.slice(start, start + ENTRIES_PER_CALL).map((petChange) => ({
+        const entries = changes.slice(start, start + ENTRIES_PER_CALL).map((change) => ({
           EventBusName: eventBusName,
           Source: INVENTORY_EVENT_SOURCE,
           DetailType: INVENTORY_CHANGED,
-          Time: new Date(petChange.change.occurredAt),
-          Detail: toJson(eventDataOf(petChange)),
+          Time: new Date(change.occurredAt),
+          Detail: toJson(change),
         }));
         const { FailedEntryCount = 0, Entries = [] } = await client.send(new PutEventsCommand({ Entries: entries }));
         // The batch fails whole and is handled again: an event already put goes out twice, and rules' targets deduplicate by (petId, version).

@@ -32,13 +32,13 @@ export function createWebhookQueuePublisher(client: SQSClient, queueUrl: string,
   return {
     async publish(changes) {
       const messages = urls.flatMap((url) =>
-        changes.map((petChange) => {
-          const webhook: QueuedWebhook = { url, eventId: eventIdOf(petChange), body: toJson(inventoryChangedEvent(petChange)) };
-          const group = deliveryGroupOf(url, petChange.petId);
+        changes.map((change) => {
+          const webhook: QueuedWebhook = { url, eventId: eventIdOf(change), body: toJson(inventoryChangedEvent(change)) };
+          const group = deliveryGroupOf(url, change.petId);
           return {
             MessageBody: JSON.stringify(webhook),
             MessageGroupId: group,
-            MessageDeduplicationId: `${group}:${petChange.change.version}`,
+            MessageDeduplicationId: `${group}:${change.version}`,
           };
         }),
       );

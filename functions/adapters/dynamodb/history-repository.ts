@@ -1,12 +1,14 @@
 import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { inVersionRounds, type HistoryRepository, type InventoryChange, type PetChange } from '../../domain/inventory-history.ts';
+import { inVersionRounds, type HistoryRepository, type InventoryChange } from '../../domain/inventory-history.ts';
+import type { ChangeEventData } from '../../domain/schemas.ts';
 import { callStore } from './document-client.ts';
 import type { ServiceConfig } from '../../config.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS, historyTable } from './tables.ts';
 
-type StoredChange = Omit<InventoryChange, 'version' | 'quantityBefore' | 'quantityAfter' | 'delta'> & {
+/** A history entry as the history table holds it: numbers as DynamoDB gives them, and when it expires. */
+type HistoryItem = Omit<InventoryChange, 'version' | 'quantityBefore' | 'quantityAfter' | 'delta'> & {
   petId: NumberValue;
   version: NumberValue;
   quantityBefore: NumberValue | null;
@@ -25,15 +27,7 @@ const BATCH_RETRY_BASE_MS = 50;
 const number = (value: NumberValue | null): number | null => (value === null ? null : Number(value.toString()));
 
 function toChange(stored: Record<string, unknown>): InventoryChange {
-  const {
-    petId: _petId,
-    expiresAt: _expiresAt,
-    version,
-    quantityBefore,
-    quantityAfter,
-    delta,
-    ...rest
-  } = stored as unknown as StoredChange;
+  const { petId: _petId, expiresAt: _expiresAt, version, quantityBefore, quantityAfter, delta, ...rest } = stored as unknown as HistoryItem;
   return {
     version: Number(version.toString()),
     occurredAt: rest.occurredAt,
@@ -55,13 +49,12 @@ function toChange(stored: Record<string, unknown>): InventoryChange {
  * failure needs no condition. `retentionDays` sets each entry's expiry from the time of its change.
  */
 export function createHistoryRepository(client: DynamoDBDocumentClient, tableName: string, retentionDays: number): HistoryRepository {
-  const item = ({ petId, change }: PetChange) => ({
-    petId,
+  const item = (change: ChangeEventData) => ({
     ...change,
     [historyTable.timeToLiveAttribute]: Math.floor(Date.parse(change.occurredAt) / 1000) + retentionDays * DAY_SECONDS,
   });
 
-  async function writeBatch(changes: readonly PetChange[]): Promise<void> {
+  async function writeBatch(changes: readonly ChangeEventData[]): Promise<void> {
     let pending = changes.map((change) => ({ PutRequest: { Item: item(change) } }));
     for (let attempt = 1; pending.length > 0; attempt += 1) {
       if (attempt > BATCH_WRITE_ATTEMPTS)
@@ -76,10 +69,10 @@ export function createHistoryRepository(client: DynamoDBDocumentClient, tableNam
     record: (changes) =>
       callStore(async () => {
         // A batch may not hold one key twice: a change delivered twice in one batch is written once.
-        const unique = [...new Map(changes.map((change) => [`${change.petId}#${change.change.version}`, change])).values()];
+        const unique = [...new Map(changes.map((change) => [`${change.petId}#${change.version}`, change])).values()];
         // Round after round, each written whole (its unprocessed items too) before the next begins.
         for (const round of inVersionRounds(unique)) {
-          const batches: PetChange[][] = [];
+          const batches: ChangeEventData[][] = [];
           for (let start = 0; start < round.length; start += BATCH_WRITE_LIMIT) batches.push(round.slice(start, start + BATCH_WRITE_LIMIT));
           await Promise.all(batches.map(writeBatch));
         }

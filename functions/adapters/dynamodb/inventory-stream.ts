@@ -1,7 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { changeOf, type EntryImage, type PetChange } from '../../domain/inventory-history.ts';
-import type { StoredLastChange } from './versioned-change.ts';
+import { changeOf, type EntryImage } from '../../domain/inventory-history.ts';
+import type { ChangeEventData } from '../../domain/schemas.ts';
+import type { StoredChange } from '../../domain/change-attribution.ts';
 import { unmarshallOptions } from './document-client.ts';
 import { toInventoryItem } from './stored-inventory-item.ts';
 
@@ -17,11 +18,11 @@ function entryImage(image: Record<string, unknown> | undefined): EntryImage | un
   return {
     ...toInventoryItem(stored),
     ...(version === undefined ? {} : { version }),
-    ...(stored.lastChange ? { lastChange: stored.lastChange as unknown as StoredLastChange } : {}),
+    ...(stored.lastChange ? { lastChange: stored.lastChange as unknown as StoredChange } : {}),
   };
 }
 
 /** The history entries the records' writes made, in the records' order. */
-export function changesOfRecords(records: readonly InventoryStreamRecord[]): PetChange[] {
+export function changesOfRecords(records: readonly InventoryStreamRecord[]): ChangeEventData[] {
   return records.flatMap((record) => changeOf(entryImage(record.dynamodb?.OldImage), entryImage(record.dynamodb?.NewImage)) ?? []);
 }

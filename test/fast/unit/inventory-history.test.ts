@@ -2,13 +2,14 @@ import { BatchWriteCommand, DynamoDBDocumentClient, type BatchWriteCommandInput 
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHistoryRepository } from '../../../functions/adapters/dynamodb/history-repository.ts';
-import { inVersionRounds, listInventoryChanges, type PetChange } from '../../../functions/domain/inventory-history.ts';
+import { inVersionRounds, listInventoryChanges } from '../../../functions/domain/inventory-history.ts';
+import type { ChangeEventData } from '../../../functions/domain/inventory-events.ts';
 import { petChange } from '../../support/pet-changes.ts';
 import { createDocumentClient } from '../../../functions/adapters/dynamodb/document-client.ts';
 
 const HISTORY_TABLE = 'history';
 
-const keyOf = ({ petId, change }: PetChange) => `${petId}@${change.version}`;
+const keyOf = ({ petId, version }: ChangeEventData) => `${petId}@${version}`;
 
 describe('inVersionRounds', () => {
   it("puts each pet's entries in version order, one round apart, and every entry in exactly one round", () => {
@@ -34,7 +35,7 @@ describe('listInventoryChanges', () => {
           return { item, version };
         },
       },
-      history: { page: async () => ({ changes: [{ ...petChange(7n, 5).change }], more: true }) },
+      history: { page: async () => ({ changes: [(({ petId: _petId, ...change }) => change)(petChange(7n, 5))], more: true }) },
     };
   };
 

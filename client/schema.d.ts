@@ -507,7 +507,7 @@ export interface operations {
                     "application/json": components["schemas"]["InventoryItem"][];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -515,8 +515,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -637,7 +637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -645,8 +645,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -789,7 +789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -797,8 +797,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1029,7 +1029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1037,8 +1037,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1248,7 +1248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1256,8 +1256,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1466,7 +1466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1474,8 +1474,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1615,7 +1615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1623,8 +1623,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1750,7 +1750,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1758,8 +1758,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -1917,7 +1917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1925,8 +1925,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -2114,7 +2114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Reservation"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2122,8 +2122,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -2245,7 +2245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Reservation"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2253,8 +2253,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
@@ -2392,7 +2392,7 @@ export interface operations {
                     "application/json": components["schemas"]["CommittedReservation"];
                 };
             };
-            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2400,8 +2400,8 @@ export interface operations {
                     "X-RateLimit-Limit": number;
                     /** @description Failed authentications left to the address in this minute. */
                     "X-RateLimit-Remaining": number;
-                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
-                    "X-RateLimit-Reset"?: number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
                     "RateLimit-Policy": string;
                     /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */

@@ -68,7 +68,12 @@ export const STORE_PID_FILE = 'dynamodb-local.pid';
 
 /** The engine's Java heap: large enough for the benchmarks' 100k-pet tables, small enough for several engines on a laptop. */
 const DEFAULT_HEAP_MB = 512;
-const READY_TIMEOUT_MS = 20_000;
+/**
+ * How long the engine may take to answer its first call. It answers in 2 to 10 s on an idle
+ * machine; on two cores shared with a test run or a build it has taken more than 20 s, so a
+ * minute, after which something is wrong beyond a busy machine.
+ */
+const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 /** DynamoDB Local has no option to bind to loopback only; a CORS allow-list no page can match keeps browsers out of it. */
 const NO_BROWSER_ORIGIN = 'http://dynamodb-local.invalid';

@@ -11,7 +11,7 @@ let length = 0;
 for (const _ of text) length += 1;
 return length;
 }
-export const compiledInventoryUpdate = validate20;
+export const compiledInventoryUpdate = /* @__PURE__ */ (() => {
 const schema31 = {"$id":"InventoryUpdate","type":"object","properties":{"body":{"type":"object","properties":{"quantity":{"type":"integer","minimum":0,"maximum":2147483647},"changeFromQuantity":{"type":"integer","minimum":0,"maximum":2147483647}},"required":["quantity"],"additionalProperties":false}},"required":["body"]};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -159,7 +159,10 @@ return errors === 0;
 }
 validate20.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
-export const compiledInventoryAdjustment = validate21;
+return validate20;
+})();
+
+export const compiledInventoryAdjustment = /* @__PURE__ */ (() => {
 const schema32 = {"$id":"InventoryAdjustment","type":"object","properties":{"body":{"type":"object","properties":{"delta":{"type":"integer","minimum":-2147483647,"maximum":2147483647},"reason":{"type":"string","enum":["arrival","return","adjustment"]}},"required":["delta","reason"],"additionalProperties":false}},"required":["body"]};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -305,7 +308,10 @@ return errors === 0;
 }
 validate21.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
-export const compiledInventoryAdjustmentBatch = validate22;
+return validate21;
+})();
+
+export const compiledInventoryAdjustmentBatch = /* @__PURE__ */ (() => {
 const schema33 = {"$id":"InventoryAdjustmentBatch","type":"object","properties":{"body":{"type":"object","properties":{"adjustments":{"minItems":1,"maxItems":99,"type":"array","items":{"type":"object","properties":{"petId":{"type":"integer","minimum":1,"maximum":9223372036854776000},"delta":{"type":"integer","minimum":-2147483647,"maximum":2147483647},"reason":{"type":"string","enum":["arrival","return","adjustment"]}},"required":["petId","delta","reason"],"additionalProperties":false}}},"required":["adjustments"],"additionalProperties":false}},"required":["body"]};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -569,7 +575,10 @@ return errors === 0;
 }
 validate22.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
-export const compiledReservationRequest = validate23;
+return validate22;
+})();
+
+export const compiledReservationRequest = /* @__PURE__ */ (() => {
 const schema34 = {"$id":"ReservationRequest","type":"object","properties":{"body":{"type":"object","properties":{"items":{"minItems":1,"maxItems":98,"type":"array","items":{"type":"object","properties":{"petId":{"type":"integer","minimum":1,"maximum":9223372036854776000},"quantity":{"type":"integer","minimum":1,"maximum":2147483647}},"required":["petId","quantity"],"additionalProperties":false}},"ttlSeconds":{"type":"integer","minimum":1,"maximum":604800},"reference":{"type":"string","minLength":1,"maxLength":200}},"required":["items"],"additionalProperties":false}},"required":["body"]};
 const func1 = codePointLength;
 
@@ -871,6 +880,8 @@ return errors === 0;
 }
 validate23.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
+return validate23;
+})();
 
 export const InventoryUpdate: BodyValidator<z.output<typeof schemas.InventoryUpdate>> = compiledInventoryUpdate;
 export const InventoryAdjustment: BodyValidator<z.output<typeof schemas.InventoryAdjustment>> = compiledInventoryAdjustment;

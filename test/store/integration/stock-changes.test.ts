@@ -264,8 +264,13 @@ describe('the idempotentWriter on DynamoDB Local, with a controlled clock', () =
 
       const retried = await idempotentWriter.adjust(request);
 
-      expect(retried).toEqual({ outcome: { item: { petId: 9n, quantity: 5, status: 'pending', reserved: 0, available: 5 }, version: 2 }, replayed: true });
-      expect(await repository.findEntries([9n])).toEqual([{ item: { petId: 9n, quantity: 5, status: 'pending', reserved: 0, available: 5 }, version: 2, holds: [] }]);
+      expect(retried).toEqual({
+        outcome: { item: { petId: 9n, quantity: 5, status: 'pending', reserved: 0, available: 5 }, version: 2 },
+        replayed: true,
+      });
+      expect(await repository.findEntries([9n])).toEqual([
+        { item: { petId: 9n, quantity: 5, status: 'pending', reserved: 0, available: 5 }, version: 2, holds: [] },
+      ]);
     } finally {
       await store.close();
     }

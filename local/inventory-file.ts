@@ -1,11 +1,13 @@
 /**
- * The inventory file the operators' tool imports and exports: a JSON array of InventoryCount,
- * as GET /v1/inventory answers it, with every petId digit kept.
+ * The inventory file the operators' tool imports and exports: a JSON array of entries as GET
+ * /v1/inventory answers them (InventoryItem), with every petId digit kept. What an import writes
+ * is each entry's count (InventoryCount): `reserved` and `available`, which an export carries,
+ * may be present and are checked but not imported, since holds are made by reservations only.
  */
 import { readFile } from 'node:fs/promises';
 import { byPetId } from '../functions/domain/inventory-service.ts';
-import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../functions/domain/inventory-item-fields.ts';
-import { InventoryCount } from '../functions/domain/schemas.ts';
+import { HELD_FIELDS, INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../functions/domain/inventory-item-fields.ts';
+import { type InventoryCount, InventoryItem } from '../functions/domain/schemas.ts';
 import { toJson } from '../functions/int64-json.ts';
 import { describePath, type JsonSyntaxLocation, parseStrictJson, shortened, StrictJsonError } from '../functions/http/strict-json.ts';
 
@@ -39,6 +41,12 @@ export class UnreadableInventoryFileError extends Error {
 /** An entry's shape as the messages show it: `{"petId", "quantity", "status"}`. */
 export const ENTRY_SHAPE = `{${INVENTORY_ITEM_FIELDS.map((field) => JSON.stringify(field)).join(', ')}}`;
 
+/** An entry of the file: a count, with what reservations held of it when it was exported, or without. */
+const FileEntry = InventoryItem.partial({ reserved: true, available: true });
+
+/** Every field an entry may carry, in the order the API answers them. */
+const FILE_FIELDS = [...INVENTORY_ITEM_FIELDS, ...HELD_FIELDS] as const;
+
 /** Fields read from their source text, so an int64 keeps every digit. */
 const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => INVENTORY_ITEM_FIELD_KINDS[field] === 'int64');
 
@@ -47,8 +55,8 @@ const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => INVENTORY_ITEM_FIEL
  * enum's values. A field of another kind is named with the validator's own message.
  */
 const FIELD_RULES: Partial<Record<string, string>> = Object.fromEntries(
-  INVENTORY_ITEM_FIELDS.flatMap((field) => {
-    const schema = InventoryCount.shape[field];
+  FILE_FIELDS.flatMap((field) => {
+    const schema = InventoryItem.shape[field];
     if (schema.type === 'enum') return [[field, `${field} must be one of ${schema.options.join(', ')}`]];
     if (schema.type === 'bigint' || (schema.type === 'number' && schema.isInt))
       return [[field, `${field} must be an integer from ${schema.minValue} to ${schema.maxValue}`]];
@@ -65,7 +73,7 @@ function shown(value: unknown): string {
 /** What is wrong with one entry, each field once, in the contract's words rather than the validator's. */
 function entryProblems(entry: unknown): string[] {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return [`must be an object ${ENTRY_SHAPE}`];
-  const parsed = InventoryCount.safeParse(entry);
+  const parsed = FileEntry.safeParse(entry);
   if (parsed.success) return [];
   const problems = new Set<string>();
   for (const issue of parsed.error.issues) {
@@ -133,7 +141,7 @@ export function parseInventoryFile(file: string, text: string): InventoryCount[]
     if (found.length > 0) problems.push(`${label}: ${found.join('; ')}`);
   });
   if (problems.length > 0) throw new InventoryFileError(file, problems);
-  return raw as InventoryCount[];
+  return (raw as InventoryCount[]).map(countOf);
 }
 
 /** Reads and checks a file; a file that cannot be read is named with the reason, in one line. */
@@ -150,15 +158,26 @@ export async function readInventoryFile(file: string): Promise<InventoryCount[]>
   return parseInventoryFile(file, text);
 }
 
+/** An entry's count alone: what reservations held when it was exported is not imported. */
+const countOf = (entry: InventoryCount): InventoryCount =>
+  Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, entry[field]])) as InventoryCount;
+
 /** Whether an import would leave the stored entry as it is: every field the same. */
 export const sameEntry = (stored: InventoryCount, imported: InventoryCount) =>
   INVENTORY_ITEM_FIELDS.every((field) => stored[field] === imported[field]);
 
-/** The file's text: sorted by petId, one entry per line (diffs between exports stay readable), ids exact. */
-export function formatInventoryFile(items: readonly InventoryCount[]): string {
-  // Each entry's fields in the schema's order, whatever order the item's object holds them in.
+/**
+ * The file's text: sorted by petId, one entry per line (diffs between exports stay readable), ids
+ * exact. An answered entry (an export) is written with its `reserved` and `available`; a count (a
+ * seed) without.
+ */
+export function formatInventoryFile(items: readonly (InventoryCount | InventoryItem)[]): string {
+  // Each entry's fields in the answer's order, whatever order the item's object holds them in.
   const lines = [...items]
     .sort(byPetId)
-    .map((item) => `  ${toJson(Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, item[field]])))}`);
+    .map(
+      (item) =>
+        `  ${toJson(Object.fromEntries(FILE_FIELDS.filter((field) => field in item).map((field) => [field, (item as InventoryItem)[field]])))}`,
+    );
   return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
 }

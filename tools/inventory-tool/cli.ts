@@ -8,7 +8,7 @@ import { createInventoryRepository } from '../../functions/adapters/dynamodb/inv
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
 import type { InventoryRepository } from '../../functions/domain/inventory-service.ts';
-import type { InventoryCount } from '../../functions/domain/schemas.ts';
+import type { InventoryCount, InventoryItem } from '../../functions/domain/schemas.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 import { writeFileAtomically } from '../../local/atomic-file.ts';
@@ -20,8 +20,10 @@ import { isMainModule } from '../main-module.ts';
 const USAGE = `Usage: npm run inventory -- <command> [options]
 
 Commands:
-  import --file <items.json>   validate the whole file, then create or replace its entries (entries not in it are kept)
-  export [--file <out.json>]   write every entry, sorted by petId (default: to standard output)
+  import --file <items.json>   validate the whole file, then create or replace its entries' counts (entries not in it
+                               are kept; an entry's "reserved" and "available" are not imported: reservations hold stock)
+  export [--file <out.json>]   write every entry with its "reserved" and "available", sorted by petId (default: to
+                               standard output)
 
 Options:
   --stage <staging|prod>   work on a deployed stage (AWS credentials needed); default: the local store
@@ -90,7 +92,7 @@ async function importFile(file: string, target: InventoryTarget, output: Invento
 }
 
 async function exportFile(file: string | undefined, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
-  const items: InventoryCount[] = [];
+  const items: InventoryItem[] = [];
   for await (const batch of target.inventory.listAll()) items.push(...batch);
   const text = formatInventoryFile(items);
   if (file === undefined) {

@@ -145,6 +145,11 @@ interface ReadmeCall {
   command: string;
   /** A loop that sets up the next call (a burst); what it prints is not compared. */
   setup: boolean;
+  /**
+   * `ID=$(curl … | sed …)`: the variable a call sets for the block's later calls (a reservation's
+   * id), as in the reader's shell; it is run once, and what it prints is the value.
+   */
+  assigns?: string;
   /** `transcript`: the answer is shown whole (curl -i's output), every header of it. */
   answer?: { status?: number; code?: string; body?: unknown; headers: string[]; transcript?: true };
 }
@@ -174,8 +179,13 @@ function readmeCalls(readme: string): ReadmeCall[] {
     const lines = text.replace(/\\\n\s*/g, '').split('\n');
     const inBlock: ReadmeCall[] = [];
     lines.forEach((line, lineIndex) => {
-      if (!/(^|;\s*|do\s+)curl\s/.test(line)) return;
+      if (!/(^|;\s*|do\s+|^\w+=\$\()curl\s/.test(line)) return;
       const [command, comment] = line.split(/\s+#\s+/, 2) as [string, string | undefined];
+      const assigns = /^(\w+)=\$\(/.exec(line)?.[1];
+      if (assigns) {
+        inBlock.push({ block: index, command: command.trim(), setup: false, assigns });
+        return;
+      }
       const next = lines[lineIndex + 1]?.trim();
       const answer = (comment && readAnswerComment(comment)) || (next?.startsWith('# ') ? readAnswerComment(next.slice(2)) : undefined);
       inBlock.push({ block: index, command: command.trim(), setup: line.startsWith('for '), ...(answer ? { answer } : {}) });
@@ -206,7 +216,7 @@ describe.each(DOCUMENTS)("%s's curl lines", (document) => {
   const calls = readmeCalls(readDocument(document));
 
   it('each print an answer the document shows (a status, a code, a body or a transcript)', () => {
-    expect(calls.filter((call) => !call.setup && !call.answer).map((call) => call.command)).toEqual([]);
+    expect(calls.filter((call) => !call.setup && !call.assigns && !call.answer).map((call) => call.command)).toEqual([]);
   });
 
   it('print what the document says they print, run in order, block by block, each block with a new free-plan key', async () => {
@@ -214,8 +224,16 @@ describe.each(DOCUMENTS)("%s's curl lines", (document) => {
       const inBlock = calls.filter((call) => call.block === block);
       if (inBlock.some((call) => call.setup)) await insideOneMinute();
       const { apiKey } = await admin.issue({ plan: 'free', owner: `${document} block ${block}` });
+      const variables: Record<string, string> = { KEY: apiKey, URL: app.baseUrl };
       for (const call of inBlock) {
-        const output = await curl(call.command.replaceAll(README_BASE_URL, app.baseUrl), { KEY: apiKey, URL: app.baseUrl });
+        const command = call.command.replaceAll(README_BASE_URL, app.baseUrl);
+        if (call.assigns) {
+          const value = await curl(`${command}; printf %s "$${call.assigns}"`, variables);
+          expect(value, `${call.command} sets ${call.assigns}`).toMatch(/^[\w-]+$/);
+          variables[call.assigns] = value;
+          continue;
+        }
+        const output = await curl(command, variables);
         if (call.setup || !call.answer) continue;
         const printed = readPrinted(output);
         const { status, code, body, headers, transcript } = call.answer;

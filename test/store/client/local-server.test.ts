@@ -66,7 +66,7 @@ describe('createInventoryClient against the local server', () => {
 
     const result = await client.updateInventory(BIG_ID, { quantity: 9 });
 
-    expect(result.data).toEqual({ petId: BIG_ID, quantity: 9, status: 'available' });
+    expect(result.data).toEqual({ petId: BIG_ID, quantity: 9, status: 'available', reserved: 0, available: 9 });
     expect(result.response?.headers.get('X-API-Stability')).toBe('experimental');
   });
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
 import { inventoryTable } from '../../../functions/adapters/dynamodb/tables.ts';
 import { MAX_INT64 } from '../../../functions/domain/pet-id.ts';
-import type { InventoryCount, PetStatus } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount, InventoryItem, PetStatus } from '../../../functions/domain/schemas.ts';
+import { unheld } from '../../../functions/domain/stock-writes.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { parseJsonWithInt64 } from '../../../client/int64-json.ts';
 import { beforeLaterPages, idsInShard, putInventoryFixture, testAttribution, throttled } from '../../support/inventory.ts';
@@ -58,11 +59,11 @@ function rawListing(app: LocalApp, headers: Record<string, string> = {}): Promis
   });
 }
 
-async function listed(app: LocalApp, acceptEncoding: string): Promise<{ response: Response; items: InventoryCount[] }> {
+async function listed(app: LocalApp, acceptEncoding: string): Promise<{ response: Response; items: InventoryItem[] }> {
   const response = await fetch(`${app.baseUrl}/inventory`, {
     headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': acceptEncoding },
   });
-  return { response, items: parseJsonWithInt64(await response.text()) as InventoryCount[] };
+  return { response, items: parseJsonWithInt64(await response.text()) as InventoryItem[] };
 }
 
 describe.each([
@@ -86,7 +87,8 @@ describe.each([
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding);
-    expect(received).toEqual([...items].sort(byPetId));
+    // No reservation holds any of them: each is answered with nothing reserved and its quantity available.
+    expect(received).toEqual([...items].sort(byPetId).map(unheld));
   });
 });
 
@@ -120,7 +122,7 @@ describe('listing 20,500 pets with 19-digit ids', () => {
     ]);
     expect(received).toHaveLength(COUNT);
     expect(received[0]!.petId.toString()).toHaveLength(19);
-    expect(received).toEqual(sorted);
+    expect(received).toEqual(sorted.map(unheld));
   });
 
   it('lists every pet once, with its old or its new quantity, while pets are updated during the listing', async () => {
@@ -144,7 +146,7 @@ describe('listing 20,500 pets with 19-digit ids', () => {
     );
 
     const raw = await rawListing(app).finally(stop);
-    const received = parseJsonWithInt64(raw.body.toString('utf8')) as InventoryCount[];
+    const received = parseJsonWithInt64(raw.body.toString('utf8')) as InventoryItem[];
 
     expect(raw.complete).toBe(true);
     expect(received.map((item) => item.petId)).toEqual(sorted.map((item) => item.petId));
@@ -179,7 +181,7 @@ describe('a store fault after the first page', () => {
     expect(text.startsWith('[{"petId":')).toBe(true);
     expect(text.endsWith(']')).toBe(false);
     expect(() => JSON.parse(text)).toThrow(SyntaxError);
-    expect(parseJsonWithInt64(`${text}]`)).toEqual([...items].sort(byPetId).slice(0, INVENTORY_PAGE_SIZE));
+    expect(parseJsonWithInt64(`${text}]`)).toEqual([...items].sort(byPetId).slice(0, INVENTORY_PAGE_SIZE).map(unheld));
   });
 
   it('makes fetch fail while reading the body, whatever the coding', async () => {
@@ -238,14 +240,14 @@ describe('a client that half-closes its side right after the request', () => {
 
     expect(answer.slice(0, answer.indexOf('\r\n'))).toBe('HTTP/1.1 200 OK');
     expect(complete).toBe(true);
-    expect(parseJsonWithInt64(body)).toEqual([...items].sort(byPetId));
+    expect(parseJsonWithInt64(body)).toEqual([...items].sort(byPetId).map(unheld));
   });
 
   it('still gets a one-entry answer', async () => {
     const answer = await halfClosedExchange(app, `/inventory/${items[0]!.petId}`);
 
     expect(answer.slice(0, answer.indexOf('\r\n'))).toBe('HTTP/1.1 200 OK');
-    expect(parseJsonWithInt64(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(items[0]);
+    expect(parseJsonWithInt64(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(unheld(items[0]!));
   });
 });
 

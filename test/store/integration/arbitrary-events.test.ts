@@ -1,12 +1,13 @@
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthorizerHandler } from '../../../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../../../local/http-handlers.ts';
 import { KeyAdmin } from '../../../local/key-admin.ts';
 import { invokeWhole } from '../../../local/lambda-streaming.ts';
 import { writeInventory } from '../../../local/seed.ts';
-import { apiRoutes } from '../../../functions/routes.ts';
+import { apiRoutes, routeOf } from '../../../functions/routes.ts';
 import { lambdaContext } from '../../support/events.ts';
 import { startTestStore, type TestStore } from '../../support/local-store.ts';
 import { propertyRuns } from '../../support/property-runs.ts';
@@ -18,6 +19,8 @@ import { propertyRuns } from '../../support/property-runs.ts';
  */
 const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'] as const;
 const AMBIGUOUS_BODY = '{"quantity": 1, "quantity": 2}';
+/** A pet no arbitrary event is aimed at (fast-check favours small ids and the extremes), reserved by the tests of bodiless operations. */
+const HELD_PET = 4_611_686_018_427_387_903n;
 
 let store: TestStore;
 let handlers: ReturnType<typeof createHttpHandlers>;
@@ -112,29 +115,42 @@ interface ProxyEventParts {
   headers: ReturnType<typeof gatewayMaps> | null | undefined;
   query: ReturnType<typeof gatewayMaps> | null | undefined;
   petId: string | undefined;
+  reservationId?: string;
   body: string | null;
   isBase64Encoded: boolean;
   authorizer: unknown;
 }
 
-function proxyEventOf({ route, headers, query, petId: id, body: sentBody, isBase64Encoded, authorizer: context }: ProxyEventParts) {
+function proxyEventOf({
+  route,
+  headers,
+  query,
+  petId: id,
+  reservationId,
+  body: sentBody,
+  isBase64Encoded,
+  authorizer: context,
+}: ProxyEventParts) {
+  const path = route.resource.replace('{petId}', id ?? '').replace('{reservationId}', reservationId ?? '');
   return {
     operationId: route.operationId,
     event: asLambdaReceivesIt<APIGatewayProxyEvent>({
       resource: route.resource,
-      path: route.resource.replace('{petId}', id ?? ''),
+      path,
       httpMethod: route.method,
       headers: headers === null || headers === undefined ? headers : headers.single,
       multiValueHeaders: headers === null || headers === undefined ? headers : headers.multi,
       queryStringParameters: query?.single ?? null,
       multiValueQueryStringParameters: query?.multi ?? null,
-      pathParameters: id === undefined ? null : { petId: id },
+      pathParameters: reservationId !== undefined ? { reservationId } : id === undefined ? null : { petId: id },
       stageVariables: null,
       body: sentBody,
       isBase64Encoded,
       requestContext: {
         requestId: 'arbitrary',
         stage: 'v1',
+        // The path as the client sent it, the stage first, as API Gateway always sets it (a reservation's Location is made from it).
+        path: `/v1${path}`,
         resourcePath: route.resource,
         httpMethod: route.method,
         ...(context === undefined ? {} : { authorizer: context }),
@@ -178,27 +194,61 @@ describe('arbitrary API Gateway REST events', () => {
     );
   });
 
+  /** The event of `route` with `body` (none: null), against pet 1 or the reservation given. */
+  const eventWith = (route: (typeof apiRoutes)[number], body: string | null, reservationId?: string) =>
+    proxyEventOf({
+      route,
+      headers: gatewayMaps([
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', 'constructor-prototype'],
+      ]),
+      query: null,
+      petId: route.resource.includes('{petId}') ? '1' : undefined,
+      ...(reservationId === undefined ? {} : { reservationId }),
+      body,
+      isBase64Encoded: false,
+      authorizer: ROOMY_CALLER,
+    }).event;
+
+  /** A fresh active reservation of one of HELD_PET's 5, under a key of its own. */
+  async function reserveOne(): Promise<string> {
+    await writeInventory(store.dependencies.client, store.tables.inventoryTable, [{ petId: HELD_PET, quantity: 5, status: 'available' }]);
+    const event = eventWith(routeOf('reserveInventory'), `{"items": [{"petId": ${HELD_PET}, "quantity": 1}]}`);
+    const key = randomUUID();
+    event.headers['Idempotency-Key'] = key;
+    event.multiValueHeaders['Idempotency-Key'] = [key];
+    const reserved = await invokeWhole(handlers.reserveInventory!, event, lambdaContext);
+    expect(reserved.statusCode).toBe(201);
+    return (JSON.parse(reserved.body) as { reservationId: string }).reservationId;
+  }
+
   // A counterexample the property found (a 500: Middy's parser refused the key with its own 422).
-  it.each(apiRoutes.filter((route) => route.method !== 'GET'))(
+  it.each(apiRoutes.filter((route) => 'body' in route))(
     'answer the body {"constructor": {"prototype": {}}} of $operationId 400 MALFORMED_JSON',
     async (route) => {
-      const { operationId, event } = proxyEventOf({
-        route,
-        headers: gatewayMaps([
-          ['Content-Type', 'application/json'],
-          ['Idempotency-Key', 'constructor-prototype'],
-        ]),
-        query: null,
-        petId: route.resource.includes('{petId}') ? '1' : undefined,
-        body: '{"constructor": {"prototype": {}}}',
-        isBase64Encoded: false,
-        authorizer: ROOMY_CALLER,
-      });
-
-      const result = await invokeWhole(handlers[operationId]!, event, lambdaContext);
+      const result = await invokeWhole(handlers[route.operationId]!, eventWith(route, '{"constructor": {"prototype": {}}}'), lambdaContext);
 
       expectClientAnswer(result);
       expect([result.statusCode, JSON.parse(result.body).code]).toEqual([400, 'MALFORMED_JSON']);
+    },
+  );
+
+  // An operation that takes no body reads none, as every GET: a body sent to it is ignored, never refused.
+  it.each(apiRoutes.filter((route) => route.method !== 'GET' && !('body' in route)))(
+    'answer the body {"constructor": {"prototype": {}}} of $operationId, which takes none, as they answer no body',
+    async (route) => {
+      const reservationId = await reserveOne();
+
+      // Committing or releasing again answers the same: the answer without a body is the one to compare with.
+      const withBody = await invokeWhole(
+        handlers[route.operationId]!,
+        eventWith(route, '{"constructor": {"prototype": {}}}', reservationId),
+        lambdaContext,
+      );
+      const withoutBody = await invokeWhole(handlers[route.operationId]!, eventWith(route, null, reservationId), lambdaContext);
+
+      expect(withBody.statusCode).toBe(200);
+      expect([withBody.statusCode, JSON.parse(withBody.body)]).toEqual([withoutBody.statusCode, JSON.parse(withoutBody.body)]);
     },
   );
 

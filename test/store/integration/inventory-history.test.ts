@@ -152,7 +152,7 @@ describe('every writer records one entry', () => {
 
     expect(applied.status).toBe(200);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 409, 409, 404]);
-    expect(answers[0]!.body).toEqual({ petId: 2, quantity: 11, status: 'available' });
+    expect(answers[0]!.body).toEqual({ petId: 2, quantity: 11, status: 'available', reserved: 0, available: 11 });
     expect(await historyOf(2)).toEqual(before);
     expect(before.map((change) => change.kind)).toEqual(['seed', 'adjustment']);
   });
@@ -297,7 +297,11 @@ describe('versions on the wire', () => {
     const weak = await send('PATCH', '/inventory/6', { quantity: 31 }, { 'If-Match': `W/${matched.etag}` });
     const malformed = await send('PATCH', '/inventory/6', { quantity: 31 }, { 'If-Match': 'seven' });
 
-    expect([matched.status, matched.etag, matched.body]).toEqual([200, '"2"', { petId: 6, quantity: 30, status: 'available' }]);
+    expect([matched.status, matched.etag, matched.body]).toEqual([
+      200,
+      '"2"',
+      { petId: 6, quantity: 30, status: 'available', reserved: 0, available: 30 },
+    ]);
     expect([stale.status, stale.body]).toEqual([
       412,
       {
@@ -468,7 +472,12 @@ describe('PATCH with an Idempotency-Key', () => {
     const retry = await replayedOf(petId, { quantity: 7, changeFromQuantity: 10 }, key);
     const changes = await historyOf(petId);
 
-    expect([first.status, first.etag, first.replayed, first.body]).toEqual([200, '"2"', null, { petId, quantity: 7, status: 'available' }]);
+    expect([first.status, first.etag, first.replayed, first.body]).toEqual([
+      200,
+      '"2"',
+      null,
+      { petId, quantity: 7, status: 'available', reserved: 0, available: 7 },
+    ]);
     expect([retry.status, retry.etag, retry.replayed, retry.body]).toEqual([200, '"2"', 'true', first.body]);
     expect(await quantityOf(petId)).toBe(8);
     expect(changes.map((change) => [change.version, change.kind, change.quantityAfter, change.idempotencyKey])).toEqual([
@@ -506,7 +515,7 @@ describe('PATCH with an Idempotency-Key', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => replayedOf(petId, { quantity: 25, changeFromQuantity: 10 }, key)));
 
     expect(new Set(answers.map((answer) => JSON.stringify([answer.status, answer.etag, answer.body])))).toEqual(
-      new Set([JSON.stringify([200, '"2"', { petId, quantity: 25, status: 'available' }])]),
+      new Set([JSON.stringify([200, '"2"', { petId, quantity: 25, status: 'available', reserved: 0, available: 25 }])]),
     );
     expect(answers.filter((answer) => answer.replayed !== 'true')).toHaveLength(1);
     expect((await historyOf(petId)).map((change) => change.quantityAfter)).toEqual([10, 25]);
@@ -536,7 +545,7 @@ describe('PATCH with an Idempotency-Key', () => {
 
     expect([retried.status, retried.body, again.status, again.replayed, again.body]).toEqual([
       200,
-      { petId, quantity: 4, status: 'available' },
+      { petId, quantity: 4, status: 'available', reserved: 0, available: 4 },
       200,
       'true',
       retried.body,

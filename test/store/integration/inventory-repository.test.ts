@@ -4,6 +4,7 @@ import { inventoryHasEntries } from '../../../functions/adapters/dynamodb/invent
 import { INVENTORY_SHARDS, inventoryKey } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { updateInventory } from '../../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../../functions/domain/pet-id.ts';
+import { unheld } from '../../../functions/domain/stock-writes.ts';
 import { seedIfEmpty, writeInventory } from '../../../local/seed.ts';
 import { allEntries, idsInShard, TEST_AUTHOR } from '../../support/inventory.ts';
 import { startTestStore, type TestStore } from '../../support/local-store.ts';
@@ -28,7 +29,7 @@ describe('the inventory repository on DynamoDB Local', () => {
 
     const updated = await updateInventory(test.dependencies.inventory, 10n, { quantity: 42 }, TEST_AUTHOR);
 
-    expect(updated).toEqual({ item: { petId: 10n, quantity: 42, status: 'pending' }, version: 2 });
+    expect(updated).toEqual({ item: unheld({ petId: 10n, quantity: 42, status: 'pending' }), version: 2, holds: [] });
     expect(await allEntries(test.dependencies.inventory)).toEqual([{ petId: 10n, quantity: 42, status: 'pending' }]);
   });
 
@@ -74,6 +75,8 @@ describe('the inventory repository on DynamoDB Local', () => {
       shard: String(inventoryKey(MAX_INT64).shard),
       petId: MAX_INT64.toString(),
       quantity: '1',
+      // Kept beside quantity for the conditions of writes that may take only what no hold holds (a condition cannot subtract).
+      available: '1',
       status: 'sold',
       version: '1',
     });

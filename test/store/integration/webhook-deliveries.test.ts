@@ -102,7 +102,7 @@ describe('webhook deliveries from npm start', () => {
     const first = receiver.received[0]!;
     expect(first.headers['content-type']).toBe('application/json');
     expect(first.body).toBe(
-      `{"type":"inventory.changed","timestamp":"2026-11-24T08:00:00.000Z","data":{"petId":${petId},"version":1,"occurredAt":"2026-11-24T08:00:00.000Z","kind":"adjustment","quantityBefore":0,"quantityAfter":1,"delta":1,"status":"available","reason":"arrival","idempotencyKey":"arrival-1","requestId":"request-${petId}-1","keyId":"key_test"}}`,
+      `{"type":"inventory.changed","timestamp":"2026-11-24T08:00:00.000Z","data":{"petId":${petId},"version":1,"occurredAt":"2026-11-24T08:00:00.000Z","kind":"adjustment","quantityBefore":0,"quantityAfter":1,"delta":1,"status":"available","reason":"arrival","reservedBefore":0,"reservedAfter":0,"reservationId":null,"reference":null,"idempotencyKey":"arrival-1","requestId":"request-${petId}-1","keyId":"key_test"}}`,
     );
     expect(Math.abs(Number(first.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(await outbox.list('pending')).toEqual([]);

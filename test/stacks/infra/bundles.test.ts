@@ -36,6 +36,7 @@ const BODY = [
   'node_modules/@middy/http-json-body-parser/index.js',
   'node_modules/@middy/validator/index.js',
 ];
+const RESERVATION_HANDLERS = 'functions/handlers/reservation-handlers.ts';
 /** Modules only some operations need: each bundle should hold exactly its operation's. */
 const OPERATION_SPECIFIC = [
   INVENTORY,
@@ -59,6 +60,8 @@ const OPERATION_SPECIFIC = [
   'functions/handlers/list-inventory-change-feed-handler.ts',
   'functions/handlers/deliver-webhooks-handler.ts',
   'functions/handlers/health-handler.ts',
+  RESERVATION_HANDLERS,
+  'functions/handlers/expire-reservations-handler.ts',
 ];
 
 describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
@@ -102,6 +105,13 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
       // The delivery function reads its queue and signs: no table, no other function's code.
       'deliver-webhooks': ['functions/handlers/deliver-webhooks-handler.ts'],
       health: [INVENTORY, 'functions/handlers/health-handler.ts'].sort(),
+      // A reservation is a hold written once per Idempotency-Key, from the body; reading, committing and releasing one read no body.
+      'reserve-inventory': [...ADJUSTMENT, ...BODY, RESERVATION_HANDLERS].sort(),
+      'get-reservation': [RESERVATION_HANDLERS],
+      'commit-reservation': [RESERVATION_HANDLERS],
+      'release-reservation': [RESERVATION_HANDLERS],
+      // The sweep records expiries through the reservations' own repository: no idempotent write, no body.
+      'expire-reservations': ['functions/handlers/expire-reservations-handler.ts'],
     });
   });
 });

@@ -156,9 +156,9 @@ describe.each(STAGES)('the operations dashboard of the %s stage', (stage) => {
     );
   });
 
-  it('graphs the consumed read and write capacity and the throttle events of all six tables', () => {
+  it('graphs the consumed read and write capacity and the throttle events of all seven tables, reservations included', () => {
     const tableIds = Object.keys(resourcesOfType(template(), 'AWS::DynamoDB::Table')).map((id) => `«${id}»`);
-    expect(tableIds).toHaveLength(6);
+    expect(tableIds).toHaveLength(7);
     const capacity = titled(widgets(), 'DynamoDB consumed capacity units').properties.metrics!.map(metricOf);
     const throttles = titled(widgets(), 'DynamoDB throttle events').properties.metrics!.map(metricOf);
     const byTable = (lines: ReturnType<typeof metricOf>[]) =>

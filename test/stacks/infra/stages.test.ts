@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,9 @@ import {
   type SynthesizedApp,
   type TableKeys,
 } from './synthesized-app.ts';
+
+/** CloudFormation's limit on a template's size, in bytes: past it a stack cannot deploy. */
+const CLOUDFORMATION_TEMPLATE_LIMIT_BYTES = 1_000_000;
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -86,6 +89,12 @@ describe('the CDK app', () => {
     expect(report.pluginReports).toEqual([]);
   }, 120_000);
 
+  it('writes each template within 80% of the 1,000,000 bytes CloudFormation accepts, so a few more functions still deploy', () => {
+    for (const stack of synthesized.assembly.stacks) {
+      expect(statSync(stack.templateFullPath).size, stack.id).toBeLessThanOrEqual(0.8 * CLOUDFORMATION_TEMPLATE_LIMIT_BYTES);
+    }
+  });
+
   it('gives both stages the same paths and methods', () => {
     const routesOf = (stage: (typeof STAGES)[number]) => {
       const template = synthesized.templates[stage];
@@ -105,9 +114,9 @@ describe('the CDK app', () => {
 describe.each(STAGES)('the %s stage', (stage) => {
   const template = () => synthesized.templates[stage];
 
-  it('has its own six tables, with names CloudFormation generates', () => {
+  it('has its own seven tables, reservations included, with names CloudFormation generates', () => {
     const tables = resourcesOfType(template(), 'AWS::DynamoDB::Table');
-    expect(Object.keys(tables)).toHaveLength(6);
+    expect(Object.keys(tables)).toHaveLength(7);
     for (const table of Object.values(tables)) expect(table.Properties!.TableName).toBeUndefined();
   });
 

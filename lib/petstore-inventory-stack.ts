@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Metric, Stats } from 'aws-cdk-lib/aws-cloudwatch';
 import { FilterPattern, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -93,6 +93,13 @@ export class PetStoreInventoryStack extends Stack {
       terminationProtection: settings.retainData,
       ...stackProps,
     });
+    // CDK warns past 80% of CloudFormation's 1,000,000 bytes; the stage's two published pages, kept in
+    // mapping templates, are about 70% of the template. test/stacks/infra/stages.test.ts holds the
+    // template within 90% instead, and the pages' move out of the template is the way to more room.
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/core:Stack.templateSize',
+      'Within 90% of the limit, held by a test; the published pages take most of it.',
+    );
     const dataRemovalPolicy = settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     const tables = new ServiceTables(this, 'Tables', { retainData: settings.retainData });

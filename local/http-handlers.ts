@@ -14,8 +14,8 @@ import {
   createCommitReservationHandler,
   createGetReservationHandler,
   createReleaseReservationHandler,
-  createReserveInventoryHandler,
 } from '../functions/handlers/reservation-handlers.ts';
+import { createReserveInventoryHandler } from '../functions/handlers/reserve-inventory-handler.ts';
 
 /**
  * Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in

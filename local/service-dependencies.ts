@@ -4,14 +4,9 @@ import { createConfiguredChangeFeedRepository } from '../functions/adapters/dyna
 import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../functions/adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from '../functions/config.ts';
-import {
-  createFailedAuthentications,
-  createIdempotentWriter,
-  createPlanLimiter,
-  createReservationExpiry,
-  createReservations,
-  createStoreClients,
-} from '../functions/dependencies.ts';
+import { createFailedAuthentications, createPlanLimiter, createStoreClients } from '../functions/dependencies.ts';
+import { createReservationExpiry, createReservations } from '../functions/reservation-dependencies.ts';
+import { createIdempotentWriter } from '../functions/stock-dependencies.ts';
 
 /**
  * Every function's parts at once, for a host that serves every operation in one process (the

@@ -1,5 +1,6 @@
 import { readConfig } from '../config.ts';
-import { createIdempotentWriter, createPlanLimiter, createStoreClients } from '../dependencies.ts';
+import { createPlanLimiter, createStoreClients } from '../dependencies.ts';
+import { createIdempotentWriter } from '../stock-dependencies.ts';
 import { createAdjustInventoryBatchHandler } from '../handlers/adjust-inventory-batch-handler.ts';
 
 const config = readConfig();

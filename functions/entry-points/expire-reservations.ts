@@ -1,5 +1,6 @@
 import { readConfig } from '../config.ts';
-import { createReservationExpiry, createStoreClients } from '../dependencies.ts';
+import { createStoreClients } from '../dependencies.ts';
+import { createReservationExpiry } from '../reservation-dependencies.ts';
 import { createExpireReservationsHandler } from '../handlers/expire-reservations-handler.ts';
 
 const config = readConfig();

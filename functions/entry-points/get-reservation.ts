@@ -1,5 +1,6 @@
 import { readConfig } from '../config.ts';
-import { createReservations, createPlanLimiter, createStoreClients } from '../dependencies.ts';
+import { createPlanLimiter, createStoreClients } from '../dependencies.ts';
+import { createReservations } from '../reservation-dependencies.ts';
 import { createGetReservationHandler } from '../handlers/reservation-handlers.ts';
 
 const config = readConfig();

@@ -1,6 +1,7 @@
 import { readConfig } from '../config.ts';
-import { createIdempotentWriter, createPlanLimiter, createStoreClients } from '../dependencies.ts';
-import { createReserveInventoryHandler } from '../handlers/reservation-handlers.ts';
+import { createPlanLimiter, createStoreClients } from '../dependencies.ts';
+import { createIdempotentWriter } from '../stock-dependencies.ts';
+import { createReserveInventoryHandler } from '../handlers/reserve-inventory-handler.ts';
 
 const config = readConfig();
 const store = createStoreClients(config);

@@ -1,6 +1,7 @@
 import { createInventoryRepository } from '../adapters/dynamodb/inventory-repository.ts';
 import { readConfig } from '../config.ts';
-import { createIdempotentWriter, createPlanLimiter, createStoreClients } from '../dependencies.ts';
+import { createPlanLimiter, createStoreClients } from '../dependencies.ts';
+import { createIdempotentWriter } from '../stock-dependencies.ts';
 import { createUpdateInventoryHandler } from '../handlers/update-inventory-handler.ts';
 
 const config = readConfig();

@@ -1,26 +1,18 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { IdempotentWriter } from '../domain/idempotent-writes.ts';
 import { reservationNotFound, type Reservations } from '../domain/reservations.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
-import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
-import { jsonBody, MAX_BATCH_BODY_BYTES } from '../http/json-body.ts';
 import { jsonResponse } from '../http/json.ts';
 import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { ReservationRequest } from '../http/request-body-validators.generated.ts';
 import { type OperationId, routeOf } from '../routes.ts';
 
 /**
- * The reservations' operations: POST /inventory/reservations (under an Idempotency-Key), and GET,
- * POST …/commit and DELETE of /inventory/reservations/{reservationId}. Each is a function of its own on AWS.
+ * The operations on one reservation: GET, POST …/commit and DELETE of
+ * /inventory/reservations/{reservationId}. Each is a function of its own on AWS; none reads a body,
+ * so none bundles body parsing (the reserving, which does, is reserve-inventory-handler.ts).
  */
-
-export interface ReserveHandlerDependencies {
-  idempotentWriter: IdempotentWriter;
-  limiter: UsageLimiter;
-}
 
 export interface ReservationHandlerDependencies {
   reservations: Reservations;
@@ -36,29 +28,8 @@ function reservationIdFromPath(event: Pick<APIGatewayProxyEvent, 'pathParameters
   return text;
 }
 
-/** Where a reservation is read: below the path it was created at, as the client called it (`/v1/inventory/reservations`). */
-const reservationLocation = (event: Pick<APIGatewayProxyEvent, 'requestContext'>, reservationId: string) =>
-  `${event.requestContext.path.replace(/\/$/, '')}/${reservationId}`;
-
 /** The lifecycle headers (X-API-Stability) the registry states for the operation. */
 const lifecycle = (operationId: OperationId) => operationHeaders(lifecycleHeaders(routeOf(operationId)));
-
-/** POST /inventory/reservations: holds a cart's stock until its expiresAt, all or none, once per Idempotency-Key. */
-export function createReserveInventoryHandler({ idempotentWriter, limiter }: ReserveHandlerDependencies) {
-  return httpHandler(
-    { guards: [planLimits(limiter), lifecycle('reserveInventory')], body: jsonBody(ReservationRequest, MAX_BATCH_BODY_BYTES) },
-    async (event) => {
-      const idempotencyKey = idempotencyKeyFrom(event);
-      const { keyId, requestId } = changeAuthorFrom(event);
-      return idempotentAnswer(
-        await idempotentWriter.reserve({ keyId, requestId, idempotencyKey, request: event.body }),
-        ({ reservation }) => reservation,
-        ({ reservation }) => ({ Location: reservationLocation(event, reservation.reservationId) }),
-        201,
-      );
-    },
-  );
-}
 
 /** GET /inventory/reservations/{reservationId}: the reservation, expired from its expiresAt on. */
 export function createGetReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {

@@ -37,6 +37,7 @@ const BODY = [
   'node_modules/@middy/validator/index.js',
 ];
 const RESERVATION_HANDLERS = 'functions/handlers/reservation-handlers.ts';
+const RESERVE_HANDLER = 'functions/handlers/reserve-inventory-handler.ts';
 /** Modules only some operations need: each bundle should hold exactly its operation's. */
 const OPERATION_SPECIFIC = [
   INVENTORY,
@@ -61,6 +62,7 @@ const OPERATION_SPECIFIC = [
   'functions/handlers/deliver-webhooks-handler.ts',
   'functions/handlers/health-handler.ts',
   RESERVATION_HANDLERS,
+  RESERVE_HANDLER,
   'functions/handlers/expire-reservations-handler.ts',
 ];
 
@@ -106,7 +108,7 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
       'deliver-webhooks': ['functions/handlers/deliver-webhooks-handler.ts'],
       health: [INVENTORY, 'functions/handlers/health-handler.ts'].sort(),
       // A reservation is a hold written once per Idempotency-Key, from the body; reading, committing and releasing one read no body.
-      'reserve-inventory': [...ADJUSTMENT, ...BODY, RESERVATION_HANDLERS].sort(),
+      'reserve-inventory': [...ADJUSTMENT, ...BODY, RESERVE_HANDLER].sort(),
       'get-reservation': [RESERVATION_HANDLERS],
       'commit-reservation': [RESERVATION_HANDLERS],
       'release-reservation': [RESERVATION_HANDLERS],

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInventoryClient } from '../../../client/index.ts';
+import { patientClient } from '../../support/patient-client.ts';
 import { freePort } from '../../../local/local-store.ts';
 import { caughtUpHistory } from '../../support/pet-history.ts';
 
@@ -82,17 +82,6 @@ function expectUnbrokenChain(history: HistoryEntry[]): void {
   }
 }
 
-/** Patient enough to outlast a restart: each call retries network failures with its own Idempotency-Key. */
-const patientClient = () =>
-  createInventoryClient({
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    apiKey: KEY,
-    maxAttempts: 60,
-    baseDelayMs: 100,
-    maxDelayMs: 1_000,
-    timeoutMs: 120_000,
-  });
-
 /** Runs `send` for every index on CONCURRENCY workers; SIGKILLs the server once a quarter has answered, then starts it again. */
 async function throughACrash<T>(count: number, send: (index: number) => Promise<T>): Promise<T[]> {
   const first = servers.at(-1)!;
@@ -118,7 +107,7 @@ async function throughACrash<T>(count: number, send: (index: number) => Promise<
 describe('adjustments through a SIGKILL of the server', () => {
   it('apply each delta exactly once, once the typed client has retried them all', async () => {
     await startServer();
-    const client = patientClient();
+    const client = patientClient(port, KEY);
     const start = (await client.getInventoryItem(1n)).data!.quantity;
     const recordedBefore = (await historyOf(1n)).length;
     const deltas = Array.from({ length: ADJUSTMENTS }, (_, index) => (index % 3 === 2 ? -1 : (index % 5) + 1));
@@ -138,7 +127,7 @@ describe('adjustments through a SIGKILL of the server', () => {
   }, 180_000);
 
   it('apply each batch exactly once, all of its changes or none, once the typed client has retried them all', async () => {
-    const client = patientClient();
+    const client = patientClient(port, KEY);
     const listed = await client.listInventory();
     const pets = listed.data!.filter((item) => item.petId !== 1n);
     const recordedBefore = await Promise.all(pets.map(async (pet) => (await historyOf(pet.petId)).length));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInventoryClient } from '../../../client/index.ts';
+import { patientClient } from '../../support/patient-client.ts';
 import { freePort } from '../../../local/local-store.ts';
 import { caughtUpHistory } from '../../support/pet-history.ts';
 import { killServerProcess, type ServerProcess, startServerProcess, stopServerProcess } from '../../support/server-process.ts';
@@ -44,16 +44,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const patientClient = () =>
-  createInventoryClient({
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    apiKey: KEY,
-    maxAttempts: 60,
-    baseDelayMs: 100,
-    maxDelayMs: 1_000,
-    timeoutMs: 120_000,
-  });
-
 interface HistoryEntry {
   version: number;
   kind: string;
@@ -68,7 +58,7 @@ const historyOf = (petId: bigint) => caughtUpHistory<HistoryEntry>(`http://127.0
 describe('reservations through a SIGKILL of the server', () => {
   it('keep every acknowledged hold and nothing else, each once', async () => {
     const first = await startServer();
-    const client = patientClient();
+    const client = patientClient(port, KEY);
     // Stock for every reservation, and the figures to count from.
     expect((await client.adjustInventory(PET, { delta: RESERVATIONS, reason: 'arrival' })).status).toBe(200);
     const start = (await client.getInventoryItem(PET)).data!;

@@ -19,6 +19,7 @@ export function createReservationExpiry({ client }: Pick<StoreClients, 'client'>
 }
 
 /** Reading, committing and releasing reservations. */
-export function createReservations(store: Pick<StoreClients, 'client'>, config: StockTables): Reservations {
-  return new Reservations(createReservationRepository(store.client, config), createReservationExpiry(store, config));
+export function createReservations({ client }: Pick<StoreClients, 'client'>, config: StockTables): Reservations {
+  const repository = createReservationRepository(client, config);
+  return new Reservations(repository, new ReservationExpiry(repository));
 }

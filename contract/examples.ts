@@ -208,6 +208,10 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     meaning: 'No inventory entry exists for the petId.',
     message: 'No inventory entry exists for pet 123456.',
   },
+  [ErrorCode.lowStockThresholdNotFound]: {
+    meaning: 'The pet has an inventory entry but no low-stock threshold is set for it.',
+    message: 'Pet 123456 has no low-stock threshold.',
+  },
   [ErrorCode.routeNotFound]: {
     meaning: 'No operation exists at this path and method.',
     message: gatewayResponses.RESOURCE_NOT_FOUND.message,

@@ -24,6 +24,8 @@ export interface EntryImage extends InventoryItem {
   /** Absent on entries never written since versions were introduced. */
   version?: number;
   lastChange?: ChangeAttribution & { occurredAt: string };
+  /** The pet's low-stock threshold, kept on the entry so that a change's images decide its crossing (low-stock.ts). */
+  lowStockThreshold?: number;
 }
 
 /**

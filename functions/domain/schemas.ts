@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { MAX_INT64 } from './pet-id.ts';
-import { ADJUSTMENT_REASONS, CHANGE_KINDS, INVENTORY_CHANGED, MAX_BATCH_CHANGES, MAX_QUANTITY } from './vocabulary.ts';
+import {
+  ADJUSTMENT_REASONS,
+  CHANGE_KINDS,
+  INVENTORY_CHANGED,
+  INVENTORY_LOW_STOCK,
+  INVENTORY_RESTOCKED,
+  MAX_BATCH_CHANGES,
+  MAX_QUANTITY,
+} from './vocabulary.ts';
 
 /**
  * The spec's objects, once. Types, request validation and the OpenAPI document all derive
@@ -92,6 +100,46 @@ export const InventoryChangedEvent = z.strictObject({
   data: ChangeEventData,
 });
 export type InventoryChangedEvent = z.infer<typeof InventoryChangedEvent>;
+
+/** PUT /inventory/{petId}/low-stock-threshold's body: below this many available, the pet is low on stock. */
+export const LowStockThresholdUpdate = z.strictObject({
+  threshold: Quantity,
+});
+export type LowStockThresholdUpdate = z.infer<typeof LowStockThresholdUpdate>;
+
+/** A pet's low-stock threshold, as the threshold's operations answer it. */
+export const LowStockThreshold = z.strictObject({ petId: PetId, threshold: Quantity });
+export type LowStockThreshold = z.infer<typeof LowStockThreshold>;
+
+/**
+ * What a stock alert says (low-stock.ts): the pet, its threshold, the stock the crossing change
+ * left, and that change's version, so a receiver finds it in the pet's history.
+ */
+export const StockAlertData = z.strictObject({
+  petId: PetId,
+  threshold: Quantity,
+  available: Quantity,
+  quantity: Quantity,
+  reserved: Quantity,
+  version: z.int().min(1),
+});
+export type StockAlertData = z.infer<typeof StockAlertData>;
+
+/** The body of an `inventory.low_stock` webhook; `timestamp` is the crossing change's occurredAt. */
+export const InventoryLowStockEvent = z.strictObject({
+  type: z.literal(INVENTORY_LOW_STOCK),
+  timestamp: z.iso.datetime({ precision: 3 }),
+  data: StockAlertData,
+});
+export type InventoryLowStockEvent = z.infer<typeof InventoryLowStockEvent>;
+
+/** The body of an `inventory.restocked` webhook; `timestamp` is the crossing change's occurredAt. */
+export const InventoryRestockedEvent = z.strictObject({
+  type: z.literal(INVENTORY_RESTOCKED),
+  timestamp: z.iso.datetime({ precision: 3 }),
+  data: StockAlertData,
+});
+export type InventoryRestockedEvent = z.infer<typeof InventoryRestockedEvent>;
 
 /** One entry of a batch: a single adjustment's body, and the pet it changes. */
 export const PetAdjustment = z.strictObject({ petId: PetId, ...InventoryAdjustment.shape });

@@ -8,7 +8,7 @@ import type { InventoryItem } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { INVENTORY_SHARDS, inventoryKey, toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
+import { INVENTORY_SHARDS, inventoryKey, LOW_STOCK_THRESHOLD_ATTRIBUTE, toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
 import { mergeSortedPages } from './sorted-merge.ts';
 import { stockWriteInput } from './stock-write-input.ts';
@@ -141,13 +141,33 @@ async function replaceInOneTransaction(
   }
 }
 
-/** One shard's entries in petId order, a page at a time. */
-async function* shardPages(client: DynamoDBDocumentClient, tableName: string, shard: number): AsyncGenerator<InventoryItem[]> {
+/**
+ * The reorder report's filter: available stock below the entry's threshold, as availableOf
+ * (domain/low-stock.ts) reads it: `available` where the entry stores it (reservations), else the
+ * quantity. DynamoDB filters after reading, so the report costs the listing's read units.
+ */
+const LOW_STOCK_FILTER = {
+  FilterExpression:
+    'attribute_exists(#threshold) AND ((attribute_exists(#available) AND #available < #threshold) OR (attribute_not_exists(#available) AND #quantity < #threshold))',
+  ExpressionAttributeNames: { '#threshold': LOW_STOCK_THRESHOLD_ATTRIBUTE, '#available': 'available', '#quantity': 'quantity' },
+};
+
+/** One shard's entries in petId order, a page at a time (a page may hold none when filtered). */
+async function* shardPages(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  shard: number,
+  { lowStockOnly = false }: { lowStockOnly?: boolean } = {},
+): AsyncGenerator<InventoryItem[]> {
   const pages = paginateQuery(
     { client, pageSize: INVENTORY_PAGE_SIZE },
     {
-      ...shardQuery(tableName, shard, INVENTORY_ITEM_PROJECTION.ExpressionAttributeNames),
+      ...shardQuery(tableName, shard, {
+        ...INVENTORY_ITEM_PROJECTION.ExpressionAttributeNames,
+        ...(lowStockOnly ? LOW_STOCK_FILTER.ExpressionAttributeNames : {}),
+      }),
       ProjectionExpression: INVENTORY_ITEM_PROJECTION.ProjectionExpression,
+      ...(lowStockOnly ? { FilterExpression: LOW_STOCK_FILTER.FilterExpression } : {}),
       // A pet written before the listing began is always in it, whatever replica answers.
       ConsistentRead: true,
     },
@@ -166,9 +186,9 @@ export function createInventoryRepository(
   transactionsInFlight = IMPORT_TRANSACTIONS_IN_FLIGHT,
 ): InventoryRepository {
   return {
-    listAll: () =>
+    listAll: (options) =>
       mergeSortedPages(
-        INVENTORY_SHARDS.map((shard) => shardPages(client, tableName, shard)),
+        INVENTORY_SHARDS.map((shard) => shardPages(client, tableName, shard, options)),
         byPetId,
         INVENTORY_PAGE_SIZE,
       ),

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List the stock level of every pet
-         * @description One entry per pet, sorted by petId, each pet once. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.
+         * @description One entry per pet, sorted by petId, each pet once; with `lowStock=true`, the reorder report: only the pets whose available stock is below their low-stock threshold (`putLowStockThreshold`), sorted and streamed alike. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.
          */
         get: operations["listInventory"];
         put?: never;
@@ -154,6 +154,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inventory/{petId}/low-stock-threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a pet's low-stock threshold (experimental)
+         * @description A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. **Experimental**: the shape may change before the operation becomes stable. Read strongly consistent.
+         */
+        get: operations["getLowStockThreshold"];
+        /**
+         * Set a pet's low-stock threshold (experimental)
+         * @description A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. **Experimental**: the shape may change before the operation becomes stable. Setting it again replaces it; a pet already below the threshold raises no alert (alerts come from changes of stock), and is listed by `GET /inventory?lowStock=true`.
+         */
+        put: operations["putLowStockThreshold"];
+        post?: never;
+        /**
+         * Remove a pet's low-stock threshold (experimental)
+         * @description A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. **Experimental**: the shape may change before the operation becomes stable. Removing a threshold that is not set answers 204 too, so a retry is no error.
+         */
+        delete: operations["deleteLowStockThreshold"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pets/{petId}": {
         parameters: {
             query?: never;
@@ -188,15 +216,77 @@ export interface webhooks {
         put?: never;
         /**
          * A change of stock, pushed to your endpoint (experimental)
-         * @description Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server (`WEBHOOK_URL` of `npm start`; the stage's `webhookUrls` on AWS), signed with its secret.
+         * @description Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server that takes `inventory.changed`, signed with its secret. Its `webhook-id` is also `petId` and `version`: deduplicate by either.
          *
-         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id` (or by `petId` and `version`).
+         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id`.
          *
-         *     **In order per pet**: a pet's changes reach each endpoint in version order; a redriven dead letter arrives after the later versions, so keep the highest version seen.
+         *     **In order per pet**: a pet's events reach each endpoint in the order of its changes, an alert right after the change that raised it; a redriven dead letter arrives after the later ones, so keep the highest version seen.
          *
          *     **Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.
+         *
+         *     **Which events**: an endpoint takes every type unless its URL is followed by the types it wants (`WEBHOOK_URL` of `npm start`, the stage's `webhookUrls` on AWS: `https://example.com/reorder inventory.low_stock inventory.restocked`).
          */
         post: operations["inventoryChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inventory.low_stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pet's available stock fell below its low-stock threshold (experimental)
+         * @description POSTed when an accepted change takes the pet's `available` stock from at least its threshold (`PUT /inventory/{petId}/low-stock-threshold`) to below it: once per crossing, never once per change below it; changes made at once that cross once raise one. Setting a threshold is not a change and raises none: `GET /inventory?lowStock=true` lists the pets below theirs.
+         *
+         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history.
+         *
+         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id`.
+         *
+         *     **In order per pet**: a pet's events reach each endpoint in the order of its changes, an alert right after the change that raised it; a redriven dead letter arrives after the later ones, so keep the highest version seen.
+         *
+         *     **Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.
+         *
+         *     **Which events**: an endpoint takes every type unless its URL is followed by the types it wants (`WEBHOOK_URL` of `npm start`, the stage's `webhookUrls` on AWS: `https://example.com/reorder inventory.low_stock inventory.restocked`).
+         */
+        post: operations["inventoryLowStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inventory.restocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pet's available stock is back at its low-stock threshold or above (experimental)
+         * @description POSTed when an accepted change takes the pet's `available` stock from below its threshold back to at least it: once per crossing.
+         *
+         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history.
+         *
+         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id`.
+         *
+         *     **In order per pet**: a pet's events reach each endpoint in the order of its changes, an alert right after the change that raised it; a redriven dead letter arrives after the later ones, so keep the highest version seen.
+         *
+         *     **Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.
+         *
+         *     **Which events**: an endpoint takes every type unless its URL is followed by the types it wants (`WEBHOOK_URL` of `npm start`, the stage's `webhookUrls` on AWS: `https://example.com/reorder inventory.low_stock inventory.restocked`).
+         */
+        post: operations["inventoryRestocked"];
         delete?: never;
         options?: never;
         head?: never;
@@ -363,7 +453,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     listInventory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true`: only the pets whose available stock is below their low-stock threshold. `false` or absent: every pet. */
+                lowStock?: "true" | "false";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -386,6 +479,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"][];
+                };
+            };
+            /** @description `lowStock` is neither `true` nor `false`. Codes: `INVALID_QUERY`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
@@ -1583,6 +1692,490 @@ export interface operations {
             };
         };
     };
+    getLowStockThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
+                petId: components["schemas"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threshold. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        petId: components["schemas"]["PetId"];
+                        threshold: components["schemas"]["Quantity"];
+                    };
+                };
+            };
+            /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No inventory entry exists for petId, or it has no low-stock threshold. Codes: `PET_NOT_FOUND`, `LOW_STOCK_THRESHOLD_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putLowStockThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
+                petId: components["schemas"]["PetId"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object of at most 4096 bytes. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    threshold: components["schemas"]["Quantity"];
+                };
+            };
+        };
+        responses: {
+            /** @description The threshold as set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        petId: components["schemas"]["PetId"];
+                        threshold: components["schemas"]["Quantity"];
+                    };
+                };
+            };
+            /** @description The body is not JSON, lacks `threshold` or holds a value that is not an integer from 0 to 2147483647, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `BAD_REQUEST`, `INVALID_PET_ID`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No inventory entry exists for petId. Nothing was written. Codes: `PET_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 4096 bytes. Codes: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as Content-Type: application/json. Codes: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLowStockThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
+                petId: components["schemas"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pet has no threshold now. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No inventory entry exists for petId. Nothing was written. Codes: `PET_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPetById: {
         parameters: {
             query?: never;
@@ -1785,6 +2378,132 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["InventoryChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: the event is not sent to this endpoint again (unless an operator redrives it). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, like a refused connection or no answer within 10 s, is a failed attempt: the event is sent again later, with the same `webhook-id` and body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inventoryLowStock: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, `evt_inventory_<petId>_<version>_low_stock`: the same on every attempt, at every endpoint and after a redrive. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "inventory.low_stock",
+                 *       "timestamp": "2026-11-24T07:12:03.456Z",
+                 *       "data": {
+                 *         "petId": 9007199254740992,
+                 *         "threshold": 5,
+                 *         "available": 4,
+                 *         "quantity": 4,
+                 *         "reserved": 0,
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "inventory.low_stock";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        petId: components["schemas"]["PetId"];
+                        threshold: components["schemas"]["Quantity"];
+                        available: components["schemas"]["Quantity"];
+                        quantity: components["schemas"]["Quantity"];
+                        reserved: components["schemas"]["Quantity"];
+                        version: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Delivered: the event is not sent to this endpoint again (unless an operator redrives it). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, like a refused connection or no answer within 10 s, is a failed attempt: the event is sent again later, with the same `webhook-id` and body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inventoryRestocked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, `evt_inventory_<petId>_<version>_restocked`: the same on every attempt, at every endpoint and after a redrive. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "inventory.restocked",
+                 *       "timestamp": "2026-11-24T07:12:03.456Z",
+                 *       "data": {
+                 *         "petId": 9007199254740992,
+                 *         "threshold": 5,
+                 *         "available": 4,
+                 *         "quantity": 4,
+                 *         "reserved": 0,
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "inventory.restocked";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        petId: components["schemas"]["PetId"];
+                        threshold: components["schemas"]["Quantity"];
+                        available: components["schemas"]["Quantity"];
+                        quantity: components["schemas"]["Quantity"];
+                        reserved: components["schemas"]["Quantity"];
+                        version: number;
+                    };
+                };
             };
         };
         responses: {

@@ -4,7 +4,13 @@ import { ErrorCode } from '../functions/domain/errors.ts';
 import { ERROR_STATUSES, RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/idempotent-writes.ts';
-import { INVENTORY_CHANGED, MAX_BATCH_CHANGES, MAX_QUANTITY } from '../functions/domain/vocabulary.ts';
+import {
+  INVENTORY_CHANGED,
+  INVENTORY_LOW_STOCK,
+  INVENTORY_RESTOCKED,
+  MAX_BATCH_CHANGES,
+  MAX_QUANTITY,
+} from '../functions/domain/vocabulary.ts';
 import { FAILED_AUTHENTICATIONS_POLICY } from '../functions/domain/failed-authentications.ts';
 import {
   RATE_LIMIT_HEADER,
@@ -26,7 +32,11 @@ import {
   InventoryAdjustmentBatch,
   InventoryChangedEvent,
   InventoryItem,
+  InventoryLowStockEvent,
+  InventoryRestockedEvent,
   InventoryUpdate,
+  LowStockThreshold,
+  LowStockThresholdUpdate,
   Pet,
   PetAdjustment,
   PetId,
@@ -43,7 +53,15 @@ import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from '../functions/http/json-bod
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { deprecationHeaders } from '../functions/http/lifecycle-headers.ts';
 import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
-import { API_KEY_VARIABLE, curlCommand, ERROR_CODES, errorExample, OPERATION_EXAMPLES, WEBHOOK_EXAMPLE } from './examples.ts';
+import {
+  API_KEY_VARIABLE,
+  curlCommand,
+  ERROR_CODES,
+  errorExample,
+  LOW_STOCK_WEBHOOK_EXAMPLE,
+  OPERATION_EXAMPLES,
+  WEBHOOK_EXAMPLE,
+} from './examples.ts';
 import { WEBHOOK_RETRY_POLICY } from '../functions/domain/webhook-delivery.ts';
 
 /**
@@ -354,6 +372,7 @@ function answersOf({ required, optional, replayed }: ReturnType<typeof registerH
       },
       content: { 'application/json': { schema, example } },
     }),
+    noContent: (description: string): ResponseConfig => ({ description, headers: { ...everyAnswer, ...required(fromFunction) } }),
     error: (status: number, description: string, codes: readonly ErrorCode[], { mayReplay = false } = {}) =>
       error(status, description, codes, { ...required(fromFunction), ...(mayReplay ? replayed() : {}) }),
     unauthorized: error(
@@ -425,14 +444,51 @@ function plansTable(): string {
 
 const seconds = (milliseconds: number) => milliseconds / 1_000;
 
+/** The Standard Webhooks headers of an event's POST, the id's form stated. */
+function webhookHeadersSchema(
+  idForm: string,
+  example: { headers: Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> },
+) {
+  const header = (description: string, value: string) => z.string().meta({ description, example: value });
+  return z.object({
+    'webhook-id': header(
+      `The event's id, ${idForm}: the same on every attempt, at every endpoint and after a redrive.`,
+      example.headers['webhook-id'],
+    ),
+    'webhook-timestamp': header('When this attempt was sent, in Unix seconds.', example.headers['webhook-timestamp']),
+    'webhook-signature': header(
+      '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret.',
+      example.headers['webhook-signature'],
+    ),
+  });
+}
+
+/** What every event's delivery promises, and what a receiver's answers mean. */
+function webhookDelivery() {
+  const policy = WEBHOOK_RETRY_POLICY;
+  return {
+    description: [
+      `**At least once**: any answer but 2xx, a refused connection or no answer within ${seconds(policy.attemptTimeoutMs)} s is retried after ${seconds(policy.firstRetryDelayMs)} s, doubling, at most ${seconds(policy.maxRetryDelayMs)} s apart, for ${policy.retryForMs / 3_600_000} hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by \`webhook-id\`.`,
+      "**In order per pet**: a pet's events reach each endpoint in the order of its changes, an alert right after the change that raised it; a redriven dead letter arrives after the later ones, so keep the highest version seen.",
+      '**Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.',
+      "**Which events**: an endpoint takes every type unless its URL is followed by the types it wants (`WEBHOOK_URL` of `npm start`, the stage's `webhookUrls` on AWS: `https://example.com/reorder inventory.low_stock inventory.restocked`).",
+    ],
+    responses: {
+      '2XX': { description: 'Delivered: the event is not sent to this endpoint again (unless an operator redrives it).' },
+      default: {
+        description: `Any other answer, like a refused connection or no answer within ${seconds(policy.attemptTimeoutMs)} s, is a failed attempt: the event is sent again later, with the same \`webhook-id\` and body.`,
+      },
+    },
+  };
+}
+
 /**
- * The event a server POSTs to each of its webhook URLs, as the Standard Webhooks specification
- * has it (functions/domain/webhooks.ts signs it): a receiver verifies it with any of that
- * specification's libraries. The answers are the receiver's, and what the sender does with them.
+ * The event a server POSTs to each of its webhook URLs for every change, as the Standard Webhooks
+ * specification has it (functions/domain/webhooks.ts signs it): a receiver verifies it with any of
+ * that specification's libraries. The answers are the receiver's, and what the sender does with them.
  */
 function inventoryChangedWebhook(): Operation {
-  const policy = WEBHOOK_RETRY_POLICY;
-  const header = (description: string, example: string) => z.string().meta({ description, example });
+  const delivery = webhookDelivery();
   return {
     method: 'post',
     path: INVENTORY_CHANGED,
@@ -440,36 +496,57 @@ function inventoryChangedWebhook(): Operation {
     tags: ['Store'],
     summary: 'A change of stock, pushed to your endpoint (experimental)',
     description: [
-      "Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server (`WEBHOOK_URL` of `npm start`; the stage's `webhookUrls` on AWS), signed with its secret.",
-      `**At least once**: any answer but 2xx, a refused connection or no answer within ${seconds(policy.attemptTimeoutMs)} s is retried after ${seconds(policy.firstRetryDelayMs)} s, doubling, at most ${seconds(policy.maxRetryDelayMs)} s apart, for ${policy.retryForMs / 3_600_000} hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by \`webhook-id\` (or by \`petId\` and \`version\`).`,
-      "**In order per pet**: a pet's changes reach each endpoint in version order; a redriven dead letter arrives after the later versions, so keep the highest version seen.",
-      '**Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.',
+      "Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server that takes `inventory.changed`, signed with its secret. Its `webhook-id` is also `petId` and `version`: deduplicate by either.",
+      ...delivery.description,
     ].join('\n\n'),
     'x-experimental': true,
     security: [],
     request: {
-      headers: z.object({
-        'webhook-id': header(
-          "The event's id, `evt_inventory_<petId>_<version>`: the same on every attempt, at every endpoint and after a redrive.",
-          WEBHOOK_EXAMPLE.headers['webhook-id'],
-        ),
-        'webhook-timestamp': header('When this attempt was sent, in Unix seconds.', WEBHOOK_EXAMPLE.headers['webhook-timestamp']),
-        'webhook-signature': header(
-          '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret.',
-          WEBHOOK_EXAMPLE.headers['webhook-signature'],
-        ),
-      }),
+      headers: webhookHeadersSchema('`evt_inventory_<petId>_<version>`', WEBHOOK_EXAMPLE),
       body: {
         required: true,
         content: { 'application/json': { schema: InventoryChangedEvent, example: WEBHOOK_EXAMPLE.body } },
       },
     },
-    responses: {
-      '2XX': { description: 'Delivered: the event is not sent to this endpoint again (unless an operator redrives it).' },
-      default: {
-        description: `Any other answer, like a refused connection or no answer within ${seconds(policy.attemptTimeoutMs)} s, is a failed attempt: the event is sent again later, with the same \`webhook-id\` and body.`,
+    responses: delivery.responses,
+  };
+}
+
+/** A low-stock alert's webhook: `inventory.low_stock` or `inventory.restocked`. */
+function stockAlertWebhook(type: typeof INVENTORY_LOW_STOCK | typeof INVENTORY_RESTOCKED): Operation {
+  const delivery = webhookDelivery();
+  const low = type === INVENTORY_LOW_STOCK;
+  const example = LOW_STOCK_WEBHOOK_EXAMPLE;
+  return {
+    method: 'post',
+    path: type,
+    operationId: low ? 'inventoryLowStock' : 'inventoryRestocked',
+    tags: ['Store'],
+    summary: low
+      ? "A pet's available stock fell below its low-stock threshold (experimental)"
+      : "A pet's available stock is back at its low-stock threshold or above (experimental)",
+    description: [
+      low
+        ? "POSTed when an accepted change takes the pet's `available` stock from at least its threshold (`PUT /inventory/{petId}/low-stock-threshold`) to below it: once per crossing, never once per change below it; changes made at once that cross once raise one. Setting a threshold is not a change and raises none: `GET /inventory?lowStock=true` lists the pets below theirs."
+        : "POSTed when an accepted change takes the pet's `available` stock from below its threshold back to at least it: once per crossing.",
+      "`data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history.",
+      ...delivery.description,
+    ].join('\n\n'),
+    'x-experimental': true,
+    security: [],
+    request: {
+      headers: webhookHeadersSchema(`\`evt_inventory_<petId>_<version>_${low ? 'low_stock' : 'restocked'}\``, example),
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: low ? InventoryLowStockEvent : InventoryRestockedEvent,
+            ...(low ? { example: example.body } : { example: { ...example.body, type: INVENTORY_RESTOCKED } }),
+          },
+        },
       },
     },
+    responses: delivery.responses,
   };
 }
 
@@ -505,7 +582,14 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
       tags: ['Store'],
       summary: 'List the stock level of every pet',
       description:
-        'One entry per pet, sorted by petId, each pet once. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.',
+        'One entry per pet, sorted by petId, each pet once; with `lowStock=true`, the reorder report: only the pets whose available stock is below their low-stock threshold (`putLowStockThreshold`), sorted and streamed alike. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.',
+      request: {
+        query: z.object({
+          lowStock: z.enum(['true', 'false']).optional().meta({
+            description: '`true`: only the pets whose available stock is below their low-stock threshold. `false` or absent: every pet.',
+          }),
+        }),
+      },
       responses: {
         200: listing.success(
           'Every inventory entry, sorted by petId.',
@@ -515,6 +599,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
             optionalHeaders: ['Content-Encoding'],
           },
         ),
+        400: listing.error(400, '`lowStock` is neither `true` nor `false`.', [ErrorCode.invalidQuery]),
         401: listing.unauthorized,
         429: listing.rateLimited,
         500: listing.internal,
@@ -810,6 +895,81 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   );
 
   registry.registerWebhook(inventoryChangedWebhook());
+  registry.registerWebhook(stockAlertWebhook(INVENTORY_LOW_STOCK));
+  registry.registerWebhook(stockAlertWebhook(INVENTORY_RESTOCKED));
+
+  const thresholdDescription =
+    "A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. **Experimental**: the shape may change before the operation becomes stable.";
+  registry.registerPath(
+    operation(exampleServer, 'putLowStockThreshold', {
+      tags: ['Store'],
+      summary: "Set a pet's low-stock threshold (experimental)",
+      description: `${thresholdDescription} Setting it again replaces it; a pet already below the threshold raises no alert (alerts come from changes of stock), and is listed by \`GET /inventory?lowStock=true\`.`,
+      'x-experimental': true,
+      request: {
+        params: petIdParameter,
+        body: {
+          required: true,
+          description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`,
+          content: { 'application/json': { schema: LowStockThresholdUpdate, example: OPERATION_EXAMPLES.putLowStockThreshold.body } },
+        },
+      },
+      responses: {
+        200: experimental.success('The threshold as set.', LowStockThreshold, OPERATION_EXAMPLES.putLowStockThreshold.answer.body),
+        400: experimental.error(
+          400,
+          `The body is not JSON, lacks \`threshold\` or holds a value that is not an integer from 0 to ${MAX_QUANTITY}, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.invalidPetId],
+        ),
+        401: experimental.unauthorized,
+        404: experimental.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
+        413: experimental.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: experimental.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+  registry.registerPath(
+    operation(exampleServer, 'getLowStockThreshold', {
+      tags: ['Store'],
+      summary: "Read a pet's low-stock threshold (experimental)",
+      description: `${thresholdDescription} Read strongly consistent.`,
+      'x-experimental': true,
+      request: { params: petIdParameter },
+      responses: {
+        200: experimental.success('The threshold.', LowStockThreshold, OPERATION_EXAMPLES.getLowStockThreshold.answer.body),
+        400: experimental.error(400, invalidPetId, [ErrorCode.invalidPetId]),
+        401: experimental.unauthorized,
+        404: experimental.error(404, 'No inventory entry exists for petId, or it has no low-stock threshold.', [
+          ErrorCode.petNotFound,
+          ErrorCode.lowStockThresholdNotFound,
+        ]),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
+  registry.registerPath(
+    operation(exampleServer, 'deleteLowStockThreshold', {
+      tags: ['Store'],
+      summary: "Remove a pet's low-stock threshold (experimental)",
+      description: `${thresholdDescription} Removing a threshold that is not set answers 204 too, so a retry is no error.`,
+      'x-experimental': true,
+      request: { params: petIdParameter },
+      responses: {
+        204: experimental.noContent('The pet has no threshold now.'),
+        400: experimental.error(400, invalidPetId, [ErrorCode.invalidPetId]),
+        401: experimental.unauthorized,
+        404: experimental.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
+        429: experimental.rateLimited,
+        500: experimental.internal,
+        503: experimental.unavailable,
+      },
+    }),
+  );
 
   const deprecated = answersOf(headers, DEPRECATION_HEADERS);
   const deprecation = getPetByIdDeprecation(petsSunset);
@@ -845,8 +1005,8 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the window closest to exhaustion), and the structured fields of ${RATE_LIMIT_DRAFT}: \`RateLimit-Policy\` (each window's quota \`q\` and length \`w\`) and \`RateLimit\` (each window's remaining \`r\` and seconds to reset \`t\`). Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
         "**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the rate-limit headers of the source address's window of failed authentications, which it does not count (all of it remaining).",
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
-        "**Events**: every change of stock is in its pet's history (`listInventoryChanges`), in the change feed every system can follow (`listInventoryChangeFeed`), and POSTed, signed, to the webhook URLs of the server (`webhooks`: `inventory.changed`).",
-        '**Versioning**: `v1` is the last path segment of every server. `updateInventory`, `adjustInventory`, `adjustInventoryBatch`, `listInventoryChanges` and `listInventoryChangeFeed` are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
+        "**Events**: every change of stock is in its pet's history (`listInventoryChanges`), in the change feed every system can follow (`listInventoryChangeFeed`), and POSTed, signed, to the webhook URLs of the server (`webhooks`: `inventory.changed`); a change that crosses a pet's low-stock threshold also raises `inventory.low_stock` or `inventory.restocked`.",
+        '**Versioning**: `v1` is the last path segment of every server. `updateInventory`, `adjustInventory`, `adjustInventoryBatch`, `listInventoryChanges`, `listInventoryChangeFeed` and the low-stock threshold operations are experimental (`x-experimental`, `X-API-Stability`); `getPetById` is deprecated (`Deprecation`, `Sunset`, `Link`).',
         options.serverUrl
           ? `**Server**: ${options.serverUrl}, the server that serves this document. The examples read the key from \`$${API_KEY_VARIABLE}\`.`
           : "**Servers**: the hosts are placeholders (the `.example` domain); replace `host` with the stage's custom domain or its execute-api host. Each stage serves this document with its own URL at `/v1/openapi.json`, and the reference at `/v1/docs`.",

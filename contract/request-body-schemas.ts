@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { InventoryAdjustment, InventoryAdjustmentBatch, InventoryUpdate } from '../functions/domain/schemas.ts';
+import { InventoryAdjustment, InventoryAdjustmentBatch, InventoryUpdate, LowStockThresholdUpdate } from '../functions/domain/schemas.ts';
 
 /**
  * Every request body a function validates, by its schema's name in domain/schemas.ts. This list
@@ -16,6 +16,7 @@ export const REQUEST_BODY_SCHEMAS = {
   InventoryUpdate,
   InventoryAdjustment,
   InventoryAdjustmentBatch,
+  LowStockThresholdUpdate,
 } as const satisfies Record<string, z.ZodType>;
 
 export type RequestBodyName = keyof typeof REQUEST_BODY_SCHEMAS;

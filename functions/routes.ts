@@ -8,7 +8,7 @@ export const API_STAGE_NAME = 'v1';
 
 export interface ApiRoute {
   operationId: string;
-  method: 'GET' | 'PATCH' | 'POST';
+  method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE';
   /** API Gateway resource path, relative to the stage (`/v1`). */
   resource: string;
   entry: string;
@@ -16,7 +16,7 @@ export interface ApiRoute {
    * What the function may do to the inventory table, and to the idempotency records or the
    * history with it (least privilege by construction).
    */
-  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch' | 'history' | 'feed';
+  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch' | 'history' | 'feed' | 'thresholdRead' | 'thresholdWrite';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -85,6 +85,30 @@ export const apiRoutes = [
     resource: '/inventory/changes',
     entry: 'list-inventory-change-feed',
     inventoryAccess: 'feed',
+    streamed: false,
+  },
+  {
+    operationId: 'putLowStockThreshold',
+    method: 'PUT',
+    resource: '/inventory/{petId}/low-stock-threshold',
+    entry: 'put-low-stock-threshold',
+    inventoryAccess: 'thresholdWrite',
+    streamed: false,
+  },
+  {
+    operationId: 'getLowStockThreshold',
+    method: 'GET',
+    resource: '/inventory/{petId}/low-stock-threshold',
+    entry: 'get-low-stock-threshold',
+    inventoryAccess: 'thresholdRead',
+    streamed: false,
+  },
+  {
+    operationId: 'deleteLowStockThreshold',
+    method: 'DELETE',
+    resource: '/inventory/{petId}/low-stock-threshold',
+    entry: 'delete-low-stock-threshold',
+    inventoryAccess: 'thresholdWrite',
     streamed: false,
   },
   { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },

@@ -29,6 +29,8 @@ export const TABLE_ACCESS = {
    * for a refusal), and record the answer on it (UpdateItem).
    */
   idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  /** PUT and DELETE /inventory/{petId}/low-stock-threshold: one conditional UpdateItem of the entry's threshold alone. */
+  lowStockThresholdWrite: ['dynamodb:UpdateItem'],
   /** GET /inventory/{petId}/changes: one Query of the pet's partition of the history. */
   historyRead: ['dynamodb:Query'],
   /** The stream consumer writes entries in batches (a Put each: writing one again writes the same item). */
@@ -67,6 +69,8 @@ export const ROUTE_TABLE_ACCESS = {
   adjustBatch: { inventory: 'inventoryBatchAdjust', idempotencyRecords: 'idempotencyRecording' },
   history: { inventory: 'inventoryRead', history: 'historyRead' },
   feed: { changeFeed: 'changeFeedRead' },
+  thresholdRead: { inventory: 'inventoryRead' },
+  thresholdWrite: { inventory: 'lowStockThresholdWrite' },
 } as const satisfies Record<ApiRoute['inventoryAccess'], RouteTableAccess>;
 
 export interface RouteTableAccess {

@@ -122,7 +122,9 @@ async function main(): Promise<void> {
     lines.push(
       `  webhooks: events are POSTed, signed, to ${webhooks.subscriptions
         .map(({ url, eventTypes }) =>
-          eventTypes.length === INVENTORY_EVENT_TYPES.length ? webhookUrlForLogs(url) : `${webhookUrlForLogs(url)} (${eventTypes.join(', ')})`,
+          eventTypes.length === INVENTORY_EVENT_TYPES.length
+            ? webhookUrlForLogs(url)
+            : `${webhookUrlForLogs(url)} (${eventTypes.join(', ')})`,
         )
         .join(', ')}`,
     );

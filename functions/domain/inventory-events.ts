@@ -1,12 +1,6 @@
 import { changeOf, type EntryImage, type PetChange } from './inventory-history.ts';
 import { stockAlertOf, type StockAlert } from './low-stock.ts';
-import type {
-  ChangeEventData,
-  InventoryChangedEvent,
-  InventoryLowStockEvent,
-  InventoryRestockedEvent,
-  PetId,
-} from './schemas.ts';
+import type { ChangeEventData, InventoryChangedEvent, InventoryLowStockEvent, InventoryRestockedEvent, PetId } from './schemas.ts';
 import { INVENTORY_CHANGED, type InventoryEventType } from './vocabulary.ts';
 
 /**

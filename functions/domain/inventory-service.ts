@@ -47,7 +47,10 @@ export function byPetId(a: InventoryItem, b: InventoryItem): number {
  * low-stock threshold (low-stock.ts). `lowStock` is `true` or `false`, anything else 400: checked
  * before anything is read, so a mistake is answered before the first byte.
  */
-export function listInventory(repository: InventoryRepository, query: { lowStock?: string | undefined } = {}): AsyncIterable<InventoryItem[]> {
+export function listInventory(
+  repository: InventoryRepository,
+  query: { lowStock?: string | undefined } = {},
+): AsyncIterable<InventoryItem[]> {
   if (query.lowStock !== undefined && query.lowStock !== 'true' && query.lowStock !== 'false')
     throw new ApiError(ErrorCode.invalidQuery, `lowStock: must be true or false, not "${query.lowStock}".`);
   return query.lowStock === 'true' ? repository.listAll({ lowStockOnly: true }) : repository.listAll();

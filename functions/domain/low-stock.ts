@@ -97,8 +97,7 @@ export async function setLowStockThreshold(
 export async function getLowStockThreshold(thresholds: Pick<LowStockThresholdRepository, 'get'>, petId: PetId): Promise<LowStockThreshold> {
   const found = await thresholds.get(petId);
   if (!found) throw petNotFound(petId);
-  if (found.threshold === undefined)
-    throw new ApiError(ErrorCode.lowStockThresholdNotFound, `Pet ${petId} has no low-stock threshold.`);
+  if (found.threshold === undefined) throw new ApiError(ErrorCode.lowStockThresholdNotFound, `Pet ${petId} has no low-stock threshold.`);
   return { petId, threshold: found.threshold };
 }
 

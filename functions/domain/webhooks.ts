@@ -82,7 +82,9 @@ export function parseWebhookSubscriptions(text: string, name: string, { requireH
     seen.add(parsed.href);
     for (const type of named)
       if (!(INVENTORY_EVENT_TYPES as readonly string[]).includes(type))
-        throw new WebhookSettingError(`${name}: "${shown}" names the event type "${type}"; the types are ${INVENTORY_EVENT_TYPES.join(', ')}.`);
+        throw new WebhookSettingError(
+          `${name}: "${shown}" names the event type "${type}"; the types are ${INVENTORY_EVENT_TYPES.join(', ')}.`,
+        );
     const eventTypes = named.length > 0 ? INVENTORY_EVENT_TYPES.filter((type) => named.includes(type)) : [...INVENTORY_EVENT_TYPES];
     subscriptions.push({ url: parsed.href, eventTypes });
   }

@@ -564,7 +564,121 @@ return errors === 0;
 }
 validate22.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
+export const compiledLowStockThresholdUpdate = validate23;
+const schema34 = {"$id":"LowStockThresholdUpdate","type":"object","properties":{"body":{"type":"object","properties":{"threshold":{"type":"integer","minimum":0,"maximum":2147483647}},"required":["threshold"],"additionalProperties":false}},"required":["body"]};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="LowStockThresholdUpdate" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.body === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},schema:schema34.required,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body !== undefined){
+let data0 = data.body;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.threshold === undefined){
+const err1 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "threshold"},schema:schema34.properties.body.required,parentSchema:schema34.properties.body,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!(key0 === "threshold")){
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},schema:false,parentSchema:schema34.properties.body,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.threshold !== undefined){
+let data1 = data0.threshold;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/body/threshold",schemaPath:"#/properties/body/properties/threshold/type",keyword:"type",params:{type: "integer"},schema:schema34.properties.body.properties.threshold.type,parentSchema:schema34.properties.body.properties.threshold,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/body/threshold",schemaPath:"#/properties/body/properties/threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},schema:2147483647,parentSchema:schema34.properties.body.properties.threshold,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/body/threshold",schemaPath:"#/properties/body/properties/threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},schema:0,parentSchema:schema34.properties.body.properties.threshold,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},schema:schema34.properties.body.type,parentSchema:schema34.properties.body,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+validate23.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
+
 
 export const InventoryUpdate: BodyValidator<z.output<typeof schemas.InventoryUpdate>> = compiledInventoryUpdate;
 export const InventoryAdjustment: BodyValidator<z.output<typeof schemas.InventoryAdjustment>> = compiledInventoryAdjustment;
 export const InventoryAdjustmentBatch: BodyValidator<z.output<typeof schemas.InventoryAdjustmentBatch>> = compiledInventoryAdjustmentBatch;
+export const LowStockThresholdUpdate: BodyValidator<z.output<typeof schemas.LowStockThresholdUpdate>> = compiledLowStockThresholdUpdate;

@@ -8,7 +8,13 @@ import type { InventoryItem } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { INVENTORY_SHARDS, inventoryKey, LOW_STOCK_THRESHOLD_ATTRIBUTE, toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
+import {
+  INVENTORY_SHARDS,
+  inventoryKey,
+  LOW_STOCK_THRESHOLD_ATTRIBUTE,
+  toInventoryItem,
+  toVersionedItem,
+} from './stored-inventory-item.ts';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
 import { mergeSortedPages } from './sorted-merge.ts';
 import { stockWriteInput } from './stock-write-input.ts';

@@ -188,7 +188,11 @@ describe('the webhook queue publisher', () => {
 
   it('fails the batch when SQS refuses a message, so the consumer handles it again', async () => {
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [{ Id: '0', Code: 'InternalError', SenderFault: false }] });
-    const publisher = createWebhookQueuePublisher(new SQSClient({}), 'https://sqs/deliveries.fifo', takingEverything('https://a.example/h'));
+    const publisher = createWebhookQueuePublisher(
+      new SQSClient({}),
+      'https://sqs/deliveries.fifo',
+      takingEverything('https://a.example/h'),
+    );
 
     await expect(publisher.publish(eventsOf([petChange(1n, 1)]))).rejects.toThrow('SQS refused 1 of 1 webhooks (InternalError');
   });

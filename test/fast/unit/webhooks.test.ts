@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { eventIdOf, inventoryChangedEvent } from '../../../functions/domain/inventory-events.ts';
 import { INVENTORY_EVENT_TYPES } from '../../../functions/domain/vocabulary.ts';
 import { afterFailedAttempt, retryDelayMs, WEBHOOK_RETRY_POLICY } from '../../../functions/domain/webhook-delivery.ts';
-import { parseWebhookSecret, parseWebhookSubscriptions, webhookHeaders, webhookSubscriptionsSetting, webhookUrlForLogs } from '../../../functions/domain/webhooks.ts';
+import {
+  parseWebhookSecret,
+  parseWebhookSubscriptions,
+  webhookHeaders,
+  webhookSubscriptionsSetting,
+  webhookUrlForLogs,
+} from '../../../functions/domain/webhooks.ts';
 import { toJson } from '../../../functions/int64-json.ts';
 import { petChange } from '../../support/pet-changes.ts';
 
@@ -51,7 +57,9 @@ describe('webhook settings', () => {
       { url: 'http://127.0.0.1:4000/all', eventTypes: INVENTORY_EVENT_TYPES },
       { url: 'http://127.0.0.1:4001/reorder', eventTypes: ['inventory.low_stock', 'inventory.restocked'] },
     ]);
-    expect(parseWebhookSubscriptions(webhookSubscriptionsSetting(subscriptions), 'WEBHOOK_URL', { requireHttps: false })).toEqual(subscriptions);
+    expect(parseWebhookSubscriptions(webhookSubscriptionsSetting(subscriptions), 'WEBHOOK_URL', { requireHttps: false })).toEqual(
+      subscriptions,
+    );
   });
 
   it.each([
@@ -61,7 +69,11 @@ describe('webhook settings', () => {
     ['https://user:pw@example.com/', false, 'carries credentials'],
     ['https://example.com/a,https://example.com/a', false, 'listed twice'],
     ['https://example.com/a,', false, '"" is not a URL'],
-    ['https://example.com/a inventory.changed inventory.sold', false, 'names the event type "inventory.sold"; the types are inventory.changed, inventory.low_stock, inventory.restocked'],
+    [
+      'https://example.com/a inventory.changed inventory.sold',
+      false,
+      'names the event type "inventory.sold"; the types are inventory.changed, inventory.low_stock, inventory.restocked',
+    ],
   ])('refuses WEBHOOK_URL=%s, saying why', (text, requireHttps, why) => {
     expect(() => parseWebhookSubscriptions(text, 'WEBHOOK_URL', { requireHttps })).toThrow(why);
   });

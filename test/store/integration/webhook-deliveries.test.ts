@@ -201,11 +201,7 @@ describe('webhook deliveries from npm start', () => {
     const pets = Array.from({ length: MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT + 8 }, () => (nextPet += 1n));
     const expected = pets.length * 3;
     try {
-      await outbox.enqueue(
-        takingEverything(hanging.url, receiver.url),
-        eventsOf(pets.flatMap((petId) => changesOf(petId, 3))),
-        Date.now(),
-      );
+      await outbox.enqueue(takingEverything(hanging.url, receiver.url), eventsOf(pets.flatMap((petId) => changesOf(petId, 3))), Date.now());
       deliveries.wake();
 
       // A bound against a hang, generous for a loaded machine, and still far below the hanging attempts' minute.
@@ -249,11 +245,7 @@ describe('webhook deliveries from npm start', () => {
     });
     const pets = Array.from({ length: 100 }, () => (nextPet += 1n));
     try {
-      await counted.enqueue(
-        takingEverything(receiver.url),
-        eventsOf(pets.flatMap((petId) => changesOf(petId, 5))),
-        Date.now(),
-      );
+      await counted.enqueue(takingEverything(receiver.url), eventsOf(pets.flatMap((petId) => changesOf(petId, 5))), Date.now());
       deliveries.wake();
       const uncounted = createWebhookOutbox(store.dependencies.client, table);
       // Each pet's oldest delivery failed once and its retry is recorded: nothing is due.

@@ -338,6 +338,31 @@ export interface components {
          * @enum {string}
          */
         PetStatus: "available" | "pending" | "sold";
+        /** @description The body of an `inventory.low_stock` webhook: `timestamp` is the crossing change's `occurredAt`. */
+        InventoryLowStockEvent: {
+            /** @enum {string} */
+            type: "inventory.low_stock";
+            /** Format: date-time */
+            timestamp: string;
+            data: components["schemas"]["StockAlertData"];
+        };
+        /** @description What a low-stock alert says: the pet, its threshold, the stock the crossing change left (`available` is what can be promised: the quantity less what is reserved), and that change's `version`, which is in the pet's history. The `detail` of the alert's EventBridge event on AWS too. */
+        StockAlertData: {
+            petId: components["schemas"]["PetId"];
+            threshold: components["schemas"]["Quantity"];
+            available: components["schemas"]["Quantity"];
+            quantity: components["schemas"]["Quantity"];
+            reserved: components["schemas"]["Quantity"];
+            version: number;
+        };
+        /** @description The body of an `inventory.restocked` webhook: `timestamp` is the crossing change's `occurredAt`. */
+        InventoryRestockedEvent: {
+            /** @enum {string} */
+            type: "inventory.restocked";
+            /** Format: date-time */
+            timestamp: string;
+            data: components["schemas"]["StockAlertData"];
+        };
         /** @description The stock level of one pet. */
         InventoryItem: {
             petId: components["schemas"]["PetId"];
@@ -407,6 +432,15 @@ export interface components {
         ChangeFeedPage: {
             changes: components["schemas"]["ChangeEventData"][];
             nextCursor: string;
+        };
+        /** @description A pet's low-stock threshold, as set. */
+        LowStockThreshold: {
+            petId: components["schemas"]["PetId"];
+            threshold: components["schemas"]["Quantity"];
+        };
+        /** @description A pet's low-stock threshold: an integer from 0 to 2147483647; below this many available, the pet is low on stock. */
+        LowStockThresholdUpdate: {
+            threshold: components["schemas"]["Quantity"];
         };
         /** @description What this service knows of a pet: its id and status, taken from the inventory (the Petstore Pet's other fields are not held here). */
         Pet: {
@@ -1717,10 +1751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        petId: components["schemas"]["PetId"];
-                        threshold: components["schemas"]["Quantity"];
-                    };
+                    "application/json": components["schemas"]["LowStockThreshold"];
                 };
             };
             /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
@@ -1855,9 +1886,7 @@ export interface operations {
         /** @description A JSON object of at most 4096 bytes. */
         requestBody: {
             content: {
-                "application/json": {
-                    threshold: components["schemas"]["Quantity"];
-                };
+                "application/json": components["schemas"]["LowStockThresholdUpdate"];
             };
         };
         responses: {
@@ -1874,10 +1903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        petId: components["schemas"]["PetId"];
-                        threshold: components["schemas"]["Quantity"];
-                    };
+                    "application/json": components["schemas"]["LowStockThreshold"];
                 };
             };
             /** @description The body is not JSON, lacks `threshold` or holds a value that is not an integer from 0 to 2147483647, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `BAD_REQUEST`, `INVALID_PET_ID`. */
@@ -2427,20 +2453,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    type: "inventory.low_stock";
-                    /** Format: date-time */
-                    timestamp: string;
-                    data: {
-                        petId: components["schemas"]["PetId"];
-                        threshold: components["schemas"]["Quantity"];
-                        available: components["schemas"]["Quantity"];
-                        quantity: components["schemas"]["Quantity"];
-                        reserved: components["schemas"]["Quantity"];
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["InventoryLowStockEvent"];
             };
         };
         responses: {
@@ -2490,20 +2503,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": {
-                    /** @enum {string} */
-                    type: "inventory.restocked";
-                    /** Format: date-time */
-                    timestamp: string;
-                    data: {
-                        petId: components["schemas"]["PetId"];
-                        threshold: components["schemas"]["Quantity"];
-                        available: components["schemas"]["Quantity"];
-                        quantity: components["schemas"]["Quantity"];
-                        reserved: components["schemas"]["Quantity"];
-                        version: number;
-                    };
-                };
+                "application/json": components["schemas"]["InventoryRestockedEvent"];
             };
         };
         responses: {

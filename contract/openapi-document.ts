@@ -38,6 +38,7 @@ import {
   LowStockThreshold,
   LowStockThresholdUpdate,
   Pet,
+  StockAlertData,
   PetAdjustment,
   PetId,
   PetStatus,
@@ -142,6 +143,20 @@ function annotateSchemas(): void {
   annotate(InventoryChangedEvent, 'InventoryChangedEvent', {
     description:
       "The body of an `inventory.changed` webhook, shaped as the Standard Webhooks specification has it: `timestamp` is the change's `occurredAt`, so every attempt sends the same bytes.",
+  });
+  annotate(LowStockThresholdUpdate, 'LowStockThresholdUpdate', {
+    description: `A pet's low-stock threshold: an integer from 0 to ${MAX_QUANTITY}; below this many available, the pet is low on stock.`,
+  });
+  annotate(LowStockThreshold, 'LowStockThreshold', { description: "A pet's low-stock threshold, as set." });
+  annotate(StockAlertData, 'StockAlertData', {
+    description:
+      "What a low-stock alert says: the pet, its threshold, the stock the crossing change left (`available` is what can be promised: the quantity less what is reserved), and that change's `version`, which is in the pet's history. The `detail` of the alert's EventBridge event on AWS too.",
+  });
+  annotate(InventoryLowStockEvent, 'InventoryLowStockEvent', {
+    description: "The body of an `inventory.low_stock` webhook: `timestamp` is the crossing change's `occurredAt`.",
+  });
+  annotate(InventoryRestockedEvent, 'InventoryRestockedEvent', {
+    description: "The body of an `inventory.restocked` webhook: `timestamp` is the crossing change's `occurredAt`.",
   });
   annotate(PetAdjustment, 'PetAdjustment', {
     description: "One entry of a batch: a relative change of one pet's stock, with the same rules as a single adjustment.",

@@ -71,7 +71,7 @@ export function parseWebhookSubscriptions(text: string, name: string, { requireH
     try {
       parsed = new URL(url);
     } catch {
-      throw new WebhookSettingError(`${name}: "${shown}" is not a URL.`);
+      throw new WebhookSettingError(`${name}: "${webhookUrlForLogs(part.trim())}" is not a URL.`);
     }
     const schemes = requireHttps ? ['https:'] : ['http:', 'https:'];
     if (!schemes.includes(parsed.protocol))

@@ -152,7 +152,7 @@ describe('npm start as a process', () => {
     // The sender's first failed attempt is told once; wait for it before the kill.
     while (!first.output().includes('Webhook receiver')) await new Promise((resolve) => setTimeout(resolve, 50));
     await killServerProcess(first);
-    expect(first.output()).toContain(`webhooks: every change is POSTed, signed, to ${receiver.url}\n`);
+    expect(first.output()).toContain(`webhooks: events are POSTed, signed, to ${receiver.url}\n`);
     expect(first.output()).toContain(`Webhook receiver ${receiver.url} failed`);
     expect(first.output()).not.toContain('s3cret');
 

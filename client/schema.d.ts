@@ -163,7 +163,7 @@ export interface paths {
         };
         /**
          * Read a pet's low-stock threshold (experimental)
-         * @description A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. **Experimental**: the shape may change before the operation becomes stable. Read strongly consistent.
+         * @description The pet's low-stock threshold, read strongly consistent (see `putLowStockThreshold`). **Experimental**.
          */
         get: operations["getLowStockThreshold"];
         /**
@@ -174,7 +174,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a pet's low-stock threshold (experimental)
-         * @description A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. **Experimental**: the shape may change before the operation becomes stable. Removing a threshold that is not set answers 204 too, so a retry is no error.
+         * @description Removes the pet's low-stock threshold (see `putLowStockThreshold`): no alert is raised for it after. Removing a threshold that is not set answers 204 too, so a retry is no error. **Experimental**.
          */
         delete: operations["deleteLowStockThreshold"];
         options?: never;
@@ -246,15 +246,7 @@ export interface webhooks {
          * A pet's available stock fell below its low-stock threshold (experimental)
          * @description POSTed when an accepted change takes the pet's `available` stock from at least its threshold (`PUT /inventory/{petId}/low-stock-threshold`) to below it: once per crossing, never once per change below it; changes made at once that cross once raise one. Setting a threshold is not a change and raises none: `GET /inventory?lowStock=true` lists the pets below theirs.
          *
-         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history.
-         *
-         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id`.
-         *
-         *     **In order per pet**: a pet's events reach each endpoint in the order of its changes, an alert right after the change that raised it; a redriven dead letter arrives after the later ones, so keep the highest version seen.
-         *
-         *     **Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.
-         *
-         *     **Which events**: an endpoint takes every type unless its URL is followed by the types it wants (`WEBHOOK_URL` of `npm start`, the stage's `webhookUrls` on AWS: `https://example.com/reorder inventory.low_stock inventory.restocked`).
+         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history. Delivered, signed and retried as `inventory.changed` is (see it); an endpoint takes alerts only if it names their types or none.
          */
         post: operations["inventoryLowStock"];
         delete?: never;
@@ -276,15 +268,7 @@ export interface webhooks {
          * A pet's available stock is back at its low-stock threshold or above (experimental)
          * @description POSTed when an accepted change takes the pet's `available` stock from below its threshold back to at least it: once per crossing.
          *
-         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history.
-         *
-         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id`.
-         *
-         *     **In order per pet**: a pet's events reach each endpoint in the order of its changes, an alert right after the change that raised it; a redriven dead letter arrives after the later ones, so keep the highest version seen.
-         *
-         *     **Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.
-         *
-         *     **Which events**: an endpoint takes every type unless its URL is followed by the types it wants (`WEBHOOK_URL` of `npm start`, the stage's `webhookUrls` on AWS: `https://example.com/reorder inventory.low_stock inventory.restocked`).
+         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history. Delivered, signed and retried as `inventory.changed` is (see it); an endpoint takes alerts only if it names their types or none.
          */
         post: operations["inventoryRestocked"];
         delete?: never;

@@ -303,11 +303,13 @@ class Reference {
     const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
       const resolved = this.header(name, header);
       const required = resolved.required === true;
-      const attributes = `class="header${required ? '' : ' optional'}" title="${required ? 'always sent' : `may be absent: ${escapeHtml(this.absenceReason(name, resolved))}`}"`;
+      // Only a header that may be absent says why in its title; one always sent needs no title (the table's intro says so).
+      // Styled by their place (.headers a, .headers span): a class on each of the page's thousand names would cost 15 KB.
+      const attributes = required ? '' : ` class="optional" title="may be absent: ${escapeHtml(this.absenceReason(name, resolved))}"`;
       // A header of the headers table links to its row; one stated only here (Content-Encoding) says itself in its title.
       return name in this.headers
-        ? `<a ${attributes} href="#header-${slug(name)}">${escapeHtml(name)}</a>`
-        : `<span ${attributes}>${escapeHtml(name)}</span>`;
+        ? `<a${attributes} href="#header-${slug(name)}">${escapeHtml(name)}</a>`
+        : `<span${attributes}>${escapeHtml(name)}</span>`;
     });
     const body = this.json(response.content);
     const codes = Object.entries(body?.examples ?? {}).map(
@@ -315,11 +317,7 @@ class Reference {
         `<li><code class="code">${escapeHtml(code)}</code> ${example.summary ? inlineMarkdown(example.summary) : ''}</li>`,
     );
     const description = response.description.replace(/\s*Codes: [^.]*\.$/, '');
-    return `<li class="response">
-  <div class="response-head"><span class="${this.statusClass(status)}">${escapeHtml(status)}</span>${body?.schema ? `<span class="body-type">${this.typeLabel(body.schema)}</span>` : ''}</div>
-  <div class="response-text">${markdown(description)}</div>
-  ${codes.length > 0 ? `<ul class="codes">${codes.join('')}</ul>` : ''}
-  ${headers.length > 0 ? `<div class="headers"><span class="muted">Headers</span> ${headers.join(' ')}</div>` : ''}
+    return `<li class="response"><div class="response-head"><span class="${this.statusClass(status)}">${escapeHtml(status)}</span>${body?.schema ? `<span class="body-type">${this.typeLabel(body.schema)}</span>` : ''}</div><div class="response-text">${markdown(description)}</div>${codes.length > 0 ? `<ul class="codes">${codes.join('')}</ul>` : ''}${headers.length > 0 ? `<div class="headers"><span class="muted">Headers</span> ${headers.join(' ')}</div>` : ''}
 </li>`;
   }
 
@@ -347,12 +345,6 @@ class Reference {
         ];
       return [];
     });
-    const errorExamples = Object.entries(operation.responses).flatMap(([status, response]) =>
-      Object.entries(this.json(response.content)?.examples ?? {}).map(
-        ([code, example]) =>
-          `<div class="error-example"><div class="panel-title"><span class="${this.statusClass(status)}">${status}</span> ${escapeHtml(code)}</div><pre>${highlightJson(example.value)}</pre></div>`,
-      ),
-    );
     if (kind === 'webhook') samples.push(this.webhookRequest(method, parameters, requestBody));
     return `<section class="row ${kind}" id="${kind}-${slug(operation.operationId)}" data-operation-id="${escapeHtml(operation.operationId)}">
 <div class="prose">
@@ -384,7 +376,6 @@ class Reference {
 <aside class="code">
   ${samples.join('')}
   ${examples.join('')}
-  ${errorExamples.length > 0 ? `<details class="panel"><summary class="panel-title">Error examples (${errorExamples.length})</summary>${errorExamples.join('')}</details>` : ''}
 </aside>
 </section>`;
   }
@@ -441,18 +432,23 @@ class Reference {
     return `<section class="row single" id="headers">
 <div class="prose">
   <h2>Response headers</h2>
-  <p>Each response below names the headers it carries; a greyed name may be absent (API Gateway answered on its own).</p>
+  <p>Each response below names the headers it carries, always sent unless greyed: a greyed name may be absent (API Gateway answered on its own; its title says why). The example of each error code is under Errors.</p>
   <table class="fields"><thead><tr><th>Header</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 </div>
 </section>`;
   }
 
   private errors(): string {
-    const codes = new Map<string, { statuses: Set<string>; summary: string; operations: Set<string> }>();
+    const codes = new Map<string, { statuses: Set<string>; summary: string; operations: Set<string>; value: unknown }>();
     for (const { operation } of this.operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
         for (const [code, example] of Object.entries(this.json(response.content)?.examples ?? {})) {
-          const entry = codes.get(code) ?? { statuses: new Set(), summary: example.summary ?? '', operations: new Set() };
+          const entry = codes.get(code) ?? {
+            statuses: new Set(),
+            summary: example.summary ?? '',
+            operations: new Set(),
+            value: example.value,
+          };
           entry.statuses.add(status);
           entry.operations.add(operation.operationId);
           codes.set(code, entry);
@@ -471,13 +467,23 @@ class Reference {
     const errorSchema = firstExample
       ? `<div class="panel"><div class="panel-title">Error</div><pre>${highlightJson(firstExample.value)}</pre></div>`
       : '';
+    // Each code's example once, here: a code's example is the same in every operation that answers it, and
+    // repeating it under each operation would take a third of the page (whose size a stage's mapping template bounds).
+    const examples = [...codes.entries()].map(
+      ([code, { statuses, value }]) =>
+        `<div class="error-example"><div class="panel-title"><span class="${this.statusClass([...statuses][0]!)}">${escapeHtml([...statuses][0]!)}</span> ${escapeHtml(code)}</div><pre>${highlightJson(value)}</pre></div>`,
+    );
+    const errorExamples =
+      examples.length > 0
+        ? `<details class="panel"><summary class="panel-title">Error examples (${examples.length})</summary>${examples.join('')}</details>`
+        : '';
     return `<section class="row" id="errors">
 <div class="prose">
   <h2>Errors</h2>
   <p>Every error answer is the JSON object <a class="type" href="#schema-Error">Error</a>: a stable <code>code</code>, a <code>message</code> for people and the HTTP <code>status</code> repeated. Codes may be added; a client should act on the status and show the message.</p>
   <table class="error-codes"><thead><tr><th>Status</th><th>Code</th><th>When</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 </div>
-<aside class="code">${errorSchema}</aside>
+<aside class="code">${errorSchema}${errorExamples}</aside>
 </section>`;
   }
 
@@ -642,8 +648,8 @@ code.code{background:#fff4e5;border-color:#fbd9a8;color:#8a4b00}
 .status-2xx{background:#d7f7e1;color:#0b6b31}.status-4xx{background:#fff0c2;color:#7a5200}.status-5xx{background:#ffe0e0;color:#a01010}.status-dxx{background:#f1f1f1;color:#444}
 .codes{margin:4px 0;padding-left:18px;font-size:14px}
 .headers{font-size:13px;margin-top:4px}
-.header{font:12px var(--mono);margin-right:6px}
-.header.optional{color:var(--muted)}
+.headers a,.headers span:not(.muted){font:12px var(--mono);margin-right:6px}
+.headers .optional{color:var(--muted)}
 .code{min-width:0}
 aside.code{display:flex;flex-direction:column;gap:16px;align-self:start;position:sticky;top:16px}
 .panel{background:var(--code-bg);color:var(--code-ink);border-radius:8px;overflow:hidden;box-shadow:0 2px 6px rgba(26,31,54,.12)}

@@ -544,8 +544,7 @@ function stockAlertWebhook(type: typeof INVENTORY_LOW_STOCK | typeof INVENTORY_R
       low
         ? "POSTed when an accepted change takes the pet's `available` stock from at least its threshold (`PUT /inventory/{petId}/low-stock-threshold`) to below it: once per crossing, never once per change below it; changes made at once that cross once raise one. Setting a threshold is not a change and raises none: `GET /inventory?lowStock=true` lists the pets below theirs."
         : "POSTed when an accepted change takes the pet's `available` stock from below its threshold back to at least it: once per crossing.",
-      "`data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history.",
-      ...delivery.description,
+      "`data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history. Delivered, signed and retried as `inventory.changed` is (see it); an endpoint takes alerts only if it names their types or none.",
     ].join('\n\n'),
     'x-experimental': true,
     security: [],
@@ -950,7 +949,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
     operation(exampleServer, 'getLowStockThreshold', {
       tags: ['Store'],
       summary: "Read a pet's low-stock threshold (experimental)",
-      description: `${thresholdDescription} Read strongly consistent.`,
+      description: "The pet's low-stock threshold, read strongly consistent (see `putLowStockThreshold`). **Experimental**.",
       'x-experimental': true,
       request: { params: petIdParameter },
       responses: {
@@ -971,7 +970,8 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
     operation(exampleServer, 'deleteLowStockThreshold', {
       tags: ['Store'],
       summary: "Remove a pet's low-stock threshold (experimental)",
-      description: `${thresholdDescription} Removing a threshold that is not set answers 204 too, so a retry is no error.`,
+      description:
+        "Removes the pet's low-stock threshold (see `putLowStockThreshold`): no alert is raised for it after. Removing a threshold that is not set answers 204 too, so a retry is no error. **Experimental**.",
       'x-experimental': true,
       request: { params: petIdParameter },
       responses: {

@@ -12,7 +12,7 @@ import { authorizerEvent as gatewayAuthorizerEvent, proxyEvent, type GatewayRequ
 import { provideLambdaStreaming } from '../local/lambda-streaming.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore, tableEnvironment } from '../local/local-store.ts';
 import { writeInventory } from '../local/seed.ts';
-import { apiRoutes, type ApiRoute, type OperationId } from '../functions/routes.ts';
+import type { ApiRoute } from '../functions/routes.ts';
 
 // The bench builds the service's handlers in its own process, as the local server does.
 provideLambdaStreaming();
@@ -135,11 +135,7 @@ function benchRequest(request: Pick<GatewayRequest, 'method' | 'resource' | 'pat
   };
 }
 
-export function routeOf(operationId: OperationId): (typeof apiRoutes)[number] {
-  const route = apiRoutes.find((candidate) => candidate.operationId === operationId);
-  if (!route) throw new Error(`routes.ts has no operation ${operationId}`);
-  return route;
-}
+export { routeOf } from '../functions/routes.ts';
 
 export function authorizerEvent(apiKey: string): APIGatewayRequestAuthorizerEvent {
   const headers = { Authorization: `Bearer ${apiKey}` };

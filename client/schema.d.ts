@@ -168,7 +168,7 @@ export interface paths {
         get: operations["getLowStockThreshold"];
         /**
          * Set a pet's low-stock threshold (experimental)
-         * @description A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. **Experimental**: the shape may change before the operation becomes stable. Setting it again replaces it; a pet already below the threshold raises no alert (alerts come from changes of stock), and is listed by `GET /inventory?lowStock=true`.
+         * @description A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. Setting it again replaces it; a pet already below it raises no alert (alerts come from changes of stock) and is listed by `GET /inventory?lowStock=true`. **Experimental**: the shape may change before the operation becomes stable.
          */
         put: operations["putLowStockThreshold"];
         post?: never;
@@ -216,15 +216,13 @@ export interface webhooks {
         put?: never;
         /**
          * A change of stock, pushed to your endpoint (experimental)
-         * @description Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server that takes `inventory.changed`, signed with its secret. Its `webhook-id` is also `petId` and `version`: deduplicate by either.
+         * @description Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server (`WEBHOOK_URL` of `npm start`; the stage's `webhookUrls` on AWS) that takes `inventory.changed`, signed with its secret. A URL takes every event type unless it is followed by the types it wants, separated by spaces (`https://erp.example/reorder inventory.low_stock inventory.restocked`).
          *
-         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id`.
+         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id` (or by `petId` and `version`).
          *
-         *     **In order per pet**: a pet's events reach each endpoint in the order of its changes, an alert right after the change that raised it; a redriven dead letter arrives after the later ones, so keep the highest version seen.
+         *     **In order per pet**: a pet's events reach each endpoint in version order, an alert right after its change; a redriven dead letter arrives after the later versions, so keep the highest version seen.
          *
          *     **Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.
-         *
-         *     **Which events**: an endpoint takes every type unless its URL is followed by the types it wants (`WEBHOOK_URL` of `npm start`, the stage's `webhookUrls` on AWS: `https://example.com/reorder inventory.low_stock inventory.restocked`).
          */
         post: operations["inventoryChanged"];
         delete?: never;
@@ -244,9 +242,9 @@ export interface webhooks {
         put?: never;
         /**
          * A pet's available stock fell below its low-stock threshold (experimental)
-         * @description POSTed when an accepted change takes the pet's `available` stock from at least its threshold (`PUT /inventory/{petId}/low-stock-threshold`) to below it: once per crossing, never once per change below it; changes made at once that cross once raise one. Setting a threshold is not a change and raises none: `GET /inventory?lowStock=true` lists the pets below theirs.
+         * @description POSTed when an accepted change takes the pet's `available` stock from at least its threshold (`putLowStockThreshold`) to below it: once per crossing, never once per change below it; changes made at once that cross once raise one. Setting a threshold is no change and raises none: `GET /inventory?lowStock=true` lists the pets below theirs.
          *
-         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history. Delivered, signed and retried as `inventory.changed` is (see it); an endpoint takes alerts only if it names their types or none.
+         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history. Delivered, signed and retried as `inventory.changed` is (see it).
          */
         post: operations["inventoryLowStock"];
         delete?: never;
@@ -268,7 +266,7 @@ export interface webhooks {
          * A pet's available stock is back at its low-stock threshold or above (experimental)
          * @description POSTed when an accepted change takes the pet's `available` stock from below its threshold back to at least it: once per crossing.
          *
-         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history. Delivered, signed and retried as `inventory.changed` is (see it); an endpoint takes alerts only if it names their types or none.
+         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history. Delivered, signed and retried as `inventory.changed` is (see it).
          */
         post: operations["inventoryRestocked"];
         delete?: never;
@@ -472,8 +470,8 @@ export interface operations {
     listInventory: {
         parameters: {
             query?: {
-                /** @description `true`: only the pets whose available stock is below their low-stock threshold. `false` or absent: every pet. */
-                lowStock?: "true" | "false";
+                /** @description `true`: the reorder report, only the pets whose available stock is below their low-stock threshold. `false` or absent: every pet. */
+                lowStock?: string;
             };
             header?: never;
             path?: never;

@@ -1,7 +1,7 @@
 import { DEFAULT_HISTORY_RETENTION_DAYS } from './adapters/dynamodb/tables.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from './domain/failed-authentications.ts';
 import { DEFAULT_BAN_POLICY, MAX_BAN_SECONDS, type BanPolicy } from './domain/usage-limits.ts';
-import { GET_PET_BY_ID_DEFAULT_SUNSET_AT, GET_PET_BY_ID_DEPRECATED_AT } from './domain/lifecycle.ts';
+import { routeOf } from './routes.ts';
 
 /**
  * Configuration is read once, at module load: a function deployed without a variable fails
@@ -104,20 +104,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
 
 /**
  * The Sunset of the deprecated GET /pets/{petId}: an ISO 8601 date or instant in
- * PETS_SUNSET_DATE, GET_PET_BY_ID_DEFAULT_SUNSET_AT when unset. A sunset before the deprecation
+ * PETS_SUNSET_DATE, the registry's (routes.ts) when unset. A sunset before the deprecation
  * date would tell clients nonsense, so it fails at cold start instead.
  */
 export function readPetsSunset(env: NodeJS.ProcessEnv = process.env): Date {
+  const { deprecatedAt, sunsetAt } = routeOf('getPetById').deprecation;
   const text = env[ENV.petsSunsetDate];
-  if (text === undefined || text === '') return GET_PET_BY_ID_DEFAULT_SUNSET_AT;
+  if (text === undefined || text === '') return sunsetAt;
   const sunset = new Date(text);
   if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(sunset.getTime())) {
     throw new Error(`Environment variable ${ENV.petsSunsetDate} must be an ISO 8601 date such as 2027-07-01, not "${text}".`);
   }
-  if (sunset <= GET_PET_BY_ID_DEPRECATED_AT) {
-    throw new Error(
-      `Environment variable ${ENV.petsSunsetDate} must be after the deprecation date ${GET_PET_BY_ID_DEPRECATED_AT.toISOString()}.`,
-    );
+  if (sunset <= deprecatedAt) {
+    throw new Error(`Environment variable ${ENV.petsSunsetDate} must be after the deprecation date ${deprecatedAt.toISOString()}.`);
   }
   return sunset;
 }

@@ -1,10 +1,32 @@
+import { API_DOCUMENTATION_URL, type Deprecation, type OperationStability } from './domain/lifecycle.ts';
+import { CHANGES_PAGE_LIMIT } from './domain/vocabulary.ts';
+import type * as Schemas from './domain/schemas.ts';
+
 /**
- * The API's operations, once: the CDK stack makes a method and a function of each, the
- * local server routes to the same handlers. `entry` names the function's entry point, whose file
- * is entryPointFile(entry).
+ * The operation registry: each operation of the API described once. Every reader derives from it:
+ * the CDK stack makes a method, a function, its IAM grants, alarms and dashboard widgets of each;
+ * the local server routes each to its handler (local/operation-handlers.ts); the handlers send
+ * its lifecycle headers (http/lifecycle-headers.ts); the OpenAPI document takes its path, method,
+ * parameters, body and answer schemas and lifecycle from here and adds only the prose
+ * (contract/operation-documents.ts). `entry` names the function's entry point, whose file is
+ * entryPointFile(entry). Plain data only: every Lambda bundle loads this file, and none may load
+ * zod, so schemas are named (their exports in domain/schemas.ts), not imported.
  */
 /** The API Gateway stage, and the version segment of every path: the contract's base address ends in it. */
 export const API_STAGE_NAME = 'v1';
+
+/** A schema of domain/schemas.ts, by its export's name. */
+export type SchemaName = keyof typeof Schemas;
+
+/**
+ * A query parameter, as the OpenAPI document states it; the handler reads it from the event and
+ * the domain checks it (400 INVALID_QUERY). Always optional: a listing answers without it.
+ */
+export type QueryParameter =
+  | { type: 'integer'; minimum: number; maximum: number; description: string }
+  | { type: 'string'; description: string }
+  /** One of a schema's values: a z.enum of domain/schemas.ts, by name. */
+  | { type: SchemaName; description: string };
 
 export interface ApiRoute {
   operationId: string;
@@ -22,6 +44,16 @@ export interface ApiRoute {
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
    */
   streamed: boolean;
+  /** SPEC 9: an operation not `stable` says so on every answer (X-API-Stability) and in the document (x-experimental). */
+  stability: OperationStability;
+  /** A deprecated operation's dates (its Sunset per stage: PETS_SUNSET_DATE), sent on every answer (Deprecation, Sunset, Link). */
+  deprecation?: Deprecation;
+  /** The query parameters it reads; path parameters are the resource's `{name}`s. */
+  query?: Readonly<Record<string, QueryParameter>>;
+  /** The JSON body it validates: a schema of domain/schemas.ts that contract/request-body-schemas.ts compiles. */
+  body?: SchemaName;
+  /** What a 200 holds: a schema's name, or `Name[]` for a JSON array of it (an operation that answers 204 names what it removes). */
+  answer: SchemaName | `${SchemaName}[]`;
 }
 
 /**
@@ -37,8 +69,36 @@ export function functionTimeoutSeconds(route: Pick<ApiRoute, 'streamed'>): numbe
   return route.streamed ? FUNCTION_TIMEOUT_SECONDS.streamed : FUNCTION_TIMEOUT_SECONDS.buffered;
 }
 
+/** A page of changes: how many entries, and where the last page ended. */
+const changesPageQuery = (cursorDescription: string) =>
+  ({
+    limit: {
+      type: 'integer',
+      minimum: CHANGES_PAGE_LIMIT.min,
+      maximum: CHANGES_PAGE_LIMIT.max,
+      description: `Entries per page, from ${CHANGES_PAGE_LIMIT.min} to ${CHANGES_PAGE_LIMIT.max}; ${CHANGES_PAGE_LIMIT.default} by default.`,
+    },
+    cursor: { type: 'string', description: cursorDescription },
+  }) as const satisfies Record<string, QueryParameter>;
+
 export const apiRoutes = [
-  { operationId: 'listInventory', method: 'GET', resource: '/inventory', entry: 'list-inventory', inventoryAccess: 'list', streamed: true },
+  {
+    operationId: 'listInventory',
+    method: 'GET',
+    resource: '/inventory',
+    entry: 'list-inventory',
+    inventoryAccess: 'list',
+    streamed: true,
+    stability: 'stable',
+    query: {
+      lowStock: {
+        type: 'string',
+        description:
+          '`true`: the reorder report, only the pets whose available stock is below their low-stock threshold. `false` or absent: every pet.',
+      },
+    },
+    answer: 'InventoryItem[]',
+  },
   {
     operationId: 'getInventoryItem',
     method: 'GET',
@@ -46,6 +106,8 @@ export const apiRoutes = [
     entry: 'get-inventory-item',
     inventoryAccess: 'read',
     streamed: false,
+    stability: 'stable',
+    answer: 'InventoryItem',
   },
   {
     operationId: 'updateInventory',
@@ -54,6 +116,9 @@ export const apiRoutes = [
     entry: 'update-inventory',
     inventoryAccess: 'update',
     streamed: false,
+    stability: 'experimental',
+    body: 'InventoryUpdate',
+    answer: 'InventoryItem',
   },
   {
     operationId: 'adjustInventory',
@@ -62,6 +127,9 @@ export const apiRoutes = [
     entry: 'adjust-inventory',
     inventoryAccess: 'adjust',
     streamed: false,
+    stability: 'experimental',
+    body: 'InventoryAdjustment',
+    answer: 'InventoryItem',
   },
   {
     operationId: 'adjustInventoryBatch',
@@ -70,6 +138,9 @@ export const apiRoutes = [
     entry: 'adjust-inventory-batch',
     inventoryAccess: 'adjustBatch',
     streamed: false,
+    stability: 'experimental',
+    body: 'InventoryAdjustmentBatch',
+    answer: 'AdjustedInventoryItems',
   },
   {
     operationId: 'listInventoryChanges',
@@ -78,6 +149,9 @@ export const apiRoutes = [
     entry: 'list-inventory-changes',
     inventoryAccess: 'history',
     streamed: false,
+    stability: 'experimental',
+    query: changesPageQuery("The `nextCursor` of the previous page of this pet's history, as it was returned."),
+    answer: 'ChangesPage',
   },
   {
     operationId: 'listInventoryChangeFeed',
@@ -86,6 +160,9 @@ export const apiRoutes = [
     entry: 'list-inventory-change-feed',
     inventoryAccess: 'feed',
     streamed: false,
+    stability: 'experimental',
+    query: changesPageQuery('The `nextCursor` of a page, as it was returned; without it, the oldest retained change.'),
+    answer: 'ChangeFeedPage',
   },
   {
     operationId: 'putLowStockThreshold',
@@ -94,6 +171,9 @@ export const apiRoutes = [
     entry: 'put-low-stock-threshold',
     inventoryAccess: 'thresholdWrite',
     streamed: false,
+    stability: 'experimental',
+    body: 'LowStockThresholdUpdate',
+    answer: 'LowStockThreshold',
   },
   {
     operationId: 'getLowStockThreshold',
@@ -102,6 +182,8 @@ export const apiRoutes = [
     entry: 'get-low-stock-threshold',
     inventoryAccess: 'thresholdRead',
     streamed: false,
+    stability: 'experimental',
+    answer: 'LowStockThreshold',
   },
   {
     operationId: 'deleteLowStockThreshold',
@@ -110,12 +192,34 @@ export const apiRoutes = [
     entry: 'delete-low-stock-threshold',
     inventoryAccess: 'thresholdWrite',
     streamed: false,
+    stability: 'experimental',
+    answer: 'LowStockThreshold',
   },
-  { operationId: 'getPetById', method: 'GET', resource: '/pets/{petId}', entry: 'get-pet-by-id', inventoryAccess: 'read', streamed: false },
+  {
+    operationId: 'getPetById',
+    method: 'GET',
+    resource: '/pets/{petId}',
+    entry: 'get-pet-by-id',
+    inventoryAccess: 'read',
+    streamed: false,
+    stability: 'stable',
+    // Deprecated since version 1.0.0 of the contract (SPEC 9); the sunset is set per stage.
+    deprecation: {
+      deprecatedAt: new Date('2026-01-01T00:00:00Z'),
+      sunsetAt: new Date('2027-07-01T00:00:00Z'),
+      documentation: `${API_DOCUMENTATION_URL}/deprecations#get-pet-by-id`,
+    },
+    answer: 'Pet',
+  },
 ] as const satisfies readonly ApiRoute[];
 
-/** The operations by name: a table keyed by it (the handlers, the alarms) must name every one. */
+/** The operations by name: a table keyed by it (the handlers, the examples, the documents) must name every one. */
 export type OperationId = (typeof apiRoutes)[number]['operationId'];
+
+/** One operation of the registry, by name. */
+export function routeOf<Id extends OperationId>(operationId: Id): Extract<(typeof apiRoutes)[number], { operationId: Id }> {
+  return apiRoutes.find((route) => route.operationId === operationId) as Extract<(typeof apiRoutes)[number], { operationId: Id }>;
+}
 
 export const authorizerEntry = 'authorizer';
 
@@ -138,7 +242,7 @@ export const healthRoute = {
   resource: '/health',
   entry: 'health',
   streamed: false,
-} as const satisfies Omit<ApiRoute, 'inventoryAccess'>;
+} as const satisfies Pick<ApiRoute, 'operationId' | 'method' | 'resource' | 'entry' | 'streamed'>;
 
 /** The webhooks' delivery from their queue on AWS; no route calls it. */
 export const webhookDeliveryEntry = 'deliver-webhooks';

@@ -3,6 +3,7 @@ import { ApiError, ErrorCode } from './errors.ts';
 import type { InventoryRepository } from './inventory-service.ts';
 import { cursorNotHandedOut, pageCursors } from './page-cursors.ts';
 import type { ChangesPage, InventoryChange, InventoryItem, PetId } from './schemas.ts';
+import { CHANGES_PAGE_LIMIT } from './vocabulary.ts';
 
 export type { ChangesPage, InventoryChange };
 
@@ -82,8 +83,6 @@ export interface HistoryRepository {
   /** Up to `limit` entries of one pet after `afterVersion`, oldest first, and whether more follow. */
   page(petId: PetId, options: { limit: number; afterVersion: number }): Promise<{ changes: InventoryChange[]; more: boolean }>;
 }
-
-export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;
 
 /**
  * Opaque to clients: the pet and the last version a page returned, so that a cursor reads one

@@ -8,6 +8,7 @@ import {
   INVENTORY_RESTOCKED,
   MAX_BATCH_CHANGES,
   MAX_QUANTITY,
+  PET_STATUSES,
 } from './vocabulary.ts';
 
 /**
@@ -19,7 +20,7 @@ import {
 export const PetId = z.bigint().min(1n).max(MAX_INT64);
 export type PetId = z.infer<typeof PetId>;
 
-export const PetStatus = z.enum(['available', 'pending', 'sold']);
+export const PetStatus = z.enum(PET_STATUSES);
 export type PetStatus = z.infer<typeof PetStatus>;
 
 export const Quantity = z.int().min(0).max(MAX_QUANTITY);

@@ -10,6 +10,9 @@ export const MAX_QUANTITY = 2_147_483_647;
  */
 export const MAX_BATCH_CHANGES = 99;
 
+/** What a pet's status may be (SPEC 2, PetStatus). */
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+
 /** Why stock changed; the three uses SPEC section 1 names for the update. */
 export const ADJUSTMENT_REASONS = ['arrival', 'return', 'adjustment'] as const;
 
@@ -25,3 +28,6 @@ export const INVENTORY_RESTOCKED = 'inventory.restocked';
 /** Every event type a webhook endpoint may name, in the order the docs list them. */
 export const INVENTORY_EVENT_TYPES = [INVENTORY_CHANGED, INVENTORY_LOW_STOCK, INVENTORY_RESTOCKED] as const;
 export type InventoryEventType = (typeof INVENTORY_EVENT_TYPES)[number];
+
+/** How many changes a page of a pet's history or of the change feed holds (`limit`). */
+export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;

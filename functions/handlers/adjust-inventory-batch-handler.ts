@@ -4,14 +4,15 @@ import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers
 import { jsonBody, MAX_BATCH_BODY_BYTES } from '../http/json-body.ts';
 import { InventoryAdjustmentBatch } from '../http/request-body-validators.generated.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
+import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
+import { routeOf } from '../routes.ts';
 import type { AdjustInventoryHandlerDependencies } from './adjust-inventory-handler.ts';
 
 /** POST /inventory/adjustments: relative changes of several pets, all or none, exactly once per Idempotency-Key. */
 export function createAdjustInventoryBatchHandler({ idempotentWriter, limiter }: AdjustInventoryHandlerDependencies) {
-  const experimental = operationHeaders(stabilityHeaders('experimental'));
+  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('adjustInventoryBatch')));
   return httpHandler(
-    { guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustmentBatch, MAX_BATCH_BODY_BYTES) },
+    { guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryAdjustmentBatch, MAX_BATCH_BODY_BYTES) },
     async (event) => {
       const idempotencyKey = idempotencyKeyFrom(event);
       const { keyId, requestId } = changeAuthorFrom(event);

@@ -8,7 +8,8 @@ import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { InventoryAdjustment } from '../http/request-body-validators.generated.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
+import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
+import { routeOf } from '../routes.ts';
 
 export interface AdjustInventoryHandlerDependencies {
   idempotentWriter: IdempotentWriter;
@@ -17,8 +18,8 @@ export interface AdjustInventoryHandlerDependencies {
 
 /** POST /inventory/{petId}/adjustments: a relative change of stock, applied exactly once per Idempotency-Key. */
 export function createAdjustInventoryHandler({ idempotentWriter, limiter }: AdjustInventoryHandlerDependencies) {
-  const experimental = operationHeaders(stabilityHeaders('experimental'));
-  return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryAdjustment) }, async (event) => {
+  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('adjustInventory')));
+  return httpHandler({ guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryAdjustment) }, async (event) => {
     const petId = petIdFromPath(event);
     const idempotencyKey = idempotencyKeyFrom(event);
     const { keyId, requestId } = changeAuthorFrom(event);

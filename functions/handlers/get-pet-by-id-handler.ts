@@ -1,12 +1,12 @@
 import type { InventoryRepository } from '../domain/inventory-service.ts';
 import { getPetById } from '../domain/pets.ts';
 import type { UsageLimiter } from '../domain/usage-limits.ts';
-import { getPetByIdDeprecation } from '../domain/lifecycle.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimitedRead } from '../http/plan-limits.ts';
-import { deprecationHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
+import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
+import { routeOf } from '../routes.ts';
 
 export interface GetPetByIdHandlerDependencies {
   inventory: Pick<InventoryRepository, 'get'>;
@@ -17,7 +17,7 @@ export interface GetPetByIdHandlerDependencies {
 
 /** GET /pets/{petId}: deprecated, so every answer carries Deprecation, Sunset and Link; read while the request is counted. */
 export function createGetPetByIdHandler({ inventory, limiter, petsSunsetAt }: GetPetByIdHandlerDependencies) {
-  const deprecation = operationHeaders(deprecationHeaders(getPetByIdDeprecation(petsSunsetAt)));
+  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('getPetById'), petsSunsetAt));
   const counted = planLimitedRead(limiter, (event) => getPetById(inventory, petIdFromPath(event)));
-  return httpHandler({ guards: [counted.guard, deprecation] }, async (event) => jsonResponse(200, await counted.result(event)));
+  return httpHandler({ guards: [counted.guard, lifecycle] }, async (event) => jsonResponse(200, await counted.result(event)));
 }

@@ -6,7 +6,8 @@ import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimitedRead } from '../http/plan-limits.ts';
-import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
+import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
+import { routeOf } from '../routes.ts';
 
 export interface ListInventoryChangesHandlerDependencies {
   inventory: Pick<InventoryRepository, 'get'>;
@@ -16,10 +17,10 @@ export interface ListInventoryChangesHandlerDependencies {
 
 /** GET /inventory/{petId}/changes?limit=&cursor=: a page of the pet's history, oldest first, read while the request is counted. */
 export function createListInventoryChangesHandler({ inventory, history, limiter }: ListInventoryChangesHandlerDependencies) {
-  const experimental = operationHeaders(stabilityHeaders('experimental'));
+  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('listInventoryChanges')));
   const counted = planLimitedRead(limiter, (event) => {
     const query = event.queryStringParameters ?? {};
     return listInventoryChanges(inventory, history, petIdFromPath(event), { limit: query.limit, cursor: query.cursor });
   });
-  return httpHandler({ guards: [counted.guard, experimental] }, async (event) => jsonResponse(200, await counted.result(event)));
+  return httpHandler({ guards: [counted.guard, lifecycle] }, async (event) => jsonResponse(200, await counted.result(event)));
 }

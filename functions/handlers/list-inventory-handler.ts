@@ -3,7 +3,8 @@ import { negotiateEncoding } from '../http/content-encoding.ts';
 import { streamedHttpHandler, TIMEOUT_MARGIN_MS } from '../http/http-handler.ts';
 import { jsonArrayStream } from '../http/json-array-stream.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { operationHeaders } from '../http/lifecycle-headers.ts';
+import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
+import { routeOf } from '../routes.ts';
 import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
 // Each handler has a module of its own, so that a function's bundle holds only what it runs
@@ -15,8 +16,8 @@ import type { InventoryHandlerDependencies } from './inventory-handler-dependenc
  */
 export function createListInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
   // Every answer says it depends on Accept-Encoding, so that no cache serves a compressed one to a client that did not ask.
-  const varies = operationHeaders({ Vary: 'Accept-Encoding' });
-  return streamedHttpHandler({ guards: [planLimits(limiter), varies] }, async (event, context) => {
+  const headers = operationHeaders({ Vary: 'Accept-Encoding', ...lifecycleHeaders(routeOf('listInventory')) });
+  return streamedHttpHandler({ guards: [planLimits(limiter), headers] }, async (event, context) => {
     const batches = listInventory(inventory, { lowStock: event.queryStringParameters?.lowStock })[Symbol.asyncIterator]();
     // Read before the status is chosen: a store that cannot be read at all gets its 503 or 500.
     const first = await batches.next();

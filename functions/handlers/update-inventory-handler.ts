@@ -9,7 +9,8 @@ import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { InventoryUpdate } from '../http/request-body-validators.generated.ts';
-import { operationHeaders, stabilityHeaders } from '../http/lifecycle-headers.ts';
+import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
+import { routeOf } from '../routes.ts';
 import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
 /**
@@ -22,8 +23,8 @@ export function createUpdateInventoryHandler({
   idempotentWriter,
   limiter,
 }: InventoryHandlerDependencies & { idempotentWriter: IdempotentWriter }) {
-  const experimental = operationHeaders(stabilityHeaders('experimental'));
-  return httpHandler({ guards: [planLimits(limiter), experimental], body: jsonBody(InventoryUpdate) }, async (event) => {
+  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('updateInventory')));
+  return httpHandler({ guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryUpdate) }, async (event) => {
     const petId = petIdFromPath(event);
     const versions = ifMatchVersions(event);
     const idempotencyKey = optionalIdempotencyKeyFrom(event);

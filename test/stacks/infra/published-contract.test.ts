@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_PAGES, publishedPageHeaders } from '../../../contract/published-contract.ts';
 import { uncountedState } from '../../../functions/domain/failed-authentications.ts';
 import { rateLimitHeaders } from '../../../functions/http/rate-limit-headers.ts';
-import { GET_PET_BY_ID_DEFAULT_SUNSET_AT } from '../../../functions/domain/lifecycle.ts';
+import { routeOf } from '../../../functions/routes.ts';
 import { API_STAGE_NAME } from '../../../lib/deployments.ts';
 import { MAX_MAPPING_TEMPLATE_BYTES, PUBLISHED_PAGE_THROTTLE } from '../../../lib/published-contract.ts';
 import { PETS_SUNSET_CONTEXT_KEY } from '../../../lib/petstore-inventory-stack.ts';
@@ -108,7 +108,7 @@ describe.each(STAGES)('the %s stage', (stage) => {
     const answer = answerOf(synthesized, resource);
 
     expect(answer.status).toBe(200);
-    expect(answer.body).toBe(page.render({ serverUrl: STAGE_URL, petsSunset: GET_PET_BY_ID_DEFAULT_SUNSET_AT }));
+    expect(answer.body).toBe(page.render({ serverUrl: STAGE_URL, petsSunset: routeOf('getPetById').deprecation.sunsetAt }));
     expect(answer.body).toContain(`${STAGE_URL}/inventory`);
     expect(answer.body).not.toContain('.invalid');
   });

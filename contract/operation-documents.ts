@@ -1,0 +1,368 @@
+import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { ErrorCode } from '../functions/domain/errors.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/idempotent-writes.ts';
+import type { Deprecation } from '../functions/domain/lifecycle.ts';
+import { PetId } from '../functions/domain/schemas.ts';
+import { MAX_BATCH_CHANGES, MAX_QUANTITY } from '../functions/domain/vocabulary.ts';
+import { MAX_IF_MATCH_TAGS } from '../functions/http/entity-tags.ts';
+import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
+import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
+import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from '../functions/http/json-body.ts';
+import { routeOf, type OperationId } from '../functions/routes.ts';
+import { OPERATION_EXAMPLES } from './examples.ts';
+import type { answersOf, SignalHeader } from './openapi-answers.ts';
+
+/**
+ * What the OpenAPI document says of each operation beyond the registry's facts (functions/routes.ts:
+ * path, method, parameters, body and answer schemas, stability, deprecation): its prose, the
+ * request headers it reads, and its answers with their error codes. Keyed by OperationId, so an
+ * operation without its document does not compile. The summary carries no "(experimental)" or
+ * "(deprecated)": the document adds them from the registry.
+ */
+
+export interface DocumentParts {
+  /** The operation's answers, its signals and its answer schema and example bound (openapi-answers.ts). */
+  answers: ReturnType<typeof answersOf>;
+  /** A deprecated operation's dates as this copy states them (its stage's sunset). */
+  deprecation: Deprecation | undefined;
+}
+
+export interface OperationDocument {
+  tags: readonly ['Store'] | readonly ['Pets'];
+  summary: string;
+  description: string;
+  /** Request headers the operation reads, beyond Authorization. */
+  headers?: z.ZodObject;
+  /** What the document says of the body whose schema the registry names. */
+  body?: { description: string; example?: unknown };
+  responses: Record<number, ResponseConfig>;
+}
+
+export interface OperationDescription {
+  /** Headers every answer of the function carries, beyond the rate-limit and lifecycle ones. */
+  answerHeaders?: readonly SignalHeader[];
+  describe(parts: DocumentParts): OperationDocument;
+}
+
+const invalidPetId = `petId is not a canonical integer from ${PetId.minValue} to ${PetId.maxValue} (no sign, leading zeros or exponent).`;
+
+const idempotencyKeyField = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_FIELD_PATTERN)
+  .meta({
+    description: `1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key. Bare (\`8e03978e-40d5-43e8-bc93-6894a57f9324\`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (\`"8e03978e-40d5-43e8-bc93-6894a57f9324"\`, \`"\` and \`\\\` escaped with a backslash): both forms name the same key, so a retry in the other form replays.`,
+  });
+const idempotencyKey = z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField });
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> = {
+  listInventory: {
+    answerHeaders: ['Vary'],
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: 'List the stock level of every pet',
+      description:
+        'One entry per pet, sorted by petId, each pet once; with `lowStock=true`, the reorder report: only the pets whose available stock is below their low-stock threshold (`putLowStockThreshold`), sorted and streamed alike. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.',
+      responses: {
+        200: answers.success('Every inventory entry, sorted by petId.', {
+          optionalHeaders: ['Content-Encoding'],
+        }),
+        400: answers.error(400, '`lowStock` is neither `true` nor `false`.', [ErrorCode.invalidQuery]),
+        401: answers.unauthorized,
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  getInventoryItem: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: 'Read the stock level of one pet',
+      description:
+        'The entry of one pet, read strongly consistent: it reflects every write answered before the read, so a compare-and-set built on it does not fail on a stale count.',
+      responses: {
+        200: answers.success('The entry, its version in ETag.', {
+          tagged: true,
+        }),
+        400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  updateInventory: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: 'Set the stock count of one pet',
+      description: [
+        'Sets `quantity` of an existing entry and returns the entry; `status` is left as it is. Without `changeFromQuantity` the write is blind: the last writer wins. With it, the write is a compare-and-set against the count the client read (`getInventoryItem`), so a change made in between is never overwritten, even one that left the count at `quantity`. A compare-and-set retried without an `Idempotency-Key` after its answer was lost answers 409 (the count it read is gone): send a key to make the retry safe, or read the entry again before deciding.',
+        `**Exactly once with an \`Idempotency-Key\`** (optional here): the same key from the same API key, for the same petId, body and If-Match, within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours, answers what the first request answered (200 with its ETag, 404, 409 or 412, with \`${REPLAYED_HEADER}: true\`) and writes nothing, so nothing more in the history either; the same key with another request, or one an adjustment used, answers 422. Concurrent duplicates write once, and each answers the same outcome. 429 and 5xx answers are not remembered: a retry runs afresh. The history entry of a keyed update carries its \`idempotencyKey\`.`,
+        '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
+      ].join('\n\n'),
+      headers: z.object({
+        'If-Match': z
+          .string()
+          .optional()
+          .meta({
+            description: `The ETag of the entry as read (a quoted version such as \`"7"\`), a comma-separated list of at most ${MAX_IF_MATCH_TAGS} of them, or \`*\`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches. A list sent on several lines is read as one list (RFC 9110); anything else, or a longer list, is 400 \`BAD_REQUEST\`, and nothing is written.`,
+          }),
+        [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField.optional(),
+      }),
+      body: { description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, example: OPERATION_EXAMPLES.updateInventory.body },
+      responses: {
+        200: answers.success('The entry with its new quantity, its version in ETag.', { tagged: true, mayReplay: true }),
+        400: answers.error(
+          400,
+          `The body is not JSON, lacks \`quantity\` or holds an invalid value, Content-Type is sent more than once, an Idempotency-Key is sent but malformed, If-Match is malformed or names more than ${MAX_IF_MATCH_TAGS} entity tags, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.idempotencyKeyRequired, ErrorCode.invalidPetId],
+        ),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound], { mayReplay: true }),
+        409: answers.error(
+          409,
+          '`changeFromQuantity` was given and the stored quantity is not it; the message states the stored quantity. Nothing was written.',
+          [ErrorCode.quantityChanged],
+          { mayReplay: true },
+        ),
+        412: answers.error(
+          412,
+          'If-Match was given and the entry is no longer at that version; the message states its version. Nothing was written.',
+          [ErrorCode.preconditionFailed],
+          { mayReplay: true },
+        ),
+        413: answers.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        422: answers.error(
+          422,
+          'The Idempotency-Key was already used with another request (another pet, quantity, changeFromQuantity or If-Match, or an adjustment). Nothing was written.',
+          [ErrorCode.idempotencyKeyReused],
+        ),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  adjustInventory: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: 'Change the stock of one pet by a delta, exactly once',
+      description: [
+        'Adds `delta` (negative to remove) to the stock of an existing entry and returns the entry; `status` is left as it is. Use it for arrivals, returns and corrections that are relative: concurrent adjustments of one pet never lose each other.',
+        `**Exactly once**: the same \`Idempotency-Key\` from the same API key, for the same petId and body, within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours, answers what the first request answered (200, 404 or 409, with \`${REPLAYED_HEADER}: true\`) and applies nothing; the same key with another request answers 422. Concurrent duplicates apply once, and each answers the same outcome. 429 and 5xx answers are not remembered: a retry runs afresh. A replay counts against the plan like any request.`,
+        '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
+      ].join('\n\n'),
+      headers: idempotencyKey,
+      body: { description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.` },
+      responses: {
+        200: answers.success('The entry with its new quantity, its version in ETag.', { mayReplay: true, tagged: true }),
+        400: answers.error(
+          400,
+          `The body is not JSON, lacks \`delta\` or \`reason\` or holds an invalid value, the Idempotency-Key header is missing or malformed, Idempotency-Key or Content-Type is sent more than once, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest, ErrorCode.invalidPetId],
+        ),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound], {
+          mayReplay: true,
+        }),
+        409: answers.error(
+          409,
+          `The delta would take the stock below 0 or above ${MAX_QUANTITY}; the message states the stock. Nothing was written.`,
+          [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
+          { mayReplay: true },
+        ),
+        413: answers.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        422: answers.error(
+          422,
+          'The Idempotency-Key was already used with another request (another pet, delta or reason). Nothing was written.',
+          [ErrorCode.idempotencyKeyReused],
+        ),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  adjustInventoryBatch: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: `Change the stock of up to ${MAX_BATCH_CHANGES} pets at once, all or none, exactly once`,
+      description: [
+        `Applies every adjustment of the list, or none: a delivery of fifty kinds of pet, or the corrections of a stock count, in one call. Each entry follows the rules of \`adjustInventory\` (\`delta\` non-zero, the stock kept within 0 and ${MAX_QUANTITY}); each pet appears at most once. The answer lists the entries as stored right after the change, in the order of the adjustments.`,
+        `**At most ${MAX_BATCH_CHANGES}**: the batch is one DynamoDB transaction, which takes at most 100 actions: one per adjustment and one for the Idempotency-Key's record, written with them so that no crash or retry applies a batch twice or half.`,
+        `**All or none**: when any pet has no entry, 404 names every such pet; otherwise when any adjustment would leave the stock's range, 409 names every pet at fault with its stock (\`${ErrorCode.insufficientStock}\` when any would go below 0, else \`${ErrorCode.quantityOutOfRange}\`). Nothing is written in either case.`,
+        `**Exactly once**: as \`adjustInventory\`, per API key and \`Idempotency-Key\` for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours. The same list (same pets, deltas, reasons and order) answers what the first request answered, with \`${REPLAYED_HEADER}: true\`; another list, or a key used for a single adjustment, answers 422.`,
+        '**One request** against the plan, however many adjustments it holds: the plan limits calls, and a batch is one call of the function, one transaction and one answer.',
+        '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
+      ].join('\n\n'),
+      headers: idempotencyKey,
+      body: {
+        description: `A JSON object of at most ${MAX_BATCH_BODY_BYTES} bytes.`,
+        example: OPERATION_EXAMPLES.adjustInventoryBatch.body,
+      },
+      responses: {
+        200: answers.success('Every entry with its new quantity, in the order of the adjustments.', { mayReplay: true }),
+        400: answers.error(
+          400,
+          `The body is not JSON or not a list of 1 to ${MAX_BATCH_CHANGES} adjustments, an entry lacks a field or holds an invalid value (the message names it by its index, as \`adjustments.3.delta\`), a pet appears twice, the Idempotency-Key header is missing or malformed, or Idempotency-Key or Content-Type is sent more than once. Nothing was written.`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest],
+        ),
+        401: answers.unauthorized,
+        404: answers.error(
+          404,
+          'Some pets have no inventory entry; the message names every one. Nothing was written.',
+          [ErrorCode.petNotFound],
+          {
+            mayReplay: true,
+          },
+        ),
+        409: answers.error(
+          409,
+          `Some adjustments would take the stock below 0 or above ${MAX_QUANTITY}; the message names every pet at fault and its stock. Nothing was written.`,
+          [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
+          { mayReplay: true },
+        ),
+        413: answers.error(413, `The body is larger than ${MAX_BATCH_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        422: answers.error(
+          422,
+          'The Idempotency-Key was already used with another request (other adjustments, another order, or a single adjustment). Nothing was written.',
+          [ErrorCode.idempotencyKeyReused],
+        ),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  listInventoryChanges: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "List a pet's changes of stock",
+      description: [
+        "Every change of the pet's entry, oldest first: each write that changed it (a PATCH, an adjustment, the operators' import, the seed) is one entry, with consecutive versions. A request that changed nothing (a refusal, a replay, a PATCH to the quantity already stored) has none.",
+        "An answered change is in its history within about a second (it is recorded from the table's change stream, after the answer). Entries are kept for the stage's retention (13 months by default): a history whose oldest entries expired starts at a later version.",
+        "Page with `limit` and the opaque `nextCursor` of the previous page; the last page has `nextCursor: null`. **Experimental**: the answer's shape may change before the operation becomes stable.",
+      ].join('\n\n'),
+      responses: {
+        200: answers.success("A page of the pet's history."),
+        400: answers.error(
+          400,
+          `\`limit\` is not an integer from 1 to 1000, \`cursor\` is not one this operation returned for this pet (another pet's, or past the entry's version), or ${invalidPetId}`,
+          [ErrorCode.invalidQuery, ErrorCode.invalidPetId],
+        ),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  listInventoryChangeFeed: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "Follow every pet's changes of stock",
+      description: [
+        "Every change of every pet, in one order, for a system that catches up on what it missed (a till, a warehouse, a web shop): the entries of the pets' histories, each with its `petId`. Without `cursor` the feed starts at the oldest retained change (the history's retention, 13 months by default).",
+        "Resume from the page's `nextCursor`, which is always a cursor: on an empty page it is the one sent, so a poller keeps asking from it for ever. **Nothing is missed, nothing repeated**: the feed numbers its entries in the same transaction that stores them, so no change can appear behind a cursor already handed out, however many pets change at once. An answered change is in the feed within about a second.",
+        "**Experimental**: the answer's shape may change before the operation becomes stable. Every change is also pushed as the `inventory.changed` webhook (see `webhooks`).",
+      ].join('\n\n'),
+      responses: {
+        200: answers.success("A page of the feed: the changes after the cursor, in the feed's order."),
+        400: answers.error(
+          400,
+          '`limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned (one ahead of every change in the feed, for one).',
+          [ErrorCode.invalidQuery],
+        ),
+        401: answers.unauthorized,
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  putLowStockThreshold: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "Set a pet's low-stock threshold",
+      description:
+        "A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. Setting it again replaces it; a pet already below it raises no alert (alerts come from changes of stock) and is listed by `GET /inventory?lowStock=true`. **Experimental**: the shape may change before the operation becomes stable.",
+      body: { description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, example: OPERATION_EXAMPLES.putLowStockThreshold.body },
+      responses: {
+        200: answers.success('The threshold as set.'),
+        400: answers.error(
+          400,
+          `The body is not JSON, lacks \`threshold\` or holds a value that is not an integer from 0 to ${MAX_QUANTITY}, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.invalidPetId],
+        ),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
+        413: answers.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  getLowStockThreshold: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "Read a pet's low-stock threshold",
+      description: "The pet's low-stock threshold, read strongly consistent (see `putLowStockThreshold`). **Experimental**.",
+      responses: {
+        200: answers.success('The threshold.'),
+        400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId, or it has no low-stock threshold.', [
+          ErrorCode.petNotFound,
+          ErrorCode.lowStockThresholdNotFound,
+        ]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  deleteLowStockThreshold: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "Remove a pet's low-stock threshold",
+      description:
+        "Removes the pet's low-stock threshold (see `putLowStockThreshold`): no alert is raised for it after. Removing a threshold that is not set answers 204 too, so a retry is no error. **Experimental**.",
+      responses: {
+        204: answers.noContent('The pet has no threshold now.'),
+        400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  getPetById: {
+    describe: ({ answers, deprecation = routeOf('getPetById').deprecation }) => ({
+      tags: ['Pets'],
+      summary: 'Find a pet by id',
+      description: `Returns what the service knows of the pet: its id and status. **Deprecated** since ${isoDate(deprecation.deprecatedAt)}, **sunset ${isoDate(deprecation.sunsetAt)}**: every answer of the function carries \`Deprecation\`, \`Sunset\` and a \`Link\` to ${deprecation.documentation}; after the Sunset date the operation may stop answering. Read the inventory with \`listInventory\` instead.`,
+      responses: {
+        200: answers.success('The pet.'),
+        400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
+        401: answers.unauthorized,
+        404: answers.error(404, 'The inventory has no entry for petId.', [ErrorCode.petNotFound]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+};

@@ -93,13 +93,14 @@ export const ChangeFeedPage = z.strictObject({
 });
 export type ChangeFeedPage = z.infer<typeof ChangeFeedPage>;
 
-/** The body of a webhook, as the Standard Webhooks specification shapes it: a type, a time, the data. */
-export const InventoryChangedEvent = z.strictObject({
-  type: z.literal(INVENTORY_CHANGED),
-  // The change's occurredAt, so a retry carries the same body.
-  timestamp: z.iso.datetime({ precision: 3 }),
-  data: ChangeEventData,
-});
+/**
+ * The body of a webhook, as the Standard Webhooks specification shapes it: a type, a time (the
+ * change's occurredAt, so a retry carries the same body), the data.
+ */
+const webhookBody = <Type extends string, Data extends z.ZodType>(type: Type, data: Data) =>
+  z.strictObject({ type: z.literal(type), timestamp: z.iso.datetime({ precision: 3 }), data });
+
+export const InventoryChangedEvent = webhookBody(INVENTORY_CHANGED, ChangeEventData);
 export type InventoryChangedEvent = z.infer<typeof InventoryChangedEvent>;
 
 /** PUT /inventory/{petId}/low-stock-threshold's body: below this many available, the pet is low on stock. */
@@ -127,19 +128,11 @@ export const StockAlertData = z.strictObject({
 export type StockAlertData = z.infer<typeof StockAlertData>;
 
 /** The body of an `inventory.low_stock` webhook; `timestamp` is the crossing change's occurredAt. */
-export const InventoryLowStockEvent = z.strictObject({
-  type: z.literal(INVENTORY_LOW_STOCK),
-  timestamp: z.iso.datetime({ precision: 3 }),
-  data: StockAlertData,
-});
+export const InventoryLowStockEvent = webhookBody(INVENTORY_LOW_STOCK, StockAlertData);
 export type InventoryLowStockEvent = z.infer<typeof InventoryLowStockEvent>;
 
 /** The body of an `inventory.restocked` webhook; `timestamp` is the crossing change's occurredAt. */
-export const InventoryRestockedEvent = z.strictObject({
-  type: z.literal(INVENTORY_RESTOCKED),
-  timestamp: z.iso.datetime({ precision: 3 }),
-  data: StockAlertData,
-});
+export const InventoryRestockedEvent = webhookBody(INVENTORY_RESTOCKED, StockAlertData);
 export type InventoryRestockedEvent = z.infer<typeof InventoryRestockedEvent>;
 
 /** One entry of a batch: a single adjustment's body, and the pet it changes. */

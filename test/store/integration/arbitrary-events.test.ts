@@ -155,9 +155,11 @@ const proxyEvents = fc
   })
   .map(proxyEventOf);
 
-/** The answer is not a 5xx, and an error answer is the contract's Error body with its own status. */
+/** The answer is not a 5xx, a 204 has no body, and an error answer is the contract's Error body with its own status. */
 function expectClientAnswer(result: { statusCode: number; body: string }): void {
   expect(result.statusCode).toBeLessThan(500);
+  // A 204 (a threshold removed) has no body to parse.
+  if (result.statusCode === 204) return expect(result.body).toBe('');
   const answer: unknown = JSON.parse(result.body);
   if (result.statusCode >= 400)
     expect(answer).toEqual({ code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String), status: result.statusCode });
@@ -178,8 +180,9 @@ describe('arbitrary API Gateway REST events', () => {
     );
   });
 
-  // A counterexample the property found (a 500: Middy's parser refused the key with its own 422).
-  it.each(apiRoutes.filter((route) => route.method !== 'GET'))(
+  // A counterexample the property found (a 500: Middy's parser refused the key with its own 422). Every operation that
+  // reads a body (a DELETE reads none).
+  it.each(apiRoutes.filter((route) => 'body' in route))(
     'answer the body {"constructor": {"prototype": {}}} of $operationId 400 MALFORMED_JSON',
     async (route) => {
       const { operationId, event } = proxyEventOf({

@@ -22,8 +22,16 @@ export default defineConfig({
     // some start two. Speed is measured in bench/, never asserted here.
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // Quiet output: no log lines, and no metric lines (which ignore LOG_LEVEL by design).
-    env: { LOG_LEVEL: 'silent', METRICS_DISABLED: 'true' },
+    env: {
+      // Quiet output: no log lines, and no metric lines (which ignore LOG_LEVEL by design).
+      LOG_LEVEL: 'silent',
+      METRICS_DISABLED: 'true',
+      // The DynamoDB Local engines the tests start (each npm start as a process, each tool on a
+      // data directory) live seconds and serve a few requests: the JVM's first
+      // compiler alone brings one up on 2.4 s of CPU instead of 4.2 s (docs/developing.md, Tests).
+      // The workers' environment only: the run's shared engine (test/global-setup.ts) keeps both.
+      JAVA_TOOL_OPTIONS: '-XX:TieredStopAtLevel=1',
+    },
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/fast/**/*.test.ts'] } },
       { extends: true, test: { name: 'stacks', include: ['test/stacks/**/*.test.ts'] } },

@@ -6,7 +6,7 @@ import { KeyAdmin } from '../local/key-admin.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
-import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
+import { KNOWN_API_KEY_SECONDS } from '../functions/domain/known-api-keys.ts';
 import { readUnits, recordStoreCalls, sequentialRoundTrips, writeUnits, type BilledCall, type StoreCall } from './consumed-capacity.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
 import { authorizerEvent, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
@@ -21,16 +21,12 @@ import { AWS_PRICE_SOURCES, PRICE_SOURCES, PRICES } from './prices.ts';
  */
 const ASSUMED_ROUND_TRIP_MS = 5;
 const ASSUMED_OWN_WORK_MS = 2;
-/** The authorizer's store round trips on a key it has seen from the address today: the key's GetItem. */
-const AUTHORIZER_ROUND_TRIPS = 1;
-/** The steady client the cached column assumes: one request per second on one key. */
 const UNKNOWN_PET_ID = '999999999';
 /** The target for counting an admitted request, in $ per million requests: one write unit. */
 const TARGET_COUNTING_USD_PER_MILLION = 0.65;
 
-const usdPerMillion = (calls: readonly BilledCall[], authorizationShare = 0, authorization: readonly BilledCall[] = []) =>
-  (readUnits(calls) + authorizationShare * readUnits(authorization)) * PRICES.usdPerMillionReadUnits +
-  (writeUnits(calls) + authorizationShare * writeUnits(authorization)) * PRICES.usdPerMillionWriteUnits;
+const usdPerMillion = (calls: readonly BilledCall[]) =>
+  readUnits(calls) * PRICES.usdPerMillionReadUnits + writeUnits(calls) * PRICES.usdPerMillionWriteUnits;
 
 /** What one request costs on AWS: invocations, the store's round trips one after the other, units, dollars. */
 interface RequestCost {
@@ -46,39 +42,38 @@ const invocationUsdPerMillion = (roundTrips: number) =>
   PRICES.usdPerMillionLambdaRequests +
   (FUNCTION_MEMORY_MB / 1024) * ((roundTrips * ASSUMED_ROUND_TRIP_MS + ASSUMED_OWN_WORK_MS) / 1000) * PRICES.usdPerLambdaArmGbSecond * 1e6;
 
+/** A request as two invocations: the authorizer making `authorization`, then the function, waiting for `functionTrips`. */
+function twoInvocations(made: readonly StoreCall[], authorization: readonly StoreCall[], functionTrips: number): RequestCost {
+  const authorizerTrips = sequentialRoundTrips(authorization);
+  return {
+    invocations: 2,
+    roundTrips: authorizerTrips + functionTrips,
+    readUnits: readUnits(made) + readUnits(authorization),
+    writeUnits: writeUnits(made) + writeUnits(authorization),
+    usdPerMillion:
+      PRICES.usdPerMillionRestApiCalls +
+      invocationUsdPerMillion(authorizerTrips) +
+      invocationUsdPerMillion(functionTrips) +
+      usdPerMillion([...made, ...authorization]),
+  };
+}
+
 /**
- * A request before issue 37: the authorizer on every request (its key read first), then the
- * function's count, then its own calls; and after: the authorizer's answer kept (no invocation,
- * no read), and a read sent with the count (`made` as this run sent it).
+ * A request before issue 37: the authorizer reading the key on every request, then the function's
+ * count, then its own calls. After: the authorizer on every request still (SPEC 8's headers on a
+ * request without a key need it), answering a key it knows from memory (`knownKey`, as this run
+ * measured it), and a read sent with its count (`made` as this run sent it).
  */
 function requestCosts(
   made: readonly StoreCall[],
-  authorization: readonly StoreCall[],
+  { keyLookup, knownKey }: { keyLookup: readonly StoreCall[]; knownKey: readonly StoreCall[] },
   countersTable: string,
 ): { before: RequestCost; after: RequestCost } {
   const counting = made.filter((call) => call.table === countersTable);
   const own = made.filter((call) => call.table !== countersTable);
-  const functionTripsBefore = sequentialRoundTrips(counting) + sequentialRoundTrips(own);
-  const functionTripsAfter = sequentialRoundTrips(made);
-  const units = { readUnits: readUnits(made), writeUnits: writeUnits(made) };
-  const gateway = PRICES.usdPerMillionRestApiCalls;
-  const before = {
-    invocations: 2,
-    roundTrips: AUTHORIZER_ROUND_TRIPS + functionTripsBefore,
-    readUnits: units.readUnits + readUnits(authorization),
-    writeUnits: units.writeUnits + writeUnits(authorization),
-  };
-  const after = { invocations: 1, roundTrips: functionTripsAfter, ...units };
   return {
-    before: {
-      ...before,
-      usdPerMillion:
-        gateway +
-        invocationUsdPerMillion(AUTHORIZER_ROUND_TRIPS) +
-        invocationUsdPerMillion(functionTripsBefore) +
-        usdPerMillion([...made, ...authorization]),
-    },
-    after: { ...after, usdPerMillion: gateway + invocationUsdPerMillion(functionTripsAfter) + usdPerMillion(made) },
+    before: twoInvocations(made, keyLookup, sequentialRoundTrips(counting) + sequentialRoundTrips(own)),
+    after: twoInvocations(made, knownKey, sequentialRoundTrips(made)),
   };
 }
 
@@ -107,9 +102,12 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
   const operationCalls = (made: readonly StoreCall[]) => made.filter((call) => call.table !== LOCAL_TABLES.usageCountersTable);
 
   try {
-    // A key's first request from an address in a day also records the key as known there; every later one looks the key up alone.
+    // A key's first request from an address in a day also records the key as known there; the next ones find the key in
+    // the authorizer's memory. Another instance (a cold one, or once a minute per key) reads the key alone.
     const { calls: firstAuthorization } = await callsOf(() => authorizer(authorizerEvent(store.apiKey), context));
-    const { calls: authorization } = await callsOf(() => authorizer(authorizerEvent(store.apiKey), context));
+    const { calls: knownKey } = await callsOf(() => authorizer(authorizerEvent(store.apiKey), context));
+    const { calls: keyLookup } = await callsOf(() => createAuthorizerHandler(dependencies)(authorizerEvent(store.apiKey), context));
+    const authorization = { keyLookup, knownKey };
     const scenarios: { name: string; calls: StoreCall[] }[] = [];
     for (const route of apiRoutes) {
       const { result, calls: made } = await callsOf(() =>
@@ -159,8 +157,12 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
     ];
     const components = [
       componentRow(
-        `Authorization (authorizer, key lookup, strongly consistent), when API Gateway keeps no answer for the key and address (at most once in ${AUTHORIZER_CACHE_TTL_SECONDS} s; every request before issue 37)`,
-        authorization,
+        `Authorization, a key the authorizer read in the last ${KNOWN_API_KEY_SECONDS} s, from an address it has used today (the common request since issue 37)`,
+        knownKey,
+      ),
+      componentRow(
+        `Authorization, a key the authorizer instance does not know (cold, or at most once in ${KNOWN_API_KEY_SECONDS} s per key; every request before issue 37): the key's strongly consistent lookup`,
+        keyLookup,
       ),
       componentRow(
         "Authorization, a key's first request from an address in a UTC day (the address's failures read, the key recorded as known)",
@@ -176,7 +178,7 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       name,
       fixed(readUnits(made), 1),
       fixed(writeUnits(made), 1),
-      dollars(usdPerMillion(made, 1, authorization)),
+      dollars(usdPerMillion([...made, ...knownKey])),
     ];
     const totals = [
       ...scenarios.map((scenario) => totalRow(scenario.name, scenario.calls)),
@@ -197,11 +199,11 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       '',
       table(['Work', 'DynamoDB calls', 'Read units', 'Write units', '$ per million'], components),
       '',
-      `**Per API call**, counting and operation (read and write units exclude authorization), and its DynamoDB price with the authorizer's key lookup, which a request pays only when API Gateway keeps no answer for its key and address (at most once in ${AUTHORIZER_CACHE_TTL_SECONDS} s since issue 37, on every request before; the table below counts it on neither side of a kept answer):`,
+      `**Per API call**, counting and operation (read and write units exclude authorization), and its DynamoDB price with the authorizer's calls for a key it knows (none: a key lookup, when the instance does not know the key, is the row above):`,
       '',
       table(['API call', 'Read units', 'Write units', '$ per million calls, authorizer included'], totals),
       '',
-      `**What a request costs on AWS, before and after issue 37** (one Lambda invocation per request, a read with its count). *Before*: API Gateway ran the authorizer on every request (a second Lambda invocation, its key's strongly consistent GetItem, one more round trip before the function started), and the function counted the request before its read. *After*: the authorizer's answer is kept a minute per key and address, so a key in use costs no invocation and no read for it (a miss, at most once in ${AUTHORIZER_CACHE_TTL_SECONDS} s per key and address, costs ${dollars(invocationUsdPerMillion(AUTHORIZER_ROUND_TRIPS) + usdPerMillion(authorization))} per million misses), and a GET's read goes out with its count. Round trips are the store calls one after the other that the request waits for, measured on the calls this run made (calls in flight together count once; *before* adds the authorizer's and puts the count ahead of the operation's). Units as above. Dollars per million requests at list prices in ${PRICES.region}: API Gateway REST ${dollars(PRICES.usdPerMillionRestApiCalls)} per million calls, Lambda arm64 at the deployed ${FUNCTION_MEMORY_MB} MB, ${dollars(PRICES.usdPerMillionLambdaRequests)} per million invocations and $${PRICES.usdPerLambdaArmGbSecond} per GB-second, each invocation's duration **assumed** (${ASSUMED_ROUND_TRIP_MS} ms per round trip it waits for and ${ASSUMED_OWN_WORK_MS} ms of its own work: Lambda's billed duration cannot be measured here), DynamoDB on-demand as above; data transfer and CloudWatch not included. ${AWS_PRICE_SOURCES}`,
+      `**What a request costs on AWS, before and after issue 37** (the authorizer's key memory, a read with its count). Both: API Gateway runs the authorizer on every request, uncached, so that a request without a key is answered with the X-RateLimit-* SPEC 8 requires (a cached authorizer's identity sources would make API Gateway answer it itself, from a static template without X-RateLimit-Reset): two Lambda invocations per request, the floor on API Gateway REST with a Lambda authorizer under SPEC 8. *Before*: the authorizer read the key on every request (its strongly consistent GetItem, one more round trip before the function started), and the function counted the request before its read. *After*: a warm authorizer answers a key it read in the last ${KNOWN_API_KEY_SECONDS} s from memory, with no store call (a lookup, when the instance does not know the key, costs ${dollars(usdPerMillion(keyLookup))} of DynamoDB and one round trip per million such requests), so a known key's request waits for one round trip before the work, the counting write, and a GET's read goes out with its count. Round trips are the store calls one after the other that the request waits for, measured on the calls this run made (calls in flight together count once; *before* adds the authorizer's and puts the count ahead of the operation's). Units as above. Dollars per million requests at list prices in ${PRICES.region}: API Gateway REST ${dollars(PRICES.usdPerMillionRestApiCalls)} per million calls, Lambda arm64 at the deployed ${FUNCTION_MEMORY_MB} MB, ${dollars(PRICES.usdPerMillionLambdaRequests)} per million invocations and $${PRICES.usdPerLambdaArmGbSecond} per GB-second, each invocation's duration **assumed** (${ASSUMED_ROUND_TRIP_MS} ms per round trip it waits for and ${ASSUMED_OWN_WORK_MS} ms of its own work: Lambda's billed duration cannot be measured here), DynamoDB on-demand as above; data transfer and CloudWatch not included. ${AWS_PRICE_SOURCES}`,
       '',
       table(
         ['API call', 'Lambda invocations', 'Sequential round trips', 'Read units', 'Write units', '$ per million requests'],

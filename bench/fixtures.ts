@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV, type ServiceConfig } from '../functions/config.ts';
 import { createDependencies, type ServiceDependencies } from '../local/service-dependencies.ts';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
-import type { InventoryItem, PetStatus } from '../functions/domain/schemas.ts';
+import type { InventoryCount, PetStatus } from '../functions/domain/schemas.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { authorizerContext } from '../functions/http/caller.ts';
 import { KeyAdmin } from '../local/key-admin.ts';
@@ -28,7 +28,7 @@ export const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
  * Pets `firstId`, `firstId + 1`, … with quantities 0–49 and statuses in turn: the same data in
  * every run, so response sizes (and the largest inventory that fits) are reproducible.
  */
-export function benchInventory(count: number, firstId = 1n): InventoryItem[] {
+export function benchInventory(count: number, firstId = 1n): InventoryCount[] {
   return Array.from({ length: count }, (_, index) => ({
     petId: firstId + BigInt(index),
     quantity: index % 50,
@@ -57,7 +57,7 @@ export function benchFunctionEnvironment(endpoint: string): Record<string, strin
 }
 
 /** An in-memory DynamoDB Local with the service's tables, the given pets and an unthrottled key. */
-export async function startBenchStore(pets: readonly InventoryItem[]): Promise<BenchStore> {
+export async function startBenchStore(pets: readonly InventoryCount[]): Promise<BenchStore> {
   const store = await startLocalStore();
   await createServiceTables(store.endpoint, LOCAL_TABLES);
   const config: ServiceConfig = { ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY };

@@ -1,9 +1,9 @@
 import { GetCommand, NumberValue, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
@@ -13,10 +13,11 @@ import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/t
 import { versionedChange } from '../functions/adapters/dynamodb/versioned-change.ts';
 import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
 import { eventIdOf } from '../functions/domain/inventory-events.ts';
-import type { InventoryChange, PetChange } from '../functions/domain/inventory-history.ts';
+import type { InventoryChange } from '../functions/domain/inventory-history.ts';
+import type { ChangeEventData } from '../functions/domain/inventory-events.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';
-import { LOCAL_TABLES } from '../local/local-store.ts';
+import { LOCAL_TABLES, STORE_PID_FILE } from '../local/local-store.ts';
 import { SEED_FILE_VARIABLE } from '../local/seed.ts';
 import { formatInventoryFile } from '../local/inventory-file.ts';
 import { createDependencies } from '../local/service-dependencies.ts';
@@ -27,6 +28,8 @@ import { recordStoreCalls } from './consumed-capacity.ts';
 import { AWS_PRICES, PRICES } from './prices.ts';
 import { benchInventory, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import { dollars, fixed, integer, ms, table, verdict } from './markdown.ts';
+import { openLoop } from './open-loop.ts';
+import { processCpuMs } from './process-cpu.ts';
 import { median, percentile } from './stats.ts';
 
 /**
@@ -55,14 +58,22 @@ const DRAIN_MS = 20_000;
 /** How long the start's own changes (the seed's) may take to reach the feed and the receiver before the load begins. */
 const SETTLE_MS = 60_000;
 /** A step before the measured ones, at a rate every machine keeps up with: what a first request of each kind costs is not a delay of the path. */
-const WARM_UP_RATE = 10;
-const WARM_UP_SECONDS = 5;
+const WARM_UP_RATE = 25;
+/**
+ * 750 changes. A cold DynamoDB Local costs more CPU per change while its JIT compiles: measured
+ * (bench/process-cpu.ts) at 20 a second, 43 ms for the first 50 changes, 30 ms for the next 200,
+ * then 22 to 24 ms from about the 500th on. The former warm-up (50 changes) left the JVM cold, and
+ * at 50 a second a cold path needs more CPU than two cores have.
+ */
+const WARM_UP_SECONDS = 30;
 /** The poller's pause after an empty page: the feed's lag includes up to this much. */
 const FEED_POLL_MS = 100;
 /** A step kept up when its last second's answers came within this of their scheduled time: no queue built up over the step. */
 const KEPT_UP_MS = 250;
 const WEBHOOK_P99_TARGET_MS = 2_000;
 const DEV_KEY = 'BenchEventsKey00000000000000000000001';
+/** `npm start`'s own command (package.json): Node with its young generation capped, as a developer runs it. */
+const NPM_START_COMMAND = [process.execPath, '--max-semi-space-size=16', '--import', 'tsx', 'local/main.ts'];
 
 /** DynamoDB's item size rules: names and strings in UTF-8 bytes, a number about one byte per two digits and one more, 1 byte for a boolean or null, 3 bytes per map or list and 1 per element. */
 export function itemBytes(item: Record<string, unknown>): number {
@@ -235,20 +246,22 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
       toolAttribution('seed', TOOL_KEY_IDS.seed),
     );
     const started = Date.parse('2026-11-01T00:00:00.000Z');
-    const changes: PetChange[] = Array.from({ length: Math.max(...PAGE_SIZES) + 1 }, (_, index) => ({
-      petId: HISTORY_PET,
-      change: {
-        version: index + 1,
-        occurredAt: new Date(started + index * 60_000).toISOString(),
-        kind: 'set',
-        quantityBefore: index === 0 ? null : 100 + index - 1,
-        quantityAfter: 100 + index,
-        delta: index === 0 ? 100 : 1,
-        status: 'available',
-        requestId: randomUUID(),
-        keyId: store.keyRecord.keyId,
-      } as InventoryChange,
-    }));
+    const changes: ChangeEventData[] = Array.from(
+      { length: Math.max(...PAGE_SIZES) + 1 },
+      (_, index) =>
+        ({
+          petId: HISTORY_PET,
+          version: index + 1,
+          occurredAt: new Date(started + index * 60_000).toISOString(),
+          kind: 'set',
+          quantityBefore: index === 0 ? null : 100 + index - 1,
+          quantityAfter: 100 + index,
+          delta: index === 0 ? 100 : 1,
+          status: 'available',
+          requestId: randomUUID(),
+          keyId: store.keyRecord.keyId,
+        }) as ChangeEventData,
+    );
     await createHistoryRepository(dependencies.client, LOCAL_TABLES.historyTable, DEFAULT_HISTORY_RETENTION_DAYS).record(changes);
     const handler = createHttpHandlers(dependencies).listInventoryChanges;
     const context = lambdaContext();
@@ -270,7 +283,7 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
         operations = calls.map((call) => call.operation).join(', ');
       }
       // The page's Query reads one entry more than it returns (whether a next page exists).
-      const queryBytes = changes.slice(0, limit + 1).reduce((sum, { petId, change }) => sum + itemBytes(historyItem(petId, change)), 0);
+      const queryBytes = changes.slice(0, limit + 1).reduce((sum, { petId, ...change }) => sum + itemBytes(historyItem(petId, change)), 0);
       const readUnits = eventualReadUnitsOf(queryBytes);
       rows.push([
         integer(limit),
@@ -303,6 +316,13 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
   }
 }
 
+/** The CPU time (ms) each process of the path used in a step, per change answered. */
+interface CpuPerChange {
+  server: number | undefined;
+  store: number | undefined;
+  load: number | undefined;
+}
+
 /** What one offered rate gave: each change's answer latency from its scheduled time, and its delays from its answer. */
 export interface RateRun {
   ratePerSecond: number;
@@ -318,6 +338,10 @@ export interface RateRun {
   /** The median answer of the run's last second, from its scheduled time: what a queue built up over the run adds. */
   lastSecondAnswerMs: number;
   keptUp: boolean;
+  /** What each process spent per change: the path's cost, which a busy machine changes far less than the latencies. */
+  cpuPerChange: CpuPerChange;
+  /** The machine's 1-minute load average at the step's end: above its cores, every process here waited for one. */
+  loadAverage: number;
 }
 
 /** A receiver on 127.0.0.1 that answers 204 and notes when each webhook id first arrived. */
@@ -357,6 +381,7 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
   await writeFile(seedFile, formatInventoryFile(benchInventory(EVENTS_PETS)));
   const server = await startServerProcess({
     dataDir,
+    command: NPM_START_COMMAND,
     captureOutput: 'startup',
     env: {
       DEV_API_KEY: DEV_KEY,
@@ -378,6 +403,8 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
       .then(({ apiKey }) => apiKey)
       .finally(() => target.close());
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
+    const { pid: storePid } = JSON.parse(await readFile(join(dataDir, STORE_PID_FILE), 'utf8')) as { pid: number };
+    const processes = { server: server.process.pid!, store: storePid };
     poller = pollFeed(baseUrl, headers, seenInFeed, () => polling);
     // The start's own work first: the seed's changes go to the history, the feed and the receiver, and every
     // path warms (the JVM's JIT, the modules a first request loads). A load sent meanwhile queues behind it,
@@ -386,11 +413,11 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
     const settledBy = performance.now() + SETTLE_MS;
     while ((seenInFeed.size < EVENTS_PETS || arrivals.size < EVENTS_PETS) && performance.now() < settledBy) await sleep(100);
     options.progress(`7. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_SECONDS} s, not reported`);
-    await rateRun(baseUrl, headers, WARM_UP_RATE, WARM_UP_SECONDS, 0, { arrivals, seenInFeed });
+    await rateRun(baseUrl, headers, WARM_UP_RATE, WARM_UP_SECONDS, 0, { arrivals, seenInFeed }, processes);
     let sent = WARM_UP_RATE * WARM_UP_SECONDS;
     for (let rate = options.rates[0]!; rate <= options.maxRate; ) {
       options.progress(`7. ${rate} changes a second for ${options.seconds} s`);
-      const run = await rateRun(baseUrl, headers, rate, options.seconds, sent, { arrivals, seenInFeed });
+      const run = await rateRun(baseUrl, headers, rate, options.seconds, sent, { arrivals, seenInFeed }, processes);
       runs.push(run);
       sent += rate * options.seconds;
       const index = runs.length;
@@ -424,7 +451,7 @@ async function pollFeed(baseUrl: string, headers: Record<string, string>, seen: 
     }
     const now = performance.now();
     for (const change of page.changes) {
-      const id = eventIdOf({ petId: BigInt(change.petId), change });
+      const id = eventIdOf({ petId: BigInt(change.petId), version: change.version });
       if (!seen.has(id)) seen.set(id, now);
     }
     cursor = page.nextCursor;
@@ -433,10 +460,10 @@ async function pollFeed(baseUrl: string, headers: Record<string, string>, seen: 
 }
 
 /**
- * One rate for `seconds`, open loop: change i is due at start + i / rate whatever the others do,
- * pets in turn, and its answer latency counts from when it was due, so a late send (the bench's
- * own event loop behind) is not hidden. Then the step is drained: every answered change seen in
- * the feed and at the receiver, or DRAIN_MS passed.
+ * One rate for `seconds`, open loop (bench/open-loop.ts): change i is due at start + i / rate
+ * whatever the others do, pets in turn, and its answer latency counts from when it was due. Then
+ * the step is drained: every answered change seen in the feed and at the receiver, or DRAIN_MS
+ * passed; the CPU each process used over the step and its drain is divided by the changes answered.
  */
 async function rateRun(
   baseUrl: string,
@@ -445,33 +472,41 @@ async function rateRun(
   seconds: number,
   sentBefore: number,
   seen: { arrivals: Map<string, number>; seenInFeed: Map<string, number> },
+  processes: { server: number; store: number },
 ): Promise<RateRun> {
   const answered = new Map<string, number>();
   const answers: { dueAt: number; latency: number }[] = [];
-  const refused = new Map<number, number>();
-  const total = rate * seconds;
-  const start = performance.now() + 100;
-  await Promise.all(
-    Array.from({ length: total }, async (_, index) => {
-      const dueAt = start + (index * 1_000) / rate;
-      await sleep(Math.max(0, dueAt - performance.now()));
-      const petId = BigInt((index % EVENTS_PETS) + 1);
+  const refused = new Map<string, number>();
+  const cpuAtStart = { server: processCpuMs(processes.server), store: processCpuMs(processes.store), load: process.cpuUsage() };
+  const requests = await openLoop({ rate, seconds }, async (index) => {
+    const petId = BigInt((index % EVENTS_PETS) + 1);
+    try {
       const response = await fetch(`${baseUrl}/inventory/${petId}`, {
         method: 'PATCH',
         headers,
         body: JSON.stringify({ quantity: 1_000 + sentBefore + index }),
       });
-      const done = performance.now();
       await response.text();
-      // A change refused (a 503 when the store falls behind) records nothing: counted, not followed.
-      if (response.status !== 200) {
-        refused.set(response.status, (refused.get(response.status) ?? 0) + 1);
-        return;
-      }
-      answers.push({ dueAt, latency: done - dueAt });
-      answered.set(eventIdOf({ petId, change: { version: Number(response.headers.get('etag')!.replace(/\D/g, '')) } }), done);
-    }),
-  );
+      return { petId, status: String(response.status), etag: response.headers.get('etag') };
+    } catch (error) {
+      // A connection the server closed as the request went out (a kept-alive one at its idle timeout): a client's failure, counted.
+      return {
+        petId,
+        status: `failed (${(error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).message})`,
+        etag: null,
+      };
+    }
+  });
+  for (const { answer, dueAt, latency, answeredAt } of requests) {
+    // A change refused (a 503 when the store falls behind) records nothing: counted, not followed.
+    if (answer.status !== '200') {
+      refused.set(answer.status, (refused.get(answer.status) ?? 0) + 1);
+      continue;
+    }
+    answers.push({ dueAt, latency });
+    answered.set(eventIdOf({ petId: answer.petId, version: Number(answer.etag!.replace(/\D/g, '')) }), answeredAt);
+  }
+  const start = requests[0]!.dueAt;
   const deadline = performance.now() + DRAIN_MS;
   const complete = () => [...answered.keys()].every((id) => seen.seenInFeed.has(id) && seen.arrivals.has(id));
   while (!complete() && performance.now() < deadline) await sleep(50);
@@ -481,6 +516,9 @@ async function rateRun(
   const feed = delays(seen.seenInFeed);
   const lastSecond = answers.filter(({ dueAt }) => dueAt >= start + (seconds - 1) * 1_000).map(({ latency }) => latency);
   const lastSecondAnswerMs = lastSecond.length > 0 ? median(lastSecond) : Number.POSITIVE_INFINITY;
+  const perChange = (before: number | undefined, after: number | undefined) =>
+    before === undefined || after === undefined || answered.size === 0 ? undefined : (after - before) / answered.size;
+  const loadCpu = process.cpuUsage(cpuAtStart.load);
   return {
     ratePerSecond: rate,
     answers: answers.map(({ latency }) => latency),
@@ -492,6 +530,12 @@ async function rateRun(
     refused: [...refused].map(([status, count]) => `${count} × ${status}`).join(', ') || 'none',
     lastSecondAnswerMs,
     keptUp: refused.size === 0 && lastSecondAnswerMs <= KEPT_UP_MS,
+    cpuPerChange: {
+      server: perChange(cpuAtStart.server, processCpuMs(processes.server)),
+      store: perChange(cpuAtStart.store, processCpuMs(processes.store)),
+      load: perChange(0, (loadCpu.user + loadCpu.system) / 1_000),
+    },
+    loadAverage: loadavg()[0]!,
   };
 }
 
@@ -594,7 +638,7 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
     '',
     pages,
     '',
-    `**From a change's answer to its webhook and to the feed, and where \`npm start\` saturates.** \`npm start\` in a process of its own (the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), its store on disk under a temporary \`DATA_DIR\`, ${EVENTS_PETS} pets, webhooks to a receiver on 127.0.0.1 (node:http, answering 204) that notes when each \`webhook-id\` first arrives; an enterprise key (limits far above any rate here: the business plan's 1,000 a minute would refuse most of a 100-a-second step). The load waits for the start's own work (the seed's ${EVENTS_PETS} changes in the feed and at the receiver) and a warm-up of ${WARM_UP_RATE} changes a second for ${WARM_UP_SECONDS} s, not reported; then ${REPORTED_RATES.join(', ')} \`PATCH /v1/inventory/{petId}\` a second, and on by ${EVENTS_RATE_STEP} until the server no longer keeps up (at most ${MAX_EVENTS_RATE}), ${EVENTS_SECONDS} s each, open loop (change *i* due at *i* / rate whatever the others do), pets in turn, each step drained before the next. A poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, ${FEED_POLL_MS} ms after each page that was not full, and notes when it first sees each change. **Answer latency** counts from when the change was due, so a late send is not hidden (coordinated omission); **the delays** count from the moment its answer arrived, matched by its event id (pet and the version of its ETag). A step *kept up* when its last second's answers came within ${KEPT_UP_MS} ms of their time: no queue built up. The load, the poller and the receiver share the bench's process, the server and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the step's last answer are counted missing.`,
+    `**From a change's answer to its webhook and to the feed, and where \`npm start\` saturates.** \`npm start\` in a process of its own (the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), its store on disk under a temporary \`DATA_DIR\`, ${EVENTS_PETS} pets, webhooks to a receiver on 127.0.0.1 (node:http, answering 204) that notes when each \`webhook-id\` first arrives; an enterprise key (limits far above any rate here: the business plan's 1,000 a minute would refuse most of a 100-a-second step). The load waits for the start's own work (the seed's ${EVENTS_PETS} changes in the feed and at the receiver) and a warm-up of ${WARM_UP_RATE} changes a second for ${WARM_UP_SECONDS} s, not reported; then ${REPORTED_RATES.join(', ')} \`PATCH /v1/inventory/{petId}\` a second, and on by ${EVENTS_RATE_STEP} until the server no longer keeps up (at most ${MAX_EVENTS_RATE}), ${EVENTS_SECONDS} s each, open loop (change *i* due at *i* / rate whatever the others do), pets in turn, each step drained before the next. A poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, ${FEED_POLL_MS} ms after each page that was not full, and notes when it first sees each change. **Answer latency** counts from when the change was due, so a late send is not hidden (coordinated omission); **the delays** count from the moment its answer arrived, matched by its event id (pet and the version of its ETag). A step *kept up* when its last second's answers came within ${KEPT_UP_MS} ms of their time: no queue built up. The load, the poller and the receiver share the bench's process, the server (started as \`npm start\` starts it, \`--max-semi-space-size=16\`) and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the step's last answer are counted missing. **CPU per change** is what each process used over the step and its drain (/proc), divided by the changes answered: the path's cost, which a busy machine changes far less than it changes the latencies. Two cores give at most 2,000 ms of CPU a second, so a rate × (the three summed) near or above that cannot be kept up with however quiet the machine, and a **load average** above 2 means the path's processes waited for a core behind others: then the delays measure the machine, not the service (see docs/developing.md, "Benchmarks", for what moved section 7 from seconds to milliseconds).`,
     '',
     table(
       [
@@ -606,6 +650,8 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
         'Answer → feed (poller)',
         'Answer → webhook arrival',
         'Missing (feed / webhooks)',
+        'CPU per change: server / its DynamoDB Local / load',
+        'Load average',
         'Kept up',
       ],
       runs.map((run) => [
@@ -617,6 +663,10 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
         pair(run.feed),
         pair(run.webhook),
         `${run.missingFeed} / ${run.missingWebhooks}`,
+        [run.cpuPerChange.server, run.cpuPerChange.store, run.cpuPerChange.load]
+          .map((cpu) => (cpu === undefined ? '—' : ms(cpu)))
+          .join(' / '),
+        fixed(run.loadAverage, 2),
         run.keptUp ? 'yes' : '**no**',
       ]),
     ),

@@ -4,7 +4,7 @@ import { INVENTORY_PAGE_SIZE } from '../functions/adapters/dynamodb/inventory-re
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { ENV } from '../functions/config.ts';
 import { MAX_INT64 } from '../functions/domain/pet-id.ts';
-import type { InventoryItem } from '../functions/domain/schemas.ts';
+import type { InventoryCount } from '../functions/domain/schemas.ts';
 import { createEncoder } from '../functions/http/content-encoding.ts';
 import { STREAMED_RESPONSE_LIMIT_BYTES } from '../functions/http/json-array-stream.ts';
 import { flatRecordJson } from '../functions/int64-json.ts';
@@ -116,7 +116,7 @@ async function measureSize(
 }
 
 /** Bytes per entry of a listing of `items`, batch by batch as the function writes them, gzipped the same way. */
-async function gzippedBytesPerEntry(items: readonly InventoryItem[]): Promise<number> {
+async function gzippedBytesPerEntry(items: readonly InventoryCount[]): Promise<number> {
   const encoder = createEncoder('gzip');
   let bytes = 0;
   encoder.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -134,7 +134,7 @@ async function gzippedBytesPerEntry(items: readonly InventoryItem[]): Promise<nu
 }
 
 /** Random 19-digit ids (a fixed sequence), sorted as the listing sends them, with the bench's quantities and statuses. */
-function longIdInventory(count: number): InventoryItem[] {
+function longIdInventory(count: number): InventoryCount[] {
   let state = 0x2545f4914f6cdd1dn;
   const ids = new Set<bigint>();
   while (ids.size < count) {

@@ -14,7 +14,7 @@ import { inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-it
 import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
 import type { InventoryRepository } from '../functions/domain/inventory-service.ts';
 import { MAX_BATCH_CHANGES } from '../functions/domain/vocabulary.ts';
-import type { InventoryItem } from '../functions/domain/schemas.ts';
+import type { InventoryCount } from '../functions/domain/schemas.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createHttpHandlers } from '../local/http-handlers.ts';
 import { toJson } from '../functions/int64-json.ts';
@@ -169,7 +169,7 @@ const UPDATES_IN_FLIGHT_BEFORE = 32;
 
 async function putManyBefore(
   client: DynamoDBDocumentClient,
-  items: readonly InventoryItem[],
+  items: readonly InventoryCount[],
   attribution: ChangeAttribution,
 ): Promise<void> {
   let next = 0;
@@ -181,7 +181,7 @@ async function putManyBefore(
 }
 
 /** The floor, not a way to import: BatchWriteItem of 25 unversioned Puts (the import at commit dc8d754), 4 calls in flight. */
-async function unversionedPuts(client: DynamoDBDocumentClient, items: readonly InventoryItem[]): Promise<void> {
+async function unversionedPuts(client: DynamoDBDocumentClient, items: readonly InventoryCount[]): Promise<void> {
   const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, index) => items.slice(index * 25, (index + 1) * 25));
   let next = 0;
   const writer = async () => {
@@ -196,7 +196,10 @@ async function unversionedPuts(client: DynamoDBDocumentClient, items: readonly I
   await Promise.all(Array.from({ length: 4 }, writer));
 }
 
-type ImportWriter = { name: string; run: (client: DynamoDBDocumentClient, file: string, items: readonly InventoryItem[]) => Promise<void> };
+type ImportWriter = {
+  name: string;
+  run: (client: DynamoDBDocumentClient, file: string, items: readonly InventoryCount[]) => Promise<void>;
+};
 
 /** `npm run inventory -- import` itself (file read and checked, the store listed, what differs written), through the given putMany. */
 async function importCommand(client: DynamoDBDocumentClient, file: string, putMany?: InventoryRepository['putMany']): Promise<void> {

@@ -1,6 +1,27 @@
 /**
  * `npm run bench`: what a request costs, at which scale, against the floor. Seven sections,
- * each next to a baseline measured in the same run; writes bench/results.md.
+ * each next to a baseline measured in the same run; writes bench/results.md. What each is for,
+ * and which target or decision reads its figures:
+ * 1. Cold start (cold-start.ts, tracing.ts): load + first invocation of every entry point against
+ *    a one-call function; target ≤ 1.15× (issue 37). Its logger rows back keeping our logger
+ *    (issue 14), its tracing rows the decision not to trace DynamoDB calls (docs/decisions.md).
+ * 2. Warm overhead (warm-overhead.ts, bare-handlers.ts, stub-dynamodb.ts): what the handlers add
+ *    to the SDK's own work; target ≤ 60 µs plus one counting call.
+ * 3. Local HTTP throughput (http-throughput.ts, http-servers.ts): `npm start`'s server against bare
+ *    node:http servers, closed loop. No target or decision reads it: kept for now as the only
+ *    closed-loop figure of the local server (section 7's is open loop); the first to fold.
+ * 4. Listing at scale (listing-at-scale.ts, listing/): 1k to 1M pets; targets on peak RSS, total
+ *    time and first byte against the raw ordered reads.
+ * 5. Cost per call (cost-per-call.ts, consumed-capacity.ts, prices.ts): units and dollars per
+ *    operation; target counting ≤ $0.65 per million, and issue 37's AWS cost table.
+ * 6. Many changes (many-changes.ts): batches against single adjustments, the import's rate;
+ *    target 100,000 pets on disk in ≤ 60 s (with --import-100k).
+ * 7. History and events (history-and-events.ts, open-loop.ts, process-cpu.ts): the history's write
+ *    and read cost (the kept design's targets: no added call, ≤ 1 write unit) and a change's way to
+ *    its webhook and the feed under an open-loop load; target webhook p99 ≤ 2 s at 50 a second.
+ * Reservations (reservations.ts), after section 7, unnumbered: reserve, commit and release beside
+ *    an adjustment (store calls, units, latency), and 60 carts racing for one pet.
+ * Not a section: `npm run soak` (soak.ts, soak.md), hours of load for memory and leaks.
  * `npm run bench -- --section 4` (or 6, or 7) runs that section alone and replaces only its part of the file.
  * `--import-100k` adds the 100,000-pet imports to section 6, before and after, on disk and in
  * memory (the "before" runs take most of half an hour on a busy machine).
@@ -21,6 +42,8 @@ import { measureListingAtScale } from './listing-at-scale.ts';
 import { measureManyChanges } from './many-changes.ts';
 import { describeMachine } from './machine.ts';
 import { fixed } from './markdown.ts';
+import { measureReservations } from './reservations.ts';
+import { measureTracing } from './tracing.ts';
 import { measureWarmOverhead } from './warm-overhead.ts';
 
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
@@ -78,7 +101,8 @@ try {
     const sections: string[] = [];
     try {
       progress('1. cold start');
-      sections.push(await measureColdStart(bundles, store));
+      const baseline = bundles.find((bundle) => bundle.name === 'baseline')!;
+      sections.push(`${await measureColdStart(bundles, store)}\n\n${await measureTracing(baseline, bundleDir, store)}`);
       progress('2. warm overhead');
       sections.push(await measureWarmOverhead());
       progress('3. local HTTP throughput');
@@ -90,6 +114,8 @@ try {
       sections.push(await measureCostPerCall(store, listing.measurements, SEEDED_PETS));
       sections.push(await measureManyChanges(store, { import100k, progress }));
       sections.push(await measureHistoryAndEvents(store, progress));
+      progress('reservations');
+      sections.push(await measureReservations(store));
     } finally {
       await store.close();
     }

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
-import type { InventoryChange, InventoryItem } from '../functions/domain/schemas.ts';
+import type { InventoryChange, InventoryCount } from '../functions/domain/schemas.ts';
 import { INVENTORY_SHARDS, inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { CHANGE_FEED_PARTITION } from '../functions/adapters/dynamodb/change-feed-repository.ts';
 import { historyTable } from '../functions/adapters/dynamodb/tables.ts';
@@ -55,7 +55,7 @@ export function answerFromMemory(clients: readonly DynamoDBDocumentClient[], ans
 }
 
 /** A Query answer per shard, each shard's pets in petId order on one page: what the stub gives for the inventory's Queries. */
-export function shardPages(pets: readonly InventoryItem[]): (request: Record<string, unknown>) => object {
+export function shardPages(pets: readonly InventoryCount[]): (request: Record<string, unknown>) => object {
   const pages = new Map<number, object>();
   for (const shard of INVENTORY_SHARDS) {
     const held = pets.filter((pet) => inventoryKey(pet.petId).shard === shard).sort((a, b) => (a.petId < b.petId ? -1 : 1));
@@ -65,7 +65,7 @@ export function shardPages(pets: readonly InventoryItem[]): (request: Record<str
 }
 
 /** An entry as the table holds it, every field under its own name (bigints and numbers as N). */
-export function wireInventoryItem(item: InventoryItem) {
+export function wireInventoryItem(item: InventoryCount) {
   return marshall(item);
 }
 
@@ -83,7 +83,7 @@ export function wireKeyRecord(record: ApiKeyRecord) {
 }
 
 /** A pet's first `count` changes, as an adjustment of +1 each: what the stub's history and feed Queries answer. */
-export function benchChanges(pet: InventoryItem, count: number): InventoryChange[] {
+export function benchChanges(pet: InventoryCount, count: number): InventoryChange[] {
   return Array.from({ length: count }, (_, index) => ({
     version: index + 1,
     occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
@@ -93,6 +93,10 @@ export function benchChanges(pet: InventoryItem, count: number): InventoryChange
     delta: index === 0 ? 0 : 1,
     status: pet.status,
     reason: 'arrival',
+    reservedBefore: 0,
+    reservedAfter: 0,
+    reservationId: null,
+    reference: null,
     idempotencyKey: null,
     requestId: `bench-request-${index + 1}`,
     keyId: 'key_bench',

@@ -6,6 +6,7 @@ import { createAuthorizerHandler } from '../functions/handlers/authorizer-handle
 import { createHttpHandlers } from '../local/http-handlers.ts';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { answerAttributes } from '../functions/adapters/dynamodb/idempotent-write-repository.ts';
+import { unheld } from '../functions/domain/stock-writes.ts';
 import { callerFrom } from '../functions/http/caller.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
@@ -91,7 +92,7 @@ export async function measureWarmOverhead(): Promise<string> {
     UpdateItem: {
       [tables.usageCountersTable]: { Attributes: { requests: { N: '1' } } },
       [tables.inventoryTable]: { Attributes: wireInventoryItem(pet) },
-      [tables.idempotencyRecordsTable]: { Attributes: marshall(answerAttributes({ item: pet })) },
+      [tables.idempotencyRecordsTable]: { Attributes: marshall(answerAttributes({ item: unheld(pet) })) },
     },
     TransactWriteItems: { [tables.inventoryTable]: {} },
     Query: {

@@ -29,6 +29,9 @@ export type LowStockThreshold = components['schemas']['LowStockThreshold'];
 export type StockAlertData = components['schemas']['StockAlertData'];
 export type InventoryLowStockEvent = components['schemas']['InventoryLowStockEvent'];
 export type InventoryRestockedEvent = components['schemas']['InventoryRestockedEvent'];
+export type ReservationRequest = components['schemas']['ReservationRequest'];
+export type Reservation = components['schemas']['Reservation'];
+export type CommittedReservation = components['schemas']['CommittedReservation'];
 export type { RetryEvent } from './retry.ts';
 export type { components, paths } from './schema.d.ts';
 export { API_ERROR_CODES, type ApiErrorCode } from './api-error-codes.ts';
@@ -217,6 +220,18 @@ export interface InventoryClient {
     adjustments: PetAdjustment[],
     options?: CallOptions & { idempotencyKey?: string },
   ): Promise<ApiResult<AdjustedInventoryItems>>;
+  /**
+   * Experimental. Holds a cart's stock until it expires, all or none, exactly once per idempotency
+   * key, so it is retried like a GET: pass the same key again to repeat a call whose answer was lost
+   * (default: a new random key per call). 201 with the reservation.
+   */
+  reserveInventory(cart: ReservationRequest, options?: CallOptions & { idempotencyKey?: string }): Promise<ApiResult<Reservation>>;
+  /** Experimental. The reservation, `expired` from its expiresAt on. */
+  getReservation(reservationId: string, options?: CallOptions): Promise<ApiResult<Reservation>>;
+  /** Experimental. The sale; committing again answers the same and takes nothing more, so it is retried like a GET. */
+  commitReservation(reservationId: string, options?: CallOptions): Promise<ApiResult<CommittedReservation>>;
+  /** Experimental. Gives the stock back; releasing again answers the same. */
+  releaseReservation(reservationId: string, options?: CallOptions): Promise<ApiResult<Reservation>>;
   /** @deprecated The operation has a sunset date: see the Sunset and Link headers of `response`. */
   getPetById(petId: PetId, options?: CallOptions): Promise<ApiResult<Pet>>;
   /** Experimental. One page of a pet's history, oldest first; `nextCursor` is null on the last page. */
@@ -540,6 +555,28 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
       call(callOptions, (init) => client.GET('/inventory/{petId}/low-stock-threshold', { params: { path: { petId } }, ...init })),
     removeLowStockThreshold: (petId, callOptions) =>
       call(callOptions, (init) => client.DELETE('/inventory/{petId}/low-stock-threshold', { params: { path: { petId } }, ...init })),
+    reserveInventory: (cart, callOptions) => {
+      const idempotencyKey = callOptions?.idempotencyKey ?? randomIdempotencyKey();
+      return call(callOptions, (init) =>
+        client.POST('/inventory/reservations', {
+          params: { header: { 'Idempotency-Key': idempotencyKey } },
+          body: cart,
+          // Each petId is a bigint, which JSON.stringify refuses: written digit for digit instead.
+          bodySerializer: stringifyJsonWithInt64,
+          ...init,
+        }),
+      );
+    },
+    getReservation: (reservationId, callOptions) =>
+      call(callOptions, (init) => client.GET('/inventory/reservations/{reservationId}', { params: { path: { reservationId } }, ...init })),
+    commitReservation: (reservationId, callOptions) =>
+      call(callOptions, (init) =>
+        client.POST('/inventory/reservations/{reservationId}/commit', { params: { path: { reservationId } }, ...init }),
+      ),
+    releaseReservation: (reservationId, callOptions) =>
+      call(callOptions, (init) =>
+        client.DELETE('/inventory/reservations/{reservationId}', { params: { path: { reservationId } }, ...init }),
+      ),
     getPetById: (petId, callOptions) => call(callOptions, (init) => client.GET('/pets/{petId}', { params: { path: { petId } }, ...init })),
     listInventoryChanges,
     allInventoryChanges,

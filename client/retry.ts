@@ -48,8 +48,15 @@ export interface RetryEvent {
  */
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
+/** A reservation settles once: committing it again answers the same and takes nothing more. */
+const SETTLES_ONCE = /\/inventory\/reservations\/[^/]+\/commit$/;
+
 export function isIdempotent(request: Request): boolean {
-  return IDEMPOTENT_METHODS.has(request.method.toUpperCase()) || request.headers.has('Idempotency-Key');
+  return (
+    IDEMPOTENT_METHODS.has(request.method.toUpperCase()) ||
+    request.headers.has('Idempotency-Key') ||
+    SETTLES_ONCE.test(new URL(request.url).pathname)
+  );
 }
 
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {

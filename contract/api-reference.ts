@@ -195,6 +195,12 @@ class Reference {
   private readonly operations: { path: string; method: string; operation: Operation }[];
   /** The webhooks, each as an operation whose path is the event's name. */
   private readonly webhooks: { path: string; method: string; operation: Operation }[];
+  /**
+   * Each error answer already shown whole (its status and JSON), by the operation that showed it
+   * first: an operation that gives the same answer (401, 429, 500, 503 of most operations) links
+   * to it instead of repeating it, which keeps the page within API Gateway's mapping-template limit.
+   */
+  private readonly shownErrors = new Map<string, { operationId: string; kind: string }>();
 
   constructor(private readonly document: ReferenceDocument) {
     this.schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
@@ -337,6 +343,14 @@ class Reference {
       (sample) =>
         `<div class="panel"><div class="panel-title">${escapeHtml(sample.label ?? sample.lang)}</div><pre class="sample">${highlightShell(sample.source)}</pre></div>`,
     );
+    const firstShown = (status: string, response: Response) => {
+      if (!status.startsWith('4') && !status.startsWith('5')) return undefined;
+      const key = `${status}\n${JSON.stringify(response)}`;
+      const shown = this.shownErrors.get(key);
+      if (!shown) this.shownErrors.set(key, { operationId: operation.operationId, kind });
+      return shown;
+    };
+    const shownBefore = new Map(Object.entries(operation.responses).map(([status, response]) => [status, firstShown(status, response)]));
     const examples = Object.entries(operation.responses).flatMap(([status, response]) => {
       const body = this.json(response.content);
       if (body?.example !== undefined)
@@ -370,7 +384,12 @@ class Reference {
   }
   <h3>${kind === 'webhook' ? 'Your answer' : 'Responses'}</h3>
   <ul class="responses">${Object.entries(operation.responses)
-    .map(([status, response]) => this.response(status, response))
+    .map(([status, response]) => {
+      const shown = shownBefore.get(status);
+      return shown
+        ? `<li class="response"><div class="response-head"><span class="${this.statusClass(status)}">${escapeHtml(status)}</span></div><div class="response-text"><p>As <a href="#${shown.kind}-${slug(shown.operationId)}"><code>${escapeHtml(shown.operationId)}</code></a> answers it.</p></div></li>`
+        : this.response(status, response);
+    })
     .join('')}</ul>
 </div>
 <aside class="code">

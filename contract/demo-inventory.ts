@@ -1,7 +1,7 @@
-import type { InventoryItem } from '../functions/domain/schemas.ts';
+import type { InventoryCount } from '../functions/domain/schemas.ts';
 
 /** The demo inventory: what `npm start` seeds an empty store with, and the entries the contract's examples show. */
-export const DEMO_INVENTORY: readonly InventoryItem[] = [
+export const DEMO_INVENTORY: readonly InventoryCount[] = [
   { petId: 1n, quantity: 12, status: 'available' },
   { petId: 2n, quantity: 3, status: 'available' },
   { petId: 3n, quantity: 0, status: 'sold' },

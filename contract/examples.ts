@@ -9,13 +9,17 @@ import type {
   LowStockThreshold,
   LowStockThresholdUpdate,
   Pet,
+  Reservation,
+  ReservationRequest,
+  CommittedReservation,
 } from '../functions/domain/schemas.ts';
+import { unheld } from '../functions/domain/stock-writes.ts';
+import { INVENTORY_LOW_STOCK, MAX_HOLDS_PER_PET } from '../functions/domain/vocabulary.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
 import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
 import type { ChangesPage } from '../functions/domain/inventory-history.ts';
 import { feedCursorAfter, type ChangeFeedPage } from '../functions/domain/change-feed.ts';
-import { alertEvent, eventIdOf, inventoryChangedEvent, type PetChange } from '../functions/domain/inventory-events.ts';
-import { INVENTORY_LOW_STOCK } from '../functions/domain/vocabulary.ts';
+import { alertEvent, eventIdOf, inventoryChangedEvent, type ChangeEventData } from '../functions/domain/inventory-events.ts';
 import { webhookHeaders } from '../functions/domain/webhooks.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
@@ -38,22 +42,32 @@ export const API_KEY_VARIABLE = 'API_KEY';
 export interface OperationExample {
   /** The request path after the server URL, parameters filled in. */
   path: string;
-  body?: InventoryUpdate | InventoryAdjustment | InventoryAdjustmentBatch | LowStockThresholdUpdate;
+  body?: InventoryUpdate | InventoryAdjustment | InventoryAdjustmentBatch | LowStockThresholdUpdate | ReservationRequest;
   /** Request headers beyond the key and the content type. */
   headers?: Readonly<Record<string, string>>;
   /** The answer: its body, none for a 204. */
   answer:
     | {
         status: number;
-        body: InventoryItem[] | InventoryItem | { items: InventoryItem[] } | Pet | ChangesPage | ChangeFeedPage | LowStockThreshold;
+        body:
+          | InventoryItem[]
+          | InventoryItem
+          | { items: InventoryItem[] }
+          | Pet
+          | ChangesPage
+          | ChangeFeedPage
+          | LowStockThreshold
+          | Reservation
+          | CommittedReservation
+          | ErrorBody;
       }
     | { status: 204 };
 }
 
-const bigPet = DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!;
+const bigPet = unheld(DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!);
 const firstPet = DEMO_INVENTORY[0]!;
 /** The pet the adjustment example adds to (the README's and the guides' examples use others). */
-const adjustedPet = DEMO_INVENTORY.find((item) => item.petId === 4n)!;
+const adjustedPet = unheld(DEMO_INVENTORY.find((item) => item.petId === 4n)!);
 const ADJUSTMENT = { delta: 2, reason: 'arrival' } as const;
 /** A delivery and a write-off in one batch, on pets no other example or README call reads. */
 const BATCH: InventoryAdjustmentBatch = {
@@ -64,11 +78,23 @@ const BATCH: InventoryAdjustmentBatch = {
 };
 const adjusted = (petId: bigint, delta: number): InventoryItem => {
   const pet = DEMO_INVENTORY.find((item) => item.petId === petId)!;
-  return { ...pet, quantity: pet.quantity + delta };
+  return unheld({ ...pet, quantity: pet.quantity + delta });
+};
+
+/**
+ * The reservation the examples make: one of pet 1 for a second, so that it holds nothing by the
+ * time any other example or README call reads the pet. Its id and times are the call's own.
+ */
+const CART: ReservationRequest = { items: [{ petId: 1n, quantity: 1 }], ttlSeconds: 1, reference: 'cart-42' };
+const EXAMPLE_RESERVATION_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+/** The examples of reading, committing and releasing name a reservation no server has: their answer is the 404 a stale id meets. */
+const unknownReservation = {
+  status: 404,
+  body: { code: 'RESERVATION_NOT_FOUND', message: `No reservation ${EXAMPLE_RESERVATION_ID} exists.`, status: 404 },
 };
 
 export const OPERATION_EXAMPLES = {
-  listInventory: { path: '/inventory', answer: { status: 200, body: [...DEMO_INVENTORY] } },
+  listInventory: { path: '/inventory', answer: { status: 200, body: DEMO_INVENTORY.map(unheld) } },
   // Sets the stock it already has, so running the example leaves the demo inventory as it was.
   updateInventory: {
     path: `/inventory/${bigPet.petId}`,
@@ -81,7 +107,7 @@ export const OPERATION_EXAMPLES = {
     path: `/inventory/${adjustedPet.petId}/adjustments`,
     body: ADJUSTMENT,
     headers: { 'Idempotency-Key': '5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40' },
-    answer: { status: 200, body: { ...adjustedPet, quantity: adjustedPet.quantity + ADJUSTMENT.delta } },
+    answer: { status: 200, body: adjusted(adjustedPet.petId, ADJUSTMENT.delta) },
   },
   // A fixed Idempotency-Key, as above: every run after the first replays the first answer.
   adjustInventoryBatch: {
@@ -106,6 +132,10 @@ export const OPERATION_EXAMPLES = {
             delta: bigPet.quantity,
             status: bigPet.status,
             reason: null,
+            reservedBefore: 0,
+            reservedAfter: 0,
+            reservationId: null,
+            reference: null,
             idempotencyKey: null,
             requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
             keyId: TOOL_KEY_IDS.seed,
@@ -133,6 +163,10 @@ export const OPERATION_EXAMPLES = {
             delta: firstPet.quantity,
             status: firstPet.status,
             reason: null,
+            reservedBefore: 0,
+            reservedAfter: 0,
+            reservationId: null,
+            reference: null,
             idempotencyKey: null,
             requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
             keyId: TOOL_KEY_IDS.seed,
@@ -154,6 +188,27 @@ export const OPERATION_EXAMPLES = {
   },
   // Another pet's: removing a threshold that is not set answers 204 too, so the big pet's stays for the example above.
   deleteLowStockThreshold: { path: `/inventory/${firstPet.petId}/low-stock-threshold`, answer: { status: 204 } },
+  // A fixed Idempotency-Key: every run after the first replays the first answer.
+  reserveInventory: {
+    path: '/inventory/reservations',
+    body: CART,
+    headers: { 'Idempotency-Key': 'c4a1e6f2-8b3d-4f7a-9e1c-5d2b7a9f0e36' },
+    answer: {
+      status: 201,
+      body: {
+        reservationId: EXAMPLE_RESERVATION_ID,
+        status: 'active',
+        items: CART.items,
+        expiresAt: '2026-11-24T07:27:04.456Z',
+        reference: 'cart-42',
+        createdAt: '2026-11-24T07:27:03.456Z',
+        settledAt: null,
+      },
+    },
+  },
+  getReservation: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: unknownReservation },
+  commitReservation: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}/commit`, answer: unknownReservation },
+  releaseReservation: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: unknownReservation },
   getPetById: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
 } as const satisfies Record<OperationId, OperationExample>;
 
@@ -161,21 +216,23 @@ export const OPERATION_EXAMPLES = {
  * The webhook the reference shows: the big pet's adjustment at a till, as npm start and the
  * delivery function send it (the body, the event id derived from the change, the headers as signed).
  */
-const tillSale: PetChange = {
+const tillSale: ChangeEventData = {
   petId: bigPet.petId,
-  change: {
-    version: 2,
-    occurredAt: '2026-11-24T07:12:03.456Z',
-    kind: 'adjustment',
-    quantityBefore: bigPet.quantity,
-    quantityAfter: bigPet.quantity - 1,
-    delta: -1,
-    status: bigPet.status,
-    reason: 'adjustment',
-    idempotencyKey: 'till-7-receipt-1042',
-    requestId: '5e2c1f7a-3b9d-4c1e-8f6a-2d7b9e0c4a11',
-    keyId: 'key_3f9a2c7b1e5d',
-  },
+  version: 2,
+  occurredAt: '2026-11-24T07:12:03.456Z',
+  kind: 'adjustment',
+  quantityBefore: bigPet.quantity,
+  quantityAfter: bigPet.quantity - 1,
+  delta: -1,
+  status: bigPet.status,
+  reason: 'adjustment',
+  reservedBefore: 0,
+  reservedAfter: 0,
+  reservationId: null,
+  reference: null,
+  idempotencyKey: 'till-7-receipt-1042',
+  requestId: '5e2c1f7a-3b9d-4c1e-8f6a-2d7b9e0c4a11',
+  keyId: 'key_3f9a2c7b1e5d',
 };
 /** A secret in WEBHOOK_SECRET's form, for the example's signature only. */
 const EXAMPLE_SECRET = Buffer.from('an example secret of 32 bytes!!!');
@@ -188,8 +245,8 @@ export const WEBHOOK_EXAMPLE = {
 /** The alert the reference shows: the till sale above took the big pet below a threshold of 5 (an example's figures). */
 const lowStockAlert = alertEvent({
   type: INVENTORY_LOW_STOCK,
-  occurredAt: tillSale.change.occurredAt,
-  data: { petId: bigPet.petId, threshold: 5, available: 4, quantity: 4, reserved: 0, version: tillSale.change.version },
+  occurredAt: tillSale.occurredAt,
+  data: { petId: bigPet.petId, threshold: 5, available: 4, quantity: 4, reserved: 0, version: tillSale.version },
 });
 export const LOW_STOCK_WEBHOOK_EXAMPLE = {
   body: lowStockAlert.body as InventoryLowStockEvent,
@@ -262,8 +319,31 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     message: 'The entry of pet 2 is at version 7 (ETag "7"), not the one If-Match names; nothing was written. Read it again and retry.',
   },
   [ErrorCode.insufficientStock]: {
-    meaning: 'An adjustment that would take the stock below 0; nothing was written.',
+    meaning:
+      'An adjustment that would take more than is available (stock no reservation holds), a reservation of more than a pet has available (the message names each such pet), or a commit of stock a count has since set below what it holds; nothing was written.',
     message: 'Pet 2 has 3 in stock; a delta of -5 would take it below 0. Nothing was written.',
+  },
+  [ErrorCode.tooManyHolds]: {
+    meaning: `A reservation of a pet that ${MAX_HOLDS_PER_PET} active reservations hold already; nothing was written.`,
+    message: `Pet 2 is held by ${MAX_HOLDS_PER_PET} active reservations, the most one pet carries; commit or release some first. Nothing was written.`,
+  },
+  [ErrorCode.reservationNotFound]: {
+    meaning: 'No reservation exists with this id.',
+    message: 'No reservation 7c9e6679-7425-40de-944b-e07fc1f90ae7 exists.',
+  },
+  [ErrorCode.reservationExpired]: {
+    meaning: 'A commit of a reservation past its expiresAt: it holds nothing any more; nothing was written.',
+    message:
+      'Reservation 7c9e6679-7425-40de-944b-e07fc1f90ae7 expired at 2026-11-24T07:27:03.456Z: it holds nothing any more; reserve again. Nothing was written.',
+  },
+  [ErrorCode.reservationReleased]: {
+    meaning: 'A commit of a reservation that was released; nothing was written.',
+    message:
+      'Reservation 7c9e6679-7425-40de-944b-e07fc1f90ae7 was released: it holds nothing any more; reserve again. Nothing was written.',
+  },
+  [ErrorCode.reservationCommitted]: {
+    meaning: 'A release of a reservation that was committed: its stock is sold; nothing was written.',
+    message: 'Reservation 7c9e6679-7425-40de-944b-e07fc1f90ae7 was committed: its stock is sold. Nothing was written.',
   },
   [ErrorCode.quantityOutOfRange]: {
     meaning: 'An adjustment that would take the stock above 2147483647; nothing was written.',

@@ -169,9 +169,8 @@ function addressWindowHeaders(): ResponseHeaders {
       schema: integer(0),
     },
     [RATE_LIMIT_RESET_HEADER]: {
-      description:
-        'Unix time (seconds) at which the minute ends. Absent on AWS from the answer to a request without Authorization, which API Gateway gives from a static template.',
-      required: false,
+      description: 'Unix time (seconds) at which the minute ends.',
+      required: true,
       schema: integer(0),
     },
     [RATE_LIMIT_POLICY_HEADER]: {
@@ -243,7 +242,7 @@ export function answersOf(
       error(status, description, codes, { ...required(fromFunction), ...(mayReplay ? replayed() : {}) }),
     unauthorized: error(
       401,
-      "The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. A malformed, unknown or revoked key is counted in the window; API Gateway reuses its answer for the same Authorization from the same address for a minute (the authorizer's cache), values included, without counting it again. A request without Authorization is answered by API Gateway itself, counted nowhere, from a static template: on AWS its X-RateLimit-Reset and RateLimit's `t` are absent.",
+      "The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows.",
       [ErrorCode.unauthorized],
       addressWindowHeaders(),
     ),

@@ -1,9 +1,18 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
-import { INVENTORY_LOW_STOCK, INVENTORY_RESTOCKED, MAX_BATCH_CHANGES, MAX_QUANTITY } from '../functions/domain/vocabulary.ts';
+import {
+  INVENTORY_LOW_STOCK,
+  INVENTORY_RESTOCKED,
+  MAX_BATCH_CHANGES,
+  MAX_QUANTITY,
+  MAX_RESERVATION_ITEMS,
+} from '../functions/domain/vocabulary.ts';
 import {
   AdjustedInventoryItems,
+  CommittedReservation,
+  Reservation,
+  ReservationRequest,
   AdjustmentReason,
   ChangeEventData,
   ChangeFeedPage,
@@ -83,7 +92,15 @@ function annotateSchemas(): void {
   });
   annotate(PetStatus, 'PetStatus', { description: 'Status of the pet.' });
   annotate(Quantity, 'Quantity', { format: 'int32', description: `Stock count, from 0 to ${MAX_QUANTITY}.` });
-  annotate(InventoryItem, 'InventoryItem', { description: 'The stock level of one pet.' });
+  annotate(InventoryItem, 'InventoryItem', {
+    description:
+      'The stock level of one pet: `quantity` on hand, `reserved` by reservations that have not expired (read at the moment of the answer), and `available` to promise (`quantity - reserved`, never below 0: a count set below what is reserved answers 0).',
+  });
+  annotate(ReservationRequest, 'ReservationRequest', {
+    description: `A cart: from 1 to ${MAX_RESERVATION_ITEMS} items, each pet once, held all or none until ttlSeconds have passed; \`reference\` is yours (an order or cart id), kept and shown in each pet's history.`,
+  });
+  annotate(Reservation, 'Reservation', { description: 'Stock held for a cart until `expiresAt`, and what became of it.' });
+  annotate(CommittedReservation, 'CommittedReservation', { description: 'A committed reservation and the entries it left.' });
   annotate(InventoryUpdate, 'InventoryUpdate', {
     description:
       'The new stock count: an absolute value, not a change, so sending it twice has the effect of sending it once. With `changeFromQuantity` it is a compare-and-set: written only while the stored count is `changeFromQuantity`, otherwise 409 `QUANTITY_CHANGED` and nothing is written.',
@@ -154,7 +171,10 @@ function annotateSchemas(): void {
 const ROUTES: readonly (ApiRoute & { operationId: OperationId })[] = apiRoutes;
 
 /** The schema of each path parameter a resource names (`{petId}`). */
-const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = { petId: PetId };
+const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
+  petId: PetId,
+  reservationId: z.uuid().meta({ description: 'The id `reserveInventory` answered.' }),
+};
 
 const schemaNamed = (name: SchemaName): z.ZodType => SCHEMAS_BY_NAME[name];
 
@@ -326,6 +346,68 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   });
 }
 
+type BuiltDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/**
+ * The same document with each answer that more than one operation gives alike (the 401, 429, 500
+ * and 503 of every operation, the 413 and 415 of every write) stated once, under
+ * `components.responses`, and referenced where it is given: a reader resolving `$ref` reads the
+ * same answers. Stated in each operation, they were half the served copy, which a stage serves
+ * from one mapping template of at most 300 KB. Named by status and their codes, numbered when
+ * two answers of one status and codes differ (a write's 503 says more than a read's).
+ */
+export function withSharedResponses(document: BuiltDocument): BuiltDocument {
+  const operations = Object.values(document.paths ?? {}).flatMap((pathItem) =>
+    Object.values(pathItem ?? {}).filter(
+      (value): value is { responses: Record<string, unknown> } => typeof value === 'object' && value !== null && 'responses' in value,
+    ),
+  );
+  const textOf = (status: string, response: unknown) =>
+    `${status} ${JSON.stringify(response, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`;
+  const givenBy = new Map<string, number>();
+  for (const { responses } of operations)
+    for (const [status, response] of Object.entries(responses))
+      givenBy.set(textOf(status, response), (givenBy.get(textOf(status, response)) ?? 0) + 1);
+  const names = new Map<string, string>();
+  const shared: Record<string, unknown> = {};
+  const nameOf = (status: string, response: unknown) => {
+    const key = textOf(status, response);
+    const known = names.get(key);
+    if (known) return known;
+    const codes = Object.keys(
+      (response as { content?: Record<string, { examples?: object }> }).content?.['application/json']?.examples ?? {},
+    );
+    const base = [status, ...codes].join('-');
+    let name = base;
+    for (let index = 2; name in shared; index += 1) name = `${base}-${index}`;
+    names.set(key, name);
+    shared[name] = response;
+    return name;
+  };
+  return {
+    ...document,
+    paths: Object.fromEntries(
+      Object.entries(document.paths ?? {}).map(([path, pathItem]) => [
+        path,
+        Object.fromEntries(
+          Object.entries(pathItem ?? {}).map(([method, value]) => {
+            if (typeof value !== 'object' || value === null || !('responses' in value)) return [method, value];
+            const responses = Object.fromEntries(
+              Object.entries(value.responses as Record<string, unknown>).map(([status, response]) =>
+                (givenBy.get(textOf(status, response)) ?? 0) > 1
+                  ? [status, { $ref: `#/components/responses/${nameOf(status, response)}` }]
+                  : [status, response],
+              ),
+            );
+            return [method, { ...value, responses }];
+          }),
+        ),
+      ]),
+    ),
+    components: { ...document.components, responses: shared },
+  } as BuiltDocument;
+}
+
 /**
  * The text of openapi.json (what `npm run openapi` writes, indented for people reading its
  * changes), or of a served copy (compact: it is read by programs, and a stage serves it from one
@@ -334,8 +416,9 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
  * its way (API Gateway's mapping templates).
  */
 export function renderOpenApiDocument(options: PublishedDocumentOptions = {}, { compact = false }: { compact?: boolean } = {}): string {
+  const document = buildOpenApiDocument(options);
   const text = JSON.stringify(
-    buildOpenApiDocument(options),
+    compact ? withSharedResponses(document) : document,
     (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(value.toString()) : value),
     compact ? undefined : 2,
   );

@@ -3,8 +3,14 @@ import { z } from 'zod';
 import { ErrorCode } from '../functions/domain/errors.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/idempotent-writes.ts';
 import type { Deprecation } from '../functions/domain/lifecycle.ts';
-import { PetId } from '../functions/domain/schemas.ts';
-import { MAX_BATCH_CHANGES, MAX_QUANTITY } from '../functions/domain/vocabulary.ts';
+import { CommittedReservation, ErrorBody, PetId, Reservation } from '../functions/domain/schemas.ts';
+import {
+  MAX_BATCH_CHANGES,
+  MAX_HOLDS_PER_PET,
+  MAX_QUANTITY,
+  MAX_RESERVATION_ITEMS,
+  RESERVATION_TTL_SECONDS,
+} from '../functions/domain/vocabulary.ts';
 import { MAX_IF_MATCH_TAGS } from '../functions/http/entity-tags.ts';
 import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
@@ -56,6 +62,22 @@ const idempotencyKeyField = z
 const idempotencyKey = z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField });
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+const TTL = `${RESERVATION_TTL_SECONDS.min} to ${RESERVATION_TTL_SECONDS.max} seconds, ${RESERVATION_TTL_SECONDS.default} by default`;
+
+/** A reservation's answer without an example: the operation's example is its 404 (no server has the id it names). */
+function reservationAnswer(success: ResponseConfig, schema: z.ZodType): ResponseConfig {
+  return { ...success, content: { 'application/json': { schema } } };
+}
+
+/** The 404 of an unknown reservation, shown as the operation's example answer. */
+function unknownReservation(
+  answers: DocumentParts['answers'],
+  operationId: 'getReservation' | 'commitReservation' | 'releaseReservation',
+): ResponseConfig {
+  const refusal = answers.error(404, 'No reservation has this id.', [ErrorCode.reservationNotFound]);
+  return { ...refusal, content: { 'application/json': { schema: ErrorBody, example: OPERATION_EXAMPLES[operationId].answer.body } } };
+}
 
 export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> = {
   listInventory: {
@@ -236,6 +258,111 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           'The Idempotency-Key was already used with another request (other adjustments, another order, or a single adjustment). Nothing was written.',
           [ErrorCode.idempotencyKeyReused],
         ),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  reserveInventory: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: 'Hold stock for a cart until it expires, all or none, exactly once',
+      description: [
+        `Holds each pet's \`quantity\` for the cart until \`expiresAt\` (\`ttlSeconds\`, ${TTL}, from the first request): it is counted in the pet's \`reserved\` and no longer \`available\` to any other reservation or removal. Commit it (\`commitReservation\`) to sell it, release it (\`releaseReservation\`) to give it back; otherwise it expires.`,
+        `**All or none**: from 1 to ${MAX_RESERVATION_ITEMS} items, each pet once (one transaction of an Update per pet, the reservation's record and the Idempotency-Key's record). When any pet has no entry, 404 names every such pet; when any has less available than asked, 409 \`${ErrorCode.insufficientStock}\` names each and what it has. Nothing is held in either case.`,
+        "**Exact at expiresAt**: from that moment the reservation holds nothing: reads, reservations, adjustments and commits see it gone, whether or not its expiry has been recorded yet (within a minute; each pet's history then shows an `expire` change).",
+        `**Exactly once**: as \`adjustInventory\`, per API key and \`Idempotency-Key\` for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours: the same cart answers the first answer (the same reservation), with \`${REPLAYED_HEADER}: true\`; another cart answers 422.`,
+      ].join('\n\n'),
+      headers: idempotencyKey,
+      body: { description: `A JSON object of at most ${MAX_BATCH_BODY_BYTES} bytes.`, example: OPERATION_EXAMPLES.reserveInventory.body },
+      responses: {
+        201: answers.success('The reservation, active; Location names it.', { mayReplay: true }),
+        400: answers.error(
+          400,
+          `The body is not JSON or not a cart of 1 to ${MAX_RESERVATION_ITEMS} items (the message names a bad field by its index, as \`items.3.quantity\`), a pet appears twice, ttlSeconds is outside ${TTL}, or the Idempotency-Key header is missing or malformed. Nothing was held.`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest],
+        ),
+        401: answers.unauthorized,
+        404: answers.error(
+          404,
+          'Some pets have no inventory entry; the message names every one. Nothing was held.',
+          [ErrorCode.petNotFound],
+          {
+            mayReplay: true,
+          },
+        ),
+        409: answers.error(
+          409,
+          `Some pets have less available than asked (the message names each and what it has), or carry ${MAX_HOLDS_PER_PET} active holds already. Nothing was held.`,
+          [ErrorCode.insufficientStock, ErrorCode.tooManyHolds],
+          { mayReplay: true },
+        ),
+        413: answers.error(413, `The body is larger than ${MAX_BATCH_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        422: answers.error(422, 'The Idempotency-Key was already used with another request. Nothing was held.', [
+          ErrorCode.idempotencyKeyReused,
+        ]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  getReservation: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: 'Read a reservation',
+      description:
+        'The reservation and its status: `active` while it holds stock, `committed`, `released`, or `expired` from its `expiresAt` on (whether or not its expiry has been recorded yet). The example names a reservation no server has: its answer is the 404 a stale id meets.',
+      responses: {
+        200: reservationAnswer(answers.success('The reservation.'), Reservation),
+        401: answers.unauthorized,
+        404: unknownReservation(answers, 'getReservation'),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  commitReservation: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "Sell a reservation's stock",
+      description: [
+        "The sale: in one transaction each pet's `quantity` and `reserved` go down by what the reservation holds, and it becomes `committed`. The answer is the reservation and the entries it left, in the order of its items.",
+        '**Again**: committing a committed reservation answers the same, and takes nothing more: retry freely.',
+        `**Refused**: past its \`expiresAt\` (409 \`${ErrorCode.reservationExpired}\`), released (409 \`${ErrorCode.reservationReleased}\`), or a pet whose count was set below what the reservation holds (409 \`${ErrorCode.insufficientStock}\`: the reservation stays active; set the count again, or release it). Nothing is written.`,
+      ].join('\n\n'),
+      responses: {
+        200: reservationAnswer(answers.success('The committed reservation and the entries it left.'), CommittedReservation),
+        401: answers.unauthorized,
+        404: unknownReservation(answers, 'commitReservation'),
+        409: answers.error(409, 'The reservation expired or was released, or a pet has less in stock than it holds. Nothing was written.', [
+          ErrorCode.reservationExpired,
+          ErrorCode.reservationReleased,
+          ErrorCode.insufficientStock,
+        ]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  releaseReservation: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "Give a reservation's stock back",
+      description: [
+        "Gives what the reservation holds back to each pet's `available`, and the reservation becomes `released`.",
+        '**Again**: releasing a released reservation answers the same; releasing an expired one answers it as it is (`expired`): it holds nothing either way.',
+        `**Refused**: a committed reservation (409 \`${ErrorCode.reservationCommitted}\`): its stock is sold.`,
+      ].join('\n\n'),
+      responses: {
+        200: reservationAnswer(answers.success('The reservation, released.'), Reservation),
+        401: answers.unauthorized,
+        404: unknownReservation(answers, 'releaseReservation'),
+        409: answers.error(409, 'The reservation was committed. Nothing was written.', [ErrorCode.reservationCommitted]),
         429: answers.rateLimited,
         500: answers.internal,
         503: answers.unavailable,

@@ -88,13 +88,26 @@ function eventSchema(name: string, schema: z.ZodType): Record<string, unknown> {
   return { $id: name, type: 'object', properties: { body: bodyJsonSchema(schema) }, required: ['body'] };
 }
 
+/**
+ * One body's validator as an expression that bundlers may drop when nothing imports it: Ajv's code
+ * for it (its schema, its functions, and the `validateN.evaluated = …` statement, a side effect that
+ * would keep every validator in every bundle that imports one) inside a function marked pure.
+ */
+function pureValidator(ajv: Ajv2020, name: string): string {
+  // A CommonJS module: its default export is on `default` for TypeScript and Node alike.
+  const compiled = standalone.default(ajv, { [`compiled${name}`]: name }).replace(/^"use strict";\n?/, '');
+  const exported = new RegExp(`^export const compiled${name} = (\\w+);\\n`, 'm');
+  const validator = exported.exec(compiled)?.[1];
+  if (validator === undefined) throw new Error(`Ajv's standalone code for ${name} does not export it as expected.`);
+  return `export const compiled${name} = /* @__PURE__ */ (() => {\n${compiled.replace(exported, '')}\nreturn ${validator};\n})();`;
+}
+
 export function renderRequestBodyValidators(): string {
   const names = Object.keys(REQUEST_BODY_SCHEMAS) as (keyof typeof REQUEST_BODY_SCHEMAS)[];
   const ajv = new Ajv2020(AJV_OPTIONS);
   for (const name of names) ajv.addSchema(eventSchema(name, REQUEST_BODY_SCHEMAS[name]));
-  // A CommonJS module: its default export is on `default` for TypeScript and Node alike.
-  const compiled = standalone.default(ajv, Object.fromEntries(names.map((name) => [`compiled${name}`, name])));
+  const validators = names.map((name) => pureValidator(ajv, name));
   // Typed by the domain schema of the same name, so that the Lambda code needs nothing of the build-time list.
   const exports = names.map((name) => `export const ${name}: BodyValidator<z.output<typeof schemas.${name}>> = compiled${name};`);
-  return `${HEADER}\n${inlineRuntime(compiled.replace(/^"use strict";\n?/, ''))}\n\n${exports.join('\n')}\n`;
+  return `${HEADER}\n${inlineRuntime(validators.join('\n\n'))}\n\n${exports.join('\n')}\n`;
 }

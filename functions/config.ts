@@ -12,6 +12,8 @@ export interface ServiceConfig {
   apiKeysTable: string;
   usageCountersTable: string;
   idempotencyRecordsTable: string;
+  /** Reservations' records (POST /inventory/reservations and what follows it). */
+  reservationsTable: string;
   /** Each pet's history of changes (GET /inventory/{petId}/changes, and the stream consumer that writes it). */
   historyTable: string;
   /** Days a history entry is kept (HISTORY_RETENTION_DAYS); DEFAULT_HISTORY_RETENTION_DAYS (13 months) when unset. */
@@ -30,6 +32,7 @@ export const ENV = {
   apiKeysTable: 'API_KEYS_TABLE',
   usageCountersTable: 'USAGE_COUNTERS_TABLE',
   idempotencyRecordsTable: 'IDEMPOTENCY_RECORDS_TABLE',
+  reservationsTable: 'RESERVATIONS_TABLE',
   historyTable: 'HISTORY_TABLE',
   historyRetentionDays: 'HISTORY_RETENTION_DAYS',
   changeFeedTable: 'CHANGE_FEED_TABLE',
@@ -91,6 +94,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     apiKeysTable: required(env, ENV.apiKeysTable),
     usageCountersTable: required(env, ENV.usageCountersTable),
     idempotencyRecordsTable: required(env, ENV.idempotencyRecordsTable),
+    reservationsTable: required(env, ENV.reservationsTable),
     historyTable: required(env, ENV.historyTable),
     historyRetentionDays: readHistoryRetentionDays(env),
     changeFeedTable: required(env, ENV.changeFeedTable),

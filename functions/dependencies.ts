@@ -1,8 +1,12 @@
 import { CALL_BOUNDS, createDocumentClient } from './adapters/dynamodb/document-client.ts';
 import { createFailedAuthenticationRepository } from './adapters/dynamodb/failed-authentication-repository.ts';
+import { createIdempotentWriteRepository } from './adapters/dynamodb/idempotent-write-repository.ts';
+import { createReservationRepository } from './adapters/dynamodb/reservation-repository.ts';
 import { createUsageCounterRepository } from './adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from './config.ts';
 import { FailedAuthenticationLimiter } from './domain/failed-authentications.ts';
+import { IdempotentWriter } from './domain/idempotent-writes.ts';
+import { ReservationExpiry, Reservations } from './domain/reservations.ts';
 import { UsageLimiter } from './domain/usage-limits.ts';
 import { logger, SERVICE_METRICS } from './logger.ts';
 
@@ -47,4 +51,26 @@ export function createFailedAuthentications(
     createFailedAuthenticationRepository(countingClient, config.usageCountersTable),
     config.failedAuthenticationsPerMinute,
   );
+}
+
+type StockTables = Pick<ServiceConfig, 'inventoryTable' | 'idempotencyRecordsTable' | 'reservationsTable'>;
+
+/** What records reservations' expiries: the sweep, and every writer the stored figures refuse while an expired hold is still counted. */
+export function createReservationExpiry({ client }: Pick<StoreClients, 'client'>, config: StockTables): ReservationExpiry {
+  return new ReservationExpiry(createReservationRepository(client, config));
+}
+
+/** Writes made once per Idempotency-Key (adjustments, keyed updates, reservations), recording expiries the stored figures still count. */
+export function createIdempotentWriter(store: Pick<StoreClients, 'client'>, config: StockTables): IdempotentWriter {
+  return new IdempotentWriter(
+    createIdempotentWriteRepository(store.client, config),
+    Date.now,
+    undefined,
+    createReservationExpiry(store, config),
+  );
+}
+
+/** Reading, committing and releasing reservations. */
+export function createReservations(store: Pick<StoreClients, 'client'>, config: StockTables): Reservations {
+  return new Reservations(createReservationRepository(store.client, config), createReservationExpiry(store, config));
 }

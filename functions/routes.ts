@@ -38,7 +38,19 @@ export interface ApiRoute {
    * What the function may do to the inventory table, and to the idempotency records or the
    * history with it (least privilege by construction).
    */
-  inventoryAccess: 'list' | 'read' | 'update' | 'adjust' | 'adjustBatch' | 'history' | 'feed' | 'thresholdRead' | 'thresholdWrite';
+  inventoryAccess:
+    | 'list'
+    | 'read'
+    | 'update'
+    | 'adjust'
+    | 'adjustBatch'
+    | 'history'
+    | 'feed'
+    | 'reserve'
+    | 'readReservation'
+    | 'settleReservation'
+    | 'thresholdRead'
+    | 'thresholdWrite';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -211,6 +223,47 @@ export const apiRoutes = [
     },
     answer: 'Pet',
   },
+  {
+    operationId: 'reserveInventory',
+    method: 'POST',
+    resource: '/inventory/reservations',
+    entry: 'reserve-inventory',
+    inventoryAccess: 'reserve',
+    streamed: false,
+    stability: 'experimental',
+    body: 'ReservationRequest',
+    answer: 'Reservation',
+  },
+  {
+    operationId: 'getReservation',
+    method: 'GET',
+    resource: '/inventory/reservations/{reservationId}',
+    entry: 'get-reservation',
+    inventoryAccess: 'readReservation',
+    streamed: false,
+    stability: 'experimental',
+    answer: 'Reservation',
+  },
+  {
+    operationId: 'commitReservation',
+    method: 'POST',
+    resource: '/inventory/reservations/{reservationId}/commit',
+    entry: 'commit-reservation',
+    inventoryAccess: 'settleReservation',
+    streamed: false,
+    stability: 'experimental',
+    answer: 'CommittedReservation',
+  },
+  {
+    operationId: 'releaseReservation',
+    method: 'DELETE',
+    resource: '/inventory/reservations/{reservationId}',
+    entry: 'release-reservation',
+    inventoryAccess: 'settleReservation',
+    streamed: false,
+    stability: 'experimental',
+    answer: 'Reservation',
+  },
 ] as const satisfies readonly ApiRoute[];
 
 /** The operations by name: a table keyed by it (the handlers, the examples, the documents) must name every one. */
@@ -247,5 +300,8 @@ export const healthRoute = {
 /** The webhooks' delivery from their queue on AWS; no route calls it. */
 export const webhookDeliveryEntry = 'deliver-webhooks';
 
+/** The sweep that records the expiry of reservations past their expiresAt, every minute on AWS; no route calls it. */
+export const reservationSweepEntry = 'expire-reservations';
+
 /** The functions no route serves. */
-export const backgroundEntries = [historyConsumerEntry, webhookDeliveryEntry] as const;
+export const backgroundEntries = [historyConsumerEntry, webhookDeliveryEntry, reservationSweepEntry] as const;

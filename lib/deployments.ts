@@ -36,13 +36,3 @@ export const STACK_OUTPUTS = {
  * in its on-failure queue by shard and sequence numbers only: it can be replayed until then.
  */
 export const STREAM_RETENTION_HOURS = 24;
-
-/**
- * How long API Gateway reuses the authorizer's answer for one Authorization header from one
- * source address: a key in use costs one authorizer call and one key read a minute, not one per
- * request. Revocations and bans still take effect on the next request, in the counting write;
- * a plan change takes up to this long, and a refused key's 401 repeats its first answer's
- * X-RateLimit-* values for as long (see docs/decisions.md). One minute, the address window's
- * length: no refusal is kept longer than the window that caused it.
- */
-export const AUTHORIZER_CACHE_TTL_SECONDS = 60;

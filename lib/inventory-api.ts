@@ -28,7 +28,7 @@ import { gatewayErrorBody, gatewayResponses, ROUTE_NOT_FOUND } from '../function
 import { JSON_HEADERS } from '../functions/http/json.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { functionTimeoutSeconds, type ApiRoute } from '../functions/routes.ts';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS } from './deployments.ts';
+import { API_STAGE_NAME } from './deployments.ts';
 import { PublishedContract, publishedPageMethodOptions } from './published-contract.ts';
 import { UNCOUNTED_RATE_LIMIT_PARAMETERS, UNCOUNTED_RATE_LIMIT_TEMPLATE } from './rate-limit-templates.ts';
 import { staticHeaderValue } from './static-header-value.ts';
@@ -148,14 +148,15 @@ export class InventoryApi extends Construct {
     });
     this.restApi.deploymentStage.node.addDependency(executionLogs);
 
-    // Cached per Authorization header and source address: a key in use skips the authorizer (its invocation and its
-    // key read) for AUTHORIZER_CACHE_TTL_SECONDS; the counting write refuses a revoked or banned key meanwhile. The
-    // address is in the key because a Deny carries the address's window, and a full address's refusal is its own.
-    // A request without Authorization is answered by API Gateway (UNAUTHORIZED), without calling the authorizer.
+    // Not cached (a TTL of 0), identity source the source address, always present: API Gateway calls the authorizer on
+    // every request. With the Authorization header as an identity source, as caching needs, API Gateway would answer a
+    // request without it on its own, from a static template that cannot state X-RateLimit-Reset (SPEC 8, rule 1), and a
+    // kept Deny would repeat its window's values. The authorizer keeps what it read of a key for a minute instead
+    // (functions/domain/known-api-keys.ts), and the counting write refuses a revoked or banned key on its next request.
     const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
       handler: props.authorizerHandler,
-      identitySources: [IdentitySource.header('Authorization'), IdentitySource.context('identity.sourceIp')],
-      resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
+      identitySources: [IdentitySource.context('identity.sourceIp')],
+      resultsCacheTtl: Duration.seconds(0),
     });
 
     this.operations = props.operations.map((operation) => {

@@ -13,6 +13,7 @@ import { InventoryApi, type ContractPlan } from './inventory-api.ts';
 import { ALARM_PERIOD, OperationalAlarms, type MonitoredFunction, type MonitoredTable, type ServiceSignal } from './operational-alarms.ts';
 import { OperationsDashboard } from './operations-dashboard.ts';
 import { ServiceFunction } from './service-function.ts';
+import { ReservationSweep } from './reservation-sweep.ts';
 import { ServiceTables } from './service-tables.ts';
 import { ROUTE_TABLE_ACCESS, type RouteTableAccess } from './table-access.ts';
 import { InventoryEvents, readWebhookSubscriptions, WEBHOOK_URLS_CONTEXT_KEY } from './inventory-events.ts';
@@ -102,6 +103,7 @@ export class PetStoreInventoryStack extends Stack {
       [ENV.apiKeysTable]: tables.apiKeys.tableName,
       [ENV.usageCountersTable]: tables.usageCounters.tableName,
       [ENV.idempotencyRecordsTable]: tables.idempotencyRecords.tableName,
+      [ENV.reservationsTable]: tables.reservations.tableName,
       [ENV.historyTable]: tables.history.tableName,
       [ENV.historyRetentionDays]: String(settings.historyRetentionDays),
       [ENV.changeFeedTable]: tables.changeFeed.tableName,
@@ -136,6 +138,7 @@ export class PetStoreInventoryStack extends Stack {
       if (access.changeFeed) service.grantTableAccess(tables.changeFeed, access.changeFeed);
       if (access.idempotencyRecords) service.grantTableAccess(tables.idempotencyRecords, access.idempotencyRecords);
       if (access.history) service.grantTableAccess(tables.history, access.history);
+      if (access.reservations) service.grantTableAccess(tables.reservations, access.reservations);
       service.grantTableAccess(tables.usageCounters, 'usageCounting');
       return { route, service };
     });
@@ -146,6 +149,12 @@ export class PetStoreInventoryStack extends Stack {
       ...functionDefaults,
     });
     health.grantTableAccess(tables.inventory, 'healthProbe');
+
+    const sweep = new ReservationSweep(this, 'ReservationSweep', {
+      inventory: tables.inventory,
+      reservations: tables.reservations,
+      ...functionDefaults,
+    });
 
     const history = new InventoryHistory(this, 'History', {
       inventory: tables.inventory,
@@ -195,6 +204,11 @@ export class PetStoreInventoryStack extends Stack {
         unexpectedErrors: history.function.metricErrors({ statistic: Stats.SUM, period: ALARM_PERIOD }),
       },
       {
+        name: 'ReservationSweep',
+        function: sweep.service.function,
+        unexpectedErrors: sweep.service.function.metricErrors({ statistic: Stats.SUM, period: ALARM_PERIOD }),
+      },
+      {
         name: 'WebhookDelivery',
         function: events.delivery.function,
         unexpectedErrors: events.delivery.function.metricErrors({ statistic: Stats.SUM, period: ALARM_PERIOD }),
@@ -239,6 +253,7 @@ export class PetStoreInventoryStack extends Stack {
       { name: 'IdempotencyRecords', table: tables.idempotencyRecords },
       { name: 'History', table: tables.history },
       { name: 'ChangeFeed', table: tables.changeFeed },
+      { name: 'Reservations', table: tables.reservations },
     ];
     const alarms = new OperationalAlarms(this, 'Alarms', {
       apiStage: api.restApi.deploymentStage,

@@ -115,7 +115,7 @@ export class ServiceFunction extends Construct {
     });
   }
 
-  grantTableAccess(table: ITable, access: TableAccess): void {
-    grantTableAccess(this.role, table, access);
+  grantTableAccess(table: ITable, access: TableAccess, indexName?: string): void {
+    grantTableAccess(this.role, table, access, indexName);
   }
 }

@@ -16,6 +16,7 @@ import {
   changeFeedTable,
   idempotencyRecordsTable,
   inventoryTable,
+  reservationsTable,
   usageCountersTable,
 } from '../functions/adapters/dynamodb/tables.ts';
 
@@ -42,6 +43,7 @@ export class ServiceTables extends Construct {
   readonly idempotencyRecords: Table;
   readonly history: Table;
   readonly changeFeed: Table;
+  readonly reservations: Table;
 
   constructor(scope: Construct, id: string, { retainData }: ServiceTablesProps) {
     super(scope, id);
@@ -80,6 +82,21 @@ export class ServiceTables extends Construct {
       partitionKey: attribute(changeFeedTable.partitionKey),
       sortKey: attribute(changeFeedTable.sortKey),
       timeToLiveAttribute: changeFeedTable.timeToLiveAttribute,
+    });
+
+    // What customers were promised: recoverable like the inventory it holds stock of; settled records expire a month after their expiresAt.
+    this.reservations = new Table(this, 'Reservations', {
+      ...common,
+      ...recoverable,
+      partitionKey: attribute(reservationsTable.partitionKey),
+      timeToLiveAttribute: reservationsTable.timeToLiveAttribute,
+    });
+    this.reservations.addGlobalSecondaryIndex({
+      indexName: reservationsTable.dueIndex.indexName,
+      partitionKey: attribute(reservationsTable.dueIndex.partitionKey),
+      sortKey: attribute(reservationsTable.dueIndex.sortKey),
+      // The sweep reads which reservations are due, then each record itself.
+      projectionType: ProjectionType.KEYS_ONLY,
     });
 
     this.apiKeys = new Table(this, 'ApiKeys', { ...common, ...recoverable, partitionKey: attribute(apiKeysTable.partitionKey) });

@@ -29,6 +29,23 @@ export const TABLE_ACCESS = {
    * for a refusal), and record the answer on it (UpdateItem).
    */
   idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  /** reserveInventory: each hold an Update action of the transaction that puts the reservation and the key's record; an expiry the stored figures wait for is Updates too. */
+  inventoryHold: ['dynamodb:UpdateItem'],
+  /** commitReservation, releaseReservation: each pet's Update in the settling transaction, then one consistent read of the entries (GetItem for one pet). */
+  inventorySettle: ['dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+  /** getReservation: one consistent GetItem of the record. */
+  reservationRead: ['dynamodb:GetItem'],
+  /** reserveInventory: the record put in the holds' transaction; an expiry it records first reads a record and updates it. */
+  reservationWriting: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  /**
+   * Commit, release, and an adjustment that must record an expiry first: read the record, update
+   * it in the transaction with the pets' Updates.
+   */
+  reservationSettling: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  /** The sweep: a Query of the index of the active ones (granted on the index), then as an expiry. */
+  reservationSweep: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  /** The sweep's Query of the sparse index of active reservations by expiresAt. */
+  reservationDueQuery: ['dynamodb:Query'],
   /** PUT and DELETE /inventory/{petId}/low-stock-threshold: one conditional UpdateItem of the entry's threshold alone. */
   lowStockThresholdWrite: ['dynamodb:UpdateItem'],
   /** GET /inventory/{petId}/changes: one Query of the pet's partition of the history. */
@@ -65,8 +82,12 @@ export const ROUTE_TABLE_ACCESS = {
   list: { inventory: 'inventoryList' },
   read: { inventory: 'inventoryRead' },
   update: { inventory: 'inventoryUpdate', idempotencyRecords: 'idempotencyRecording' },
-  adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording' },
-  adjustBatch: { inventory: 'inventoryBatchAdjust', idempotencyRecords: 'idempotencyRecording' },
+  // A removal the stored figures refuse while an expired hold is counted records that expiry first.
+  adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording', reservations: 'reservationSettling' },
+  adjustBatch: { inventory: 'inventoryBatchAdjust', idempotencyRecords: 'idempotencyRecording', reservations: 'reservationSettling' },
+  reserve: { inventory: 'inventoryHold', idempotencyRecords: 'idempotencyRecording', reservations: 'reservationWriting' },
+  readReservation: { reservations: 'reservationRead' },
+  settleReservation: { inventory: 'inventorySettle', reservations: 'reservationSettling' },
   history: { inventory: 'inventoryRead', history: 'historyRead' },
   feed: { changeFeed: 'changeFeedRead' },
   thresholdRead: { inventory: 'inventoryRead' },
@@ -78,9 +99,14 @@ export interface RouteTableAccess {
   changeFeed?: TableAccess;
   idempotencyRecords?: TableAccess;
   history?: TableAccess;
+  reservations?: TableAccess;
 }
 
-/** Grants exactly the actions of one access intent on the table itself (no index, no wildcard). */
-export function grantTableAccess(grantee: IGrantable, table: ITable, access: TableAccess): Grant {
-  return Grant.addToPrincipal({ grantee, actions: [...TABLE_ACCESS[access]], resourceArns: [table.tableArn] });
+/** Grants exactly the actions of one access intent on the table itself, or on one of its indexes (no wildcard). */
+export function grantTableAccess(grantee: IGrantable, table: ITable, access: TableAccess, indexName?: string): Grant {
+  return Grant.addToPrincipal({
+    grantee,
+    actions: [...TABLE_ACCESS[access]],
+    resourceArns: [indexName === undefined ? table.tableArn : `${table.tableArn}/index/${indexName}`],
+  });
 }

@@ -13,6 +13,12 @@ import { createGetPetByIdHandler } from '../functions/handlers/get-pet-by-id-han
 import { createDeleteLowStockThresholdHandler } from '../functions/handlers/delete-low-stock-threshold-handler.ts';
 import { createGetLowStockThresholdHandler } from '../functions/handlers/get-low-stock-threshold-handler.ts';
 import { createPutLowStockThresholdHandler } from '../functions/handlers/put-low-stock-threshold-handler.ts';
+import {
+  createCommitReservationHandler,
+  createGetReservationHandler,
+  createReleaseReservationHandler,
+  createReserveInventoryHandler,
+} from '../functions/handlers/reservation-handlers.ts';
 
 /**
  * Every HTTP operation's handler by operationId (see routes.ts), for hosts that run them all in
@@ -31,6 +37,10 @@ export function createHttpHandlers(dependencies: ServiceDependencies): Record<Op
     putLowStockThreshold: createPutLowStockThresholdHandler(dependencies),
     getLowStockThreshold: createGetLowStockThresholdHandler(dependencies),
     deleteLowStockThreshold: createDeleteLowStockThresholdHandler(dependencies),
+    reserveInventory: createReserveInventoryHandler(dependencies),
+    getReservation: createGetReservationHandler(dependencies),
+    commitReservation: createCommitReservationHandler(dependencies),
+    releaseReservation: createReleaseReservationHandler(dependencies),
     getPetById: createGetPetByIdHandler({ ...dependencies, petsSunsetAt: readPetsSunset() }),
   };
 }

@@ -1,11 +1,11 @@
 /**
- * The inventory file the operators' tool imports and exports: a JSON array of InventoryItem,
+ * The inventory file the operators' tool imports and exports: a JSON array of InventoryCount,
  * as GET /v1/inventory answers it, with every petId digit kept.
  */
 import { readFile } from 'node:fs/promises';
 import { byPetId } from '../functions/domain/inventory-service.ts';
 import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../functions/domain/inventory-item-fields.ts';
-import { InventoryItem } from '../functions/domain/schemas.ts';
+import { InventoryCount } from '../functions/domain/schemas.ts';
 import { toJson } from '../functions/int64-json.ts';
 import { describePath, type JsonSyntaxLocation, parseStrictJson, shortened, StrictJsonError } from '../functions/http/strict-json.ts';
 
@@ -48,7 +48,7 @@ const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => INVENTORY_ITEM_FIEL
  */
 const FIELD_RULES: Partial<Record<string, string>> = Object.fromEntries(
   INVENTORY_ITEM_FIELDS.flatMap((field) => {
-    const schema = InventoryItem.shape[field];
+    const schema = InventoryCount.shape[field];
     if (schema.type === 'enum') return [[field, `${field} must be one of ${schema.options.join(', ')}`]];
     if (schema.type === 'bigint' || (schema.type === 'number' && schema.isInt))
       return [[field, `${field} must be an integer from ${schema.minValue} to ${schema.maxValue}`]];
@@ -65,7 +65,7 @@ function shown(value: unknown): string {
 /** What is wrong with one entry, each field once, in the contract's words rather than the validator's. */
 function entryProblems(entry: unknown): string[] {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return [`must be an object ${ENTRY_SHAPE}`];
-  const parsed = InventoryItem.safeParse(entry);
+  const parsed = InventoryCount.safeParse(entry);
   if (parsed.success) return [];
   const problems = new Set<string>();
   for (const issue of parsed.error.issues) {
@@ -106,10 +106,10 @@ function strictProblems(file: string, error: StrictJsonError): never {
 
 /**
  * Checks the whole file before anything is written: strict JSON (see http/strict-json.ts), an
- * array, every entry a valid InventoryItem, no petId twice. petIds are read from their source
+ * array, every entry a valid InventoryCount, no petId twice. petIds are read from their source
  * text, so ids above 2^53 keep every digit.
  */
-export function parseInventoryFile(file: string, text: string): InventoryItem[] {
+export function parseInventoryFile(file: string, text: string): InventoryCount[] {
   let raw: unknown;
   try {
     raw = parseStrictJson(text, { exactKeys: EXACT_FIELDS });
@@ -133,11 +133,11 @@ export function parseInventoryFile(file: string, text: string): InventoryItem[] 
     if (found.length > 0) problems.push(`${label}: ${found.join('; ')}`);
   });
   if (problems.length > 0) throw new InventoryFileError(file, problems);
-  return raw as InventoryItem[];
+  return raw as InventoryCount[];
 }
 
 /** Reads and checks a file; a file that cannot be read is named with the reason, in one line. */
-export async function readInventoryFile(file: string): Promise<InventoryItem[]> {
+export async function readInventoryFile(file: string): Promise<InventoryCount[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -151,11 +151,11 @@ export async function readInventoryFile(file: string): Promise<InventoryItem[]> 
 }
 
 /** Whether an import would leave the stored entry as it is: every field the same. */
-export const sameEntry = (stored: InventoryItem, imported: InventoryItem) =>
+export const sameEntry = (stored: InventoryCount, imported: InventoryCount) =>
   INVENTORY_ITEM_FIELDS.every((field) => stored[field] === imported[field]);
 
 /** The file's text: sorted by petId, one entry per line (diffs between exports stay readable), ids exact. */
-export function formatInventoryFile(items: readonly InventoryItem[]): string {
+export function formatInventoryFile(items: readonly InventoryCount[]): string {
   // Each entry's fields in the schema's order, whatever order the item's object holds them in.
   const lines = [...items]
     .sort(byPetId)

@@ -1,8 +1,8 @@
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { PlanLimits, PlanName } from '../functions/domain/plans.ts';
+import { KNOWN_API_KEY_SECONDS } from '../functions/domain/known-api-keys.ts';
 import { windowAt, type UsageCounterRepository } from '../functions/domain/usage-limits.ts';
 import type { ApiKeyAdminRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
-import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
 
 /** The API Gateway side of a key on a deployed stage: its API key and usage-plan membership. */
 export interface GatewayKeys {
@@ -36,6 +36,7 @@ export class KeyAdmin {
     private readonly usage: UsageCounterRepository,
     private readonly gateway?: GatewayKeys,
     private readonly now: () => number = Date.now,
+    private readonly wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   /** Creates a key and returns it: the only moment the key exists outside its holder's hands. */
@@ -65,17 +66,36 @@ export class KeyAdmin {
   }
 
   /**
-   * Revokes the key for good. API Gateway may answer its requests from the authorizer's cache
-   * for up to AUTHORIZER_CACHE_TTL_SECONDS more, so the counting write refuses it until then:
-   * written first, so that a revocation that fails halfway has refused the key already.
+   * Revokes the key for good. A warm authorizer may still know the key as active for up to
+   * KNOWN_API_KEY_SECONDS more, so the counting write refuses it until then:
+   * written first, so that a revocation that fails halfway has refused the key already. The
+   * gateway's API key stays enabled: see disableGatewayKey.
    */
   async revoke(keyId: string): Promise<ApiKeyRecord> {
     const record = await this.find(keyId);
     const nowSeconds = Math.floor(this.now() / 1000);
-    await this.usage.revoke(record.keyId, nowSeconds, nowSeconds + AUTHORIZER_CACHE_TTL_SECONDS);
+    await this.usage.revoke(record.keyId, nowSeconds, nowSeconds + KNOWN_API_KEY_SECONDS);
     await this.keys.update(record.keyHash, { status: 'revoked' });
-    if (this.gateway && record.gatewayKeyId) await this.gateway.disable(record.gatewayKeyId);
     return { ...record, status: 'revoked' };
+  }
+
+  /** Whether a revoked key has a gateway API key for disableGatewayKey to disable. */
+  hasGatewayKey(record: ApiKeyRecord): boolean {
+    return this.gateway !== undefined && record.gatewayKeyId !== undefined;
+  }
+
+  /**
+   * Disables a revoked key's gateway API key once no authorizer can still let the key through
+   * (KNOWN_API_KEY_SECONDS after `revoke`). Sooner, a request the authorizer allows from memory
+   * would meet the disabled key at the usage plan, and API Gateway would answer it itself
+   * (INVALID_API_KEY, a static template without X-RateLimit-Reset) instead of the function's
+   * 401 with the key's windows. The authorizer refuses a revoked key it reads, so the gateway key
+   * is never reached after that either way: disabling it is hygiene, not the revocation.
+   */
+  async disableGatewayKey(record: ApiKeyRecord): Promise<void> {
+    if (!this.gateway || record.gatewayKeyId === undefined) return;
+    await this.wait(KNOWN_API_KEY_SECONDS * 1_000);
+    await this.gateway.disable(record.gatewayKeyId);
   }
 
   async setPlan(keyId: string, plan: PlanName, customLimits?: PlanLimits): Promise<ApiKeyRecord> {

@@ -38,8 +38,9 @@ import type { EventPublisher } from '../functions/domain/inventory-events.ts';
 import type { WebhookSubscription } from '../functions/domain/webhooks.ts';
 import type { WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
 import { startWebhookDeliveries, type WebhookDeliveries } from './webhook-delivery-worker.ts';
+import { LOCAL_SWEEP_INTERVAL_MS, startReservationSweep } from './reservation-sweep.ts';
 import { createWebhookOutbox } from './webhook-outbox.ts';
-import type { InventoryItem } from '../functions/domain/schemas.ts';
+import type { InventoryCount } from '../functions/domain/schemas.ts';
 
 /** Where the local stream consumer keeps its position in the inventory's stream. */
 export const HISTORY_CHECKPOINT_FILE = 'history-stream-checkpoint.json';
@@ -76,7 +77,7 @@ export interface LocalAppOptions {
   onNotice?: (line: string) => void;
   port?: number;
   host?: string;
-  seed: readonly InventoryItem[];
+  seed: readonly InventoryCount[];
   devApiKey: string;
   /** Called when devApiKey was revoked, for a new key to register instead; without it a revoked devApiKey refuses the start. */
   replaceRevokedDevKey?: (revokedKeyId: string) => Promise<string>;
@@ -92,6 +93,11 @@ export interface LocalAppOptions {
    * pets' changes held the tests' shared engine for minutes.
    */
   recordChanges?: boolean;
+  /**
+   * How often reservations past their expiresAt have their expiry recorded (LOCAL_SWEEP_INTERVAL_MS
+   * by default); false: never by a sweep, only by the writes they stand in the way of (the test of exactness without cleanup).
+   */
+  reservationSweepMs?: number | false;
   /** Where events are POSTed, signed, each endpoint taking the types it names (WEBHOOK_URL, WEBHOOK_SECRET); no webhooks when unset. */
   webhooks?: { subscriptions: readonly WebhookSubscription[]; signingKey: Buffer; policy?: WebhookRetryPolicy };
 }
@@ -207,6 +213,14 @@ async function serve(
           onError: (error) => logger.error('recording inventory changes failed; retrying', describeError(error)),
         });
 
+  const sweepMs = options.reservationSweepMs ?? LOCAL_SWEEP_INTERVAL_MS;
+  const sweep =
+    sweepMs === false
+      ? undefined
+      : startReservationSweep(dependencies.reservationExpiry, sweepMs, (error) =>
+          logger.error("recording reservations' expiries failed; retrying", describeError(error)),
+        );
+
   provideLambdaStreaming();
   const handlers = createHttpHandlers(dependencies);
   const uncountedRateLimitHeaders = () => rateLimitHeaders(dependencies.failedAuthentications.uncountedState());
@@ -225,6 +239,7 @@ async function serve(
   try {
     port = await listen(server, options.port ?? 0, host);
   } catch (error) {
+    await sweep?.close();
     await history.close();
     await webhooks?.deliveries.close();
     consumerStore.close();
@@ -252,6 +267,7 @@ async function serve(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await sweep?.close();
       await history.close();
       await webhooks?.deliveries.close();
       consumerStore.close();

@@ -17,8 +17,6 @@ import type { HttpHandler, StreamedHttpHandler } from '../functions/http/http-ha
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { logger } from '../functions/logger.ts';
 import { API_STAGE_NAME, FUNCTION_TIMEOUT_SECONDS, type ApiRoute } from '../functions/routes.ts';
-import { AUTHORIZER_CACHE_TTL_SECONDS } from '../lib/deployments.ts';
-import { authorizerCache, identityOf } from './authorizer-cache.ts';
 import { authorizerEvent, proxyEvent, sourceIpOf, type AuthorizerOutcome, type GatewayRequest } from './gateway-events.ts';
 import { isStreamedHandler, streamToHttp } from './lambda-streaming.ts';
 
@@ -253,11 +251,9 @@ type BodyRead = { body: Buffer; release(): void } | 'too large' | 'over budget' 
 
 /**
  * A small stand-in for API Gateway (REST, v1 payload): it routes `/v1/...` to the same
- * handlers that run on Lambda, runs the same REQUEST authorizer first, with the stage's results
- * cache (keyed by the Authorization header and the source address, AUTHORIZER_CACHE_TTL_SECONDS),
- * and answers with the same gateway responses. Differences from AWS: no usage-plan backstop (the
- * service's own plan limits apply), and the 401 of a request without Authorization, which
- * API Gateway gives from a static template, carries X-RateLimit-Reset here, as a 404 does.
+ * handlers that run on Lambda, runs the same REQUEST authorizer first, on every request as the
+ * stage does (no results cache: lib/inventory-api.ts), and answers with the same gateway
+ * responses. Differences from AWS: no usage-plan backstop (the service's own plan limits apply).
  *
  * Every answer is the JSON Error body, those to what Node's parser refuses included. The body
  * is read only once the authorizer has let the request through (and `100 Continue` sent only
@@ -271,7 +267,6 @@ export function createLocalServer(options: LocalServerOptions): Server {
     .map((route) => ({ ...route, ...resourcePattern(route.route.resource) }))
     .sort((a, b) => a.names.length - b.names.length);
   let bufferedBodyBytes = 0;
-  const authorizerAnswers = authorizerCache(AUTHORIZER_CACHE_TTL_SECONDS);
   /** Connections already answered by refuseConnection: the parser reports further errors on them, which need no second answer. */
   const refused = new WeakSet<Duplex>();
 
@@ -376,14 +371,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
     let authorizer: AuthorizerOutcome | null = null;
     if (matched.authorized !== false) {
-      const identity = identityOf(gatewayRequest);
-      // API Gateway's own 401: its template states the address window's limit; the minute's end is computed here.
-      if (identity === undefined) return gatewayResult(gatewayResponses.UNAUTHORIZED, {}, options.uncountedRateLimitHeaders());
       const authorizedAt = performance.now();
       try {
-        const result = await authorizerAnswers.answer(identity, () =>
-          options.authorizer(authorizerEvent(gatewayRequest), lambdaContext(requestId)),
-        );
+        const result = await options.authorizer(authorizerEvent(gatewayRequest), lambdaContext(requestId));
         // Every statement applies to the whole stage, so one Deny denies this request.
         if (result.policyDocument.Statement.some((statement) => statement.Effect === 'Deny'))
           return gatewayResult(gatewayResponses.ACCESS_DENIED, result.context);

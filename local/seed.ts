@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createInventoryRepository, inventoryHasEntries } from '../functions/adapters/dynamodb/inventory-repository.ts';
 import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
-import type { InventoryItem } from '../functions/domain/schemas.ts';
+import type { InventoryCount } from '../functions/domain/schemas.ts';
 import { readInventoryFile } from './inventory-file.ts';
 
 /** Where `npm start` takes its seed from instead of the demo inventory. */
@@ -11,7 +11,7 @@ export const SEED_FILE_VARIABLE = 'SEED_FILE';
  * The seed file is an inventory file, as `npm run inventory -- import` reads it (same reader,
  * same checks); what is wrong with it is named with the variable that named the file.
  */
-export async function readSeedFile(path: string): Promise<InventoryItem[]> {
+export async function readSeedFile(path: string): Promise<InventoryCount[]> {
   try {
     return await readInventoryFile(path);
   } catch (error) {
@@ -25,14 +25,14 @@ export async function readSeedFile(path: string): Promise<InventoryItem[]> {
 export async function writeInventory(
   client: DynamoDBDocumentClient,
   tableName: string,
-  items: readonly InventoryItem[],
+  items: readonly InventoryCount[],
   attribution: ChangeAttribution = toolAttribution('seed', TOOL_KEY_IDS.seed),
 ): Promise<void> {
   await createInventoryRepository(client, tableName).putMany(items, attribution);
 }
 
 /** Loads the seed only into an empty inventory, so a restart never overwrites data. Returns how many were written. */
-export async function seedIfEmpty(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryItem[]): Promise<number> {
+export async function seedIfEmpty(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryCount[]): Promise<number> {
   if (await inventoryHasEntries(client, tableName)) return 0;
   await writeInventory(client, tableName, items);
   return items.length;

@@ -1,13 +1,18 @@
 import { createConfiguredHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
-import { createIdempotentWriteRepository } from '../functions/adapters/dynamodb/idempotent-write-repository.ts';
 import { createApiKeyRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
 import { createConfiguredChangeFeedRepository } from '../functions/adapters/dynamodb/change-feed-repository.ts';
 import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
 import { createLowStockThresholdRepository } from '../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 import { createUsageCounterRepository } from '../functions/adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from '../functions/config.ts';
-import { createFailedAuthentications, createPlanLimiter, createStoreClients } from '../functions/dependencies.ts';
-import { IdempotentWriter } from '../functions/domain/idempotent-writes.ts';
+import {
+  createFailedAuthentications,
+  createIdempotentWriter,
+  createPlanLimiter,
+  createReservationExpiry,
+  createReservations,
+  createStoreClients,
+} from '../functions/dependencies.ts';
 
 /**
  * Every function's parts at once, for a host that serves every operation in one process (the
@@ -21,7 +26,9 @@ export function createDependencies(config: ServiceConfig) {
     thresholds: createLowStockThresholdRepository(store.client, config.inventoryTable),
     history: createConfiguredHistoryRepository(store.client, config),
     changeFeed: createConfiguredChangeFeedRepository(store.client, config),
-    idempotentWriter: new IdempotentWriter(createIdempotentWriteRepository(store.client, config)),
+    idempotentWriter: createIdempotentWriter(store, config),
+    reservations: createReservations(store, config),
+    reservationExpiry: createReservationExpiry(store, config),
     apiKeys: createApiKeyRepository(store.client, config.apiKeysTable),
     usageCounters: createUsageCounterRepository(store.countingClient, config.usageCountersTable),
     failedAuthentications: createFailedAuthentications(store, config),

@@ -1,4 +1,4 @@
-import type { ChangeEventData, PetChange } from './inventory-events.ts';
+import type { ChangeEventData } from './inventory-events.ts';
 import { changesPageLimit } from './inventory-history.ts';
 import { cursorNotHandedOut, pageCursors } from './page-cursors.ts';
 import type { ChangeFeedPage } from './schemas.ts';
@@ -17,7 +17,7 @@ export interface ChangeFeedRepository {
    * Numbers the changes after every change already in the feed and stores them, all in one
    * atomic write; a change the feed holds already (by petId and version) is left out.
    */
-  append(changes: readonly PetChange[]): Promise<void>;
+  append(changes: readonly ChangeEventData[]): Promise<void>;
   /**
    * Up to `limit` entries after `afterSeq`, in sequence order, read strongly consistently, and
    * whether the feed's sequence has reached `afterSeq`: a cursor beyond it was never handed out.

@@ -1,20 +1,23 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
-import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+import type { ReservationExpiry, ReservationRecord } from './reservations.ts';
+import type { InventoryItem, InventoryUpdate, PetAdjustment, PetId, Reservation, ReservationRequest } from './schemas.ts';
 import {
   adjustmentWrite,
   batchRefusal,
   type ChangeAuthor,
+  expiredHolds,
+  holdWrite,
   meaningOfRefusal,
   type Refusal,
   type RefusedWrite,
-  type StockChange,
   type StockWrite,
   updateWrite,
   type VersionedItem,
 } from './stock-writes.ts';
-import { MAX_BATCH_CHANGES } from './vocabulary.ts';
+import { toReservation } from './reservations.ts';
+import { MAX_BATCH_CHANGES, RESERVATION_TTL_SECONDS } from './vocabulary.ts';
 
 /**
  * Stock changes applied exactly once per Idempotency-Key: relative ones (arrivals, returns,
@@ -37,7 +40,7 @@ interface IdempotentRequest extends ChangeAuthor {
   idempotencyKey: string;
 }
 
-export type AdjustmentRequest = IdempotentRequest & StockChange;
+export type AdjustmentRequest = IdempotentRequest & PetAdjustment;
 
 /** A PATCH sent with an Idempotency-Key: its body and the versions of its If-Match. */
 export interface KeyedUpdateRequest extends IdempotentRequest {
@@ -48,7 +51,7 @@ export interface KeyedUpdateRequest extends IdempotentRequest {
 
 /** Changes of several pets, applied all or none under one Idempotency-Key. */
 export interface BatchAdjustmentRequest extends IdempotentRequest {
-  changes: readonly StockChange[];
+  changes: readonly PetAdjustment[];
 }
 
 /**
@@ -58,8 +61,15 @@ export interface BatchAdjustmentRequest extends IdempotentRequest {
 export type AdjustmentOutcome = { item: InventoryItem; version?: number } | { error: Refusal };
 /** What a batch answered: the entries after it, in the order of its changes, or a refusal. */
 export type BatchAdjustmentOutcome = { items: InventoryItem[] } | { error: Refusal };
+/** What a reservation answered: the reservation made, or a refusal. */
+export type ReservationOutcome = { reservation: Reservation } | { error: Refusal };
 /** What a key's record holds as its answer. */
-export type RecordedOutcome = AdjustmentOutcome | BatchAdjustmentOutcome;
+export type RecordedOutcome = AdjustmentOutcome | BatchAdjustmentOutcome | ReservationOutcome;
+
+/** A cart's request to hold stock, under one Idempotency-Key. */
+export interface ReserveRequest extends IdempotentRequest {
+  request: ReservationRequest;
+}
 
 export interface IdempotencyRecord {
   recordId: string;
@@ -98,8 +108,11 @@ export interface IdempotentWriteRepository {
    */
   apply(transaction: {
     writes: readonly StockWrite[];
-    record: Omit<IdempotencyRecord, 'outcome'>;
+    /** The key's record; with its answer when the answer does not depend on the entries after the writes. */
+    record: Omit<IdempotencyRecord, 'outcome'> & { outcome?: RecordedOutcome };
     nowSeconds: number;
+    /** A reservation the writes hold stock for, created with them (unless one with its id exists). */
+    reservation?: ReservationRecord;
   }): Promise<ApplyResult>;
   /** Records the answer of applied changes, unless one is recorded already; returns the recorded answer. */
   recordAnswer(recordId: string, outcome: RecordedOutcome): Promise<RecordedOutcome>;
@@ -130,7 +143,7 @@ function singleOutcome(meaning: ReturnType<typeof meaningOfRefusal>): Adjustment
   return 'refusal' in meaning ? { error: meaning.refusal } : { item: meaning.unchanged.item, version: meaning.unchanged.version };
 }
 
-const changeText = ({ petId, delta, reason }: StockChange) => `${petId}\n${delta}\n${reason}`;
+const changeText = ({ petId, delta, reason }: PetAdjustment) => `${petId}\n${delta}\n${reason}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** Rounds of a request that meets transaction conflicts or its own duplicates; each round ends in an answer but for those. */
@@ -150,6 +163,21 @@ interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentReques
   differences: string;
   applied(entries: VersionedItem[]): Outcome;
   refused(refused: RefusedWrite[]): Outcome;
+  /** The reservation the writes are holds of; its answer is recorded with the key in the same transaction. */
+  reservation?: ReservationRecord;
+}
+
+/**
+ * 400 for the first pet a list names twice (a transaction takes one action per item, and a sum is
+ * what the client means): `fault` says where, in the request's own words.
+ */
+function refuseRepeatedPets(list: readonly { petId: PetId }[], fault: (petId: PetId, index: number, first: number) => string): void {
+  const firstIndexOf = new Map<PetId, number>();
+  list.forEach(({ petId }, index) => {
+    const first = firstIndexOf.get(petId);
+    if (first !== undefined) throw new ApiError(ErrorCode.invalidBody, fault(petId, index, first));
+    firstIndexOf.set(petId, index);
+  });
 }
 
 export class IdempotentWriter {
@@ -157,7 +185,60 @@ export class IdempotentWriter {
     private readonly repository: IdempotentWriteRepository,
     private readonly now: () => number = Date.now,
     private readonly wait: (round: number) => Promise<void> = backoff,
+    /**
+     * Records the expiry of reservations whose holds the stored figures still count: a removal or
+     * a hold they refused is written again after it. Without it such a write is refused until a
+     * sweep has run.
+     */
+    private readonly expiry?: Pick<ReservationExpiry, 'expire'>,
   ) {}
+
+  /**
+   * Holds each pet's stock for a cart, all or none, once per Idempotency-Key: the holds, the
+   * reservation's record and the key's record in one transaction. Each pet at most once.
+   */
+  async reserve({ request, ...author }: ReserveRequest): Promise<AdjustmentResult<ReservationOutcome>> {
+    const { items, reference } = request;
+    const ttlSeconds = request.ttlSeconds ?? RESERVATION_TTL_SECONDS.default;
+    refuseRepeatedPets(
+      items,
+      (petId, index, first) =>
+        `items.${index}.petId: pet ${petId} is reserved at items.${first} already; send one item per pet with the sum of its quantities`,
+    );
+    const createdAt = this.now();
+    const reservation: ReservationRecord = {
+      reservationId: crypto.randomUUID(),
+      status: 'active',
+      items: items.map(({ petId, quantity }) => ({ petId, quantity })),
+      expiresAt: createdAt + ttlSeconds * 1000,
+      ...(reference === undefined ? {} : { reference }),
+      createdAt,
+      ...authorOf(author),
+      idempotencyKey: author.idempotencyKey,
+    };
+    const attribution = {
+      kind: 'reserve' as const,
+      ...authorOf(author),
+      idempotencyKey: author.idempotencyKey,
+      reservationId: reservation.reservationId,
+      ...(reference === undefined ? {} : { reference }),
+    };
+    const writes = reservation.items.map(({ petId, quantity }) =>
+      holdWrite(petId, { reservationId: reservation.reservationId, quantity, expiresAt: reservation.expiresAt }, attribution),
+    );
+    return this.applyOnce<ReservationOutcome>({
+      ...author,
+      // The same cart sent again is the same reservation; its time to live counts from the first request.
+      requestHash: sha256(
+        `reserve\n${items.map(({ petId, quantity }) => `${petId}\n${quantity}`).join('\n')}\n${ttlSeconds}\n${reference ?? ''}`,
+      ),
+      writes,
+      reservation,
+      differences: 'other items, ttlSeconds or reference',
+      applied: () => ({ reservation: toReservation(reservation, createdAt) }),
+      refused: (refused) => ({ error: batchRefusal(writes, refused) }),
+    });
+  }
 
   async adjust(request: AdjustmentRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
     if (request.delta === 0) throw new ApiError(ErrorCode.invalidBody, 'delta: must not be 0: an adjustment changes the stock');
@@ -196,18 +277,15 @@ export class IdempotentWriter {
     const { changes } = request;
     if (changes.length < 1 || changes.length > MAX_BATCH_CHANGES)
       throw new ApiError(ErrorCode.invalidBody, `adjustments: must hold from 1 to ${MAX_BATCH_CHANGES} adjustments, not ${changes.length}`);
-    const firstIndexOf = new Map<PetId, number>();
-    changes.forEach(({ petId, delta }, index) => {
+    changes.forEach(({ delta }, index) => {
       if (delta === 0)
         throw new ApiError(ErrorCode.invalidBody, `adjustments.${index}.delta: must not be 0: an adjustment changes the stock`);
-      const first = firstIndexOf.get(petId);
-      if (first !== undefined)
-        throw new ApiError(
-          ErrorCode.invalidBody,
-          `adjustments.${index}.petId: pet ${petId} is adjusted at adjustments.${first} already; send one adjustment per pet with the sum of its deltas`,
-        );
-      firstIndexOf.set(petId, index);
     });
+    refuseRepeatedPets(
+      changes,
+      (petId, index, first) =>
+        `adjustments.${index}.petId: pet ${petId} is adjusted at adjustments.${first} already; send one adjustment per pet with the sum of its deltas`,
+    );
     const writes = changes.map((change) => adjustmentWrite(change, authorOf(request), request.idempotencyKey));
     return this.applyOnce<BatchAdjustmentOutcome>({
       ...request,
@@ -233,13 +311,23 @@ export class IdempotentWriter {
         return { outcome: (record.outcome as Outcome | undefined) ?? (await this.answerApplied(request, recordId)), replayed: true };
       }
       const expiresAt = nowSeconds + IDEMPOTENCY_WINDOW_SECONDS;
+      // A reservation's answer is known before it is written: recorded with it, a request that dies after the write leaves its answer.
+      const known = request.reservation ? request.applied([]) : undefined;
       const result = await this.repository.apply({
         writes,
-        record: { recordId, requestHash, expiresAt },
+        record: { recordId, requestHash, expiresAt, ...(known ? { outcome: known } : {}) },
         nowSeconds,
+        ...(request.reservation ? { reservation: request.reservation } : {}),
       });
-      if (result.applied) return { outcome: await this.answerApplied(request, recordId), replayed: false };
+      if (result.applied) return { outcome: known ?? (await this.answerApplied(request, recordId)), replayed: false };
       if ('refused' in result) {
+        // The stored figures count holds until their expiry is recorded: recorded now, the writes may pass.
+        // A set never depends on holds: its refusal is its own.
+        const expired = result.refused.flatMap(({ index, entry }) => ('set' in writes[index]! ? [] : expiredHolds(entry, this.now())));
+        if (expired.length > 0 && this.expiry) {
+          await this.expiry.expire(expired.map((hold) => hold.reservationId));
+          continue;
+        }
         const outcome = request.refused(result.refused);
         // Recorded unless a duplicate recorded first: the next round then answers what it recorded.
         if (await this.repository.recordRefusal({ recordId, requestHash, outcome, expiresAt }, nowSeconds))

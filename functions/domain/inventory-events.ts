@@ -1,4 +1,4 @@
-import { changeOf, type EntryImage, type PetChange } from './inventory-history.ts';
+import { changeOf, type EntryImage } from './inventory-history.ts';
 import { stockAlertOf, type StockAlert } from './low-stock.ts';
 import type { ChangeEventData, InventoryChangedEvent, InventoryLowStockEvent, InventoryRestockedEvent, PetId } from './schemas.ts';
 import { INVENTORY_CHANGED, type InventoryEventType } from './vocabulary.ts';
@@ -10,8 +10,6 @@ import { INVENTORY_CHANGED, type InventoryEventType } from './vocabulary.ts';
  * `data`, as an EventBridge event's `detail` and as an entry of the change feed, so a receiver
  * handles all three alike and deduplicates by (petId, version); an alert by its id.
  */
-
-export type { PetChange };
 
 /** A webhook's body, as the Standard Webhooks specification shapes it: a type, a time, the data. */
 export type InventoryEventBody = InventoryChangedEvent | InventoryLowStockEvent | InventoryRestockedEvent;
@@ -35,33 +33,29 @@ export interface EventPublisher {
   publish(events: readonly InventoryEvent[]): Promise<void>;
 }
 
-/** The entry with its petId, flat (the event's `data`), and the webhook's body: their shapes are in schemas.ts. */
+/** A change as announced (the history entry with its petId, flat), and the webhook's body: their shapes are in schemas.ts. */
 export type { ChangeEventData, InventoryChangedEvent };
 
-export function eventDataOf({ petId, change }: PetChange): ChangeEventData {
-  return { petId, ...change };
-}
-
-export function inventoryChangedEvent(petChange: PetChange): InventoryChangedEvent {
-  return { type: INVENTORY_CHANGED, timestamp: petChange.change.occurredAt, data: eventDataOf(petChange) };
+export function inventoryChangedEvent(change: ChangeEventData): InventoryChangedEvent {
+  return { type: INVENTORY_CHANGED, timestamp: change.occurredAt, data: change };
 }
 
 /**
  * The id of a change's event: derived from (petId, version), so it is the same on every retry,
  * on every endpoint and after a redrive, and a change delivered twice is recognisably one event.
  */
-export function eventIdOf({ petId, change }: Pick<PetChange, 'petId'> & { change: Pick<PetChange['change'], 'version'> }): string {
-  return `evt_inventory_${petId}_${change.version}`;
+export function eventIdOf({ petId, version }: Pick<ChangeEventData, 'petId' | 'version'>): string {
+  return `evt_inventory_${petId}_${version}`;
 }
 
 /** An alert's id: the crossing change's, and the alert's kind (`low_stock`, `restocked`). */
 export function alertIdOf({ type, data }: Pick<StockAlert, 'type' | 'data'>): string {
-  return `${eventIdOf({ petId: data.petId, change: { version: data.version } })}_${type.slice(type.indexOf('.') + 1)}`;
+  return `${eventIdOf(data)}_${type.slice(type.indexOf('.') + 1)}`;
 }
 
 /** A change's event. */
-export function changedEvent(petChange: PetChange): InventoryEvent {
-  return { id: eventIdOf(petChange), petId: petChange.petId, position: petChange.change.version, body: inventoryChangedEvent(petChange) };
+export function changedEvent(change: ChangeEventData): InventoryEvent {
+  return { id: eventIdOf(change), petId: change.petId, position: change.version, body: inventoryChangedEvent(change) };
 }
 
 /** An alert's event: half a version after the change that crossed. */
@@ -76,10 +70,10 @@ export function alertEvent(alert: StockAlert): InventoryEvent {
 
 /** The events a write made, from the entry before and after it: its change's, then the alert it raised, if any. */
 export function eventsOfWrite(before: EntryImage | undefined, after: EntryImage | undefined): InventoryEvent[] {
-  const petChange = changeOf(before, after);
-  if (!petChange) return [];
+  const change = changeOf(before, after);
+  if (!change) return [];
   const alert = stockAlertOf(before, after);
-  return [changedEvent(petChange), ...(alert ? [alertEvent(alert)] : [])];
+  return [changedEvent(change), ...(alert ? [alertEvent(alert)] : [])];
 }
 
 /** Whether an endpoint that takes these types gets this event. */

@@ -1,8 +1,8 @@
-import type { ChangeAttribution } from './change-attribution.ts';
+import type { StoredChange } from './change-attribution.ts';
 import { ApiError, ErrorCode } from './errors.ts';
 import type { InventoryRepository } from './inventory-service.ts';
 import { cursorNotHandedOut, pageCursors } from './page-cursors.ts';
-import type { ChangesPage, InventoryChange, InventoryItem, PetId } from './schemas.ts';
+import type { ChangeEventData, ChangesPage, InventoryChange, InventoryCount, PetId } from './schemas.ts';
 import { CHANGES_PAGE_LIMIT } from './vocabulary.ts';
 
 export type { ChangesPage, InventoryChange };
@@ -14,17 +14,13 @@ export type { ChangesPage, InventoryChange };
  * entry says are one atomic write, and deriving the entry twice gives the same entry.
  */
 
-/** A pet's history entry with the pet it belongs to, as it is stored. */
-export interface PetChange {
-  petId: PetId;
-  change: InventoryChange;
-}
-
 /** An inventory entry's state as a change left it: what the change stream carries before and after a write. */
-export interface EntryImage extends InventoryItem {
+export interface EntryImage extends InventoryCount {
+  /** What the entry's holds hold as stored, expired ones included until their expiry is recorded: what the change moved. */
+  reserved: number;
   /** Absent on entries never written since versions were introduced. */
   version?: number;
-  lastChange?: ChangeAttribution & { occurredAt: string };
+  lastChange?: StoredChange;
   /** The pet's low-stock threshold, kept on the entry so that a change's images decide its crossing (low-stock.ts). */
   lowStockThreshold?: number;
 }
@@ -33,25 +29,27 @@ export interface EntryImage extends InventoryItem {
  * The history entry a write made, from the entry before and after it; undefined for a write
  * that made no version (an entry written before versions existed, or its removal).
  */
-export function changeOf(before: EntryImage | undefined, after: EntryImage | undefined): PetChange | undefined {
+export function changeOf(before: EntryImage | undefined, after: EntryImage | undefined): ChangeEventData | undefined {
   if (!after?.version || !after.lastChange || after.version === before?.version) return undefined;
-  const { kind, occurredAt, requestId, keyId, reason, idempotencyKey } = after.lastChange;
+  const { kind, occurredAt, requestId, keyId, reason, idempotencyKey, reservationId, reference } = after.lastChange;
   const quantityBefore = before ? before.quantity : null;
   return {
     petId: after.petId,
-    change: {
-      version: after.version,
-      occurredAt,
-      kind,
-      quantityBefore,
-      quantityAfter: after.quantity,
-      delta: after.quantity - (quantityBefore ?? 0),
-      status: after.status,
-      reason: reason ?? null,
-      idempotencyKey: idempotencyKey ?? null,
-      requestId,
-      keyId,
-    },
+    version: after.version,
+    occurredAt,
+    kind,
+    quantityBefore,
+    quantityAfter: after.quantity,
+    delta: after.quantity - (quantityBefore ?? 0),
+    status: after.status,
+    reason: reason ?? null,
+    reservedBefore: before?.reserved ?? 0,
+    reservedAfter: after.reserved,
+    reservationId: reservationId ?? null,
+    reference: reference ?? null,
+    idempotencyKey: idempotencyKey ?? null,
+    requestId,
+    keyId,
   };
 }
 
@@ -61,16 +59,16 @@ export function changeOf(before: EntryImage | undefined, after: EntryImage | und
  * readable before the one it follows, and a reader's cursor (the last version it read) cannot
  * pass an entry still to come.
  */
-export function inVersionRounds(changes: readonly PetChange[]): PetChange[][] {
-  const byPet = new Map<PetId, PetChange[]>();
+export function inVersionRounds(changes: readonly ChangeEventData[]): ChangeEventData[][] {
+  const byPet = new Map<PetId, ChangeEventData[]>();
   for (const change of changes) {
     const entries = byPet.get(change.petId);
     if (entries) entries.push(change);
     else byPet.set(change.petId, [change]);
   }
-  const rounds: PetChange[][] = [];
+  const rounds: ChangeEventData[][] = [];
   for (const entries of byPet.values()) {
-    entries.sort((a, b) => a.change.version - b.change.version);
+    entries.sort((a, b) => a.version - b.version);
     for (const [round, entry] of entries.entries()) (rounds[round] ??= []).push(entry);
   }
   return rounds;
@@ -79,7 +77,7 @@ export function inVersionRounds(changes: readonly PetChange[]): PetChange[][] {
 /** What the history needs from storage; the DynamoDB adapter implements it. */
 export interface HistoryRepository {
   /** Stores each entry under (petId, version), a pet's in version order (see inVersionRounds); storing an entry again leaves it as it was. */
-  record(changes: readonly PetChange[]): Promise<void>;
+  record(changes: readonly ChangeEventData[]): Promise<void>;
   /** Up to `limit` entries of one pet after `afterVersion`, oldest first, and whether more follow. */
   page(petId: PetId, options: { limit: number; afterVersion: number }): Promise<{ changes: InventoryChange[]; more: boolean }>;
 }

@@ -1,6 +1,6 @@
 import type { ChangeAttribution } from './change-attribution.ts';
 import { ApiError, ErrorCode } from './errors.ts';
-import type { InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+import type { InventoryCount, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 import {
   type ChangeAuthor,
   meaningOfRefusal,
@@ -34,10 +34,10 @@ export interface InventoryRepository {
    * retried with backoff while the store throttles it; `onWritten` hears the count of entries
    * done so far (written, or found already as given) after each group.
    */
-  putMany(items: readonly InventoryItem[], attribution: ChangeAttribution, onWritten?: (written: number) => void): Promise<void>;
+  putMany(items: readonly InventoryCount[], attribution: ChangeAttribution, onWritten?: (written: number) => void): Promise<void>;
 }
 
-export function byPetId(a: InventoryItem, b: InventoryItem): number {
+export function byPetId(a: InventoryCount, b: InventoryCount): number {
   return a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0;
 }
 

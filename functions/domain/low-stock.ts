@@ -1,6 +1,7 @@
 import { ApiError, ErrorCode } from './errors.ts';
 import { changeOf, type EntryImage } from './inventory-history.ts';
 import type { LowStockThreshold, PetId, StockAlertData } from './schemas.ts';
+import { availableOf as availableOfCount } from './stock-writes.ts';
 import { INVENTORY_LOW_STOCK, INVENTORY_RESTOCKED } from './vocabulary.ts';
 
 /**
@@ -13,19 +14,19 @@ import { INVENTORY_LOW_STOCK, INVENTORY_RESTOCKED } from './vocabulary.ts';
  * report (`GET /inventory?lowStock=true`) lists a pet already below a threshold just set.
  */
 
-/** What a stored entry (or a stream image) says of its stock. `reserved` and `available` come with reservations (issue 35). */
+/** What a stored entry (or a stream image) says of its stock: its count and what its holds hold as stored. */
 export interface StockLevels {
   quantity: number;
-  reserved?: number;
-  available?: number;
+  reserved: number;
 }
 
 /**
- * The stock that can be promised: `available` as stored where the entry keeps it, else quantity
- * less what is reserved, never below 0. The one place the crossing rule reads it.
+ * The stock that can be promised, as reservations define it (stock-writes.ts): the quantity less
+ * what the entry's holds hold as stored, never below 0. The one place the crossing rule reads it;
+ * a hold that expired counts until its expiry is recorded, a change of its own that may restock.
  */
-export function availableOf({ quantity, reserved, available }: StockLevels): number {
-  return available ?? Math.max(0, quantity - (reserved ?? 0));
+export function availableOf({ quantity, reserved }: StockLevels): number {
+  return availableOfCount(quantity, reserved);
 }
 
 /** Whether an entry with these levels is low on stock against a threshold: available below it. */
@@ -57,17 +58,16 @@ export function stockAlertOf(before: EntryImage | undefined, after: EntryImage |
   const wasLow = isLowOnStock(before, threshold);
   const isLow = isLowOnStock(after, threshold);
   if (wasLow === isLow) return undefined;
-  const levels: StockLevels = after;
   return {
     type: isLow ? INVENTORY_LOW_STOCK : INVENTORY_RESTOCKED,
-    occurredAt: change.change.occurredAt,
+    occurredAt: change.occurredAt,
     data: {
       petId: after.petId,
       threshold,
-      available: availableOf(levels),
+      available: availableOf(after),
       quantity: after.quantity,
-      reserved: levels.reserved ?? 0,
-      version: change.change.version,
+      reserved: after.reserved,
+      version: change.version,
     },
   };
 }

@@ -8,7 +8,11 @@ import {
   INVENTORY_RESTOCKED,
   MAX_BATCH_CHANGES,
   MAX_QUANTITY,
+  MAX_RESERVATION_ITEMS,
+  MAX_RESERVATION_REFERENCE_LENGTH,
+  RESERVATION_STATUSES,
   PET_STATUSES,
+  RESERVATION_TTL_SECONDS,
 } from './vocabulary.ts';
 
 /**
@@ -25,10 +29,27 @@ export type PetStatus = z.infer<typeof PetStatus>;
 
 export const Quantity = z.int().min(0).max(MAX_QUANTITY);
 
-export const InventoryItem = z.strictObject({
+/**
+ * What a count sets: the spec's InventoryItem fields, the entry's stock on hand and status. The
+ * inventory file (import, export, seed) holds these: what reservations hold is not counted, it is
+ * the API's to change.
+ */
+export const InventoryCount = z.strictObject({
   petId: PetId,
   quantity: Quantity,
   status: PetStatus,
+});
+export type InventoryCount = z.infer<typeof InventoryCount>;
+
+/**
+ * An entry as the API answers it: the count, and beside it what active reservations hold of it
+ * (`reserved`, holds past their expiresAt excluded at the moment of the read) and what is left to
+ * promise (`available`: quantity - reserved, never below 0, as a count set below what is held leaves it).
+ */
+export const InventoryItem = z.strictObject({
+  ...InventoryCount.shape,
+  reserved: Quantity,
+  available: Quantity,
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 
@@ -67,6 +88,13 @@ export const InventoryChange = z.strictObject({
   delta: z.int().min(-MAX_QUANTITY).max(MAX_QUANTITY),
   status: PetStatus,
   reason: z.enum(AdjustmentReason.options).nullable(),
+  /** What reservations held of the entry before and after the change, expired holds included until their expiry is recorded. */
+  reservedBefore: z.int().min(0).max(MAX_QUANTITY),
+  reservedAfter: z.int().min(0).max(MAX_QUANTITY),
+  /** The reservation a reserve, commit, release or expire changed the entry for; null for other kinds. */
+  reservationId: z.string().nullable(),
+  /** That reservation's reference, as its creator gave it; null when it gave none, and for other kinds. */
+  reference: z.string().nullable(),
   idempotencyKey: z.string().nullable(),
   requestId: z.string(),
   keyId: z.string(),
@@ -147,6 +175,44 @@ export type InventoryAdjustmentBatch = z.infer<typeof InventoryAdjustmentBatch>;
 
 /** The entries a batch left, in the order of its adjustments. */
 export const AdjustedInventoryItems = z.strictObject({ items: z.array(InventoryItem) });
+
+/** One pet of a reservation, and how many of it are held. */
+export const ReservationItem = z.strictObject({
+  petId: PetId,
+  quantity: z.int().min(1).max(MAX_QUANTITY),
+});
+export type ReservationItem = z.infer<typeof ReservationItem>;
+
+/** A cart's request to hold stock; each pet at most once (the reservations' rules check, as zod cannot say it). */
+export const ReservationRequest = z.strictObject({
+  items: z.array(ReservationItem).min(1).max(MAX_RESERVATION_ITEMS),
+  ttlSeconds: z.int().min(RESERVATION_TTL_SECONDS.min).max(RESERVATION_TTL_SECONDS.max).optional(),
+  reference: z.string().min(1).max(MAX_RESERVATION_REFERENCE_LENGTH).optional(),
+});
+export type ReservationRequest = z.infer<typeof ReservationRequest>;
+
+export const ReservationStatus = z.enum(RESERVATION_STATUSES);
+export type ReservationStatus = z.infer<typeof ReservationStatus>;
+
+/** Stock held for a cart until expiresAt, and what became of it. */
+export const Reservation = z.strictObject({
+  reservationId: z.string(),
+  status: ReservationStatus,
+  items: z.array(ReservationItem),
+  expiresAt: z.iso.datetime({ precision: 3 }),
+  reference: z.string().nullable(),
+  createdAt: z.iso.datetime({ precision: 3 }),
+  /** When it was committed, released or expired; null while active. */
+  settledAt: z.iso.datetime({ precision: 3 }).nullable(),
+});
+export type Reservation = z.infer<typeof Reservation>;
+
+/** A commit's answer: the reservation, and the entries it left, in the order of its items. */
+export const CommittedReservation = z.strictObject({
+  reservation: Reservation,
+  items: z.array(InventoryItem),
+});
+export type CommittedReservation = z.infer<typeof CommittedReservation>;
 
 /**
  * What this service knows of a pet: the inventory table holds its id and status and nothing

@@ -1,7 +1,7 @@
 import type { ChangeAttribution } from './change-attribution.ts';
 import { ErrorCode } from './errors.ts';
-import { MAX_QUANTITY } from './vocabulary.ts';
-import type { AdjustmentReason, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
+import { MAX_HOLDS_PER_PET, MAX_QUANTITY } from './vocabulary.ts';
+import type { InventoryCount, InventoryItem, InventoryUpdate, PetAdjustment, PetId } from './schemas.ts';
 
 /**
  * The one write model of stock. Every kind of write an entry can take is a StockWrite: what it
@@ -14,11 +14,41 @@ import type { AdjustmentReason, InventoryItem, InventoryUpdate, PetId } from './
 /** Who asks for a change: the request (its X-Request-Id) and the API key's public id. */
 export type ChangeAuthor = Pick<ChangeAttribution, 'requestId' | 'keyId'>;
 
+/** Stock of one pet held for a reservation until expiresAt, as the pet's entry carries it. */
+export interface Hold {
+  reservationId: string;
+  quantity: number;
+  /** Unix milliseconds: from this moment on the hold holds nothing, whether or not its expiry is recorded yet. */
+  expiresAt: number;
+}
+
 /** An entry and its version: the number of changes recorded in its history, its ETag on the wire. */
 export interface VersionedItem {
   item: InventoryItem;
   /** 0 for an entry not written since versions were introduced. */
   version: number;
+  /** The holds the entry carries, expired ones included until their expiry is recorded; absent where the reader did not read them. */
+  holds?: readonly Hold[];
+}
+
+/** The holds of an entry that hold nothing any more at `nowMs` but are still counted in its stored figures. */
+export function expiredHolds(entry: VersionedItem | undefined, nowMs: number): Hold[] {
+  return (entry?.holds ?? []).filter((hold) => hold.expiresAt <= nowMs);
+}
+
+/** What the holds that have not expired at `nowMs` hold: an entry's `reserved` as the API answers it. */
+export function heldAt(holds: readonly Hold[], nowMs: number): number {
+  return holds.reduce((sum, hold) => (hold.expiresAt > nowMs ? sum + hold.quantity : sum), 0);
+}
+
+/** What is left to promise: the stock on hand less what is held, never below 0 (a count may be set below what is held). */
+export function availableOf(quantity: number, reserved: number): number {
+  return Math.max(0, quantity - reserved);
+}
+
+/** A count as the API answers an entry no reservation holds: nothing reserved, all of it available. */
+export function unheld(count: InventoryCount): InventoryItem {
+  return { ...count, reserved: 0, available: count.quantity };
 }
 
 /** The conditions a set of the quantity may carry. */
@@ -29,21 +59,21 @@ export interface WritePreconditions {
   versions?: readonly number[];
 }
 
-/** One relative change of one pet's stock, as a client asks for it. */
-export interface StockChange {
-  petId: PetId;
-  delta: number;
-  reason: AdjustmentReason;
-}
-
 /**
- * A write of one entry: an addition that keeps the quantity within 0 and MAX_QUANTITY, or a set
- * under preconditions. Either refuses an entry that does not exist (no upsert); a set of the
- * quantity already stored writes nothing.
+ * A write of one entry: an addition that keeps the quantity within 0 and MAX_QUANTITY (a removal
+ * takes only stock no reservation holds), a set under preconditions, a hold for a reservation
+ * (of stock available, within MAX_HOLDS_PER_PET holds), or the settling of a hold: sold (a
+ * commit: the stock and the hold go down together) or given back (a release, an expiry). Each
+ * refuses an entry that does not exist (no upsert); a set of the quantity already stored writes
+ * nothing. A removal or a hold may be refused while the entry still counts a hold past its
+ * expiresAt (its stored figures cannot tell the time): the writer records those expiries and
+ * writes again (see expiredHolds).
  */
 export type StockWrite = { petId: PetId; attribution: ChangeAttribution } & (
   | { delta: number }
   | { set: { quantity: number; preconditions: WritePreconditions } }
+  | { hold: Hold }
+  | { settle: { reservationId: string; quantity: number; sold: boolean } }
 );
 
 /** What the store did with a write: wrote it (the entry after it), or refused it (the entry as the refusal saw it; undefined: no entry). */
@@ -93,20 +123,66 @@ export function updateWrite(
 }
 
 /** An adjustment's write; each change of a batch is one, with the batch's request id and key. */
-export function adjustmentWrite({ petId, delta, reason }: StockChange, author: ChangeAuthor, idempotencyKey: string): StockWrite {
+export function adjustmentWrite({ petId, delta, reason }: PetAdjustment, author: ChangeAuthor, idempotencyKey: string): StockWrite {
   return { petId, delta, attribution: { kind: 'adjustment', ...author, reason, idempotencyKey } };
 }
 
-/** Why the store refused an addition, in one sentence, from the entry as the refusal saw it. */
-function additionFault(petId: PetId, delta: number, entry: InventoryItem): { code: ErrorCode; sentence: string } {
-  return entry.quantity + delta < 0
+/** A reservation's hold of one pet: reserved up, available down, the hold on the entry, all in one write. */
+export function holdWrite(petId: PetId, hold: Hold, attribution: ChangeAttribution): StockWrite {
+  return { petId, hold, attribution };
+}
+
+/** The end of a reservation's hold of one pet: sold by a commit, given back by a release or an expiry. */
+export function settleWrite(
+  petId: PetId,
+  hold: Pick<Hold, 'reservationId' | 'quantity'>,
+  sold: boolean,
+  attribution: ChangeAttribution,
+): StockWrite {
+  return { petId, settle: { ...hold, sold }, attribution };
+}
+
+/** What an entry holds, in words: `12 in stock, 3 reserved, 9 available`. */
+function stockText(entry: InventoryItem): string {
+  return entry.reserved === 0
+    ? `${entry.quantity} in stock`
+    : `${entry.quantity} in stock, ${entry.reserved} reserved, ${entry.available} available`;
+}
+
+/** Why the store refused a write that is not a set, in one sentence, from the entry as the refusal saw it. */
+function writeFault(write: StockWrite, entry: InventoryItem): { code: ErrorCode; sentence: string } {
+  const { petId } = write;
+  if ('hold' in write) {
+    const { quantity } = write.hold;
+    return entry.available < quantity
+      ? {
+          code: ErrorCode.insufficientStock,
+          sentence: `Pet ${petId} has ${entry.available} available (${stockText(entry)}); ${quantity} cannot be held.`,
+        }
+      : {
+          code: ErrorCode.tooManyHolds,
+          sentence: `Pet ${petId} is held by ${MAX_HOLDS_PER_PET} active reservations, the most one pet carries; commit or release some first.`,
+        };
+  }
+  if ('settle' in write)
+    return {
+      code: ErrorCode.insufficientStock,
+      sentence: `Pet ${petId} has ${entry.quantity} in stock, counted below the ${write.settle.quantity} this reservation holds; it cannot be sold.`,
+    };
+  const delta = 'delta' in write ? write.delta : 0;
+  if (delta >= 0)
+    return {
+      code: ErrorCode.quantityOutOfRange,
+      sentence: `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it above ${MAX_QUANTITY}.`,
+    };
+  return entry.reserved === 0
     ? {
         code: ErrorCode.insufficientStock,
         sentence: `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it below 0.`,
       }
     : {
-        code: ErrorCode.quantityOutOfRange,
-        sentence: `Pet ${petId} has ${entry.quantity} in stock; a delta of ${delta} would take it above ${MAX_QUANTITY}.`,
+        code: ErrorCode.insufficientStock,
+        sentence: `Pet ${petId} has ${stockText(entry)}; a delta of ${delta} would take stock that reservations hold.`,
       };
 }
 
@@ -119,8 +195,8 @@ function additionFault(petId: PetId, delta: number, entry: InventoryItem): { cod
 export function meaningOfRefusal(write: StockWrite, found: VersionedItem | undefined): RefusalMeaning {
   const { petId } = write;
   if (!found) return { refusal: petNotFound(petId) };
-  if ('delta' in write) {
-    const { code, sentence } = additionFault(petId, write.delta, found.item);
+  if (!('set' in write)) {
+    const { code, sentence } = writeFault(write, found.item);
     return { refusal: { code, message: `${sentence} ${NOTHING_WRITTEN}` } };
   }
   const { changeFrom, versions } = write.set.preconditions;
@@ -148,9 +224,9 @@ export interface RefusedWrite {
 }
 
 /**
- * Why additions written all or none (an adjustment, a batch) were refused, naming every pet at fault: PET_NOT_FOUND when any pet
- * has no entry (those pets), else each addition the bounds refused: INSUFFICIENT_STOCK when any
- * of them would go below 0, QUANTITY_OUT_OF_RANGE when all would go above the largest quantity.
+ * Why writes made all or none (an adjustment, a batch, a reservation's holds) were refused, naming every pet at fault: PET_NOT_FOUND when any pet
+ * has no entry (those pets), else each write the stock refused: INSUFFICIENT_STOCK when any
+ * of them would take more than is available, TOO_MANY_HOLDS when a pet carries the most holds, QUANTITY_OUT_OF_RANGE when all would go above the largest quantity.
  */
 export function batchRefusal(writes: readonly StockWrite[], refused: readonly RefusedWrite[]): Refusal {
   const unknown = refused.filter(({ entry }) => !entry).map(({ index }) => writes[index]!.petId);
@@ -161,13 +237,11 @@ export function batchRefusal(writes: readonly StockWrite[], refused: readonly Re
       message: `No inventory entry exists for ${pets}.${writes.length > 1 ? ` ${NOTHING_WRITTEN}` : ''}`,
     };
   }
-  const faults = refused.map(({ index, entry }) => {
-    const write = writes[index]!;
-    return additionFault(write.petId, 'delta' in write ? write.delta : 0, entry!.item);
-  });
-  const code = faults.some((fault) => fault.code === ErrorCode.insufficientStock)
-    ? ErrorCode.insufficientStock
-    : ErrorCode.quantityOutOfRange;
-  const count = writes.length > 1 ? `${faults.length} of ${writes.length} adjustments cannot be applied. ` : '';
+  const faults = refused.map(({ index, entry }) => writeFault(writes[index]!, entry!.item));
+  const code =
+    [ErrorCode.insufficientStock, ErrorCode.tooManyHolds].find((first) => faults.some((fault) => fault.code === first)) ??
+    ErrorCode.quantityOutOfRange;
+  const noun = writes.some((write) => 'hold' in write) ? 'items' : 'adjustments';
+  const count = writes.length > 1 ? `${faults.length} of ${writes.length} ${noun} cannot be applied. ` : '';
   return { code, message: `${count}${faults.map((fault) => fault.sentence).join(' ')} ${NOTHING_WRITTEN}` };
 }

@@ -43,7 +43,7 @@ export type ConsumeResult =
   | { admitted: false; counts: WindowCounts; full: WindowKind[] }
   /** The key is banned until then (Unix seconds); its windows may have room. */
   | { admitted: false; counts: WindowCounts; bannedUntil: number }
-  /** The key is revoked: refused here, since the authorizer's answer for it may be cached. */
+  /** The key is revoked: refused here, since an authorizer may still know it as active (known-api-keys.ts). */
   | { admitted: false; counts: WindowCounts; revoked: true };
 
 /** Atomic counters; the DynamoDB adapter implements them with one conditional write on one item. */
@@ -57,8 +57,8 @@ export interface UsageCounterRepository {
   consume(keyId: string, minute: UsageWindow, day: UsageWindow, nowSeconds: number): Promise<ConsumeResult>;
   /**
    * Refuses the key in consume from `fromSeconds` to at least `untilSeconds`: as long as an
-   * answer of the authorizer that let the key through may still be reused, the counting every
-   * request makes is where a revocation takes effect on the next request.
+   * authorizer may still know the key as active (known-api-keys.ts), the counting every request
+   * makes is where a revocation takes effect on the next request.
    */
   revoke(keyId: string, fromSeconds: number, untilSeconds: number): Promise<void>;
   /** Counts a request rejected with 429 in this minute window; returns how many there have been. */

@@ -17,7 +17,28 @@ export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export const ADJUSTMENT_REASONS = ['arrival', 'return', 'adjustment'] as const;
 
 /** The kinds of writer a change records; batch adjustments are `adjustment` too, each with the batch's request id. */
-export const CHANGE_KINDS = ['set', 'compareAndSet', 'adjustment', 'import', 'seed'] as const;
+export const CHANGE_KINDS = ['set', 'compareAndSet', 'adjustment', 'import', 'seed', 'reserve', 'commit', 'release', 'expire'] as const;
+
+/**
+ * The most pets one reservation holds: a reservation is one transaction of an Update per pet, the
+ * Put of its record and the Put of its Idempotency-Key's record, and a transaction takes at most 100 actions.
+ */
+export const MAX_RESERVATION_ITEMS = 98;
+
+/** A reservation's time to live, in seconds: from 1 s to 7 days, 15 minutes when the request names none. */
+export const RESERVATION_TTL_SECONDS = { min: 1, max: 7 * 24 * 60 * 60, default: 900 } as const;
+
+/** The longest `reference` a reservation keeps: an order or cart id, not a document. */
+export const MAX_RESERVATION_REFERENCE_LENGTH = 200;
+
+/**
+ * The most holds one pet's entry carries at once: each is about 60 bytes of the entry, so a
+ * thousand keep it far below DynamoDB's 400 KB item limit.
+ */
+export const MAX_HOLDS_PER_PET = 1_000;
+
+/** A reservation's statuses: it holds stock while active, and settles once, as sold, given back or run out. */
+export const RESERVATION_STATUSES = ['active', 'committed', 'released', 'expired'] as const;
 
 /** The type of the event that announces a change (a webhook's `type`, an EventBridge event's `detail-type`). */
 export const INVENTORY_CHANGED = 'inventory.changed';

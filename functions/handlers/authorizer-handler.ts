@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { UnauthorizedError, type ApiKeyRepository } from '../domain/api-keys.ts';
 import type { FailedAuthenticationLimiter } from '../domain/failed-authentications.ts';
+import { knownApiKeys } from '../domain/known-api-keys.ts';
 import { errorHeaders } from '../http/error-formatter.ts';
 import { authorizerRateLimitContext } from '../http/gateway-responses.ts';
 import { describeError, logger } from '../logger.ts';
@@ -43,8 +44,7 @@ function sourceAddress(event: APIGatewayRequestAuthorizerEvent): string {
 /**
  * A refused key as a Deny carrying the address window's headers in its context: of the
  * authorizer's outcomes only a Deny reaches a gateway response (ACCESS_DENIED, set up as the
- * 401) with values it can map into headers. It denies the whole stage, as API Gateway caches it
- * for this Authorization value from this address (lib/inventory-api.ts).
+ * 401) with values it can map into headers. It denies the whole stage, as an Allow allows it.
  */
 function denial(event: APIGatewayRequestAuthorizerEvent, error: UnauthorizedError): APIGatewayAuthorizerResult {
   return {
@@ -64,9 +64,11 @@ export function createAuthorizerHandler({
   apiKeys: ApiKeyRepository;
   failedAuthentications: FailedAuthenticationLimiter;
 }) {
+  // API Gateway calls the authorizer on every request (lib/inventory-api.ts); a warm instance answers a key it read in the last minute from memory.
+  const keys = knownApiKeys(apiKeys);
   const authorize = middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>().handler(async (event) => {
     try {
-      const { apiKey, record } = await failedAuthentications.authenticate(sourceAddress(event), () => soleAuthorization(event), apiKeys);
+      const { apiKey, record } = await failedAuthentications.authenticate(sourceAddress(event), () => soleAuthorization(event), keys);
       return {
         principalId: record.keyId,
         // A key's answer allows the whole stage: every route takes the same keys.
@@ -80,7 +82,7 @@ export function createAuthorizerHandler({
       };
     } catch (error) {
       if (error instanceof UnauthorizedError) return denial(event, error);
-      // Any error is API Gateway's AUTHORIZER_FAILURE (503): "Unauthorized" would be its UNAUTHORIZED, the 401 of a request without Authorization.
+      // Any error is API Gateway's AUTHORIZER_FAILURE (503): "Unauthorized" would be its UNAUTHORIZED, a static 401 without X-RateLimit-Reset.
       logger.error(AUTHORIZER_FAILURE_LOG_MESSAGE, { requestId: event.requestContext?.requestId, ...describeError(error) });
       throw error;
     }

@@ -5,7 +5,7 @@ import { isPlanName, limitsFor, type PlanLimits, type PlanName } from '../domain
 
 /**
  * Who is calling, as the authorizer resolved it. API Gateway passes the authorizer's context
- * to the function (and caches it with the policy), so handlers never look the key up again.
+ * to the function, so handlers never look the key up again.
  */
 export interface Caller {
   keyId: string;

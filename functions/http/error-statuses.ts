@@ -17,10 +17,16 @@ export const ERROR_STATUSES = {
   [ErrorCode.petNotFound]: 404,
   [ErrorCode.lowStockThresholdNotFound]: 404,
   [ErrorCode.routeNotFound]: 404,
+  [ErrorCode.reservationNotFound]: 404,
   // The request is valid but the stock it meets refuses it; nothing was written.
   [ErrorCode.quantityChanged]: 409,
   [ErrorCode.insufficientStock]: 409,
   [ErrorCode.quantityOutOfRange]: 409,
+  [ErrorCode.tooManyHolds]: 409,
+  // A reservation already settled otherwise; nothing was written.
+  [ErrorCode.reservationExpired]: 409,
+  [ErrorCode.reservationReleased]: 409,
+  [ErrorCode.reservationCommitted]: 409,
   // An If-Match that names a version the entry no longer has; nothing was written.
   [ErrorCode.preconditionFailed]: 412,
   [ErrorCode.payloadTooLarge]: 413,

@@ -92,7 +92,7 @@ export const USAGE_PLAN_THROTTLE_POLICY = 'burst';
 
 /** A refused key (malformed, unknown, revoked, or any from a full address): the authorizer's Deny, with the address window. */
 const unauthorized = gatewayAnswer(ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, { fromAuthorizer: RATE_LIMIT_CONTEXT_KEYS });
-/** A 401 API Gateway gives on its own, which no window counts and whose minute its static template cannot know. */
+/** A 401 API Gateway would give on its own (none of ours reaches it: see UNAUTHORIZED below), which no window counts and whose minute its static template cannot know. */
 const unauthorizedByGateway = gatewayAnswer(ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, { headers: UNCOUNTED_STATIC_HEADERS });
 const routeNotFound = gatewayAnswer(ErrorCode.routeNotFound, 'No operation exists at this path and method.', {
   headers: UNCOUNTED_STATIC_HEADERS,
@@ -112,8 +112,9 @@ export const ROUTE_NOT_FOUND = {
 export const gatewayResponses = {
   // The authorizer denies every key it refuses (functions/handlers/authorizer-handler.ts).
   ACCESS_DENIED: unauthorized,
-  // A request without Authorization, the authorizer's identity source: API Gateway refuses it without calling the
-  // authorizer (lib/inventory-api.ts). The authorizer itself never throws "Unauthorized", which would land here too.
+  // A request whose identity source (the source address, always present: lib/inventory-api.ts) is missing, which API
+  // Gateway refuses without calling the authorizer, or an authorizer that throws "Unauthorized", which ours never does:
+  // a request without Authorization reaches the authorizer and gets its Deny, with the address window (ACCESS_DENIED).
   UNAUTHORIZED: unauthorizedByGateway,
   // A key the authorizer admitted but API Gateway's usage plans do not know (or disabled).
   INVALID_API_KEY: unauthorizedByGateway,

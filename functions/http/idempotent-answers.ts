@@ -24,18 +24,20 @@ export function optionalIdempotencyKeyFrom(event: Pick<APIGatewayProxyEvent, 'he
 }
 
 /**
- * The answer of a request made under an Idempotency-Key: 200 with `body` of its outcome (and the
- * `appliedHeaders` it names, such as an entry's ETag), or its recorded error; either marked
- * Idempotent-Replayed when an earlier request's outcome is repeated.
+ * The answer of a request made under an Idempotency-Key: `status` (200 unless it creates
+ * something) with `body` of its outcome (and the `appliedHeaders` it names, such as an entry's
+ * ETag or a Location), or its recorded error; either marked Idempotent-Replayed when an earlier
+ * request's outcome is repeated.
  */
 export function idempotentAnswer<Outcome extends RecordedOutcome>(
   { outcome, replayed }: AdjustmentResult<Outcome>,
   body: (applied: Exclude<Outcome, { error: unknown }>) => unknown,
   appliedHeaders: (applied: Exclude<Outcome, { error: unknown }>) => Record<string, string> = () => ({}),
+  status = 200,
 ): APIGatewayProxyResult {
   if (!('error' in outcome)) {
     const applied = outcome as Exclude<Outcome, { error: unknown }>;
-    return jsonResponse(200, body(applied), { ...replayedHeaders(replayed), ...appliedHeaders(applied) });
+    return jsonResponse(status, body(applied), { ...replayedHeaders(replayed), ...appliedHeaders(applied) });
   }
   const { code, message } = outcome.error;
   throw new ApiError(code, message, { replayed });

@@ -10,8 +10,8 @@ const AUTHORIZATION_HEADER = 'Authorization';
  * Headers the functions read as one value. Sent twice (two lines, or two spellings of the
  * name), the request is ambiguous: which one a component keeps is an accident of its code (Node
  * joins some with a comma, API Gateway's `headers` keeps the last, a header normalizer either),
- * so it is refused. Two Authorization headers are 401, here as in the authorizer: API Gateway keys
- * its cache of the authorizer's answers by one of them, so an Allow kept for it lets the request in.
+ * so it is refused. Two Authorization headers are 401, here as in the authorizer, which refuses them
+ * first: a function never depends on which component read the header.
  */
 export const SINGLE_VALUE_HEADERS = [AUTHORIZATION_HEADER, 'Content-Type', IDEMPOTENCY_KEY_HEADER] as const;
 

@@ -8,7 +8,7 @@ import { INVENTORY_PAGE_SIZE } from '../../functions/adapters/dynamodb/inventory
 import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { ENV } from '../../functions/config.ts';
 import { HEALTH_OUTCOME_TTL_MS } from '../../functions/domain/health.ts';
-import type { InventoryItem } from '../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../functions/domain/schemas.ts';
 import { STREAM_ABORTED_LOG_MESSAGE } from '../../functions/http/json-array-stream.ts';
 import { authorizerEvent, proxyEvent, type GatewayRequest } from '../../local/gateway-events.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
@@ -31,15 +31,15 @@ const SHARD_ZERO_PETS = INVENTORY_PAGE_SIZE + 20;
 const KNOWN_PET = 1_000_000n;
 const UNKNOWN_PET = '999999999';
 
-function petsInShardZero(count: number): InventoryItem[] {
-  const pets: InventoryItem[] = [];
+function petsInShardZero(count: number): InventoryCount[] {
+  const pets: InventoryCount[] = [];
   for (let petId = 1n; pets.length < count; petId += 1n) {
     if (inventoryKey(petId).shard === 0) pets.push({ petId, quantity: Number(petId % 50n), status: 'available' });
   }
   return pets;
 }
 
-const SEED: InventoryItem[] = [...petsInShardZero(SHARD_ZERO_PETS), { petId: KNOWN_PET, quantity: 10, status: 'available' }];
+const SEED: InventoryCount[] = [...petsInShardZero(SHARD_ZERO_PETS), { petId: KNOWN_PET, quantity: 10, status: 'available' }];
 
 let store: FaultyStore;
 let app: LocalApp;

@@ -16,7 +16,7 @@ import {
 } from '../../functions/adapters/dynamodb/versioned-change.ts';
 import { listInventory, type InventoryRepository } from '../../functions/domain/inventory-service.ts';
 import type { ChangeAttribution, ChangeKind } from '../../functions/domain/change-attribution.ts';
-import type { InventoryItem } from '../../functions/domain/schemas.ts';
+import type { InventoryItem, InventoryCount } from '../../functions/domain/schemas.ts';
 
 /** Who the tests' own changes are by, where a test does not look at it. */
 export const TEST_AUTHOR = { requestId: 'test-request', keyId: 'key_test' } as const;
@@ -40,12 +40,12 @@ export function versionedChangeOf(attribution: ChangeAttribution): VersionedChan
 export async function putInventoryFixture(
   client: DynamoDBDocumentClient,
   tableName: string,
-  items: readonly InventoryItem[],
+  items: readonly InventoryCount[],
 ): Promise<void> {
   const occurredAt = new Date().toISOString();
-  const batches: InventoryItem[][] = [];
+  const batches: InventoryCount[][] = [];
   for (let start = 0; start < items.length; start += 25) batches.push(items.slice(start, start + 25));
-  const putBatch = async (batch: InventoryItem[]) => {
+  const putBatch = async (batch: InventoryCount[]) => {
     let requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string] | undefined = batch.map((item) => ({
       PutRequest: {
         Item: {
@@ -65,10 +65,11 @@ export async function putInventoryFixture(
   for (let start = 0; start < batches.length; start += inFlight) await Promise.all(batches.slice(start, start + inFlight).map(putBatch));
 }
 
-/** The whole listing in one array: what the service streams, gathered for a comparison. */
-export async function allEntries(inventory: Pick<InventoryRepository, 'listAll'>): Promise<InventoryItem[]> {
-  const entries: InventoryItem[] = [];
-  for await (const batch of listInventory(inventory as InventoryRepository)) entries.push(...batch);
+/** The whole listing's counts in one array: what the service streams, gathered for a comparison with what was written (nothing held). */
+export async function allEntries(inventory: Pick<InventoryRepository, 'listAll'>): Promise<InventoryCount[]> {
+  const entries: InventoryCount[] = [];
+  for await (const batch of listInventory(inventory as InventoryRepository))
+    entries.push(...batch.map(({ reserved: _reserved, available: _available, ...count }) => count));
   return entries;
 }
 

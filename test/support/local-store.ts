@@ -48,6 +48,7 @@ export function uniqueTables(): ServiceTableNames {
     apiKeysTable: `${LOCAL_TABLES.apiKeysTable}-${suffix}`,
     usageCountersTable: `${LOCAL_TABLES.usageCountersTable}-${suffix}`,
     idempotencyRecordsTable: `${LOCAL_TABLES.idempotencyRecordsTable}-${suffix}`,
+    reservationsTable: `${LOCAL_TABLES.reservationsTable}-${suffix}`,
     historyTable: `${LOCAL_TABLES.historyTable}-${suffix}`,
     changeFeedTable: `${LOCAL_TABLES.changeFeedTable}-${suffix}`,
     webhookOutboxTable: `${LOCAL_TABLES.webhookOutboxTable}-${suffix}`,

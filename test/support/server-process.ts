@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 
 /** `npm start` as a user runs it: a separate process, configured by the environment. */
 export interface ServerProcess {
@@ -33,8 +37,16 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   });
   let output = '';
   let listening = false;
+  // Looked for as each chunk arrives, not on a 50 ms timer: the tests start dozens of servers in a run.
+  let announceListening: (baseUrl: string) => void = () => {};
   const keep = (chunk: Buffer) => {
-    if (!listening || options.captureOutput !== 'startup') output += chunk.toString();
+    if (listening && options.captureOutput === 'startup') return;
+    output += chunk.toString();
+    const match = listening ? null : /listening on (http:\/\/localhost:\d+\/v1)/.exec(output);
+    if (match) {
+      listening = true;
+      announceListening(match[1]!);
+    }
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -42,18 +54,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /listening on (http:\/\/localhost:\d+\/v1)/.exec(output);
-      if (match) {
-        clearInterval(timer);
-        listening = true;
-        resolve(match[1]!);
-      }
-    }, 50);
-    child.once('exit', () => {
-      clearInterval(timer);
-      reject(new Error(`server exited before listening:\n${output}`));
-    });
+    announceListening = resolve;
+    child.once('exit', () => reject(new Error(`server exited before listening:\n${output}`)));
   });
   return { process: child, baseUrl, output: () => output, exited };
 }
@@ -81,4 +83,31 @@ export async function stopServerProcess(server: ServerProcess): Promise<void> {
     new Promise<false>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS).unref()),
   ]);
   if (!stopped) await killServerProcess(server);
+}
+
+/**
+ * For each test of the file, a DATA_DIR of its own and the servers started on it; after the
+ * test, the servers still running are stopped (SIGTERM, stopServerProcess) and the directory removed.
+ */
+export function serverProcessesPerTest(prefix: string) {
+  let dataDir = '';
+  let running: ServerProcess[] = [];
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), prefix));
+  });
+  afterEach(async () => {
+    await Promise.all(running.map(stopServerProcess));
+    running = [];
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return {
+    /** The current test's DATA_DIR. */
+    dataDir: () => dataDir,
+    /** Starts a server on the test's DATA_DIR: `node --import tsx local/main.ts` unless command says otherwise (`['npm', 'start']`). */
+    async start(env: Record<string, string> = {}, command: readonly string[] = SERVER_COMMAND): Promise<ServerProcess> {
+      const server = await startServerProcess({ dataDir, env, command });
+      running.push(server);
+      return server;
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { createInventoryRepository } from '../../functions/adapters/dynamodb/inv
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
 import type { InventoryRepository } from '../../functions/domain/inventory-service.ts';
-import type { InventoryItem } from '../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../functions/domain/schemas.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 import { writeFileAtomically } from '../../local/atomic-file.ts';
@@ -69,7 +69,7 @@ const entries = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'
 
 async function importFile(file: string, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
   const items = await readInventoryFile(file);
-  const stored = new Map<bigint, InventoryItem>();
+  const stored = new Map<bigint, InventoryCount>();
   for await (const batch of target.inventory.listAll()) for (const item of batch) stored.set(item.petId, item);
   const added = items.filter((item) => !stored.has(item.petId));
   const changed = items.filter((item) => stored.has(item.petId) && !sameEntry(stored.get(item.petId)!, item));
@@ -90,7 +90,7 @@ async function importFile(file: string, target: InventoryTarget, output: Invento
 }
 
 async function exportFile(file: string | undefined, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
-  const items: InventoryItem[] = [];
+  const items: InventoryCount[] = [];
   for await (const batch of target.inventory.listAll()) items.push(...batch);
   const text = formatInventoryFile(items);
   if (file === undefined) {

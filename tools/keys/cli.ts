@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { ApiKeyRecord } from '../../functions/domain/api-keys.ts';
 import { limitsFor, PLAN_NAMES, type PlanLimits, type PlanName } from '../../functions/domain/plans.ts';
+import { KNOWN_API_KEY_SECONDS } from '../../functions/domain/known-api-keys.ts';
 import type { DeploymentStage } from '../../lib/deployments.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError, wholeNumber } from './cli-arguments.ts';
 import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
@@ -115,8 +116,13 @@ export async function runKeysCommand(
       }
       case 'revoke': {
         const record = await admin.revoke(request.keyId);
-        // The counting write every request makes refuses it, whatever the authorizer's cache still holds.
+        // The counting write every request makes refuses it, whatever an authorizer still knows of the key.
         print(`Revoked ${record.keyId}. It is refused from its next request on, locally and on AWS.`);
+        if (admin.hasGatewayKey(record)) {
+          print(`Disabling its API Gateway key in ${KNOWN_API_KEY_SECONDS} s, once no authorizer still knows the key as active...`);
+          await admin.disableGatewayKey(record);
+          print('API Gateway key disabled.');
+        }
         break;
       }
       case 'set-plan': {

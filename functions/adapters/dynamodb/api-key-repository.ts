@@ -47,7 +47,7 @@ export function createApiKeyRepository(client: DynamoDBDocumentClient, tableName
   return {
     findByHash: (keyHash) =>
       callStore(async () => {
-        // Strongly consistent, so a revocation is seen by the very next uncached authorization.
+        // Strongly consistent, so an authorizer that reads the key after a revocation sees it.
         const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { keyHash }, ConsistentRead: true }));
         return Item ? toRecord(Item) : undefined;
       }),

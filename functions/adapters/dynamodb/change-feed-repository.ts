@@ -3,7 +3,8 @@ import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient, type N
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangeFeedRepository } from '../../domain/change-feed.ts';
-import type { PetChange } from '../../domain/inventory-events.ts';
+import type { ChangeEventData } from '../../domain/inventory-events.ts';
+import type { InventoryChange } from '../../domain/inventory-history.ts';
 import type { ServiceConfig } from '../../config.ts';
 import { callStore } from './document-client.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS } from './tables.ts';
@@ -23,7 +24,7 @@ const MAX_BACKOFF_MS = 200;
 const CONTENTION = new Set(['TransactionConflict', 'ThrottlingError']);
 
 /** The marker that a change is in the feed: its own partition, so a pet's markers never crowd the feed's. */
-const markerKey = ({ petId, change }: PetChange) => ({ feed: `pet#${petId}`, seq: change.version });
+const markerKey = ({ petId, version }: ChangeEventData) => ({ feed: `pet#${petId}`, seq: version });
 
 interface StoredFeedEntry {
   seq: NumberValue;
@@ -47,7 +48,7 @@ export function createChangeFeedRepository(client: DynamoDBDocumentClient, table
   /** The sequence as this writer last saw it: a guess that a failed condition corrects. */
   let lastSeen = 0;
 
-  async function appendTransaction(changes: PetChange[]): Promise<void> {
+  async function appendTransaction(changes: ChangeEventData[]): Promise<void> {
     for (let attempt = 1; changes.length > 0; attempt += 1) {
       if (attempt > APPEND_ATTEMPTS) throw new Error(`the change feed's sequence stayed contended for ${APPEND_ATTEMPTS} attempts`);
       const expected = lastSeen;
@@ -67,22 +68,22 @@ export function createChangeFeedRepository(client: DynamoDBDocumentClient, table
                   ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
                 },
               },
-              ...changes.map((petChange, index) => ({
+              ...changes.map(({ petId, ...change }, index) => ({
                 Put: {
                   TableName: tableName,
                   Item: {
                     feed: CHANGE_FEED_PARTITION,
                     seq: expected + 1 + index,
-                    petId: petChange.petId,
-                    change: JSON.stringify(petChange.change),
+                    petId,
+                    change: JSON.stringify(change),
                     expiresAt,
                   },
                 },
               })),
-              ...changes.map((petChange, index) => ({
+              ...changes.map((change, index) => ({
                 Put: {
                   TableName: tableName,
-                  Item: { ...markerKey(petChange), feedSeq: expected + 1 + index, expiresAt },
+                  Item: { ...markerKey(change), feedSeq: expected + 1 + index, expiresAt },
                   ConditionExpression: 'attribute_not_exists(feed)',
                 },
               })),
@@ -124,7 +125,7 @@ export function createChangeFeedRepository(client: DynamoDBDocumentClient, table
   return {
     append: (changes) =>
       callStore(async () => {
-        const unique = [...new Map(changes.map((petChange) => [`${petChange.petId}:${petChange.change.version}`, petChange])).values()];
+        const unique = [...new Map(changes.map((change) => [`${change.petId}:${change.version}`, change])).values()];
         for (let start = 0; start < unique.length; start += FEED_CHANGES_PER_TRANSACTION)
           await appendTransaction(unique.slice(start, start + FEED_CHANGES_PER_TRANSACTION));
       }),
@@ -146,7 +147,7 @@ export function createChangeFeedRepository(client: DynamoDBDocumentClient, table
         );
         const read = (Items as unknown as StoredFeedEntry[]).map((item) => ({
           seq: Number(item.seq.toString()),
-          data: { petId: BigInt(item.petId.toString()), ...(JSON.parse(item.change) as PetChange['change']) },
+          data: { petId: BigInt(item.petId.toString()), ...(JSON.parse(item.change) as InventoryChange) },
         }));
         const entries = read.filter(({ seq }) => seq > afterSeq).slice(0, limit);
         // Neither the cursor's entry (expired) nor a later one: only the sequence says how far the feed stands.

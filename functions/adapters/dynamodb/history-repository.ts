@@ -1,13 +1,23 @@
 import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreUnavailableError } from '../../domain/errors.ts';
-import { inVersionRounds, type HistoryRepository, type InventoryChange, type PetChange } from '../../domain/inventory-history.ts';
+import { inVersionRounds, type HistoryRepository, type InventoryChange } from '../../domain/inventory-history.ts';
+import type { ChangeEventData } from '../../domain/schemas.ts';
 import { callStore } from './document-client.ts';
 import type { ServiceConfig } from '../../config.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS, historyTable } from './tables.ts';
 
-type StoredChange = Omit<InventoryChange, 'version' | 'quantityBefore' | 'quantityAfter' | 'delta'> & {
+/** A history entry as the history table holds it: numbers as DynamoDB gives them, and when it expires. */
+type HistoryItem = Omit<
+  InventoryChange,
+  'version' | 'quantityBefore' | 'quantityAfter' | 'delta' | 'reservedBefore' | 'reservedAfter' | 'reservationId' | 'reference'
+> & {
   petId: NumberValue;
+  /** Absent on entries recorded before reservations existed. */
+  reservedBefore?: NumberValue;
+  reservedAfter?: NumberValue;
+  reservationId?: string | null;
+  reference?: string | null;
   version: NumberValue;
   quantityBefore: NumberValue | null;
   quantityAfter: NumberValue;
@@ -32,8 +42,10 @@ function toChange(stored: Record<string, unknown>): InventoryChange {
     quantityBefore,
     quantityAfter,
     delta,
+    reservedBefore,
+    reservedAfter,
     ...rest
-  } = stored as unknown as StoredChange;
+  } = stored as unknown as HistoryItem;
   return {
     version: Number(version.toString()),
     occurredAt: rest.occurredAt,
@@ -43,6 +55,11 @@ function toChange(stored: Record<string, unknown>): InventoryChange {
     delta: Number(delta.toString()),
     status: rest.status,
     reason: rest.reason,
+    // Entries recorded before reservations existed held nothing reserved, for no reservation.
+    reservedBefore: reservedBefore === undefined ? 0 : Number(reservedBefore.toString()),
+    reservedAfter: reservedAfter === undefined ? 0 : Number(reservedAfter.toString()),
+    reservationId: rest.reservationId ?? null,
+    reference: rest.reference ?? null,
     idempotencyKey: rest.idempotencyKey,
     requestId: rest.requestId,
     keyId: rest.keyId,
@@ -55,13 +72,12 @@ function toChange(stored: Record<string, unknown>): InventoryChange {
  * failure needs no condition. `retentionDays` sets each entry's expiry from the time of its change.
  */
 export function createHistoryRepository(client: DynamoDBDocumentClient, tableName: string, retentionDays: number): HistoryRepository {
-  const item = ({ petId, change }: PetChange) => ({
-    petId,
+  const item = (change: ChangeEventData) => ({
     ...change,
     [historyTable.timeToLiveAttribute]: Math.floor(Date.parse(change.occurredAt) / 1000) + retentionDays * DAY_SECONDS,
   });
 
-  async function writeBatch(changes: readonly PetChange[]): Promise<void> {
+  async function writeBatch(changes: readonly ChangeEventData[]): Promise<void> {
     let pending = changes.map((change) => ({ PutRequest: { Item: item(change) } }));
     for (let attempt = 1; pending.length > 0; attempt += 1) {
       if (attempt > BATCH_WRITE_ATTEMPTS)
@@ -76,10 +92,10 @@ export function createHistoryRepository(client: DynamoDBDocumentClient, tableNam
     record: (changes) =>
       callStore(async () => {
         // A batch may not hold one key twice: a change delivered twice in one batch is written once.
-        const unique = [...new Map(changes.map((change) => [`${change.petId}#${change.change.version}`, change])).values()];
+        const unique = [...new Map(changes.map((change) => [`${change.petId}#${change.version}`, change])).values()];
         // Round after round, each written whole (its unprocessed items too) before the next begins.
         for (const round of inVersionRounds(unique)) {
-          const batches: PetChange[][] = [];
+          const batches: ChangeEventData[][] = [];
           for (let start = 0; start < round.length; start += BATCH_WRITE_LIMIT) batches.push(round.slice(start, start + BATCH_WRITE_LIMIT));
           await Promise.all(batches.map(writeBatch));
         }

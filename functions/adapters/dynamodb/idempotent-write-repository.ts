@@ -1,22 +1,14 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  type DynamoDBDocumentClient,
-  type NumberValue,
-} from '@aws-sdk/lib-dynamodb';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
 import type { IdempotentWriteRepository, IdempotencyRecord, RecordedOutcome } from '../../domain/idempotent-writes.ts';
-import type { VersionedItem } from '../../domain/stock-writes.ts';
-import { INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
-import type { PetId } from '../../domain/schemas.ts';
+import { HELD_FIELDS, INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
+import { reservationPut, toAnsweredReservation } from './reservation-repository.ts';
 import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
-import { inventoryKey, toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
+import { readEntries } from './entry-reads.ts';
+import { toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
 import { stockWriteInput } from './stock-write-input.ts';
 
 /**
@@ -42,6 +34,8 @@ interface StoredRecord {
   version?: NumberValue;
   /** A batch's entries, in the order of its changes. */
   items?: Record<string, unknown>[];
+  /** A reservation's answer, as the API answered it. */
+  reservation?: Record<string, unknown>;
   code?: ErrorCode;
   message?: string;
 }
@@ -55,9 +49,13 @@ const RECORD_ATTRIBUTES = {
   status: true,
   version: true,
   items: true,
+  reservation: true,
   code: true,
   message: true,
 } satisfies Record<keyof StoredRecord, true>;
+
+/** The fields of an answered entry the record keeps: its count, and what was reserved of it (absent in records made before reservations: none). */
+const ANSWERED_FIELDS = [...INVENTORY_ITEM_FIELDS, HELD_FIELDS[0]] as const;
 
 /**
  * Where the record keeps an entry's field: under its own name, or as `pet<Field>` where the
@@ -73,23 +71,25 @@ export function answerAttributes(outcome: RecordedOutcome): Record<string, unkno
     const { item, version } = outcome;
     return {
       answer: 'applied',
-      ...Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [recordAttributeOf(field), item[field]])),
+      ...Object.fromEntries(ANSWERED_FIELDS.map((field) => [recordAttributeOf(field), item[field]])),
       version: version ?? 0,
     };
   }
   if ('items' in outcome) return { answer: 'applied', items: outcome.items };
+  if ('reservation' in outcome) return { answer: 'applied', reservation: outcome.reservation };
   const { code, message } = outcome.error;
   return { answer: 'refused', code, message };
 }
 
 /** The answer a record holds, if it holds one yet. */
 function outcomeOf(stored: Record<string, unknown>): RecordedOutcome | undefined {
-  const { answer, status, version, items, code, message } = stored as unknown as StoredRecord;
+  const { answer, status, version, items, reservation, code, message } = stored as unknown as StoredRecord;
   const recorded = answer ?? (status === undefined ? undefined : Number(status.toString()) === 200 ? 'applied' : 'refused');
   if (recorded === undefined) return undefined;
   if (recorded === 'refused') return { error: { code: code!, message: message ?? '' } };
-  if (items) return { items: items.map(toInventoryItem) };
-  const item = toInventoryItem(Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, stored[recordAttributeOf(field)]])));
+  if (items) return { items: items.map((copy) => toInventoryItem(copy)) };
+  if (reservation) return { reservation: toAnsweredReservation(reservation) };
+  const item = toInventoryItem(Object.fromEntries(ANSWERED_FIELDS.map((field) => [field, stored[recordAttributeOf(field)]])));
   return version === undefined ? { item } : { item, version: Number(version.toString()) };
 }
 
@@ -108,13 +108,9 @@ const THROTTLED = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', '
 /** DynamoDB deletes expired items days late (DynamoDB Local never): an expired record is as good as none. */
 const NO_LIVE_RECORD = 'attribute_not_exists(recordId) OR expiresAt <= :now';
 
-/** Calls of one BatchGetItem before keys it leaves unprocessed (throttling) count as a store fault. */
-const BATCH_GET_ATTEMPTS = 6;
-const BATCH_GET_RETRY_BASE_MS = 50;
-
 export function createIdempotentWriteRepository(
   client: DynamoDBDocumentClient,
-  tables: { inventoryTable: string; idempotencyRecordsTable: string },
+  tables: { inventoryTable: string; idempotencyRecordsTable: string; reservationsTable?: string },
 ): IdempotentWriteRepository {
   const recordKey = (recordId: string) => ({ TableName: tables.idempotencyRecordsTable, Key: { recordId } });
 
@@ -125,36 +121,12 @@ export function createIdempotentWriteRepository(
         return Item ? toRecord(Item) : undefined;
       }),
 
-    findEntries: (petIds) =>
-      callStore(async () => {
-        if (petIds.length === 1) {
-          const { Item } = await client.send(
-            new GetCommand({ TableName: tables.inventoryTable, Key: inventoryKey(petIds[0]!), ConsistentRead: true }),
-          );
-          return [Item ? toVersionedItem(Item) : undefined];
-        }
-        // One BatchGetItem takes up to 100 keys, as many as a batch has changes; strongly consistent, as a GetItem.
-        const found = new Map<PetId, VersionedItem>();
-        let keys: Record<string, unknown>[] = petIds.map((petId) => ({ ...inventoryKey(petId) }));
-        for (let attempt = 1; keys.length > 0; attempt += 1) {
-          if (attempt > BATCH_GET_ATTEMPTS)
-            throw new StoreUnavailableError({ cause: new Error(`${keys.length} entries still unread after ${BATCH_GET_ATTEMPTS} calls`) });
-          if (attempt > 1) await sleep(BATCH_GET_RETRY_BASE_MS * 2 ** (attempt - 2));
-          const { Responses, UnprocessedKeys } = await client.send(
-            new BatchGetCommand({ RequestItems: { [tables.inventoryTable]: { Keys: keys, ConsistentRead: true } } }),
-          );
-          for (const stored of Responses?.[tables.inventoryTable] ?? []) {
-            const entry = toVersionedItem(stored);
-            found.set(entry.item.petId, entry);
-          }
-          keys = UnprocessedKeys?.[tables.inventoryTable]?.Keys ?? [];
-        }
-        return petIds.map((petId) => found.get(petId));
-      }),
+    findEntries: (petIds) => callStore(() => readEntries(client, tables.inventoryTable, petIds)),
 
-    apply: ({ writes, record, nowSeconds }) =>
+    apply: ({ writes, record: { outcome, ...record }, nowSeconds, reservation }) =>
       callStore(async () => {
         const recordIndex = writes.length;
+        if (reservation && !tables.reservationsTable) throw new Error('a reservation needs the reservations table');
         try {
           await client.send(
             new TransactWriteCommand({
@@ -163,11 +135,12 @@ export function createIdempotentWriteRepository(
                 {
                   Put: {
                     TableName: tables.idempotencyRecordsTable,
-                    Item: record,
+                    Item: { ...record, ...(outcome ? answerAttributes(outcome) : {}) },
                     ConditionExpression: NO_LIVE_RECORD,
                     ExpressionAttributeValues: { ':now': nowSeconds },
                   },
                 },
+                ...(reservation ? [{ Put: reservationPut(tables.reservationsTable!, reservation) }] : []),
               ],
               // The SDK resends the same token when it retries this call: a retry after a lost answer applies nothing twice.
               ClientRequestToken: randomUUID(),

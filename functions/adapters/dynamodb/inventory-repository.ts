@@ -2,9 +2,10 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, paginateQuery, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ChangeAttribution } from '../../domain/change-attribution.ts';
 import { byPetId, type InventoryRepository } from '../../domain/inventory-service.ts';
+import { isLowOnStock } from '../../domain/low-stock.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
-import type { InventoryItem } from '../../domain/schemas.ts';
+import type { InventoryCount, InventoryItem } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,7 +20,7 @@ import { callStore, inDomainTerms, updateIfConditionHolds } from './document-cli
 import { mergeSortedPages } from './sorted-merge.ts';
 import { stockWriteInput } from './stock-write-input.ts';
 import { inventoryTable } from './tables.ts';
-import { VERSION_ATTRIBUTE, versionedChange } from './versioned-change.ts';
+import { versionedChange } from './versioned-change.ts';
 
 /**
  * Items per Query page: the listing holds two pages per shard (the one it merges and the next),
@@ -30,15 +31,15 @@ export const INVENTORY_PAGE_SIZE = 1_000;
 /** Each field named through a placeholder: `status` is a reserved word, and a new field's name may be one too. */
 const fieldNames = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [`#${field}`, field]));
 
-/** The listing's read: every InventoryItem field, as the entry stores it under its own name. */
+/**
+ * An entry's counted fields, as the entry stores each under its own name. The listing and one
+ * entry's read take the whole item instead: what it answers depends on its holds, one attribute
+ * each (stored-inventory-item.ts), which no projection can name in advance. DynamoDB bills a read
+ * by the whole item's size whatever it projects, so only the bytes carried grow.
+ */
 export const INVENTORY_ITEM_PROJECTION = {
   ProjectionExpression: INVENTORY_ITEM_FIELDS.map((field) => `#${field}`).join(', '),
   ExpressionAttributeNames: fieldNames(INVENTORY_ITEM_FIELDS),
-};
-/** One entry's read: the listing's fields and the version, its ETag. */
-const VERSIONED_PROJECTION = {
-  ProjectionExpression: `${INVENTORY_ITEM_PROJECTION.ProjectionExpression}, #version`,
-  ExpressionAttributeNames: { ...INVENTORY_ITEM_PROJECTION.ExpressionAttributeNames, '#version': VERSION_ATTRIBUTE },
 };
 
 /** A Query of one shard's partition; `names` adds the expression names the rest of the input uses. */
@@ -87,15 +88,20 @@ const REPLACED_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => field !== invent
  * comparison with a missing attribute is false. Values are
  * stored as the domain holds them: the document client writes a bigint and a number alike as N.
  */
-export function entryReplacement(tableName: string, item: InventoryItem, attribution: ChangeAttribution) {
+export function entryReplacement(tableName: string, item: InventoryCount, attribution: ChangeAttribution) {
   const change = versionedChange(attribution);
   return {
     TableName: tableName,
     Key: inventoryKey(item.petId),
-    UpdateExpression: `SET ${REPLACED_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}, ${change.set}`,
+    // A count replaced leaves what reservations hold as it is: available follows the count (stock-write-input.ts).
+    UpdateExpression: `SET ${REPLACED_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}, available = :quantity - if_not_exists(reserved, :zero), ${change.set}`,
     ConditionExpression: `attribute_not_exists(petId) OR ${REPLACED_FIELDS.map((field) => `attribute_not_exists(#${field}) OR #${field} <> :${field}`).join(' OR ')}`,
     ExpressionAttributeNames: { ...fieldNames(REPLACED_FIELDS), ...change.names },
-    ExpressionAttributeValues: { ...Object.fromEntries(REPLACED_FIELDS.map((field) => [`:${field}`, item[field]])), ...change.values },
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(REPLACED_FIELDS.map((field) => [`:${field}`, item[field]])),
+      ':zero': 0,
+      ...change.values,
+    },
   };
 }
 
@@ -109,7 +115,7 @@ export function entryReplacement(tableName: string, item: InventoryItem, attribu
 async function replaceInOneTransaction(
   client: DynamoDBDocumentClient,
   tableName: string,
-  group: readonly InventoryItem[],
+  group: readonly InventoryCount[],
   attribution: ChangeAttribution,
 ): Promise<void> {
   let pending = group;
@@ -148,15 +154,19 @@ async function replaceInOneTransaction(
 }
 
 /**
- * The reorder report's filter: available stock below the entry's threshold, as availableOf
- * (domain/low-stock.ts) reads it: `available` where the entry stores it (reservations), else the
- * quantity. DynamoDB filters after reading, so the report costs the listing's read units.
+ * The reorder report's filter. DynamoDB keeps only the entries with a threshold (it filters after
+ * reading, so the report costs the listing's read units); whether one is below it is decided here,
+ * by isLowOnStock (domain/low-stock.ts) on what the entry answers now, as a hold that expired
+ * without its expiry recorded holds nothing.
  */
-const LOW_STOCK_FILTER = {
-  FilterExpression:
-    'attribute_exists(#threshold) AND ((attribute_exists(#available) AND #available < #threshold) OR (attribute_not_exists(#available) AND #quantity < #threshold))',
-  ExpressionAttributeNames: { '#threshold': LOW_STOCK_THRESHOLD_ATTRIBUTE, '#available': 'available', '#quantity': 'quantity' },
+const HAS_THRESHOLD = {
+  FilterExpression: 'attribute_exists(#threshold)',
+  ExpressionAttributeNames: { '#threshold': LOW_STOCK_THRESHOLD_ATTRIBUTE },
 };
+
+function isBelowItsThreshold(stored: Record<string, unknown>, item: InventoryItem): boolean {
+  return isLowOnStock(item, Number(String(stored[LOW_STOCK_THRESHOLD_ATTRIBUTE])));
+}
 
 /** One shard's entries in petId order, a page at a time (a page may hold none when filtered). */
 async function* shardPages(
@@ -168,18 +178,18 @@ async function* shardPages(
   const pages = paginateQuery(
     { client, pageSize: INVENTORY_PAGE_SIZE },
     {
-      ...shardQuery(tableName, shard, {
-        ...INVENTORY_ITEM_PROJECTION.ExpressionAttributeNames,
-        ...(lowStockOnly ? LOW_STOCK_FILTER.ExpressionAttributeNames : {}),
-      }),
-      ProjectionExpression: INVENTORY_ITEM_PROJECTION.ProjectionExpression,
-      ...(lowStockOnly ? { FilterExpression: LOW_STOCK_FILTER.FilterExpression } : {}),
+      ...shardQuery(tableName, shard, lowStockOnly ? HAS_THRESHOLD.ExpressionAttributeNames : {}),
+      ...(lowStockOnly ? { FilterExpression: HAS_THRESHOLD.FilterExpression } : {}),
       // A pet written before the listing began is always in it, whatever replica answers.
       ConsistentRead: true,
     },
   );
   try {
-    for await (const page of pages) yield (page.Items ?? []).map(toInventoryItem);
+    for await (const page of pages) {
+      const stored = page.Items ?? [];
+      const items = stored.map((entry) => toInventoryItem(entry));
+      yield lowStockOnly ? items.filter((item, index) => isBelowItsThreshold(stored[index]!, item)) : items;
+    }
   } catch (error) {
     throw inDomainTerms(error);
   }
@@ -242,7 +252,6 @@ export function createInventoryRepository(
           new GetCommand({
             TableName: tableName,
             Key: inventoryKey(petId),
-            ...VERSIONED_PROJECTION,
             ...(options?.consistent ? { ConsistentRead: true } : {}),
           }),
         );

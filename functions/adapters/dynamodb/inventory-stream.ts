@@ -1,10 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { eventsOfWrite, type InventoryEvent } from '../../domain/inventory-events.ts';
-import { changeOf, type EntryImage, type PetChange } from '../../domain/inventory-history.ts';
-import type { StoredLastChange } from './versioned-change.ts';
+import { changeOf, type EntryImage } from '../../domain/inventory-history.ts';
+import type { ChangeEventData } from '../../domain/schemas.ts';
+import type { StoredChange } from '../../domain/change-attribution.ts';
 import { unmarshallOptions } from './document-client.ts';
-import { LOW_STOCK_THRESHOLD_ATTRIBUTE, toInventoryItem } from './stored-inventory-item.ts';
+import { LOW_STOCK_THRESHOLD_ATTRIBUTE, toInventoryCount } from './stored-inventory-item.ts';
 
 /** A record of the inventory table's stream (NEW_AND_OLD_IMAGES), as Lambda delivers it and as GetRecords returns it. */
 export interface InventoryStreamRecord {
@@ -16,9 +17,10 @@ function entryImage(image: Record<string, unknown> | undefined): EntryImage | un
   const stored = unmarshall(image as Record<string, AttributeValue>, unmarshallOptions()) as Record<string, { toString(): string }>;
   const version = stored.version === undefined ? undefined : Number(stored.version.toString());
   return {
-    ...toInventoryItem(stored),
+    ...toInventoryCount(stored),
+    reserved: stored.reserved === undefined ? 0 : Number(stored.reserved.toString()),
     ...(version === undefined ? {} : { version }),
-    ...(stored.lastChange ? { lastChange: stored.lastChange as unknown as StoredLastChange } : {}),
+    ...(stored.lastChange ? { lastChange: stored.lastChange as unknown as StoredChange } : {}),
     ...(stored[LOW_STOCK_THRESHOLD_ATTRIBUTE] === undefined
       ? {}
       : { lowStockThreshold: Number(stored[LOW_STOCK_THRESHOLD_ATTRIBUTE].toString()) }),
@@ -26,7 +28,7 @@ function entryImage(image: Record<string, unknown> | undefined): EntryImage | un
 }
 
 /** The history entries the records' writes made, in the records' order. */
-export function changesOfRecords(records: readonly InventoryStreamRecord[]): PetChange[] {
+export function changesOfRecords(records: readonly InventoryStreamRecord[]): ChangeEventData[] {
   return records.flatMap((record) => changeOf(entryImage(record.dynamodb?.OldImage), entryImage(record.dynamodb?.NewImage)) ?? []);
 }
 

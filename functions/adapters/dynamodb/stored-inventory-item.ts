@@ -1,7 +1,7 @@
 import type { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS, type StoredFieldKind } from '../../domain/inventory-item-fields.ts';
-import type { InventoryItem, PetId } from '../../domain/schemas.ts';
-import type { VersionedItem } from '../../domain/stock-writes.ts';
+import type { InventoryCount, InventoryItem, PetId } from '../../domain/schemas.ts';
+import { availableOf, heldAt, type Hold, type VersionedItem } from '../../domain/stock-writes.ts';
 import { inventoryTable } from './tables.ts';
 
 /**
@@ -49,15 +49,50 @@ const FROM_STORED: Record<StoredFieldKind, (value: unknown) => unknown> = {
   string: (value) => value,
 };
 
-/** An entry as stored (an item, a stream image, a record's copy) as the domain's InventoryItem. */
-export function toInventoryItem(stored: Record<string, unknown>): InventoryItem {
-  return Object.fromEntries(
-    INVENTORY_ITEM_FIELDS.map((field) => [field, FROM_STORED[INVENTORY_ITEM_FIELD_KINDS[field]](stored[field])]),
-  ) as InventoryItem;
+/**
+ * Each hold is an attribute of its own, `hold:<reservationId>` = {quantity, expiresAt}: a write
+ * can add or remove one whatever the others are (a map's member cannot be set before the map
+ * exists), and `holdCount` counts them for the limit a condition checks.
+ */
+const HOLD_PREFIX = 'hold:';
+export const holdAttribute = (reservationId: string) => `${HOLD_PREFIX}${reservationId}`;
+
+/** The holds a stored entry carries, expired ones included until their expiry is recorded. */
+export function holdsOf(stored: Record<string, unknown>): Hold[] {
+  return Object.entries(stored).flatMap(([name, value]) => {
+    if (!name.startsWith(HOLD_PREFIX)) return [];
+    const { quantity, expiresAt } = value as { quantity: NumberValue; expiresAt: NumberValue };
+    return [
+      { reservationId: name.slice(HOLD_PREFIX.length), quantity: Number(quantity.toString()), expiresAt: Number(expiresAt.toString()) },
+    ];
+  });
 }
 
-/** An entry as stored, with its version (0 for an entry not written since versions were introduced). */
-export function toVersionedItem(stored: Record<string, unknown>): VersionedItem {
+/** An entry's count as stored (an item, a stream image, a record's copy). */
+export function toInventoryCount(stored: Record<string, unknown>): InventoryCount {
+  return Object.fromEntries(
+    INVENTORY_ITEM_FIELDS.map((field) => [field, FROM_STORED[INVENTORY_ITEM_FIELD_KINDS[field]](stored[field])]),
+  ) as InventoryCount;
+}
+
+/**
+ * An entry as stored as the domain's InventoryItem at `nowMs`: what its holds hold at that moment,
+ * whatever expiries are still to be recorded. A record's copy of an answer carries no holds but
+ * the `reserved` it answered.
+ */
+export function toInventoryItem(stored: Record<string, unknown>, nowMs: number = Date.now()): InventoryItem {
+  const count = toInventoryCount(stored);
+  const holds = holdsOf(stored);
+  const reserved = holds.length > 0 ? heldAt(holds, nowMs) : Number(String(stored.reserved ?? 0));
+  return { ...count, reserved, available: availableOf(count.quantity, reserved) };
+}
+
+/** An entry as stored, with its version (0 for an entry not written since versions were introduced) and its holds. */
+export function toVersionedItem(stored: Record<string, unknown>, nowMs: number = Date.now()): VersionedItem {
   const { version } = stored as { version?: NumberValue };
-  return { item: toInventoryItem(stored), version: version === undefined ? 0 : Number(version.toString()) };
+  return {
+    item: toInventoryItem(stored, nowMs),
+    version: version === undefined ? 0 : Number(version.toString()),
+    holds: holdsOf(stored),
+  };
 }

@@ -35,6 +35,24 @@ export const idempotencyRecordsTable = {
 } as const;
 
 /**
+ * One record per reservation (reservations.ts). While it is active it carries `due`, the index's
+ * key: the sparse index holds the active ones only, by expiresAt, so the sweep reads the due ones
+ * and nothing else. Records are deleted RESERVATION_RETENTION_DAYS after their expiresAt.
+ */
+export const reservationsTable = {
+  partitionKey: { name: 'reservationId', type: 'S' },
+  dueIndex: {
+    indexName: 'byDueTime',
+    partitionKey: { name: 'due', type: 'S' },
+    sortKey: { name: 'expiresAt', type: 'N' },
+  },
+  timeToLiveAttribute: 'deleteAt',
+} as const;
+
+/** How long a settled reservation can still be read: a month after its expiresAt, longer than any cart's checkout. */
+export const RESERVATION_RETENTION_DAYS = 30;
+
+/**
  * Each pet's history, one item per change, in version order: a page is one Query of the pet's
  * partition. Entries expire after the stage's retention (HISTORY_RETENTION_DAYS).
  */

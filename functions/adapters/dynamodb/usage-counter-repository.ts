@@ -31,8 +31,8 @@ import { DAY_SECONDS, forgettingClause, KEEP_AFTER_RESET_SECONDS, minuteAttribut
  *   hour leaves one behind, at most 24 a day of a few bytes each, and the day's item goes.
  * - `bannedUntil`: Unix seconds. A ban is written on the item of every UTC day it reaches
  *   (creating the next day's item if needed), so a ban that spans midnight still holds.
- * - `revoked`: true once the key is revoked, on the item of every UTC day an authorizer's cached
- *   answer for the key may reach. The counting write's condition tests it, so a revocation takes
+ * - `revoked`: true once the key is revoked, on the item of every UTC day in which an authorizer
+ *   may still know the key as active (KNOWN_API_KEY_SECONDS). The counting write's condition tests it, so a revocation takes
  *   effect on the key's next request at no cost to any other: no read, no extra unit.
  *
  * Beside them, `<keyId>#ban` records the latest ban for operators (list, unban), and

@@ -1,12 +1,9 @@
-import type { ChangeAttribution } from '../../domain/change-attribution.ts';
+import type { ChangeAttribution, StoredChange } from '../../domain/change-attribution.ts';
 
 /** The entry's version: 1 for its first write through versionedChange, +1 for each change after it. */
 export const VERSION_ATTRIBUTE = 'version';
-/** The attribution of the change that made the current version (see StoredLastChange). */
+/** The change that made the current version, as stored (StoredChange). */
 export const LAST_CHANGE_ATTRIBUTE = 'lastChange';
-
-/** lastChange as stored: the attribution and the writer's clock, RFC 3339 in UTC with milliseconds. */
-export type StoredLastChange = ChangeAttribution & { occurredAt: string };
 
 /** The parts of an UpdateItem input that versionedChange contributes. */
 export interface VersionedChangeClauses {
@@ -24,7 +21,7 @@ export interface VersionedChangeClauses {
  * The placeholders start with `change` and `version`: a write must use none of its own so named.
  */
 export function versionedChange(attribution: ChangeAttribution, occurredAt: Date = new Date()): VersionedChangeClauses {
-  const lastChange: StoredLastChange = { ...attribution, occurredAt: occurredAt.toISOString() };
+  const lastChange: StoredChange = { ...attribution, occurredAt: occurredAt.toISOString() };
   return {
     set: '#version = if_not_exists(#version, :versionNone) + :versionStep, #changeLast = :changeLast',
     names: { '#version': VERSION_ATTRIBUTE, '#changeLast': LAST_CHANGE_ATTRIBUTE },

@@ -25,7 +25,7 @@ function answer(overrides: Partial<Omit<ObservedResponse, 'headers'>> & { header
     method: 'GET',
     path: '/v1/inventory',
     status: 200,
-    text: '[{"petId":9007199254740993,"quantity":2,"status":"available"}]',
+    text: '[{"petId":9007199254740993,"quantity":2,"status":"available","reserved":0,"available":2}]',
     ...rest,
     headers: new Headers(headers),
   };

@@ -89,6 +89,18 @@ describe('the REQUEST authorizer', () => {
     expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: KEYS, Key: { keyHash: hashApiKey(API_KEY) }, ConsistentRead: true });
   });
 
+  it('answers a key it read within the minute from memory, with no store call: a request of a known key costs the authorizer nothing more', async () => {
+    dynamo.on(GetCommand).resolves({ Item: storedKey() });
+    const handler = createHandler();
+
+    const first = await authorize(`Bearer ${API_KEY}`, handler);
+    const second = await authorize(`Bearer ${API_KEY}`, handler);
+
+    expect(second).toEqual(first);
+    expect(second.policyDocument.Statement[0]).toMatchObject({ Effect: 'Allow' });
+    expect(dynamo).toHaveReceivedCommandTimes(GetCommand, 1);
+  });
+
   it('passes an enterprise key its own limits', async () => {
     dynamo.on(GetCommand).resolves({ Item: storedKey({ plan: 'enterprise', customLimits: { perMinute: 5_000, perDay: 2_000_000 } }) });
 

@@ -6,6 +6,7 @@ const TABLES = {
   API_KEYS_TABLE: 'keys',
   USAGE_COUNTERS_TABLE: 'counters',
   IDEMPOTENCY_RECORDS_TABLE: 'idempotency',
+  RESERVATIONS_TABLE: 'reservations',
   HISTORY_TABLE: 'history',
   CHANGE_FEED_TABLE: 'change-feed',
 };
@@ -17,6 +18,7 @@ describe('configuration, read at cold start', () => {
       apiKeysTable: 'keys',
       usageCountersTable: 'counters',
       idempotencyRecordsTable: 'idempotency',
+      reservationsTable: 'reservations',
       historyTable: 'history',
       historyRetentionDays: 396,
       changeFeedTable: 'change-feed',

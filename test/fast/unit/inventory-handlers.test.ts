@@ -10,7 +10,7 @@ import { createDocumentClient } from '../../../functions/adapters/dynamodb/docum
 import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
 import { INVENTORY_SHARDS, inventoryKey } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { StoreUnavailableError } from '../../../functions/domain/errors.ts';
-import type { InventoryItem } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../../functions/domain/schemas.ts';
 import { TIMEOUT_MARGIN_MS } from '../../../functions/http/http-handler.ts';
 import { STREAM_ABORTED_LOG_MESSAGE } from '../../../functions/http/json-array-stream.ts';
 import { SERVICE_METRICS } from '../../../functions/logger.ts';
@@ -32,15 +32,15 @@ function parse(body: string) {
   return JSON.parse(body) as Record<string, unknown>;
 }
 
-const PETS: InventoryItem[] = Array.from({ length: 40 }, (_, index) => ({
+const PETS: InventoryCount[] = Array.from({ length: 40 }, (_, index) => ({
   petId: BigInt(index + 1),
   quantity: index,
   status: 'available',
 }));
-const PETS_JSON = `[${PETS.map((pet) => `{"petId":${pet.petId},"quantity":${pet.quantity},"status":"available"}`).join(',')}]`;
+const PETS_JSON = `[${PETS.map((pet) => `{"petId":${pet.petId},"quantity":${pet.quantity},"status":"available","reserved":0,"available":${pet.quantity}}`).join(',')}]`;
 
 /** Every shard's Query answers its own pets in petId order, `pageSize` to a page, as DynamoDB would. */
-function holdInventory(items: readonly InventoryItem[], pageSize = INVENTORY_PAGE_SIZE) {
+function holdInventory(items: readonly InventoryCount[], pageSize = INVENTORY_PAGE_SIZE) {
   for (const shard of INVENTORY_SHARDS) {
     const held = items.filter((item) => inventoryKey(item.petId).shard === shard).sort((a, b) => (a.petId < b.petId ? -1 : 1));
     let answers = dynamo.on(QueryCommand, { TableName: INVENTORY_TABLE, ExpressionAttributeValues: { ':shard': shard } });
@@ -80,7 +80,7 @@ describe('listInventory', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(
-      '[{"petId":3,"quantity":0,"status":"pending"},{"petId":4,"quantity":5,"status":"available"},{"petId":7,"quantity":1,"status":"sold"},{"petId":9007199254740993,"quantity":2,"status":"available"}]',
+      '[{"petId":3,"quantity":0,"status":"pending","reserved":0,"available":0},{"petId":4,"quantity":5,"status":"available","reserved":0,"available":5},{"petId":7,"quantity":1,"status":"sold","reserved":0,"available":1},{"petId":9007199254740993,"quantity":2,"status":"available","reserved":0,"available":2}]',
     );
     const queries = dynamo.commandCalls(QueryCommand, { TableName: INVENTORY_TABLE }).map((call) => call.args[0].input);
     expect(new Set(queries.map((input) => input.ExpressionAttributeValues?.[':shard']))).toEqual(new Set(INVENTORY_SHARDS));
@@ -256,7 +256,7 @@ describe('a listing that fails after its first byte', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.aborted).toBeInstanceOf(StoreUnavailableError);
-    expect(response.body).toBe('[{"petId":5,"quantity":1,"status":"available"}');
+    expect(response.body).toBe('[{"petId":5,"quantity":1,"status":"available","reserved":0,"available":1}');
     expect(() => JSON.parse(response.body)).toThrow(SyntaxError);
     expect(logged.mock.calls.flat().join('\n')).toContain(STREAM_ABORTED_LOG_MESSAGE);
     expect(metricLines()).toContain(`"${SERVICE_METRICS.streamAborted}":1`);
@@ -268,7 +268,10 @@ describe('a listing that fails after its first byte', () => {
 
     const response = await handlers().list(proxyEvent(), nearlyOutOfTime);
 
-    expect([response.statusCode, response.body]).toEqual([200, '[{"petId":5,"quantity":1,"status":"available"}']);
+    expect([response.statusCode, response.body]).toEqual([
+      200,
+      '[{"petId":5,"quantity":1,"status":"available","reserved":0,"available":1}',
+    ]);
     expect(String(response.aborted)).toContain('deadline');
     expect(logged.mock.calls.flat().join('\n')).toContain(STREAM_ABORTED_LOG_MESSAGE);
   });
@@ -283,7 +286,7 @@ describe('a listing that fails after its first byte', () => {
     expect(() => gunzipSync(response.bytes)).toThrow();
     // What the compressor had flushed before the cut (possibly nothing) is a prefix of the text, never the closed array.
     const received = gunzipSync(response.bytes, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
-    expect('[{"petId":5,"quantity":1,"status":"available"}'.startsWith(received)).toBe(true);
+    expect('[{"petId":5,"quantity":1,"status":"available","reserved":0,"available":1}'.startsWith(received)).toBe(true);
     expect(() => JSON.parse(received)).toThrow(SyntaxError);
   });
 });
@@ -314,14 +317,14 @@ describe('updateInventory', () => {
 
     const change = versionedChangeOf({ kind: 'set', requestId: 'request-1', keyId: 'key_test' });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('{"petId":9007199254740993,"quantity":5,"status":"available"}');
+    expect(response.body).toBe('{"petId":9007199254740993,"quantity":5,"status":"available","reserved":0,"available":5}');
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       TableName: INVENTORY_TABLE,
       Key: inventoryKey(9_007_199_254_740_993n),
-      UpdateExpression: `SET quantity = :quantity, ${change.set}`,
+      UpdateExpression: `SET quantity = :quantity, available = :quantity - if_not_exists(reserved, :zero), ${change.set}`,
       ConditionExpression: 'attribute_exists(petId) AND quantity <> :quantity',
       ExpressionAttributeNames: change.names,
-      ExpressionAttributeValues: { ':quantity': 5, ...change.values },
+      ExpressionAttributeValues: { ':quantity': 5, ':zero': 0, ...change.values },
       ReturnValues: 'ALL_NEW',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
@@ -474,7 +477,10 @@ describe('updateInventory', () => {
 
     const response = await handlers().update(patchEvent('1', '{"quantity": 1}', contentType), lambdaContext);
 
-    expect([response.statusCode, parse(response.body)]).toEqual([200, { petId: 1, quantity: 1, status: 'sold' }]);
+    expect([response.statusCode, parse(response.body)]).toEqual([
+      200,
+      { petId: 1, quantity: 1, status: 'sold', reserved: 0, available: 1 },
+    ]);
   });
 
   it('answers 413 above the body size cap', async () => {

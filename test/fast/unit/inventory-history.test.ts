@@ -1,14 +1,16 @@
+import { unheld } from '../../../functions/domain/stock-writes.ts';
 import { BatchWriteCommand, DynamoDBDocumentClient, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHistoryRepository } from '../../../functions/adapters/dynamodb/history-repository.ts';
-import { inVersionRounds, listInventoryChanges, type PetChange } from '../../../functions/domain/inventory-history.ts';
+import { inVersionRounds, listInventoryChanges } from '../../../functions/domain/inventory-history.ts';
+import type { ChangeEventData } from '../../../functions/domain/inventory-events.ts';
 import { petChange } from '../../support/pet-changes.ts';
 import { createDocumentClient } from '../../../functions/adapters/dynamodb/document-client.ts';
 
 const HISTORY_TABLE = 'history';
 
-const keyOf = ({ petId, change }: PetChange) => `${petId}@${change.version}`;
+const keyOf = ({ petId, version }: ChangeEventData) => `${petId}@${version}`;
 
 describe('inVersionRounds', () => {
   it("puts each pet's entries in version order, one round apart, and every entry in exactly one round", () => {
@@ -22,7 +24,7 @@ describe('inVersionRounds', () => {
 });
 
 describe('listInventoryChanges', () => {
-  const item = { petId: 7n, quantity: 1, status: 'available' as const };
+  const item = unheld({ petId: 7n, quantity: 1, status: 'available' });
   /** A history whose every page ends at version 5 with more to follow, and an entry at `version`, read as asked. */
   const stores = (version: number) => {
     const reads: unknown[] = [];
@@ -34,7 +36,7 @@ describe('listInventoryChanges', () => {
           return { item, version };
         },
       },
-      history: { page: async () => ({ changes: [{ ...petChange(7n, 5).change }], more: true }) },
+      history: { page: async () => ({ changes: [(({ petId: _petId, ...change }) => change)(petChange(7n, 5))], more: true }) },
     };
   };
 

@@ -10,13 +10,13 @@ import {
 import { inventoryKey } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { StoreUnavailableError } from '../../../functions/domain/errors.ts';
 import { versionedChange } from '../../../functions/adapters/dynamodb/versioned-change.ts';
-import type { InventoryItem } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../../functions/domain/schemas.ts';
 import { canceled, testAttribution, throttled } from '../../support/inventory.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const TABLE = 'Inventory';
 const NOW = new Date('2026-11-24T06:30:00.123Z');
-const items = (count: number): InventoryItem[] =>
+const items = (count: number): InventoryCount[] =>
   Array.from({ length: count }, (_, index) => ({ petId: BigInt(index + 1), quantity: index, status: 'available' }));
 const repository = () => createInventoryRepository(createDocumentClient({ region: 'eu-west-1' }), TABLE);
 
@@ -52,11 +52,11 @@ describe('InventoryRepository.putMany', () => {
           Update: {
             TableName: TABLE,
             Key: inventoryKey(item!.petId),
-            UpdateExpression: `SET #quantity = :quantity, #status = :status, ${change.set}`,
+            UpdateExpression: `SET #quantity = :quantity, #status = :status, available = :quantity - if_not_exists(reserved, :zero), ${change.set}`,
             ConditionExpression:
               'attribute_not_exists(petId) OR attribute_not_exists(#quantity) OR #quantity <> :quantity OR attribute_not_exists(#status) OR #status <> :status',
             ExpressionAttributeNames: { '#quantity': 'quantity', '#status': 'status', ...change.names },
-            ExpressionAttributeValues: { ':quantity': 0, ':status': 'available', ...change.values },
+            ExpressionAttributeValues: { ':quantity': 0, ':status': 'available', ':zero': 0, ...change.values },
           },
         },
       ],

@@ -10,6 +10,7 @@ import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from 
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashApiKey } from '../../../functions/domain/api-keys.ts';
+import { KNOWN_API_KEY_SECONDS } from '../../../functions/domain/known-api-keys.ts';
 import { runKeysCommand } from '../../../tools/keys/cli.ts';
 import { openLocalTarget, openStageTarget } from '../../../tools/keys/key-targets.ts';
 import { STACK_OUTPUTS } from '../../../lib/deployments.ts';
@@ -72,19 +73,36 @@ describe('npm run keys -- --stage staging', () => {
     expect(JSON.stringify(dynamo.commandCalls(PutCommand)[0]!.args[0].input)).not.toContain(apiKey);
   });
 
-  it('revokes in the keys table and disables the gateway key', async () => {
+  it('revokes in the keys table at once, and disables the gateway key a minute later, once no authorizer still knows the key', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
     dynamo.on(QueryCommand).resolves({
       Items: [{ keyHash: 'h', keyId: 'key_acme', owner: 'Acme', plan: 'pro', status: 'active', createdAt: 'x', gatewayKeyId: 'gw-key-9' }],
     });
 
-    await keys('revoke', 'key_acme', '--stage', 'staging');
+    try {
+      const revoking = keys('revoke', 'key_acme', '--stage', 'staging');
+      await vi.advanceTimersByTimeAsync(KNOWN_API_KEY_SECONDS * 1_000 - 1);
 
-    expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
-      TableName: 'Staging-ApiKeys',
-      Key: { keyHash: 'h' },
-      ExpressionAttributeValues: { ':v0': 'revoked' },
-    });
-    expect(apiGateway).toHaveReceivedCommandWith(UpdateApiKeyCommand, { apiKey: 'gw-key-9' });
+      expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
+        TableName: 'Staging-ApiKeys',
+        Key: { keyHash: 'h' },
+        ExpressionAttributeValues: { ':v0': 'revoked' },
+      });
+      // Sooner, a request an authorizer allows from memory would meet the disabled key: API Gateway's static 401, no X-RateLimit-Reset.
+      expect(apiGateway).toHaveReceivedCommandTimes(UpdateApiKeyCommand, 0);
+
+      await vi.advanceTimersByTimeAsync(1);
+      const lines = await revoking;
+
+      expect(apiGateway).toHaveReceivedCommandWith(UpdateApiKeyCommand, { apiKey: 'gw-key-9' });
+      expect(lines).toEqual([
+        'Revoked key_acme. It is refused from its next request on, locally and on AWS.',
+        `Disabling its API Gateway key in ${KNOWN_API_KEY_SECONDS} s, once no authorizer still knows the key as active...`,
+        'API Gateway key disabled.',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says which output is missing when the stack is not deployed as expected', async () => {

@@ -189,7 +189,7 @@ describe('plan limits', () => {
     expect(countingCalls().map((call) => call.args[0].input)).toEqual([COUNTING_COMMAND]);
   });
 
-  it("answers a revoked key 401 from the refused counting write alone, whatever the authorizer's cache let through", async () => {
+  it('answers a revoked key 401 from the refused counting write alone, whatever the authorizer still knew of the key', async () => {
     dynamo.on(UpdateCommand, countingWriteOn(USAGE_ITEM)).rejects(conditionFailedOn({ [THIS_MINUTE]: 2, requests: 40, revoked: true }));
 
     const response = await listHandler()(proxyEvent(), lambdaContext);

@@ -38,7 +38,7 @@ describe('getInventoryItem', () => {
 
     const response = await handlers().getItem(proxyEvent({ pathParameters: { petId: '7' } }), lambdaContext);
 
-    expect([response.statusCode, response.body]).toEqual([200, '{"petId":7,"quantity":3,"status":"sold"}']);
+    expect([response.statusCode, response.body]).toEqual([200, '{"petId":7,"quantity":3,"status":"sold","reserved":0,"available":3}']);
     expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: INVENTORY_TABLE, Key: inventoryKey(7n), ConsistentRead: true });
   });
 });
@@ -54,10 +54,10 @@ describe('updateInventory with changeFromQuantity', () => {
     expect(dynamo).toHaveReceivedCommandWith(UpdateCommand, {
       TableName: INVENTORY_TABLE,
       Key: inventoryKey(7n),
-      UpdateExpression: `SET quantity = :quantity, ${change.set}`,
+      UpdateExpression: `SET quantity = :quantity, available = :quantity - if_not_exists(reserved, :zero), ${change.set}`,
       ConditionExpression: 'attribute_exists(petId) AND quantity = :changeFrom AND quantity <> :quantity',
       ExpressionAttributeNames: change.names,
-      ExpressionAttributeValues: { ':quantity': 5, ':changeFrom': 4, ...change.values },
+      ExpressionAttributeValues: { ':quantity': 5, ':zero': 0, ':changeFrom': 4, ...change.values },
       ReturnValues: 'ALL_NEW',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
@@ -109,7 +109,7 @@ describe('adjustInventory', () => {
 
     expect([response.statusCode, response.body, response.headers?.['Idempotent-Replayed']]).toEqual([
       200,
-      '{"petId":7,"quantity":12,"status":"available"}',
+      '{"petId":7,"quantity":12,"status":"available","reserved":0,"available":12}',
       undefined,
     ]);
     expect(dynamo).toHaveReceivedCommandWith(GetCommand, { TableName: IDEMPOTENCY_TABLE, Key: { recordId }, ConsistentRead: true });
@@ -126,7 +126,7 @@ describe('adjustInventory', () => {
         Update: {
           TableName: INVENTORY_TABLE,
           Key: inventoryKey(7n),
-          UpdateExpression: `SET ${change.set} ADD quantity :delta`,
+          UpdateExpression: `SET ${change.set}, available = if_not_exists(available, quantity) + :delta ADD quantity :delta`,
           ConditionExpression: 'attribute_exists(petId) AND quantity <= :limit',
           ExpressionAttributeNames: change.names,
           ExpressionAttributeValues: { ':delta': 2, ':limit': 2_147_483_645, ...change.values },
@@ -147,7 +147,14 @@ describe('adjustInventory', () => {
       TableName: IDEMPOTENCY_TABLE,
       Key: { recordId },
       ConditionExpression: 'attribute_exists(recordId) AND attribute_not_exists(#answer) AND attribute_not_exists(#status)',
-      ExpressionAttributeValues: { ':answer': 'applied', ':petId': 7n, ':quantity': 12, ':petStatus': 'available', ':version': 0 },
+      ExpressionAttributeValues: {
+        ':answer': 'applied',
+        ':petId': 7n,
+        ':quantity': 12,
+        ':petStatus': 'available',
+        ':reserved': 0,
+        ':version': 0,
+      },
     });
   });
 
@@ -164,8 +171,9 @@ describe('adjustInventory', () => {
     expect(body(response.body).message).toBe('Pet 7 has 2 in stock; a delta of -3 would take it below 0. Nothing was written.');
     const [transaction] = dynamo.commandCalls(TransactWriteCommand);
     expect(transaction!.args[0].input.TransactItems?.[0]?.Update).toMatchObject({
-      ConditionExpression: 'attribute_exists(petId) AND quantity >= :limit',
-      ExpressionAttributeValues: { ':delta': -3, ':limit': 3 },
+      // Only stock no reservation holds: an entry written before reservations has no `available`, and its quantity stands for it.
+      ConditionExpression: 'attribute_exists(petId) AND (available >= :held OR (attribute_not_exists(available) AND quantity >= :held))',
+      ExpressionAttributeValues: { ':delta': -3, ':held': 3 },
     });
     expect(dynamo).toHaveReceivedCommandWith(PutCommand, {
       TableName: IDEMPOTENCY_TABLE,
@@ -211,7 +219,7 @@ describe('adjustInventory', () => {
 
     expect([response.statusCode, response.body, response.headers?.['Idempotent-Replayed']]).toEqual([
       200,
-      '{"petId":7,"quantity":4,"status":"pending"}',
+      '{"petId":7,"quantity":4,"status":"pending","reserved":0,"available":4}',
       'true',
     ]);
     expect(dynamo).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
@@ -221,7 +229,7 @@ describe('adjustInventory', () => {
     [
       'an applied change',
       { status: 200, quantity: 4, petStatus: 'pending', version: 3 },
-      [200, '{"petId":7,"quantity":4,"status":"pending"}'],
+      [200, '{"petId":7,"quantity":4,"status":"pending","reserved":0,"available":4}'],
     ],
     [
       'a refusal',

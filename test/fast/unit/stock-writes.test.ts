@@ -3,13 +3,17 @@ import {
   adjustmentWrite,
   batchRefusal,
   meaningOfRefusal,
+  unheld,
   updateWrite,
   type VersionedItem,
 } from '../../../functions/domain/stock-writes.ts';
 import { MAX_QUANTITY } from '../../../functions/domain/vocabulary.ts';
 
 const author = { requestId: 'request-1', keyId: 'key_test' };
-const entry = (quantity: number, version = 4, petId = 7n): VersionedItem => ({ item: { petId, quantity, status: 'available' }, version });
+const entry = (quantity: number, version = 4, petId = 7n): VersionedItem => ({
+  item: unheld({ petId, quantity, status: 'available' }),
+  version,
+});
 
 describe('the writes a request makes', () => {
   it('a PATCH is a set, or a compare-and-set with changeFromQuantity, under its If-Match, attributed to its author and key', () => {

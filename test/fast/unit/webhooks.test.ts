@@ -30,7 +30,7 @@ describe('webhook signatures', () => {
   });
 
   it('derives the webhook-id from (petId, version): the same on every retry and endpoint', () => {
-    expect(eventIdOf({ petId: 12n, change: { version: 4 } })).toBe('evt_inventory_12_4');
+    expect(eventIdOf({ petId: 12n, version: 4 })).toBe('evt_inventory_12_4');
   });
 });
 

@@ -76,8 +76,11 @@ function shapeOf(value: unknown): unknown {
   return typeof value === 'bigint' ? 'number' : typeof value;
 }
 
-/** A history entry's time and request id are the call's that made it: an example shows their form, not their value. */
-const CALL_SPECIFIC: ReadonlySet<string> = new Set(['occurredAt', 'requestId']);
+/**
+ * A history entry's time and request id, and a reservation's id and times, are the call's that made
+ * them: an example shows their form, not their value.
+ */
+const CALL_SPECIFIC: ReadonlySet<string> = new Set(['occurredAt', 'requestId', 'reservationId', 'expiresAt', 'createdAt']);
 /**
  * The seed writes the demo pets concurrently, so which pet's creation the feed numbers first varies
  * from one start to the next: of the feed's first entry, the pet and its stock show their form only.

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInventoryClient } from '../../../client/index.ts';
 import { freePort } from '../../../local/local-store.ts';
+import { caughtUpHistory } from '../../support/pet-history.ts';
 
 /**
  * `npm start` killed with SIGKILL in the middle of a load of adjustments (single, then batches)
@@ -67,27 +68,8 @@ interface HistoryEntry {
   idempotencyKey?: string | null;
 }
 
-/** A pet's whole history once it has caught up with the entry's version (its ETag): the consumer records changes in the background. */
-async function historyOf(petId: bigint): Promise<HistoryEntry[]> {
-  const base = `http://127.0.0.1:${port}/v1/inventory/${petId}`;
-  const headers = { Authorization: `Bearer ${KEY}` };
-  const version = Number(JSON.parse((await fetch(base, { headers })).headers.get('etag')!));
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const changes: HistoryEntry[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = (await (await fetch(`${base}/changes?limit=1000${cursor ? `&cursor=${cursor}` : ''}`, { headers })).json()) as {
-        changes: HistoryEntry[];
-        nextCursor: string | null;
-      };
-      changes.push(...page.changes);
-      cursor = page.nextCursor;
-    } while (cursor);
-    if (changes.at(-1)?.version === version) return changes;
-    await sleep(100);
-  }
-  throw new Error(`the history of pet ${petId} did not reach version ${version} within 10 s`);
-}
+/** The pet's whole history once it has caught up with the entry's version. */
+const historyOf = (petId: bigint) => caughtUpHistory<HistoryEntry>(`http://127.0.0.1:${port}/v1`, KEY, petId);
 
 const ascending = (a: number | null, b: number | null) => (a ?? 0) - (b ?? 0);
 

@@ -1,34 +1,18 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServerProcess, stopServerProcess, type ServerProcess } from '../../support/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { serverProcessesPerTest, type ServerProcess } from '../../support/server-process.ts';
 import { localKeysCommand } from '../../support/keys-command.ts';
 
-let dataDir: string;
-let running: ServerProcess[] = [];
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'dev-key-restarts-'));
-});
-afterEach(async () => {
-  await Promise.all(running.map(stopServerProcess));
-  running = [];
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServerProcess({ dataDir, env });
-  running.push(server);
-  return server;
-}
+const servers = serverProcessesPerTest('dev-key-restarts-');
+const startServer = (env: Record<string, string> = {}) => servers.start(env);
 
 async function stop(server: ServerProcess): Promise<void> {
   server.process.kill('SIGTERM');
   await server.exited;
 }
 
-const keys = (...argv: string[]) => localKeysCommand(dataDir, ...argv);
+const keys = (...argv: string[]) => localKeysCommand(servers.dataDir(), ...argv);
 
 /** The `keys list` line of one key, found by its owner and plan or by its keyId. */
 async function listed(match: string): Promise<string> {
@@ -45,7 +29,7 @@ const status = async (server: ServerProcess, key: string) =>
 describe('revoked keys stay revoked across restarts', { timeout: 60_000 }, () => {
   it('keeps a revoked generated dev key revoked, and generates a new one in its place', async () => {
     const first = await startServer();
-    const revokedKey = (await readFile(join(dataDir, 'dev-api-key'), 'utf8')).trim();
+    const revokedKey = (await readFile(join(servers.dataDir(), 'dev-api-key'), 'utf8')).trim();
     const keyId = keyIdOf(await listed('local developer'));
     await keys('revoke', keyId);
     expect(await status(first, revokedKey)).toBe(401);
@@ -55,10 +39,12 @@ describe('revoked keys stay revoked across restarts', { timeout: 60_000 }, () =>
 
     expect(await status(restarted, revokedKey)).toBe(401);
     expect(await listed(keyId)).toMatch(/ revoked /);
-    const newKey = (await readFile(join(dataDir, 'dev-api-key'), 'utf8')).trim();
+    const newKey = (await readFile(join(servers.dataDir(), 'dev-api-key'), 'utf8')).trim();
     expect(newKey).not.toBe(revokedKey);
-    expect(restarted.output()).toContain(`The dev key in ${join(dataDir, 'dev-api-key')} (${keyId}) was revoked; generated a new one.`);
-    expect(restarted.output()).toContain(`dev API key (shown once, kept in ${join(dataDir, 'dev-api-key')}): ${newKey}`);
+    expect(restarted.output()).toContain(
+      `The dev key in ${join(servers.dataDir(), 'dev-api-key')} (${keyId}) was revoked; generated a new one.`,
+    );
+    expect(restarted.output()).toContain(`dev API key (shown once, kept in ${join(servers.dataDir(), 'dev-api-key')}): ${newKey}`);
     expect(await status(restarted, newKey)).toBe(200);
   });
 

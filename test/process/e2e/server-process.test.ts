@@ -1,32 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isAlive, processStat } from '../../../local/local-store.ts';
-import { SERVER_COMMAND, startServerProcess, stopServerProcess, type ServerProcess } from '../../support/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { serverProcessesPerTest, type ServerProcess } from '../../support/server-process.ts';
 
-let dataDir: string;
-let running: ServerProcess[] = [];
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'server-process-'));
-});
-afterEach(async () => {
-  await Promise.all(running.map(stopServerProcess));
-  running = [];
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-/** `node --import tsx local/main.ts`, or `npm start` itself (npm's process is then the one signalled). */
-async function startServer(env: Record<string, string> = {}, command: readonly string[] = SERVER_COMMAND): Promise<ServerProcess> {
-  const server = await startServerProcess({ dataDir, env, command });
-  running.push(server);
-  return server;
-}
+// The engine's side of a start (its JVM, its pid file, a DATA_DIR left by a crash): server-process-engine.test.ts.
+const servers = serverProcessesPerTest('server-process-');
+const startServer = servers.start;
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 const patch = (server: ServerProcess, key: string, petId: string, quantity: number) =>
@@ -39,8 +18,8 @@ const patch = (server: ServerProcess, key: string, petId: string, quantity: numb
 describe('npm start', () => {
   it('generates a dev key once, prints it with a curl line, and keeps it in DATA_DIR', async () => {
     const first = await startServer();
-    const key = (await readFile(join(dataDir, 'dev-api-key'), 'utf8')).trim();
-    expect(first.output()).toContain(`dev API key (shown once, kept in ${join(dataDir, 'dev-api-key')}): ${key}`);
+    const key = (await readFile(join(servers.dataDir(), 'dev-api-key'), 'utf8')).trim();
+    expect(first.output()).toContain(`dev API key (shown once, kept in ${join(servers.dataDir(), 'dev-api-key')}): ${key}`);
     expect(first.output()).toContain(`curl -H "Authorization: Bearer ${key}" ${first.baseUrl}/inventory`);
     expect((await fetch(`${first.baseUrl}/inventory`, { headers: bearer(key) })).status).toBe(200);
     first.process.kill('SIGTERM');
@@ -49,7 +28,7 @@ describe('npm start', () => {
     const second = await startServer();
 
     expect(second.output()).not.toContain(key);
-    expect(second.output()).toContain(`$(cat ${join(dataDir, 'dev-api-key')})`);
+    expect(second.output()).toContain(`$(cat ${join(servers.dataDir(), 'dev-api-key')})`);
     expect((await fetch(`${second.baseUrl}/inventory`, { headers: bearer(key) })).status).toBe(200);
   });
 
@@ -72,7 +51,7 @@ describe('npm start', () => {
 
   // One start for both: each start costs a JVM.
   it('loads SEED_FILE with exact int64 ids, and gives the dev key the plan of DEV_PLAN', async () => {
-    const seedFile = join(dataDir, 'seed.json');
+    const seedFile = join(servers.dataDir(), 'seed.json');
     await writeFile(
       seedFile,
       '[{"petId": 9223372036854775807, "quantity": 3, "status": "sold"}, {"petId": 18014398509481985, "quantity": 1, "status": "available"}]',
@@ -83,13 +62,13 @@ describe('npm start', () => {
     const response = await fetch(`${server.baseUrl}/inventory`, { headers: bearer(key) });
 
     expect(await response.text()).toBe(
-      '[{"petId":18014398509481985,"quantity":1,"status":"available"},{"petId":9223372036854775807,"quantity":3,"status":"sold"}]',
+      '[{"petId":18014398509481985,"quantity":1,"status":"available","reserved":0,"available":1},{"petId":9223372036854775807,"quantity":3,"status":"sold","reserved":0,"available":3}]',
     );
     expect(response.headers.get('x-ratelimit-limit')).toBe('300');
   });
 
   it('refuses to start on a seed file that is not an InventoryItem array, and says why', async () => {
-    const seedFile = join(dataDir, 'seed.json');
+    const seedFile = join(servers.dataDir(), 'seed.json');
     await writeFile(seedFile, '[{"petId": 1, "quantity": -1, "status": "lost"}]');
 
     await expect(startServer({ SEED_FILE: seedFile })).rejects.toThrow(
@@ -124,169 +103,5 @@ describe('npm start', () => {
 
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('SIGTERM: shutting down');
-  });
-});
-
-async function gone(pid: number, withinMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
-  return !isAlive(pid);
-}
-
-/** The DynamoDB Local JVM serving dataDir, from the pid file the server keeps there. */
-async function storePid(): Promise<number> {
-  return (JSON.parse(await readFile(join(dataDir, 'dynamodb-local.pid'), 'utf8')) as { pid: number }).pid;
-}
-
-describe('npm start and its DynamoDB Local engine', () => {
-  it('takes its JVM down with it when the Node process alone is killed with SIGKILL', async () => {
-    const server = await startServer();
-    const jvm = await storePid();
-    expect(isAlive(jvm)).toBe(true);
-
-    server.process.kill('SIGKILL');
-    await server.exited;
-
-    expect(await gone(jvm)).toBe(true);
-  });
-
-  it('stops cleanly on a SIGTERM that arrives while it is still starting, and leaves no JVM behind', async () => {
-    const [file, ...args] = SERVER_COMMAND;
-    const child = spawn(file, args, {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    try {
-      // The engine's pid file is written while the server starts, before it listens.
-      while (!existsSync(join(dataDir, 'dynamodb-local.pid'))) await sleep(20);
-      const jvm = await storePid();
-      expect(output).not.toContain('listening on');
-
-      child.kill('SIGTERM');
-
-      expect(await exited).toEqual({ code: 0, signal: null });
-      expect(output).toContain('SIGTERM: shutting down');
-      expect(await gone(jvm)).toBe(true);
-    } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-  });
-
-  it('ends a JVM that a killed server left behind, identified by its pid file, and says so in one line', async () => {
-    const server = await startServer();
-    const jvm = await storePid();
-    // Kill the engine's watchdog first, so that nothing is left to end the JVM: what a crash of both would leave.
-    const watchdog = Number(spawnSync('ps', ['-o', 'ppid=', '-p', String(jvm)], { encoding: 'utf8' }).stdout.trim());
-    process.kill(watchdog, 'SIGKILL');
-    server.process.kill('SIGKILL');
-    await server.exited;
-    expect(isAlive(jvm)).toBe(true);
-
-    const restarted = await startServer();
-
-    expect(restarted.output()).toContain(`Ended DynamoDB Local (pid ${jvm}) left running on ${dataDir}`);
-    expect(await gone(jvm)).toBe(true);
-  });
-
-  it('stops the server, its Node children and the JVM when SIGTERM reaches the npm process alone', async () => {
-    const server = await startServer({}, ['npm', 'start']);
-    const jvm = await storePid();
-
-    server.process.kill('SIGTERM');
-    await server.exited;
-
-    expect(await gone(jvm)).toBe(true);
-    await expect(fetch(`${server.baseUrl}/inventory`)).rejects.toThrow();
-  });
-
-  it('refuses a second server on a DATA_DIR in use, naming the running one, in one line', async () => {
-    const first = await startServer();
-
-    const refusal = await startServer().then(
-      () => '',
-      (error: Error) => error.message,
-    );
-
-    const port = new URL(first.baseUrl).port;
-    expect(refusal).toMatch(
-      new RegExp(
-        `^server exited before listening:\\n${dataDir} is in use by another server \\(pid ${first.process.pid}, http://127.0.0.1:${port}/v1\\); stop it, or start with another DATA_DIR.\\n$`,
-      ),
-    );
-  });
-
-  it('starts at once on the DATA_DIR of a killed server whose process is a zombie no parent reaps', async () => {
-    // `sh` starts the server, then becomes a `sleep` that never waits for it: its exit leaves a zombie, as in a container without an init.
-    const parent = await startServer({}, ['sh', '-c', '"$@" & exec sleep 600', 'sh', ...SERVER_COMMAND]);
-    const { pid } = JSON.parse(await readFile(join(dataDir, 'store-endpoint.json'), 'utf8')) as { pid: number };
-    expect(pid).not.toBe(parent.process.pid);
-    try {
-      process.kill(pid, 'SIGKILL');
-      const deadline = Date.now() + 10_000;
-      while (processStat(pid)?.state !== 'Z' && Date.now() < deadline) await sleep(50);
-      expect(processStat(pid)?.state).toBe('Z');
-
-      const restarted = await startServer();
-
-      expect(restarted.output()).toContain(`The previous run on ${dataDir} did not shut down cleanly (process ${pid})`);
-      expect((await fetch(`${restarted.baseUrl}/inventory`)).status).toBe(401);
-    } finally {
-      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-    }
-  });
-
-  it('starts on a DATA_DIR whose files name processes that another program now runs under the same pids', async () => {
-    // The vitest worker stands for the program that got the pids: alive, but started at another time than the files say.
-    const otherStart = String(Number(processStat(process.pid)!.startTime) + 1);
-    await writeFile(
-      join(dataDir, 'store-endpoint.json'),
-      JSON.stringify({ endpoint: 'http://127.0.0.1:9', pid: process.pid, startTime: otherStart, baseUrl: 'http://127.0.0.1:9/v1' }),
-    );
-    await writeFile(
-      join(dataDir, 'dynamodb-local.pid'),
-      JSON.stringify({ pid: process.pid, startTime: otherStart, ownerPid: process.pid, ownerStartTime: otherStart, port: 9 }),
-    );
-
-    const server = await startServer();
-
-    expect(server.output()).toContain(
-      `The previous run on ${dataDir} did not shut down cleanly (process ${process.pid}); its store had already stopped.`,
-    );
-    expect(isAlive(process.pid)).toBe(true);
-  });
-
-  it('names a port in use and how to choose another, in one line', async () => {
-    const blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const { port } = blocker.address() as { port: number };
-    try {
-      await expect(startServer({ PORT: String(port) })).rejects.toThrow(
-        `Port ${port} on 127.0.0.1 is in use by another program; start with another port, e.g. PORT=3001 npm start (PORT=0 picks a free one).\n`,
-      );
-    } finally {
-      blocker.close();
-    }
-  });
-
-  it('without Java, stops at once with one line that says what to install', async () => {
-    const emptyPath = await mkdtemp(join(tmpdir(), 'no-java-'));
-    try {
-      const refusal = await startServer({ PATH: emptyPath }).then(
-        () => '',
-        (error: Error) => error.message,
-      );
-      expect(refusal.split('\n').filter(Boolean)).toEqual([
-        'server exited before listening:',
-        "The local store (AWS's DynamoDB Local) needs Java, and `java` was not found. Install a Java runtime, 17 or later: on Debian/Ubuntu `sudo apt-get install openjdk-17-jre-headless`, on macOS `brew install openjdk@17`.",
-      ]);
-    } finally {
-      await rm(emptyPath, { recursive: true, force: true });
-    }
   });
 });

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../../../tools/keys/cli-arguments.ts';
 import { openInventoryTarget, runInventoryCommand, type InventoryTarget } from '../../../tools/inventory-tool/cli.ts';
-import type { InventoryItem } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../../functions/domain/schemas.ts';
 import { startTestStore, type TestStore } from '../../support/local-store.ts';
 import { putInventoryFixture, testAttribution } from '../../support/inventory.ts';
 
 /** `npm run inventory` against a store: a whole file validated first, written once, read back the same. */
 
 /** Many transactions' worth of pets (the import's rate at scale is bench section 6's). */
-const MANY_PETS: InventoryItem[] = Array.from({ length: 2_500 }, (_, index) => ({
+const MANY_PETS: InventoryCount[] = Array.from({ length: 2_500 }, (_, index) => ({
   // Every tenth id is above 2^53, where a double would round it.
   petId: index % 10 === 0 ? 9_007_199_254_740_993n + BigInt(index) : BigInt(index + 1),
   quantity: index % 97,
@@ -41,8 +41,8 @@ async function inventory(...argv: string[]): Promise<void> {
   });
 }
 
-async function stored(): Promise<InventoryItem[]> {
-  const items: InventoryItem[] = [];
+async function stored(): Promise<InventoryCount[]> {
+  const items: InventoryCount[] = [];
   for await (const batch of store.dependencies.inventory.listAll()) items.push(...batch);
   return items;
 }

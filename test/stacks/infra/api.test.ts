@@ -6,7 +6,7 @@ import { apiRoutes, healthRoute } from '../../../functions/routes.ts';
 import { HEALTH_THROTTLE } from '../../../lib/inventory-api.ts';
 import { staticHeaderValue } from '../../../lib/static-header-value.ts';
 import { JSON_HEADERS } from '../../../functions/http/json.ts';
-import { API_STAGE_NAME, AUTHORIZER_CACHE_TTL_SECONDS, STACK_NAMES } from '../../../lib/deployments.ts';
+import { API_STAGE_NAME, STACK_NAMES } from '../../../lib/deployments.ts';
 import { WAF_RATE_POLICY, WAF_REQUESTS_PER_ADDRESS_PER_MINUTE } from '../../../lib/edge-shield.ts';
 import { gatewayContext, render } from '../../support/gateway-velocity.ts';
 import { expectAgreeingRateLimitFields, rateLimitWindowsOf } from '../../support/rate-limit-fields.ts';
@@ -232,16 +232,24 @@ describe.each(STAGES)('the %s API', (stage) => {
     expect(functionWithDescription(template(), routeDescription('listInventory'))[1].Properties!.Timeout).toBe(180);
   });
 
-  it('authorizes with the Lambda REQUEST authorizer, its answers cached for a minute per Authorization header and source address', () => {
-    const [, authorizer] = onlyResource(template(), 'AWS::ApiGateway::Authorizer', {
+  it('authorizes every request with the Lambda REQUEST authorizer, uncached, its identity source the source address', () => {
+    const [authorizerId, authorizer] = onlyResource(template(), 'AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',
-      // The key and the address: a Deny carries the address's window, so another address never gets it from the cache.
-      IdentitySource: 'method.request.header.Authorization,context.identity.sourceIp',
-      AuthorizerResultTtlInSeconds: 60,
+      // Always present, so API Gateway never answers on its own: a request without Authorization reaches the authorizer
+      // and gets its 401 with the address window's X-RateLimit-* (SPEC 8, rule 1), which no static template can compute.
+      IdentitySource: 'context.identity.sourceIp',
+      // No results cache: a kept Deny would repeat its values, and caching needs the Authorization header as an identity source.
+      AuthorizerResultTtlInSeconds: 0,
       RestApiId: { Ref: restApiId() },
     });
-    expect(AUTHORIZER_CACHE_TTL_SECONDS).toBe(60);
     expect(referencedIds(authorizer.Properties!.AuthorizerUri)).toContain(functionId(AUTHORIZER_DESCRIPTION));
+    // Every method that takes a key goes through it: one per operation of the API, and no other kind of authorization.
+    const keyed = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method')).filter(
+      (method) => method.Properties!.AuthorizationType !== 'NONE' || method.Properties!.ApiKeyRequired === true,
+    );
+    expect(keyed).toHaveLength(apiRoutes.length);
+    for (const method of keyed)
+      expect(method.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId }, ApiKeyRequired: true });
   });
 
   it('lets API Gateway invoke each function only for its own method on this stage, or as the authorizer', () => {
@@ -347,7 +355,7 @@ describe.each(STAGES)('the %s API', (stage) => {
     for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) expect(staticHeaders(type)).toMatchObject({ 'X-RateLimit-Remaining': '0' });
   });
 
-  it("maps the authorizer Deny's X-RateLimit-* into the 401 (ACCESS_DENIED), and answers a request without Authorization (UNAUTHORIZED) 401 with the address window uncounted", () => {
+  it("maps the authorizer Deny's X-RateLimit-* into the 401 (ACCESS_DENIED); API Gateway's own 401 (UNAUTHORIZED, which the uncached authorizer's identity source never leaves to it) states the address window uncounted", () => {
     const parameters = (type: string) =>
       onlyResource(template(), 'AWS::ApiGateway::GatewayResponse', { ResponseType: type })[1].Properties!;
     expect(parameters('ACCESS_DENIED')).toMatchObject({

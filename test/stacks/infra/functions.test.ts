@@ -9,6 +9,7 @@ import {
   historyTable,
   changeFeedTable,
   idempotencyRecordsTable,
+  reservationsTable,
   inventoryTable,
   usageCountersTable,
 } from '../../../functions/adapters/dynamodb/tables.ts';
@@ -56,6 +57,8 @@ interface DeployedFunction {
    * ARN, ListStreams on *, as DynamoDB defines that action).
    */
   streamConsumer?: { streamOf: TableKeys };
+  /** Its actions on a table's index (a Query of it), by the table and the index's name, exactly. */
+  indexActions?: [TableKeys, string, string[]][];
   /** Its SQS actions, per queue (by the queue's logical id), exactly. */
   queueActions?: (queues: ReturnType<typeof queueIds>) => [string, string[]][];
   /** Its rights beyond logs, X-Ray, DynamoDB and SQS (the bus, the secret), exactly: actions and resource. */
@@ -94,10 +97,22 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
   adjust: [
     [inventoryTable, ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+    [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
   ],
   adjustBatch: [
     [inventoryTable, ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+    [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
+  ],
+  reserve: [
+    [inventoryTable, ['dynamodb:UpdateItem']],
+    [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+    [reservationsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+  ],
+  readReservation: [[reservationsTable, ['dynamodb:GetItem']]],
+  settleReservation: [
+    [inventoryTable, ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
+    [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
   ],
   history: [
     [inventoryTable, ['dynamodb:GetItem']],
@@ -148,6 +163,17 @@ const DEPLOYED_FUNCTIONS: DeployedFunction[] = [
       [WEBHOOK_ENV.deliveryQueueUrl]: { Ref: queues.webhookDeliveries },
       [WEBHOOK_ENV.urls]: '',
     }),
+  },
+  // Run every minute: reads which reservations are due from the index, then settles each as expired.
+  {
+    name: 'expireReservations',
+    descriptionPrefix: 'Records the expiry of reservations',
+    timeoutSeconds: FUNCTION_TIMEOUT_SECONDS.buffered,
+    tableActions: [
+      [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
+      [inventoryTable, ['dynamodb:UpdateItem']],
+    ],
+    indexActions: [[reservationsTable, reservationsTable.dueIndex.indexName, ['dynamodb:Query']]],
   },
   // Fed by the webhook queue: reads the secret, sends, and moves what failed for 24 hours to the dead letters. No table.
   {
@@ -208,7 +234,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
   const tableIdOf = (table: TableKeys) => onlyResource(template(), 'AWS::DynamoDB::Table', { KeySchema: keySchemaOf(table) })[0];
   const functionFor = (deployed: DeployedFunction) => functionWithDescription(template(), deployed.descriptionPrefix);
 
-  it('are the authorizer, one per route, the health check and the background functions (stream consumer, webhook delivery)', () => {
+  it('are the authorizer, one per route, the health check and the background functions (stream consumer, webhook delivery, reservation sweep)', () => {
     expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length);
     expect(DEPLOYED_FUNCTIONS.length).toBe(1 + apiRoutes.length + 1 + backgroundEntries.length);
   });
@@ -241,6 +267,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
         [ENV.apiKeysTable]: { Ref: tableIdOf(apiKeysTable) },
         [ENV.usageCountersTable]: { Ref: tableIdOf(usageCountersTable) },
         [ENV.idempotencyRecordsTable]: { Ref: tableIdOf(idempotencyRecordsTable) },
+        [ENV.reservationsTable]: { Ref: tableIdOf(reservationsTable) },
         [ENV.historyTable]: { Ref: tableIdOf(historyTable) },
         [ENV.historyRetentionDays]: String(STAGE_SETTINGS[stage].historyRetentionDays),
         [ENV.changeFeedTable]: { Ref: tableIdOf(changeFeedTable) },
@@ -324,18 +351,29 @@ describe.each(STAGES)('the %s functions', (stage) => {
         deployed.otherRights?.(template()) ?? [],
       );
 
+      const onIndex = (candidate: { Resource: unknown }) => JSON.stringify(candidate.Resource).includes('/index/');
+      const indexStatements = statements.filter(onIndex);
+      expect(indexStatements.map((statement) => [actionsOf(statement), JSON.stringify(statement.Resource)])).toEqual(
+        (deployed.indexActions ?? []).map(([table, indexName, actions]) => [
+          [...actions].sort(),
+          expect.stringMatching(new RegExp(`"${tableIdOf(table)}","Arn"\\]\\},"/index/${indexName}"`)),
+        ]),
+      );
       const dynamoActionsByTable: Record<string, string[]> = {};
       const tableStatements = statements.filter(
         (candidate) =>
           candidate.Resource !== '*' &&
+          !onIndex(candidate) &&
           !streamStatements.includes(candidate) &&
           actionsOf(candidate).some((action) => action.startsWith('dynamodb:')),
       );
-      for (const statement of tableStatements) {
-        const tableId = referencedId(statement.Resource);
-        expect(statement.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
-        (dynamoActionsByTable[tableId!] ??= []).push(...actionsOf(statement));
-      }
+      // IAM merges grants of the same actions on several tables into one statement of several resources.
+      for (const statement of tableStatements)
+        for (const resource of [statement.Resource].flat()) {
+          const tableId = referencedId(resource);
+          expect(resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+          (dynamoActionsByTable[tableId!] ??= []).push(...actionsOf(statement));
+        }
       const expected = Object.fromEntries(deployed.tableActions.map(([table, actions]) => [tableIdOf(table), [...actions].sort()]));
       expect(Object.fromEntries(Object.entries(dynamoActionsByTable).map(([table, actions]) => [table, actions.sort()]))).toEqual(expected);
     });

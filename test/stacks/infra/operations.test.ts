@@ -4,6 +4,7 @@ import {
   changeFeedTable,
   historyTable,
   idempotencyRecordsTable,
+  reservationsTable,
   inventoryTable,
   usageCountersTable,
 } from '../../../functions/adapters/dynamodb/tables.ts';
@@ -136,7 +137,7 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
   });
 
   it.each(
-    [inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable, historyTable, changeFeedTable].map(
+    [inventoryTable, apiKeysTable, usageCountersTable, idempotencyRecordsTable, historyTable, changeFeedTable, reservationsTable].map(
       (table) => [table.partitionKey.name, table] as const,
     ),
   )('alarms on throttled reads or writes of the table keyed by %s', (_keyName, table) => {
@@ -200,11 +201,11 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
   });
 
   it('has no other alarms', () => {
-    // The routes', the authorizer's, the history consumer's and the webhook delivery's.
-    const functions = apiRoutes.length + 3;
+    // The routes', the authorizer's, the history consumer's, the webhook delivery's and the reservation sweep's.
+    const functions = apiRoutes.length + 4;
     const serviceSignals = apiRoutes.reduce((count, route) => count + serviceMetricsOf(route).length, 0);
     const tables = Object.keys(resourcesOfType(template(), 'AWS::DynamoDB::Table')).length;
-    expect(tables).toBe(6);
+    expect(tables).toBe(7);
     // The history consumer's on-failure queue (its first message, its oldest one's age) and its iterator age.
     const streamConsumerAlarms = 3;
     const webhookDeadLetters = 1;
@@ -238,8 +239,8 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
 
   it('sets a retention on every log group and keeps them with the stack only in prod', () => {
     const logGroups: Resources = resourcesOfType(template(), 'AWS::Logs::LogGroup');
-    // A function's each (the routes, the authorizer, the health check, the history consumer, the webhook delivery), and the API's access and execution logs.
-    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 4 + 2);
+    // A function's each (the routes, the authorizer, the health check, the history consumer, the webhook delivery, the reservation sweep), and the API's access and execution logs.
+    expect(Object.keys(logGroups)).toHaveLength(apiRoutes.length + 5 + 2);
     for (const logGroup of Object.values(logGroups)) {
       expect(logGroup.Properties!.RetentionInDays).toBe(stage === 'prod' ? 90 : 14);
       expect(logGroup.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');

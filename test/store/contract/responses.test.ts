@@ -43,7 +43,8 @@ async function call(
   const headers: Record<string, string> = { ...extra };
   if (apiKey !== null) headers.Authorization = `Bearer ${apiKey}`;
   if (contentType) headers['Content-Type'] = contentType;
-  if (path.endsWith('/adjustments') && idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey ?? randomUUID();
+  if ((path.endsWith('/adjustments') || path === '/inventory/reservations') && idempotencyKey !== null)
+    headers['Idempotency-Key'] = idempotencyKey ?? randomUUID();
   const url = new URL(`${target.baseUrl}${path}`);
   return contract.checkFetched(method, url, await fetch(url, { method, headers, body: body ?? null }));
 }
@@ -94,7 +95,7 @@ describe('updateInventory', () => {
   it('200: the entry with its new quantity, an int64 id kept exact', async () => {
     const response = await call(app, 'PATCH', `/inventory/${BIG_ID}`, { ...json, body: '{"quantity":2147483647}' });
     expect(response.status).toBe(200);
-    expect(response.text).toBe(`{"petId":${BIG_ID},"quantity":2147483647,"status":"available"}`);
+    expect(response.text).toBe(`{"petId":${BIG_ID},"quantity":2147483647,"status":"available","reserved":0,"available":2147483647}`);
     expect(response.headers.get('x-api-stability')).toBe('experimental');
   });
 
@@ -135,7 +136,7 @@ describe('updateInventory with changeFromQuantity (compare-and-set)', () => {
     await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":7}' });
     const first = await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":8,"changeFromQuantity":7}' });
     const again = await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":8,"changeFromQuantity":7}' });
-    expect([first.status, first.text]).toEqual([200, '{"petId":5,"quantity":8,"status":"available"}']);
+    expect([first.status, first.text]).toEqual([200, '{"petId":5,"quantity":8,"status":"available","reserved":0,"available":8}']);
     expect([again.status, codeOf(again)]).toEqual([409, 'QUANTITY_CHANGED']);
   });
 
@@ -144,7 +145,7 @@ describe('updateInventory with changeFromQuantity (compare-and-set)', () => {
     const response = await call(app, 'PATCH', '/inventory/5', { ...json, body: '{"quantity":1,"changeFromQuantity":7}' });
     expect([response.status, codeOf(response)]).toEqual([409, 'QUANTITY_CHANGED']);
     expect(response.text).toContain('The stored quantity of pet 5 is 9');
-    expect((await call(app, 'GET', '/inventory/5')).text).toBe('{"petId":5,"quantity":9,"status":"available"}');
+    expect((await call(app, 'GET', '/inventory/5')).text).toBe('{"petId":5,"quantity":9,"status":"available","reserved":0,"available":9}');
   });
 });
 
@@ -158,7 +159,9 @@ describe('updateInventory with If-Match', () => {
       headers: { 'If-Match': read.headers.get('etag')! },
     });
     expect([response.status, codeOf(response)]).toEqual([412, 'PRECONDITION_FAILED']);
-    expect((await call(app, 'GET', '/inventory/5')).text).toBe('{"petId":5,"quantity":11,"status":"available"}');
+    expect((await call(app, 'GET', '/inventory/5')).text).toBe(
+      '{"petId":5,"quantity":11,"status":"available","reserved":0,"available":11}',
+    );
   });
 });
 
@@ -228,7 +231,9 @@ describe('getInventoryItem', () => {
   it('200: the entry, an int64 id kept exact', async () => {
     const response = await call(app, 'GET', `/inventory/${BIG_ID}`);
     expect(response.status).toBe(200);
-    expect(response.text).toMatch(new RegExp(`^\\{"petId":${BIG_ID},"quantity":\\d+,"status":"available"\\}$`));
+    expect(response.text).toMatch(
+      new RegExp(`^\\{"petId":${BIG_ID},"quantity":\\d+,"status":"available","reserved":0,"available":\\d+\\}$`),
+    );
   });
 
   it.each([
@@ -400,6 +405,67 @@ describe('adjustInventoryBatch', () => {
   });
 });
 
+describe('reservations', () => {
+  const reserve = (body: string, idempotencyKey: string | null = randomUUID()) =>
+    call(app, 'POST', '/inventory/reservations', { ...json, body, idempotencyKey });
+  const cart = (petId: number, quantity: number) => JSON.stringify({ items: [{ petId, quantity }], reference: 'cart-contract' });
+  const idOf = (response: { text: string }) => (JSON.parse(response.text) as { reservationId: string }).reservationId;
+
+  it('201 with a Location, then 200 for its read, its commit and a commit again', async () => {
+    const made = await reserve(cart(2, 1));
+    const id = idOf(made);
+    expect([made.status, made.headers.get('location'), made.headers.get('x-api-stability')]).toEqual([
+      201,
+      `/v1/inventory/reservations/${id}`,
+      'experimental',
+    ]);
+    expect((await call(app, 'GET', `/inventory/reservations/${id}`)).status).toBe(200);
+    const committed = await call(app, 'POST', `/inventory/reservations/${id}/commit`);
+    expect([committed.status, (await call(app, 'POST', `/inventory/reservations/${id}/commit`)).text]).toEqual([200, committed.text]);
+    expect([(await call(app, 'DELETE', `/inventory/reservations/${id}`)).status]).toEqual([409]);
+  });
+
+  it('200 for a release, 409 RESERVATION_RELEASED for its commit', async () => {
+    const id = idOf(await reserve(cart(2, 1)));
+    expect((await call(app, 'DELETE', `/inventory/reservations/${id}`)).status).toBe(200);
+    const commit = await call(app, 'POST', `/inventory/reservations/${id}/commit`);
+    expect([commit.status, codeOf(commit)]).toEqual([409, 'RESERVATION_RELEASED']);
+  });
+
+  it('400, 404, 409, 413, 415 and 422 for a cart, each holding nothing', async () => {
+    const key = randomUUID();
+    await reserve(cart(2, 1), key);
+    const answers = [
+      await reserve('{"items":[]}'),
+      await reserve(cart(2, 1), null),
+      await reserve(cart(424242, 1)),
+      await reserve(cart(2, 2147483647)),
+      await reserve(JSON.stringify({ items: [{ petId: 2, quantity: 1 }], padding: 'x'.repeat(20_000) })),
+      await call(app, 'POST', '/inventory/reservations', { contentType: 'text/plain', body: cart(2, 1), idempotencyKey: randomUUID() }),
+      await reserve(cart(2, 2), key),
+    ];
+    expect(answers.map((response) => [response.status, codeOf(response)])).toEqual([
+      [400, 'INVALID_BODY'],
+      [400, 'IDEMPOTENCY_KEY_REQUIRED'],
+      [404, 'PET_NOT_FOUND'],
+      [409, 'INSUFFICIENT_STOCK'],
+      [413, 'PAYLOAD_TOO_LARGE'],
+      [415, 'UNSUPPORTED_MEDIA_TYPE'],
+      [422, 'IDEMPOTENCY_KEY_REUSED'],
+    ]);
+  });
+
+  it('404 RESERVATION_NOT_FOUND for an unknown reservation', async () => {
+    const unknown = randomUUID();
+    const answers = await Promise.all([
+      call(app, 'GET', `/inventory/reservations/${unknown}`),
+      call(app, 'POST', `/inventory/reservations/${unknown}/commit`),
+      call(app, 'DELETE', `/inventory/reservations/${unknown}`),
+    ]);
+    expect(answers.map((response) => [response.status, codeOf(response)])).toEqual(answers.map(() => [404, 'RESERVATION_NOT_FOUND']));
+  });
+});
+
 describe('every operation', () => {
   const operations = [
     ['listInventory', 'GET', '/inventory', undefined],
@@ -410,6 +476,10 @@ describe('every operation', () => {
     ['listInventoryChanges', 'GET', '/inventory/1/changes', undefined],
     ['listInventoryChangeFeed', 'GET', '/inventory/changes', undefined],
     ['getPetById', 'GET', '/pets/1', undefined],
+    ['reserveInventory', 'POST', '/inventory/reservations', '{"items":[{"petId":1,"quantity":1}],"ttlSeconds":1}'],
+    ['getReservation', 'GET', '/inventory/reservations/7c9e6679-7425-40de-944b-e07fc1f90ae7', undefined],
+    ['commitReservation', 'POST', '/inventory/reservations/7c9e6679-7425-40de-944b-e07fc1f90ae7/commit', undefined],
+    ['releaseReservation', 'DELETE', '/inventory/reservations/7c9e6679-7425-40de-944b-e07fc1f90ae7', undefined],
   ] as const;
 
   it.each(operations)('%s: 401 UNAUTHORIZED without a key or with an unknown one', async (_operation, method, path, body) => {
@@ -427,6 +497,9 @@ describe('every operation', () => {
     vi.spyOn(app.dependencies.idempotentWriter, 'adjust').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.idempotentWriter, 'adjustBatch').mockImplementationOnce(boom);
     vi.spyOn(app.dependencies.changeFeed, 'page').mockImplementationOnce(boom);
+    vi.spyOn(app.dependencies.idempotentWriter, 'reserve').mockImplementationOnce(boom);
+    for (const settle of ['get', 'commit', 'release'] as const)
+      vi.spyOn(app.dependencies.reservations, settle).mockImplementationOnce(boom);
     const response = await call(app, method, path, { ...json, body });
     expect([response.status, codeOf(response)]).toEqual([500, 'INTERNAL_ERROR']);
     vi.restoreAllMocks();
@@ -442,6 +515,9 @@ describe('every operation', () => {
       vi.spyOn(app.dependencies.idempotentWriter, 'adjust').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.idempotentWriter, 'adjustBatch').mockImplementationOnce(unavailable);
       vi.spyOn(app.dependencies.changeFeed, 'page').mockImplementationOnce(unavailable);
+      vi.spyOn(app.dependencies.idempotentWriter, 'reserve').mockImplementationOnce(unavailable);
+      for (const settle of ['get', 'commit', 'release'] as const)
+        vi.spyOn(app.dependencies.reservations, settle).mockImplementationOnce(unavailable);
       const fromFunction = await call(app, method, path, { ...json, body });
       vi.restoreAllMocks();
       // A key not seen yet: the authorizer's kept answer for the usual one would spare it the lookup.

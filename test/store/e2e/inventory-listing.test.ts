@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
 import { inventoryTable } from '../../../functions/adapters/dynamodb/tables.ts';
 import { MAX_INT64 } from '../../../functions/domain/pet-id.ts';
-import type { InventoryItem, PetStatus } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount, PetStatus } from '../../../functions/domain/schemas.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { parseJsonWithInt64 } from '../../../client/int64-json.ts';
 import { beforeLaterPages, idsInShard, putInventoryFixture, testAttribution, throttled } from '../../support/inventory.ts';
@@ -20,13 +20,13 @@ import { startLocalStore, type LocalStore } from '../../../local/local-store.ts'
 
 const KEY = 'ListingKey000000000000000000001';
 const STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
-const byPetId = (a: InventoryItem, b: InventoryItem) => (a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0);
+const byPetId = (a: InventoryCount, b: InventoryCount) => (a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0);
 
-function inventoryOf(ids: readonly bigint[]): InventoryItem[] {
+function inventoryOf(ids: readonly bigint[]): InventoryCount[] {
   return ids.map((petId, index) => ({ petId, quantity: (index * 7919) % 2_147_483_647, status: STATUSES[index % STATUSES.length]! }));
 }
 
-async function appHolding(items: readonly InventoryItem[], engine?: { endpoint: string }): Promise<LocalApp> {
+async function appHolding(items: readonly InventoryCount[], engine?: { endpoint: string }): Promise<LocalApp> {
   const store = engine ? { store: engine, tables: uniqueTables() } : testAppStore();
   // The listing reads no history: its 20,500 pets' changes would keep the shared engine busy for minutes.
   const app = await startLocalApp({ ...store, seed: [], devApiKey: KEY, devPlan: 'business', recordChanges: false });
@@ -58,11 +58,11 @@ function rawListing(app: LocalApp, headers: Record<string, string> = {}): Promis
   });
 }
 
-async function listed(app: LocalApp, acceptEncoding: string): Promise<{ response: Response; items: InventoryItem[] }> {
+async function listed(app: LocalApp, acceptEncoding: string): Promise<{ response: Response; items: InventoryCount[] }> {
   const response = await fetch(`${app.baseUrl}/inventory`, {
     headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': acceptEncoding },
   });
-  return { response, items: parseJsonWithInt64(await response.text()) as InventoryItem[] };
+  return { response, items: parseJsonWithInt64(await response.text()) as InventoryCount[] };
 }
 
 describe.each([
@@ -144,7 +144,7 @@ describe('listing 20,500 pets with 19-digit ids', () => {
     );
 
     const raw = await rawListing(app).finally(stop);
-    const received = parseJsonWithInt64(raw.body.toString('utf8')) as InventoryItem[];
+    const received = parseJsonWithInt64(raw.body.toString('utf8')) as InventoryCount[];
 
     expect(raw.complete).toBe(true);
     expect(received.map((item) => item.petId)).toEqual(sorted.map((item) => item.petId));

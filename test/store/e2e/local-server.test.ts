@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InventoryItem } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../../functions/domain/schemas.ts';
 import { KeyAdmin } from '../../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { allEntries } from '../../support/inventory.ts';
@@ -10,7 +10,7 @@ import { expectAgreeingRateLimitFields, planPolicy } from '../../support/rate-li
 import { propertyRuns } from '../../support/property-runs.ts';
 
 const DEV_KEY = 'E2eDevKey0123456789abcdefghijklmnop';
-const SEED: InventoryItem[] = [
+const SEED: InventoryCount[] = [
   { petId: 1n, quantity: 10, status: 'available' },
   { petId: 2n, quantity: 0, status: 'sold' },
   { petId: 9_007_199_254_740_993n, quantity: 4, status: 'pending' },
@@ -71,7 +71,9 @@ describe('GET /v1/inventory', () => {
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
-    expect(await response.text()).toContain('{"petId":9007199254740993,"quantity":4,"status":"pending"},{"petId":9223372036854775807,');
+    expect(await response.text()).toContain(
+      '{"petId":9007199254740993,"quantity":4,"status":"pending","reserved":0,"available":4},{"petId":9223372036854775807,',
+    );
     expect(response.headers.get('x-ratelimit-limit')).toBe('1000');
     expectRateLimitHeaders(response, sentAt);
   });
@@ -83,10 +85,10 @@ describe('PATCH /v1/inventory/{petId}', () => {
     const response = await call('/inventory/9223372036854775807', { method: 'PATCH', body: '{"quantity": 42}' });
 
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('{"petId":9223372036854775807,"quantity":42,"status":"available"}');
+    expect(await response.text()).toBe('{"petId":9223372036854775807,"quantity":42,"status":"available","reserved":0,"available":42}');
     expectRateLimitHeaders(response, sentAt);
     expect(await call('/inventory').then((listed) => listed.text())).toContain(
-      '{"petId":9223372036854775807,"quantity":42,"status":"available"}',
+      '{"petId":9223372036854775807,"quantity":42,"status":"available","reserved":0,"available":42}',
     );
   });
 
@@ -251,7 +253,7 @@ describe('bad input, generated (fast-check)', () => {
         }
         const updated = JSON.parse(text, (key, value: unknown, context?: { source?: string }) =>
           key === 'petId' ? BigInt(context!.source!) : value,
-        ) as InventoryItem;
+        ) as InventoryCount;
         expect(updated.petId.toString()).toBe(petId);
         expect(after).toEqual(before.map((item) => (item.petId === updated.petId ? { ...item, quantity: updated.quantity } : item)));
       }),

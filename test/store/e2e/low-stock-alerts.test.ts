@@ -171,8 +171,8 @@ describe('low-stock alerts from npm start', () => {
     expect(report).toEqual({
       status: 200,
       body: [
-        { petId: 1, quantity: 2, status: 'available' },
-        { petId: 2, quantity: 0, status: 'available' },
+        { petId: 1, quantity: 2, status: 'available', reserved: 0, available: 2 },
+        { petId: 2, quantity: 0, status: 'available', reserved: 0, available: 0 },
       ],
     });
     expect((await call(app.baseUrl, 'GET', '/inventory?lowStock=false')).body).toHaveLength(5);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../../functions/domain/errors.ts';
-import type { InventoryItem } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../../functions/domain/schemas.ts';
 import { KeyAdmin } from '../../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { SERVICE_METRICS } from '../../../functions/logger.ts';
@@ -9,7 +9,7 @@ import { failingListing } from '../../support/inventory.ts';
 import { insideOneMinute } from '../../support/minute-window.ts';
 
 const DEV_KEY = 'RequestIdDevKey0123456789abcdefghij';
-const SEED: InventoryItem[] = [{ petId: 1n, quantity: 5, status: 'available' }];
+const SEED: InventoryCount[] = [{ petId: 1n, quantity: 5, status: 'available' }];
 
 let app: LocalApp;
 let oneRequestAMinute: string;

@@ -62,7 +62,7 @@ describe('the change feed', () => {
           // Batches of 1 to 3 changes of the writer's own pets, as one consumer's shard hands them over.
           const batch = Array.from({ length: 1 + (round % 3) }, (_, pet) => change(BigInt(10_000 + writer * 10 + pet), round));
           await repository.append(batch);
-          written.push(...batch.map((one) => idOf({ petId: one.petId, version: one.change.version })));
+          written.push(...batch.map((one) => idOf({ petId: one.petId, version: one.version })));
         }
       }),
     );

@@ -7,7 +7,7 @@ import { hashApiKey } from '../../../functions/domain/api-keys.ts';
 import { createDocumentClient } from '../../../functions/adapters/dynamodb/document-client.ts';
 import { createInventoryRepository, IMPORT_TRANSACTION_ENTRIES } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
 import { TOOL_KEY_IDS, toolAttribution } from '../../../functions/domain/change-attribution.ts';
-import type { InventoryItem } from '../../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../../functions/domain/schemas.ts';
 import type { ChangesPage, InventoryChange } from '../../../functions/domain/inventory-history.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { testAppStore } from '../../support/local-store.ts';
@@ -205,7 +205,7 @@ describe('versions under concurrency', () => {
 describe('imports', () => {
   const importRun = () => toolAttribution('import', TOOL_KEY_IDS.inventoryImport);
   /** `count` pets from `first` on, all `available` with the quantity given for each. */
-  const petsFrom = (first: number, count: number, quantity: (index: number) => number): InventoryItem[] =>
+  const petsFrom = (first: number, count: number, quantity: (index: number) => number): InventoryCount[] =>
     Array.from({ length: count }, (_, index) => ({ petId: BigInt(first + index), quantity: quantity(index), status: 'available' }));
 
   it('records one entry per entry an import changes, kind import and one version up, and none for an entry it finds as written', async () => {

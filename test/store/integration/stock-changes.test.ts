@@ -63,7 +63,7 @@ describe('adjustments under concurrency', () => {
 
     expect(await quantityOf(2)).toBe(before + 3);
     expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`))).toEqual(
-      new Set([`200 {"petId":2,"quantity":${before + 3},"status":"available"}`]),
+      new Set([`200 {"petId":2,"quantity":${before + 3},"status":"available","reserved":0,"available":${before + 3}}`]),
     );
     expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
   });
@@ -245,7 +245,7 @@ describe('the idempotentWriter on DynamoDB Local, with a controlled clock', () =
       const afterIt = await idempotentWriter.adjust(request);
 
       expect([first.replayed, withinTheWindow.replayed, afterIt.replayed]).toEqual([false, true, false]);
-      expect(afterIt.outcome).toEqual({ item: { petId: 1n, quantity: 4, status: 'available' }, version: 3 });
+      expect(afterIt.outcome).toEqual({ item: { petId: 1n, quantity: 4, status: 'available', reserved: 0, available: 4 }, version: 3 });
     } finally {
       await store.close();
     }
@@ -264,8 +264,13 @@ describe('the idempotentWriter on DynamoDB Local, with a controlled clock', () =
 
       const retried = await idempotentWriter.adjust(request);
 
-      expect(retried).toEqual({ outcome: { item: { petId: 9n, quantity: 5, status: 'pending' }, version: 2 }, replayed: true });
-      expect(await repository.findEntries([9n])).toEqual([{ item: { petId: 9n, quantity: 5, status: 'pending' }, version: 2 }]);
+      expect(retried).toEqual({
+        outcome: { item: { petId: 9n, quantity: 5, status: 'pending', reserved: 0, available: 5 }, version: 2 },
+        replayed: true,
+      });
+      expect(await repository.findEntries([9n])).toEqual([
+        { item: { petId: 9n, quantity: 5, status: 'pending', reserved: 0, available: 5 }, version: 2, holds: [] },
+      ]);
     } finally {
       await store.close();
     }

@@ -3,7 +3,7 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../../functions/adapters/dynamodb/document-client.ts';
 import { sendWebhook } from '../../../functions/adapters/webhooks/webhook-sender.ts';
-import type { PetChange } from '../../../functions/domain/inventory-events.ts';
+import type { ChangeEventData } from '../../../functions/domain/inventory-events.ts';
 import type { WebhookRetryPolicy } from '../../../functions/domain/webhook-delivery.ts';
 import { parseWebhookSecret } from '../../../functions/domain/webhooks.ts';
 import {
@@ -43,7 +43,7 @@ afterEach(async () => {
 });
 
 let nextPet = 1_000n;
-function changesOf(petId: bigint, versions: number): PetChange[] {
+function changesOf(petId: bigint, versions: number): ChangeEventData[] {
   return Array.from({ length: versions }, (_, index) =>
     petChange(petId, index + 1, new Date(Date.UTC(2026, 10, 24, 8, 0, index)).toISOString()),
   );
@@ -82,7 +82,7 @@ async function ownOutboxTable(): Promise<string> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function queue(changes: PetChange[], url = receiver.url): Promise<void> {
+async function queue(changes: ChangeEventData[], url = receiver.url): Promise<void> {
   await outbox.enqueue(takingEverything(url), eventsOf(changes), Date.now());
   deliveries?.wake();
 }
@@ -102,7 +102,7 @@ describe('webhook deliveries from npm start', () => {
     const first = receiver.received[0]!;
     expect(first.headers['content-type']).toBe('application/json');
     expect(first.body).toBe(
-      `{"type":"inventory.changed","timestamp":"2026-11-24T08:00:00.000Z","data":{"petId":${petId},"version":1,"occurredAt":"2026-11-24T08:00:00.000Z","kind":"adjustment","quantityBefore":0,"quantityAfter":1,"delta":1,"status":"available","reason":"arrival","idempotencyKey":"arrival-1","requestId":"request-${petId}-1","keyId":"key_test"}}`,
+      `{"type":"inventory.changed","timestamp":"2026-11-24T08:00:00.000Z","data":{"petId":${petId},"version":1,"occurredAt":"2026-11-24T08:00:00.000Z","kind":"adjustment","quantityBefore":0,"quantityAfter":1,"delta":1,"status":"available","reason":"arrival","reservedBefore":0,"reservedAfter":0,"reservationId":null,"reference":null,"idempotencyKey":"arrival-1","requestId":"request-${petId}-1","keyId":"key_test"}}`,
     );
     expect(Math.abs(Number(first.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(await outbox.list('pending')).toEqual([]);

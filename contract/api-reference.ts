@@ -189,6 +189,16 @@ const slug = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
 /** A summary without the "(experimental)" or "(deprecated)" its badges already show. */
 const title = (operation: Operation) => (operation.summary ?? operation.operationId).replace(/\s*\((experimental|deprecated)\)$/i, '');
 
+/** The headers nearly every answer carries, always sent: a response that carries them all names them as one set. */
+const USUAL_HEADERS: readonly string[] = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit-Policy',
+  'RateLimit',
+];
+
 class Reference {
   private readonly schemas: Record<string, Schema>;
   private readonly headers: Record<string, Header>;
@@ -306,7 +316,15 @@ class Reference {
   }
 
   private response(status: string, response: Response): string {
-    const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
+    const named = Object.entries(response.headers ?? {});
+    // The usual set, each always sent, is one link to where the headers section lists it: named in each of
+    // the page's sixty answers, its six links took a sixth of the page (whose size a stage's mapping template bounds).
+    const carriesUsualSet = USUAL_HEADERS.every((name) =>
+      named.some(([given, header]) => given === name && this.header(given, header).required === true),
+    );
+    const listed = carriesUsualSet ? named.filter(([name]) => !USUAL_HEADERS.includes(name)) : named;
+    const usualSet = carriesUsualSet ? ['<a class="set" href="#headers-usual">usual set</a>'] : [];
+    const headers = listed.map(([name, header]) => {
       const resolved = this.header(name, header);
       const required = resolved.required === true;
       // Only a header that may be absent says why in its title; one always sent needs no title (the table's intro says so).
@@ -317,13 +335,16 @@ class Reference {
         ? `<a${attributes} href="#header-${slug(name)}">${escapeHtml(name)}</a>`
         : `<span${attributes}>${escapeHtml(name)}</span>`;
     });
+    headers.unshift(...usualSet);
     const body = this.json(response.content);
-    const codes = Object.entries(body?.examples ?? {}).map(
-      ([code, example]) =>
-        `<li><code class="code">${escapeHtml(code)}</code> ${example.summary ? inlineMarkdown(example.summary) : ''}</li>`,
+    // A code whose meaning here is the one the Errors table gives links there instead of repeating it.
+    const codes = Object.entries(body?.examples ?? {}).map(([code, example]) =>
+      (example.summary ?? '') === this.errorSummaries().get(code)
+        ? `<li><a href="#error-${slug(code)}"><code class="code">${escapeHtml(code)}</code></a></li>`
+        : `<li><code class="code">${escapeHtml(code)}</code> ${example.summary ? inlineMarkdown(example.summary) : ''}</li>`,
     );
     const description = response.description.replace(/\s*Codes: [^.]*\.$/, '');
-    return `<li class="response"><div class="response-head"><span class="${this.statusClass(status)}">${escapeHtml(status)}</span>${body?.schema ? `<span class="body-type">${this.typeLabel(body.schema)}</span>` : ''}</div><div class="response-text">${markdown(description)}</div>${codes.length > 0 ? `<ul class="codes">${codes.join('')}</ul>` : ''}${headers.length > 0 ? `<div class="headers"><span class="muted">Headers</span> ${headers.join(' ')}</div>` : ''}
+    return `<li class="response"><div class="response-head"><span class="${this.statusClass(status)}">${escapeHtml(status)}</span>${body?.schema ? `<span class="body-type">${this.typeLabel(body.schema)}</span>` : ''}</div><div class="response-text">${markdown(description)}</div>${codes.length > 0 ? `<ul class="codes">${codes.join('')}</ul>` : ''}${headers.length > 0 ? `<div class="headers">${headers.join(' ')}</div>` : ''}
 </li>`;
   }
 
@@ -452,9 +473,24 @@ class Reference {
 <div class="prose">
   <h2>Response headers</h2>
   <p>Each response below names the headers it carries, always sent unless greyed: a greyed name may be absent (API Gateway answered on its own; its title says why). The example of each error code is under Errors.</p>
+  <p id="headers-usual">The <strong>usual set</strong>, named so in a response that carries all of it: ${USUAL_HEADERS.map((name) => `<a href="#header-${slug(name)}">${escapeHtml(name)}</a>`).join(', ')}.</p>
   <table class="fields"><thead><tr><th>Header</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 </div>
 </section>`;
+  }
+
+  private summaries: Map<string, string> | undefined;
+
+  /** Each error code's meaning as the Errors table gives it: the first operation's that answers it. */
+  private errorSummaries(): Map<string, string> {
+    if (!this.summaries) {
+      this.summaries = new Map();
+      for (const { operation } of this.operations)
+        for (const response of Object.values(operation.responses))
+          for (const [code, example] of Object.entries(this.json(response.content)?.examples ?? {}))
+            if (!this.summaries.has(code)) this.summaries.set(code, example.summary ?? '');
+    }
+    return this.summaries;
   }
 
   private errors(): string {
@@ -667,7 +703,8 @@ code.code{background:#fff4e5;border-color:#fbd9a8;color:#8a4b00}
 .status-2xx{background:#d7f7e1;color:#0b6b31}.status-4xx{background:#fff0c2;color:#7a5200}.status-5xx{background:#ffe0e0;color:#a01010}.status-dxx{background:#f1f1f1;color:#444}
 .codes{margin:4px 0;padding-left:18px;font-size:14px}
 .headers{font-size:13px;margin-top:4px}
-.headers a,.headers span:not(.muted){font:12px var(--mono);margin-right:6px}
+.headers::before{content:"Headers ";color:var(--muted)}
+.headers a,.headers span{font:12px var(--mono);margin-right:6px}
 .headers .optional{color:var(--muted)}
 .code{min-width:0}
 aside.code{display:flex;flex-direction:column;gap:16px;align-self:start;position:sticky;top:16px}

@@ -344,7 +344,7 @@ class Reference {
         : `<li><code class="code">${escapeHtml(code)}</code> ${example.summary ? inlineMarkdown(example.summary) : ''}</li>`,
     );
     const description = response.description.replace(/\s*Codes: [^.]*\.$/, '');
-    return `<li class="response"><div class="response-head"><span class="${this.statusClass(status)}">${escapeHtml(status)}</span>${body?.schema ? `<span class="body-type">${this.typeLabel(body.schema)}</span>` : ''}</div><div class="response-text">${markdown(description)}</div>${codes.length > 0 ? `<ul class="codes">${codes.join('')}</ul>` : ''}${headers.length > 0 ? `<div class="headers">${headers.join(' ')}</div>` : ''}
+    return `<li><div><span class="${this.statusClass(status)}">${escapeHtml(status)}</span>${body?.schema ? `<span class="body-type">${this.typeLabel(body.schema)}</span>` : ''}</div><div>${markdown(description)}</div>${codes.length > 0 ? `<ul class="codes">${codes.join('')}</ul>` : ''}${headers.length > 0 ? `<div class="headers">${headers.join(' ')}</div>` : ''}
 </li>`;
   }
 
@@ -408,7 +408,7 @@ class Reference {
     .map(([status, response]) => {
       const shown = shownBefore.get(status);
       return shown
-        ? `<li class="response"><div class="response-head"><span class="${this.statusClass(status)}">${escapeHtml(status)}</span></div><div class="response-text"><p>As <a href="#${shown.kind}-${slug(shown.operationId)}"><code>${escapeHtml(shown.operationId)}</code></a> answers it.</p></div></li>`
+        ? `<li><div><span class="${this.statusClass(status)}">${escapeHtml(status)}</span></div><div><p>As <a href="#${shown.kind}-${slug(shown.operationId)}">${escapeHtml(shown.operationId)}</a> answers it${this.linkedCodes(response)}.</p></div></li>`
         : this.response(status, response);
     })
     .join('')}</ul>
@@ -480,6 +480,12 @@ class Reference {
   }
 
   private summaries: Map<string, string> | undefined;
+
+  /** An answer's codes, each linked to its row of the Errors table: what an answer stated under another operation still names here. */
+  private linkedCodes(response: Response): string {
+    const codes = Object.keys(this.json(response.content)?.examples ?? {});
+    return codes.length === 0 ? '' : `: ${codes.map((code) => `<a href="#error-${slug(code)}">${escapeHtml(code)}</a>`).join(', ')}`;
+  }
 
   /** Each error code's meaning as the Errors table gives it: the first operation's that answers it. */
   private errorSummaries(): Map<string, string> {
@@ -696,9 +702,10 @@ code.code{background:#fff4e5;border-color:#fbd9a8;color:#8a4b00}
 .badge{font-size:12px;font-weight:600;border-radius:999px;padding:2px 10px}
 .experimental{background:#efe9ff;color:#5b21b6}.deprecated{background:#ffe4e4;color:#a01010}.sunset{background:#f1f1f1;color:#444}
 .responses{list-style:none;padding:0;margin:0}
-.response{padding:12px 0;border-bottom:1px solid var(--line)}
-.response-head{display:flex;align-items:center;gap:10px}
-.response-text p{margin:6px 0}
+/* A response's parts are styled by their place: a class on each of the page's hundred answers would cost 7 KB. */
+.responses>li{padding:12px 0;border-bottom:1px solid var(--line)}
+.responses>li>div:first-child{display:flex;align-items:center;gap:10px}
+.responses>li>div:nth-child(2) p{margin:6px 0}
 .status{display:inline-block;font:700 12px/1.7 var(--mono);border-radius:4px;padding:0 6px}
 .status-2xx{background:#d7f7e1;color:#0b6b31}.status-4xx{background:#fff0c2;color:#7a5200}.status-5xx{background:#ffe0e0;color:#a01010}.status-dxx{background:#f1f1f1;color:#444}
 .codes{margin:4px 0;padding-left:18px;font-size:14px}

@@ -1,11 +1,13 @@
 /**
  * The inventory file the operators' tool imports and exports: a JSON array of InventoryCount,
- * as GET /v1/inventory answers it, with every petId digit kept.
+ * as GET /v1/inventory answers it, with every petId digit kept, each entry with its low-stock
+ * threshold where one is set (`lowStockThreshold`, optional), so a store sets its thresholds in bulk.
  */
 import { readFile } from 'node:fs/promises';
 import { byPetId } from '../functions/domain/inventory-service.ts';
 import { INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../functions/domain/inventory-item-fields.ts';
-import { InventoryCount } from '../functions/domain/schemas.ts';
+import { InventoryCount, LowStockThresholdUpdate } from '../functions/domain/schemas.ts';
+import type { z } from 'zod';
 import { toJson } from '../functions/int64-json.ts';
 import { describePath, type JsonSyntaxLocation, parseStrictJson, shortened, StrictJsonError } from '../functions/http/strict-json.ts';
 
@@ -36,6 +38,13 @@ export class UnreadableInventoryFileError extends Error {
   override name = 'UnreadableInventoryFileError';
 }
 
+/** The optional field beside the counted ones: the pet's low-stock threshold, as PUT /v1/inventory/{petId}/low-stock-threshold takes it. */
+const THRESHOLD_FIELD = 'lowStockThreshold';
+
+/** One entry of the file: a count, and the pet's threshold where the file sets one. */
+const InventoryFileEntry = InventoryCount.extend({ [THRESHOLD_FIELD]: LowStockThresholdUpdate.shape.threshold.optional() });
+export type InventoryFileEntry = z.infer<typeof InventoryFileEntry>;
+
 /** An entry's shape as the messages show it: `{"petId", "quantity", "status"}`. */
 export const ENTRY_SHAPE = `{${INVENTORY_ITEM_FIELDS.map((field) => JSON.stringify(field)).join(', ')}}`;
 
@@ -47,8 +56,9 @@ const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => INVENTORY_ITEM_FIEL
  * enum's values. A field of another kind is named with the validator's own message.
  */
 const FIELD_RULES: Partial<Record<string, string>> = Object.fromEntries(
-  INVENTORY_ITEM_FIELDS.flatMap((field) => {
-    const schema = InventoryCount.shape[field];
+  [...INVENTORY_ITEM_FIELDS, THRESHOLD_FIELD].flatMap((field) => {
+    const shape = InventoryFileEntry.shape;
+    const schema = field === THRESHOLD_FIELD ? shape[THRESHOLD_FIELD].unwrap() : shape[field as keyof typeof shape];
     if (schema.type === 'enum') return [[field, `${field} must be one of ${schema.options.join(', ')}`]];
     if (schema.type === 'bigint' || (schema.type === 'number' && schema.isInt))
       return [[field, `${field} must be an integer from ${schema.minValue} to ${schema.maxValue}`]];
@@ -65,7 +75,7 @@ function shown(value: unknown): string {
 /** What is wrong with one entry, each field once, in the contract's words rather than the validator's. */
 function entryProblems(entry: unknown): string[] {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return [`must be an object ${ENTRY_SHAPE}`];
-  const parsed = InventoryCount.safeParse(entry);
+  const parsed = InventoryFileEntry.safeParse(entry);
   if (parsed.success) return [];
   const problems = new Set<string>();
   for (const issue of parsed.error.issues) {
@@ -109,7 +119,7 @@ function strictProblems(file: string, error: StrictJsonError): never {
  * array, every entry a valid InventoryCount, no petId twice. petIds are read from their source
  * text, so ids above 2^53 keep every digit.
  */
-export function parseInventoryFile(file: string, text: string): InventoryCount[] {
+export function parseInventoryFile(file: string, text: string): InventoryFileEntry[] {
   let raw: unknown;
   try {
     raw = parseStrictJson(text, { exactKeys: EXACT_FIELDS });
@@ -133,11 +143,11 @@ export function parseInventoryFile(file: string, text: string): InventoryCount[]
     if (found.length > 0) problems.push(`${label}: ${found.join('; ')}`);
   });
   if (problems.length > 0) throw new InventoryFileError(file, problems);
-  return raw as InventoryCount[];
+  return raw as InventoryFileEntry[];
 }
 
 /** Reads and checks a file; a file that cannot be read is named with the reason, in one line. */
-export async function readInventoryFile(file: string): Promise<InventoryCount[]> {
+export async function readInventoryFile(file: string): Promise<InventoryFileEntry[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -155,10 +165,12 @@ export const sameEntry = (stored: InventoryCount, imported: InventoryCount) =>
   INVENTORY_ITEM_FIELDS.every((field) => stored[field] === imported[field]);
 
 /** The file's text: sorted by petId, one entry per line (diffs between exports stay readable), ids exact. */
-export function formatInventoryFile(items: readonly InventoryCount[]): string {
-  // Each entry's fields in the schema's order, whatever order the item's object holds them in.
-  const lines = [...items]
-    .sort(byPetId)
-    .map((item) => `  ${toJson(Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, item[field]])))}`);
+export function formatInventoryFile(items: readonly InventoryFileEntry[]): string {
+  // Each entry's fields in the schema's order, whatever order the item's object holds them in; the threshold last, where one is set.
+  const lines = [...items].sort(byPetId).map((item) => {
+    const counted = INVENTORY_ITEM_FIELDS.map((field) => [field, item[field]] as const);
+    const threshold = item[THRESHOLD_FIELD] === undefined ? [] : [[THRESHOLD_FIELD, item[THRESHOLD_FIELD]] as const];
+    return `  ${toJson(Object.fromEntries([...counted, ...threshold]))}`;
+  });
   return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
 }

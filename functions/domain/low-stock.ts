@@ -80,6 +80,8 @@ export interface LowStockThresholdRepository {
   get(petId: PetId): Promise<{ threshold: number | undefined } | undefined>;
   /** Removes the threshold, set or not; false when the pet has no entry. */
   remove(petId: PetId): Promise<boolean>;
+  /** Every threshold set, a page at a time, in no particular order (the inventory file's export reads them in bulk). */
+  listAll(): AsyncIterable<LowStockThreshold[]>;
 }
 
 const petNotFound = (petId: PetId) => new ApiError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);

@@ -104,6 +104,16 @@ interface MatchedRoute extends LocalRoute {
   pathParameters: Record<string, string> | null;
 }
 
+/** Orders resources that match one path as API Gateway chooses among them: at the first segment where they differ, a literal before a parameter. */
+function byLiteralPrecedence(left: string, right: string): number {
+  const [a, b] = [left.split('/'), right.split('/')];
+  for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
+    const [aParameter, bParameter] = [a[index]!.startsWith('{'), b[index]!.startsWith('{')];
+    if (aParameter !== bParameter) return aParameter ? 1 : -1;
+  }
+  return 0;
+}
+
 function resourcePattern(resource: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
   const source = resource.replace(/\{(\w+)\}/g, (_match, name: string) => {
@@ -262,27 +272,23 @@ type BodyRead = { body: Buffer; release(): void } | 'too large' | 'over budget' 
  * as API Gateway) and in all (64 MiB); every stage of a request has a deadline of seconds.
  */
 export function createLocalServer(options: LocalServerOptions): Server {
-  // Fixed paths before parameters, as API Gateway resolves them: /inventory/changes is not pet "changes".
-  const compiled = options.routes
-    .map((route) => ({ ...route, ...resourcePattern(route.route.resource) }))
-    .sort((a, b) => a.names.length - b.names.length);
+  const compiled = options.routes.map((route) => ({ ...route, ...resourcePattern(route.route.resource) }));
   let bufferedBodyBytes = 0;
   /** Connections already answered by refuseConnection: the parser reports further errors on them, which need no second answer. */
   const refused = new WeakSet<Duplex>();
 
   // Path parameters stay as sent, percent-encoding included, as API Gateway REST passes them on.
-  // As on API Gateway, a path belongs to the resource that names most of it literally
-  // (/inventory/adjustments, not /inventory/{petId}); a method that resource lacks is no route.
+  // As on API Gateway, a path belongs to the resource whose segments, from the first on, are literal
+  // the longest (/inventory/adjustments, not /inventory/{petId}; /inventory/reservations/{id}, not
+  // /inventory/{petId}/adjustments); a method that resource lacks is no route.
   function match(method: string, path: string): MatchedRoute | undefined {
     const resources = compiled.filter((candidate) => candidate.pattern.test(path));
-    const fewestParameters = Math.min(...resources.map((candidate) => candidate.names.length));
-    for (const candidate of resources) {
-      if (candidate.names.length !== fewestParameters || candidate.route.method !== method) continue;
-      const found = candidate.pattern.exec(path)!;
-      const entries = candidate.names.map((name, index) => [name, found[index + 1]!]);
-      return { ...candidate, pathParameters: entries.length > 0 ? Object.fromEntries(entries) : null };
-    }
-    return undefined;
+    const [resource] = resources.map((candidate) => candidate.route.resource).sort(byLiteralPrecedence);
+    const candidate = resources.find((each) => each.route.resource === resource && each.route.method === method);
+    if (!candidate) return undefined;
+    const found = candidate.pattern.exec(path)!;
+    const entries = candidate.names.map((name, index) => [name, found[index + 1]!]);
+    return { ...candidate, pathParameters: entries.length > 0 ? Object.fromEntries(entries) : null };
   }
 
   function readBody(request: IncomingMessage): Promise<BodyRead> {

@@ -181,4 +181,46 @@ describe('low-stock alerts from npm start', () => {
       body: { code: 'INVALID_QUERY', message: 'lowStock: must be true or false, not "yes".', status: 400 },
     });
   });
+
+  it('a reservation that leaves too little available raises one low_stock, and its release one restocked', async () => {
+    await settled();
+    const before = await call(app.baseUrl, 'GET', '/inventory/4');
+    const quantity = before.body!.quantity as number;
+    expect(before.body!.reserved).toBe(0);
+    await call(app.baseUrl, 'PUT', '/inventory/4/low-stock-threshold', { threshold: 5 });
+    // Holding all but 4 leaves 4 available: below 5, with the stock on hand unchanged.
+    const reserved = await call(
+      app.baseUrl,
+      'POST',
+      '/inventory/reservations',
+      { items: [{ petId: 4, quantity: quantity - 4 }], reference: 'cart-low-stock' },
+      { 'Idempotency-Key': 'low-stock-reservation-1' },
+    );
+    expect(reserved.status).toBe(201);
+    await settled();
+    const reserveVersion = await lastVersion(4);
+
+    expect(alertsOf(everything, 4)).toEqual([
+      {
+        id: `evt_inventory_4_${reserveVersion}_low_stock`,
+        type: 'inventory.low_stock',
+        data: { petId: 4, threshold: 5, available: 4, quantity, reserved: quantity - 4, version: reserveVersion },
+      },
+    ]);
+
+    expect((await call(app.baseUrl, 'DELETE', `/inventory/reservations/${reserved.body!.reservationId as string}`)).status).toBe(200);
+    await settled();
+    const releaseVersion = await lastVersion(4);
+    expect(alertsOf(everything, 4).map(({ id, type }) => ({ id, type }))).toEqual([
+      { id: `evt_inventory_4_${reserveVersion}_low_stock`, type: 'inventory.low_stock' },
+      { id: `evt_inventory_4_${releaseVersion}_restocked`, type: 'inventory.restocked' },
+    ]);
+    await call(app.baseUrl, 'DELETE', '/inventory/4/low-stock-threshold');
+  });
+
+  /** The version of a pet's latest change, from its history. */
+  async function lastVersion(petId: number): Promise<number> {
+    const history = await call(app.baseUrl, 'GET', `/inventory/${petId}/changes?limit=100`);
+    return (history.body!.changes as { version: number }[]).at(-1)!.version;
+  }
 });

@@ -1,3 +1,4 @@
+import { createLowStockThresholdRepository } from '../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -206,7 +207,12 @@ async function importCommand(client: DynamoDBDocumentClient, file: string, putMa
   const inventory = createInventoryRepository(client, LOCAL_TABLES.inventoryTable);
   await runInventoryCommand(
     ['import', '--file', file],
-    async () => ({ inventory: putMany ? { ...inventory, putMany } : inventory, describe: 'bench store', close: async () => undefined }),
+    async () => ({
+      inventory: putMany ? { ...inventory, putMany } : inventory,
+      thresholds: createLowStockThresholdRepository(client, LOCAL_TABLES.inventoryTable),
+      describe: 'bench store',
+      close: async () => undefined,
+    }),
     { print: () => undefined, write: () => undefined },
   );
 }

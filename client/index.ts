@@ -25,6 +25,10 @@ export type ChangesPage = components['schemas']['ChangesPage'];
 export type ChangeEventData = components['schemas']['ChangeEventData'];
 export type ChangeFeedPage = components['schemas']['ChangeFeedPage'];
 export type InventoryChangedEvent = components['schemas']['InventoryChangedEvent'];
+export type LowStockThreshold = components['schemas']['LowStockThreshold'];
+export type StockAlertData = components['schemas']['StockAlertData'];
+export type InventoryLowStockEvent = components['schemas']['InventoryLowStockEvent'];
+export type InventoryRestockedEvent = components['schemas']['InventoryRestockedEvent'];
 export type ReservationRequest = components['schemas']['ReservationRequest'];
 export type Reservation = components['schemas']['Reservation'];
 export type CommittedReservation = components['schemas']['CommittedReservation'];
@@ -177,9 +181,16 @@ export interface InventoryClient {
   /**
    * Every entry, sorted by petId. The answer is streamed and parsed as it arrives. A listing
    * the service had to cut midway (its status already 200) resolves to INCOMPLETE_RESPONSE,
-   * never to a shorter array; it is not retried here: call again.
+   * never to a shorter array; it is not retried here: call again. With `lowStock: true`, the
+   * reorder report: only the pets whose available stock is below their low-stock threshold.
    */
-  listInventory(options?: CallOptions): Promise<ApiResult<InventoryItem[]>>;
+  listInventory(options?: CallOptions & { lowStock?: boolean }): Promise<ApiResult<InventoryItem[]>>;
+  /** Experimental. Sets the pet's low-stock threshold; a crossing of it raises inventory.low_stock or inventory.restocked. */
+  setLowStockThreshold(petId: PetId, threshold: number, options?: CallOptions): Promise<ApiResult<LowStockThreshold>>;
+  /** Experimental. The pet's threshold; 404 LOW_STOCK_THRESHOLD_NOT_FOUND when none is set. */
+  getLowStockThreshold(petId: PetId, options?: CallOptions): Promise<ApiResult<LowStockThreshold>>;
+  /** Experimental. Removes the pet's threshold (204, `data` undefined), set or not. */
+  removeLowStockThreshold(petId: PetId, options?: CallOptions): Promise<ApiResult<undefined>>;
   getInventoryItem(petId: PetId, options?: CallOptions): Promise<ApiResult<InventoryItem>>;
   /**
    * Experimental in the contract: its request shape may change. Sent with an Idempotency-Key
@@ -421,6 +432,7 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
           return { ...common, error: brokenOff(failure, callerSignals, deadline.signal, response) };
         }
       }
+      if (response.status === 204) return { ...common, data: undefined as T };
       const body = parsedBody(data as string | undefined);
       return body ? { ...common, data: body.parsed as T } : { ...common, error: errorBodyOf(undefined, response) };
     } catch (error) {
@@ -483,7 +495,13 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
     listInventory: (callOptions) =>
       call(
         callOptions,
-        (init) => client.GET('/inventory', init),
+        (init) =>
+          client.GET('/inventory', {
+            ...(callOptions?.lowStock === undefined
+              ? {}
+              : { params: { query: { lowStock: String(callOptions.lowStock) as 'true' | 'false' } } }),
+            ...init,
+          }),
         (body) => {
           if (!body) throw new SyntaxError('The listing answered without a body.');
           return readJsonArrayWithInt64(body);
@@ -523,6 +541,20 @@ export function createInventoryClient(options: InventoryClientOptions): Inventor
         }),
       );
     },
+    setLowStockThreshold: (petId, threshold, callOptions) =>
+      call(callOptions, (init) =>
+        client.PUT('/inventory/{petId}/low-stock-threshold', {
+          params: { path: { petId } },
+          body: { threshold },
+          // The path's petId is a bigint; the body holds none, but the same serializer keeps one writer of bodies.
+          bodySerializer: stringifyJsonWithInt64,
+          ...init,
+        }),
+      ),
+    getLowStockThreshold: (petId, callOptions) =>
+      call(callOptions, (init) => client.GET('/inventory/{petId}/low-stock-threshold', { params: { path: { petId } }, ...init })),
+    removeLowStockThreshold: (petId, callOptions) =>
+      call(callOptions, (init) => client.DELETE('/inventory/{petId}/low-stock-threshold', { params: { path: { petId } }, ...init })),
     reserveInventory: (cart, callOptions) => {
       const idempotencyKey = callOptions?.idempotencyKey ?? randomIdempotencyKey();
       return call(callOptions, (init) =>

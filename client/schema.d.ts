@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List the stock level of every pet
-         * @description One entry per pet, sorted by petId, each pet once. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.
+         * @description One entry per pet, sorted by petId, each pet once; with `lowStock=true`, the reorder report: only the pets whose available stock is below their low-stock threshold (`putLowStockThreshold`), sorted and streamed alike. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.
          */
         get: operations["listInventory"];
         put?: never;
@@ -154,6 +154,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inventory/{petId}/low-stock-threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a pet's low-stock threshold (experimental)
+         * @description The pet's low-stock threshold, read strongly consistent (see `putLowStockThreshold`). **Experimental**.
+         */
+        get: operations["getLowStockThreshold"];
+        /**
+         * Set a pet's low-stock threshold (experimental)
+         * @description A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. Setting it again replaces it; a pet already below it raises no alert (alerts come from changes of stock) and is listed by `GET /inventory?lowStock=true`. **Experimental**: the shape may change before the operation becomes stable.
+         */
+        put: operations["putLowStockThreshold"];
+        post?: never;
+        /**
+         * Remove a pet's low-stock threshold (experimental)
+         * @description Removes the pet's low-stock threshold (see `putLowStockThreshold`): no alert is raised for it after. Removing a threshold that is not set answers 204 too, so a retry is no error. **Experimental**.
+         */
+        delete: operations["deleteLowStockThreshold"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pets/{petId}": {
         parameters: {
             query?: never;
@@ -266,15 +294,59 @@ export interface webhooks {
         put?: never;
         /**
          * A change of stock, pushed to your endpoint (experimental)
-         * @description Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server (`WEBHOOK_URL` of `npm start`; the stage's `webhookUrls` on AWS), signed with its secret.
+         * @description Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server (`WEBHOOK_URL` of `npm start`; the stage's `webhookUrls` on AWS) that takes `inventory.changed`, signed with its secret. A URL takes every event type unless it is followed by the types it wants, separated by spaces (`https://erp.example/reorder inventory.low_stock inventory.restocked`).
          *
          *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id` (or by `petId` and `version`).
          *
-         *     **In order per pet**: a pet's changes reach each endpoint in version order; a redriven dead letter arrives after the later versions, so keep the highest version seen.
+         *     **In order per pet**: a pet's events reach each endpoint in version order, an alert right after its change; a redriven dead letter arrives after the later versions, so keep the highest version seen.
          *
          *     **Verify before trusting**: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `webhook-id`, `.`, `webhook-timestamp`, `.` and the raw body, under the secret (its base64 part after `whsec_`, decoded). Refuse a timestamp more than five minutes from your clock.
          */
         post: operations["inventoryChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inventory.low_stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pet's available stock fell below its low-stock threshold (experimental)
+         * @description POSTed when an accepted change takes the pet's `available` stock from at least its threshold (`putLowStockThreshold`) to below it: once per crossing, never once per change below it; changes made at once that cross once raise one. Setting a threshold is no change and raises none: `GET /inventory?lowStock=true` lists the pets below theirs.
+         *
+         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history. Delivered, signed and retried as `inventory.changed` is (see it).
+         */
+        post: operations["inventoryLowStock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "inventory.restocked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pet's available stock is back at its low-stock threshold or above (experimental)
+         * @description POSTed when an accepted change takes the pet's `available` stock from below its threshold back to at least it: once per crossing.
+         *
+         *     `data.version` is the change that crossed: its `inventory.changed` comes first, and it is in the pet's history. Delivered, signed and retried as `inventory.changed` is (see it).
+         */
+        post: operations["inventoryRestocked"];
         delete?: never;
         options?: never;
         head?: never;
@@ -330,6 +402,31 @@ export interface components {
          * @enum {string}
          */
         PetStatus: "available" | "pending" | "sold";
+        /** @description The body of an `inventory.low_stock` webhook: `timestamp` is the crossing change's `occurredAt`. */
+        InventoryLowStockEvent: {
+            /** @enum {string} */
+            type: "inventory.low_stock";
+            /** Format: date-time */
+            timestamp: string;
+            data: components["schemas"]["StockAlertData"];
+        };
+        /** @description What a low-stock alert says: the pet, its threshold, the stock the crossing change left (`available` is what can be promised: the quantity less what is reserved), and that change's `version`, which is in the pet's history. The `detail` of the alert's EventBridge event on AWS too. */
+        StockAlertData: {
+            petId: components["schemas"]["PetId"];
+            threshold: components["schemas"]["Quantity"];
+            available: components["schemas"]["Quantity"];
+            quantity: components["schemas"]["Quantity"];
+            reserved: components["schemas"]["Quantity"];
+            version: number;
+        };
+        /** @description The body of an `inventory.restocked` webhook: `timestamp` is the crossing change's `occurredAt`. */
+        InventoryRestockedEvent: {
+            /** @enum {string} */
+            type: "inventory.restocked";
+            /** Format: date-time */
+            timestamp: string;
+            data: components["schemas"]["StockAlertData"];
+        };
         /** @description The stock level of one pet: `quantity` on hand, `reserved` by reservations that have not expired (read at the moment of the answer), and `available` to promise (`quantity - reserved`, never below 0: a count set below what is reserved answers 0). */
         InventoryItem: {
             petId: components["schemas"]["PetId"];
@@ -405,6 +502,15 @@ export interface components {
         ChangeFeedPage: {
             changes: components["schemas"]["ChangeEventData"][];
             nextCursor: string;
+        };
+        /** @description A pet's low-stock threshold, as set. */
+        LowStockThreshold: {
+            petId: components["schemas"]["PetId"];
+            threshold: components["schemas"]["Quantity"];
+        };
+        /** @description A pet's low-stock threshold: an integer from 0 to 2147483647; below this many available, the pet is low on stock. */
+        LowStockThresholdUpdate: {
+            threshold: components["schemas"]["Quantity"];
         };
         /** @description What this service knows of a pet: its id and status, taken from the inventory (the Petstore Pet's other fields are not held here). */
         Pet: {
@@ -482,7 +588,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     listInventory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true`: the reorder report, only the pets whose available stock is below their low-stock threshold. `false` or absent: every pet. */
+                lowStock?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -505,6 +614,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InventoryItem"][];
+                };
+            };
+            /** @description `lowStock` is neither `true` nor `false`. Codes: `INVALID_QUERY`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
@@ -1702,6 +1827,482 @@ export interface operations {
             };
         };
     };
+    getLowStockThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
+                petId: components["schemas"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threshold. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LowStockThreshold"];
+                };
+            };
+            /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No inventory entry exists for petId, or it has no low-stock threshold. Codes: `PET_NOT_FOUND`, `LOW_STOCK_THRESHOLD_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putLowStockThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
+                petId: components["schemas"]["PetId"];
+            };
+            cookie?: never;
+        };
+        /** @description A JSON object of at most 4096 bytes. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LowStockThresholdUpdate"];
+            };
+        };
+        responses: {
+            /** @description The threshold as set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LowStockThreshold"];
+                };
+            };
+            /** @description The body is not JSON, lacks `threshold` or holds a value that is not an integer from 0 to 2147483647, or petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_BODY`, `MALFORMED_JSON`, `BAD_REQUEST`, `INVALID_PET_ID`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No inventory entry exists for petId. Nothing was written. Codes: `PET_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 4096 bytes. Codes: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as Content-Type: application/json. Codes: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLowStockThreshold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of a pet: an int64 from 1 to 9223372036854775807. Ids above 2^53 (such as 9007199254740993) do not fit a double: parse them as big integers, as the typed client does. */
+                petId: components["schemas"]["PetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pet has no threshold now. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description petId is not a canonical integer from 1 to 9223372036854775807 (no sign, leading zeros or exponent). Codes: `INVALID_PET_ID`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows. Codes: `UNAUTHORIZED`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Failed authentications the source address may make per minute (the address's window). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Failed authentications left to the address in this minute. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) at which the minute ends. */
+                    "X-RateLimit-Reset": number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `"failed-authentications"`, `q` failed authentications a minute, `w=60`. */
+                    "RateLimit-Policy": string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the address's window, `r` as X-RateLimit-Remaining, `t` the seconds until the minute ends (absent where X-RateLimit-Reset is). */
+                    RateLimit: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No inventory entry exists for petId. Nothing was written. Codes: `PET_NOT_FOUND`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-API-Stability": components["headers"]["X-API-Stability"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: the per-minute limit, the daily quota, or a temporary ban for continuing after 429s. Wait for Retry-After, then retry with exponential backoff. Codes: `RATE_LIMIT_EXCEEDED`, `QUOTA_EXCEEDED`, `API_KEY_TEMPORARILY_BANNED`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected error; the detail is in the service logs only. Codes: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data store or the authorizer is temporarily unavailable. Retry after Retry-After. Codes: `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the window closest to exhaustion (the minute or the UTC day). Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that window. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) at which that window resets. Absent when API Gateway answered without reaching the function. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the key's plan as a structured-field List, one item per window: its name (`"minute"`, `"day"`), `q` the requests it allows, `w` its length in seconds. The same on every answer to the key. Absent when API Gateway answered without reaching the function. */
+                    "RateLimit-Policy"?: string;
+                    /** @description draft-ietf-httpapi-ratelimit-headers-10: the state of each window of RateLimit-Policy: `r` the requests left, `t` the seconds until it resets. For the window X-RateLimit-* describe, `r` is X-RateLimit-Remaining and `t` is X-RateLimit-Reset less the time of the answer. Absent when API Gateway answered without reaching the function. */
+                    RateLimit?: string;
+                    /** @description The operation is experimental: its request shape may change before it becomes stable (SPEC section 9). Absent when API Gateway answered without reaching the function. */
+                    "X-API-Stability"?: "experimental";
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPetById: {
         parameters: {
             query?: never;
@@ -2552,6 +3153,106 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["InventoryChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: the event is not sent to this endpoint again (unless an operator redrives it). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, like a refused connection or no answer within 10 s, is a failed attempt: the event is sent again later, with the same `webhook-id` and body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inventoryLowStock: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, `evt_inventory_<petId>_<version>_low_stock`: the same on every attempt, at every endpoint and after a redrive. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "inventory.low_stock",
+                 *       "timestamp": "2026-11-24T07:12:03.456Z",
+                 *       "data": {
+                 *         "petId": 9007199254740992,
+                 *         "threshold": 5,
+                 *         "available": 4,
+                 *         "quantity": 4,
+                 *         "reserved": 0,
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["InventoryLowStockEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: the event is not sent to this endpoint again (unless an operator redrives it). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, like a refused connection or no answer within 10 s, is a failed attempt: the event is sent again later, with the same `webhook-id` and body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    inventoryRestocked: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id, `evt_inventory_<petId>_<version>_restocked`: the same on every attempt, at every endpoint and after a redrive. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` under the secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "inventory.restocked",
+                 *       "timestamp": "2026-11-24T07:12:03.456Z",
+                 *       "data": {
+                 *         "petId": 9007199254740992,
+                 *         "threshold": 5,
+                 *         "available": 4,
+                 *         "quantity": 4,
+                 *         "reserved": 0,
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["InventoryRestockedEvent"];
             };
         };
         responses: {

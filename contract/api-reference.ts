@@ -189,6 +189,16 @@ const slug = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-');
 /** A summary without the "(experimental)" or "(deprecated)" its badges already show. */
 const title = (operation: Operation) => (operation.summary ?? operation.operationId).replace(/\s*\((experimental|deprecated)\)$/i, '');
 
+/** The headers nearly every answer carries, always sent: a response that carries them all names them as one set. */
+const USUAL_HEADERS: readonly string[] = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit-Policy',
+  'RateLimit',
+];
+
 class Reference {
   private readonly schemas: Record<string, Schema>;
   private readonly headers: Record<string, Header>;
@@ -306,26 +316,35 @@ class Reference {
   }
 
   private response(status: string, response: Response): string {
-    const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
+    const named = Object.entries(response.headers ?? {});
+    // The usual set, each always sent, is one link to where the headers section lists it: named in each of
+    // the page's sixty answers, its six links took a sixth of the page (whose size a stage's mapping template bounds).
+    const carriesUsualSet = USUAL_HEADERS.every((name) =>
+      named.some(([given, header]) => given === name && this.header(given, header).required === true),
+    );
+    const listed = carriesUsualSet ? named.filter(([name]) => !USUAL_HEADERS.includes(name)) : named;
+    const usualSet = carriesUsualSet ? ['<a class="set" href="#headers-usual">usual set</a>'] : [];
+    const headers = listed.map(([name, header]) => {
       const resolved = this.header(name, header);
       const required = resolved.required === true;
-      const attributes = `class="header${required ? '' : ' optional'}" title="${required ? 'always sent' : `may be absent: ${escapeHtml(this.absenceReason(name, resolved))}`}"`;
+      // Only a header that may be absent says why in its title; one always sent needs no title (the table's intro says so).
+      // Styled by their place (.headers a, .headers span): a class on each of the page's thousand names would cost 15 KB.
+      const attributes = required ? '' : ` class="optional" title="may be absent: ${escapeHtml(this.absenceReason(name, resolved))}"`;
       // A header of the headers table links to its row; one stated only here (Content-Encoding) says itself in its title.
       return name in this.headers
-        ? `<a ${attributes} href="#header-${slug(name)}">${escapeHtml(name)}</a>`
-        : `<span ${attributes}>${escapeHtml(name)}</span>`;
+        ? `<a${attributes} href="#header-${slug(name)}">${escapeHtml(name)}</a>`
+        : `<span${attributes}>${escapeHtml(name)}</span>`;
     });
+    headers.unshift(...usualSet);
     const body = this.json(response.content);
-    const codes = Object.entries(body?.examples ?? {}).map(
-      ([code, example]) =>
-        `<li><code class="code">${escapeHtml(code)}</code> ${example.summary ? inlineMarkdown(example.summary) : ''}</li>`,
+    // A code whose meaning here is the one the Errors table gives links there instead of repeating it.
+    const codes = Object.entries(body?.examples ?? {}).map(([code, example]) =>
+      (example.summary ?? '') === this.errorSummaries().get(code)
+        ? `<li><a href="#error-${slug(code)}"><code class="code">${escapeHtml(code)}</code></a></li>`
+        : `<li><code class="code">${escapeHtml(code)}</code> ${example.summary ? inlineMarkdown(example.summary) : ''}</li>`,
     );
     const description = response.description.replace(/\s*Codes: [^.]*\.$/, '');
-    return `<li class="response">
-  <div class="response-head"><span class="${this.statusClass(status)}">${escapeHtml(status)}</span>${body?.schema ? `<span class="body-type">${this.typeLabel(body.schema)}</span>` : ''}</div>
-  <div class="response-text">${markdown(description)}</div>
-  ${codes.length > 0 ? `<ul class="codes">${codes.join('')}</ul>` : ''}
-  ${headers.length > 0 ? `<div class="headers"><span class="muted">Headers</span> ${headers.join(' ')}</div>` : ''}
+    return `<li><div><span class="${this.statusClass(status)}">${escapeHtml(status)}</span>${body?.schema ? `<span class="body-type">${this.typeLabel(body.schema)}</span>` : ''}</div><div>${markdown(description)}</div>${codes.length > 0 ? `<ul class="codes">${codes.join('')}</ul>` : ''}${headers.length > 0 ? `<div class="headers">${headers.join(' ')}</div>` : ''}
 </li>`;
   }
 
@@ -361,14 +380,6 @@ class Reference {
         ];
       return [];
     });
-    const errorExamples = Object.entries(operation.responses).flatMap(([status, response]) =>
-      shownBefore.get(status)
-        ? []
-        : Object.entries(this.json(response.content)?.examples ?? {}).map(
-            ([code, example]) =>
-              `<div class="error-example"><div class="panel-title"><span class="${this.statusClass(status)}">${status}</span> ${escapeHtml(code)}</div><pre>${highlightJson(example.value)}</pre></div>`,
-          ),
-    );
     if (kind === 'webhook') samples.push(this.webhookRequest(method, parameters, requestBody));
     return `<section class="row ${kind}" id="${kind}-${slug(operation.operationId)}" data-operation-id="${escapeHtml(operation.operationId)}">
 <div class="prose">
@@ -397,7 +408,7 @@ class Reference {
     .map(([status, response]) => {
       const shown = shownBefore.get(status);
       return shown
-        ? `<li class="response"><div class="response-head"><span class="${this.statusClass(status)}">${escapeHtml(status)}</span></div><div class="response-text"><p>As <a href="#${shown.kind}-${slug(shown.operationId)}"><code>${escapeHtml(shown.operationId)}</code></a> answers it.</p></div></li>`
+        ? `<li><div><span class="${this.statusClass(status)}">${escapeHtml(status)}</span></div><div><p>As <a href="#${shown.kind}-${slug(shown.operationId)}">${escapeHtml(shown.operationId)}</a> answers it${this.linkedCodes(response)}.</p></div></li>`
         : this.response(status, response);
     })
     .join('')}</ul>
@@ -405,7 +416,6 @@ class Reference {
 <aside class="code">
   ${samples.join('')}
   ${examples.join('')}
-  ${errorExamples.length > 0 ? `<details class="panel"><summary class="panel-title">Error examples (${errorExamples.length})</summary>${errorExamples.join('')}</details>` : ''}
 </aside>
 </section>`;
   }
@@ -462,18 +472,44 @@ class Reference {
     return `<section class="row single" id="headers">
 <div class="prose">
   <h2>Response headers</h2>
-  <p>Each response below names the headers it carries; a greyed name may be absent (API Gateway answered on its own).</p>
+  <p>Each response below names the headers it carries, always sent unless greyed: a greyed name may be absent (API Gateway answered on its own; its title says why). The example of each error code is under Errors.</p>
+  <p id="headers-usual">The <strong>usual set</strong>, named so in a response that carries all of it: ${USUAL_HEADERS.map((name) => `<a href="#header-${slug(name)}">${escapeHtml(name)}</a>`).join(', ')}.</p>
   <table class="fields"><thead><tr><th>Header</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 </div>
 </section>`;
   }
 
+  private summaries: Map<string, string> | undefined;
+
+  /** An answer's codes, each linked to its row of the Errors table: what an answer stated under another operation still names here. */
+  private linkedCodes(response: Response): string {
+    const codes = Object.keys(this.json(response.content)?.examples ?? {});
+    return codes.length === 0 ? '' : `: ${codes.map((code) => `<a href="#error-${slug(code)}">${escapeHtml(code)}</a>`).join(', ')}`;
+  }
+
+  /** Each error code's meaning as the Errors table gives it: the first operation's that answers it. */
+  private errorSummaries(): Map<string, string> {
+    if (!this.summaries) {
+      this.summaries = new Map();
+      for (const { operation } of this.operations)
+        for (const response of Object.values(operation.responses))
+          for (const [code, example] of Object.entries(this.json(response.content)?.examples ?? {}))
+            if (!this.summaries.has(code)) this.summaries.set(code, example.summary ?? '');
+    }
+    return this.summaries;
+  }
+
   private errors(): string {
-    const codes = new Map<string, { statuses: Set<string>; summary: string; operations: Set<string> }>();
+    const codes = new Map<string, { statuses: Set<string>; summary: string; operations: Set<string>; value: unknown }>();
     for (const { operation } of this.operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
         for (const [code, example] of Object.entries(this.json(response.content)?.examples ?? {})) {
-          const entry = codes.get(code) ?? { statuses: new Set(), summary: example.summary ?? '', operations: new Set() };
+          const entry = codes.get(code) ?? {
+            statuses: new Set(),
+            summary: example.summary ?? '',
+            operations: new Set(),
+            value: example.value,
+          };
           entry.statuses.add(status);
           entry.operations.add(operation.operationId);
           codes.set(code, entry);
@@ -492,13 +528,23 @@ class Reference {
     const errorSchema = firstExample
       ? `<div class="panel"><div class="panel-title">Error</div><pre>${highlightJson(firstExample.value)}</pre></div>`
       : '';
+    // Each code's example once, here: a code's example is the same in every operation that answers it, and
+    // repeating it under each operation would take a third of the page (whose size a stage's mapping template bounds).
+    const examples = [...codes.entries()].map(
+      ([code, { statuses, value }]) =>
+        `<div class="error-example"><div class="panel-title"><span class="${this.statusClass([...statuses][0]!)}">${escapeHtml([...statuses][0]!)}</span> ${escapeHtml(code)}</div><pre>${highlightJson(value)}</pre></div>`,
+    );
+    const errorExamples =
+      examples.length > 0
+        ? `<details class="panel"><summary class="panel-title">Error examples (${examples.length})</summary>${examples.join('')}</details>`
+        : '';
     return `<section class="row" id="errors">
 <div class="prose">
   <h2>Errors</h2>
   <p>Every error answer is the JSON object <a class="type" href="#schema-Error">Error</a>: a stable <code>code</code>, a <code>message</code> for people and the HTTP <code>status</code> repeated. Codes may be added; a client should act on the status and show the message.</p>
   <table class="error-codes"><thead><tr><th>Status</th><th>Code</th><th>When</th></tr></thead><tbody>${rows.join('')}</tbody></table>
 </div>
-<aside class="code">${errorSchema}</aside>
+<aside class="code">${errorSchema}${errorExamples}</aside>
 </section>`;
   }
 
@@ -656,15 +702,17 @@ code.code{background:#fff4e5;border-color:#fbd9a8;color:#8a4b00}
 .badge{font-size:12px;font-weight:600;border-radius:999px;padding:2px 10px}
 .experimental{background:#efe9ff;color:#5b21b6}.deprecated{background:#ffe4e4;color:#a01010}.sunset{background:#f1f1f1;color:#444}
 .responses{list-style:none;padding:0;margin:0}
-.response{padding:12px 0;border-bottom:1px solid var(--line)}
-.response-head{display:flex;align-items:center;gap:10px}
-.response-text p{margin:6px 0}
+/* A response's parts are styled by their place: a class on each of the page's hundred answers would cost 7 KB. */
+.responses>li{padding:12px 0;border-bottom:1px solid var(--line)}
+.responses>li>div:first-child{display:flex;align-items:center;gap:10px}
+.responses>li>div:nth-child(2) p{margin:6px 0}
 .status{display:inline-block;font:700 12px/1.7 var(--mono);border-radius:4px;padding:0 6px}
 .status-2xx{background:#d7f7e1;color:#0b6b31}.status-4xx{background:#fff0c2;color:#7a5200}.status-5xx{background:#ffe0e0;color:#a01010}.status-dxx{background:#f1f1f1;color:#444}
 .codes{margin:4px 0;padding-left:18px;font-size:14px}
 .headers{font-size:13px;margin-top:4px}
-.header{font:12px var(--mono);margin-right:6px}
-.header.optional{color:var(--muted)}
+.headers::before{content:"Headers ";color:var(--muted)}
+.headers a,.headers span{font:12px var(--mono);margin-right:6px}
+.headers .optional{color:var(--muted)}
 .code{min-width:0}
 aside.code{display:flex;flex-direction:column;gap:16px;align-self:start;position:sticky;top:16px}
 .panel{background:var(--code-bg);color:var(--code-ink);border-radius:8px;overflow:hidden;box-shadow:0 2px 6px rgba(26,31,54,.12)}

@@ -4,19 +4,22 @@ import type {
   InventoryAdjustment,
   InventoryAdjustmentBatch,
   InventoryItem,
+  InventoryLowStockEvent,
   InventoryUpdate,
+  LowStockThreshold,
+  LowStockThresholdUpdate,
   Pet,
   Reservation,
   ReservationRequest,
   CommittedReservation,
 } from '../functions/domain/schemas.ts';
 import { unheld } from '../functions/domain/stock-writes.ts';
-import { MAX_HOLDS_PER_PET } from '../functions/domain/vocabulary.ts';
+import { INVENTORY_LOW_STOCK, MAX_HOLDS_PER_PET } from '../functions/domain/vocabulary.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
 import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
 import type { ChangesPage } from '../functions/domain/inventory-history.ts';
 import { feedCursorAfter, type ChangeFeedPage } from '../functions/domain/change-feed.ts';
-import { eventIdOf, inventoryChangedEvent, type ChangeEventData } from '../functions/domain/inventory-events.ts';
+import { alertEvent, eventIdOf, inventoryChangedEvent, type ChangeEventData } from '../functions/domain/inventory-events.ts';
 import { webhookHeaders } from '../functions/domain/webhooks.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
 import { IDEMPOTENCY_KEY_REQUIRED_MESSAGE } from '../functions/http/idempotency-key.ts';
@@ -39,22 +42,26 @@ export const API_KEY_VARIABLE = 'API_KEY';
 export interface OperationExample {
   /** The request path after the server URL, parameters filled in. */
   path: string;
-  body?: InventoryUpdate | InventoryAdjustment | InventoryAdjustmentBatch | ReservationRequest;
+  body?: InventoryUpdate | InventoryAdjustment | InventoryAdjustmentBatch | LowStockThresholdUpdate | ReservationRequest;
   /** Request headers beyond the key and the content type. */
   headers?: Readonly<Record<string, string>>;
-  answer: {
-    status: number;
-    body:
-      | InventoryItem[]
-      | InventoryItem
-      | { items: InventoryItem[] }
-      | Pet
-      | ChangesPage
-      | ChangeFeedPage
-      | Reservation
-      | CommittedReservation
-      | ErrorBody;
-  };
+  /** The answer: its body, none for a 204. */
+  answer:
+    | {
+        status: number;
+        body:
+          | InventoryItem[]
+          | InventoryItem
+          | { items: InventoryItem[] }
+          | Pet
+          | ChangesPage
+          | ChangeFeedPage
+          | LowStockThreshold
+          | Reservation
+          | CommittedReservation
+          | ErrorBody;
+      }
+    | { status: 204 };
 }
 
 const bigPet = unheld(DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!);
@@ -169,6 +176,18 @@ export const OPERATION_EXAMPLES = {
       },
     },
   },
+  // Setting the same threshold again answers the same: running the example twice changes nothing.
+  putLowStockThreshold: {
+    path: `/inventory/${bigPet.petId}/low-stock-threshold`,
+    body: { threshold: 5 },
+    answer: { status: 200, body: { petId: bigPet.petId, threshold: 5 } },
+  },
+  getLowStockThreshold: {
+    path: `/inventory/${bigPet.petId}/low-stock-threshold`,
+    answer: { status: 200, body: { petId: bigPet.petId, threshold: 5 } },
+  },
+  // Another pet's: removing a threshold that is not set answers 204 too, so the big pet's stays for the example above.
+  deleteLowStockThreshold: { path: `/inventory/${firstPet.petId}/low-stock-threshold`, answer: { status: 204 } },
   // A fixed Idempotency-Key: every run after the first replays the first answer.
   reserveInventory: {
     path: '/inventory/reservations',
@@ -223,6 +242,17 @@ export const WEBHOOK_EXAMPLE = {
   headers: webhookHeaders(EXAMPLE_SECRET, tillSaleMessage, new Date('2026-11-24T07:12:03.912Z')),
 } as const;
 
+/** The alert the reference shows: the till sale above took the big pet below a threshold of 5 (an example's figures). */
+const lowStockAlert = alertEvent({
+  type: INVENTORY_LOW_STOCK,
+  occurredAt: tillSale.occurredAt,
+  data: { petId: bigPet.petId, threshold: 5, available: 4, quantity: 4, reserved: 0, version: tillSale.version },
+});
+export const LOW_STOCK_WEBHOOK_EXAMPLE = {
+  body: lowStockAlert.body as InventoryLowStockEvent,
+  headers: webhookHeaders(EXAMPLE_SECRET, { id: lowStockAlert.id, body: toJson(lowStockAlert.body) }, new Date('2026-11-24T07:12:03.950Z')),
+} as const;
+
 /** The curl line of an operation's example, against the given server (its base URL, ending in /v1). */
 export function curlCommand(serverUrl: string, operationId: OperationId): string {
   const route = apiRoutes.find((candidate) => candidate.operationId === operationId)!;
@@ -267,6 +297,10 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
   [ErrorCode.petNotFound]: {
     meaning: 'No inventory entry exists for the petId.',
     message: 'No inventory entry exists for pet 123456.',
+  },
+  [ErrorCode.lowStockThresholdNotFound]: {
+    meaning: 'The pet has an inventory entry but no low-stock threshold is set for it.',
+    message: 'Pet 123456 has no low-stock threshold.',
   },
   [ErrorCode.routeNotFound]: {
     meaning: 'No operation exists at this path and method.',

@@ -236,6 +236,8 @@ export function answersOf(
       },
       content: { 'application/json': answer },
     }),
+    /** A 204: the function's headers, no body. */
+    noContent: (description: string): ResponseConfig => ({ description, headers: { ...everyAnswer, ...required(fromFunction) } }),
     error: (status: number, description: string, codes: readonly ErrorCode[], { mayReplay = false } = {}) =>
       error(status, description, codes, { ...required(fromFunction), ...(mayReplay ? replayed() : {}) }),
     unauthorized: error(

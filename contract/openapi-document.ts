@@ -1,7 +1,13 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
-import { MAX_QUANTITY, MAX_BATCH_CHANGES, MAX_RESERVATION_ITEMS } from '../functions/domain/vocabulary.ts';
+import {
+  INVENTORY_LOW_STOCK,
+  INVENTORY_RESTOCKED,
+  MAX_BATCH_CHANGES,
+  MAX_QUANTITY,
+  MAX_RESERVATION_ITEMS,
+} from '../functions/domain/vocabulary.ts';
 import {
   AdjustedInventoryItems,
   CommittedReservation,
@@ -18,18 +24,23 @@ import {
   InventoryAdjustmentBatch,
   InventoryChangedEvent,
   InventoryItem,
+  InventoryLowStockEvent,
+  InventoryRestockedEvent,
   InventoryUpdate,
+  LowStockThreshold,
+  LowStockThresholdUpdate,
   Pet,
   PetAdjustment,
   PetId,
   PetStatus,
   Quantity,
+  StockAlertData,
 } from '../functions/domain/schemas.ts';
 import { API_DOCUMENTATION_URL } from '../functions/domain/lifecycle.ts';
 import { apiRoutes, type ApiRoute, type OperationId, type QueryParameter, type SchemaName } from '../functions/routes.ts';
 import { API_KEY_VARIABLE, curlCommand, OPERATION_EXAMPLES } from './examples.ts';
 import { answersOf, DEPRECATION_HEADERS, RATE_LIMIT_DRAFT, registerHeaders, type SignalHeader } from './openapi-answers.ts';
-import { inventoryChangedWebhook } from './openapi-webhooks.ts';
+import { inventoryChangedWebhook, stockAlertWebhook } from './openapi-webhooks.ts';
 import { OPERATION_DESCRIPTIONS } from './operation-documents.ts';
 import { SCHEMAS_BY_NAME } from './schemas-by-name.ts';
 
@@ -119,6 +130,20 @@ function annotateSchemas(): void {
     description:
       "A page of the change feed, in the feed's one order; `nextCursor` is always a cursor (on an empty page, the one sent), so a poller resumes from it for ever.",
   });
+  annotate(LowStockThresholdUpdate, 'LowStockThresholdUpdate', {
+    description: `A pet's low-stock threshold: an integer from 0 to ${MAX_QUANTITY}; below this many available, the pet is low on stock.`,
+  });
+  annotate(LowStockThreshold, 'LowStockThreshold', { description: "A pet's low-stock threshold, as set." });
+  annotate(StockAlertData, 'StockAlertData', {
+    description:
+      "What a low-stock alert says: the pet, its threshold, the stock the crossing change left (`available` is what can be promised: the quantity less what is reserved), and that change's `version`, which is in the pet's history. The `detail` of the alert's EventBridge event on AWS too.",
+  });
+  annotate(InventoryLowStockEvent, 'InventoryLowStockEvent', {
+    description: "The body of an `inventory.low_stock` webhook: `timestamp` is the crossing change's `occurredAt`.",
+  });
+  annotate(InventoryRestockedEvent, 'InventoryRestockedEvent', {
+    description: "The body of an `inventory.restocked` webhook: `timestamp` is the crossing change's `occurredAt`.",
+  });
   annotate(InventoryChangedEvent, 'InventoryChangedEvent', {
     description:
       "The body of an `inventory.changed` webhook, shaped as the Standard Webhooks specification has it: `timestamp` is the change's `occurredAt`, so every attempt sends the same bytes.",
@@ -196,7 +221,7 @@ function operation(
   const deprecation = route.deprecation && { ...route.deprecation, ...(petsSunset ? { sunsetAt: petsSunset } : {}) };
   const answers = answersOf(headers, [...answerHeaders, ...lifecycleSignals(route)], {
     schema: answerSchema(route.answer),
-    example: example.answer.body,
+    example: 'body' in example.answer ? example.answer.body : undefined,
   });
   const document = describe({ answers, deprecation });
   const pathParameters = [...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
@@ -289,6 +314,8 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   const headers = registerHeaders(registry, petsSunset);
   for (const route of ROUTES) registry.registerPath(operation(route, headers, { serverUrl: exampleServer, petsSunset }));
   registry.registerWebhook(inventoryChangedWebhook());
+  registry.registerWebhook(stockAlertWebhook(INVENTORY_LOW_STOCK));
+  registry.registerWebhook(stockAlertWebhook(INVENTORY_RESTOCKED));
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -302,7 +329,7 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
         `Every answer to an authenticated request carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (the window closest to exhaustion), and the structured fields of ${RATE_LIMIT_DRAFT}: \`RateLimit-Policy\` (each window's quota \`q\` and length \`w\`) and \`RateLimit\` (each window's remaining \`r\` and seconds to reset \`t\`). Over the limit the answer is 429 with \`Retry-After\`: wait that long, then back off exponentially; a key that keeps sending after 429s is banned for a while.`,
         "**Errors** are JSON `{code, message, status}` (schema `Error`); each response below lists its codes. A path or method that is not listed answers 404 `ROUTE_NOT_FOUND`, with the rate-limit headers of the source address's window of failed authentications, which it does not count (all of it remaining).",
         '**Integers**: petId is an int64 and may exceed 2^53; parse it as a big integer.',
-        "**Events**: every change of stock is in its pet's history (`listInventoryChanges`), in the change feed every system can follow (`listInventoryChangeFeed`), and POSTed, signed, to the webhook URLs of the server (`webhooks`: `inventory.changed`).",
+        "**Events**: every change of stock is in its pet's history (`listInventoryChanges`), in the change feed every system can follow (`listInventoryChangeFeed`), and POSTed, signed, to the webhook URLs of the server (`webhooks`: `inventory.changed`); a change that crosses a pet's low-stock threshold also raises `inventory.low_stock` or `inventory.restocked`.",
         `**Versioning**: \`v1\` is the last path segment of every server. ${lifecycleSentence()}`,
         options.serverUrl
           ? `**Server**: ${options.serverUrl}, the server that serves this document. The examples read the key from \`$${API_KEY_VARIABLE}\`.`
@@ -319,6 +346,68 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
   });
 }
 
+type BuiltDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/**
+ * The same document with each answer that more than one operation gives alike (the 401, 429, 500
+ * and 503 of every operation, the 413 and 415 of every write) stated once, under
+ * `components.responses`, and referenced where it is given: a reader resolving `$ref` reads the
+ * same answers. Stated in each operation, they were half the served copy, which a stage serves
+ * from one mapping template of at most 300 KB. Named by status and their codes, numbered when
+ * two answers of one status and codes differ (a write's 503 says more than a read's).
+ */
+export function withSharedResponses(document: BuiltDocument): BuiltDocument {
+  const operations = Object.values(document.paths ?? {}).flatMap((pathItem) =>
+    Object.values(pathItem ?? {}).filter(
+      (value): value is { responses: Record<string, unknown> } => typeof value === 'object' && value !== null && 'responses' in value,
+    ),
+  );
+  const textOf = (status: string, response: unknown) =>
+    `${status} ${JSON.stringify(response, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value))}`;
+  const givenBy = new Map<string, number>();
+  for (const { responses } of operations)
+    for (const [status, response] of Object.entries(responses))
+      givenBy.set(textOf(status, response), (givenBy.get(textOf(status, response)) ?? 0) + 1);
+  const names = new Map<string, string>();
+  const shared: Record<string, unknown> = {};
+  const nameOf = (status: string, response: unknown) => {
+    const key = textOf(status, response);
+    const known = names.get(key);
+    if (known) return known;
+    const codes = Object.keys(
+      (response as { content?: Record<string, { examples?: object }> }).content?.['application/json']?.examples ?? {},
+    );
+    const base = [status, ...codes].join('-');
+    let name = base;
+    for (let index = 2; name in shared; index += 1) name = `${base}-${index}`;
+    names.set(key, name);
+    shared[name] = response;
+    return name;
+  };
+  return {
+    ...document,
+    paths: Object.fromEntries(
+      Object.entries(document.paths ?? {}).map(([path, pathItem]) => [
+        path,
+        Object.fromEntries(
+          Object.entries(pathItem ?? {}).map(([method, value]) => {
+            if (typeof value !== 'object' || value === null || !('responses' in value)) return [method, value];
+            const responses = Object.fromEntries(
+              Object.entries(value.responses as Record<string, unknown>).map(([status, response]) =>
+                (givenBy.get(textOf(status, response)) ?? 0) > 1
+                  ? [status, { $ref: `#/components/responses/${nameOf(status, response)}` }]
+                  : [status, response],
+              ),
+            );
+            return [method, { ...value, responses }];
+          }),
+        ),
+      ]),
+    ),
+    components: { ...document.components, responses: shared },
+  } as BuiltDocument;
+}
+
 /**
  * The text of openapi.json (what `npm run openapi` writes, indented for people reading its
  * changes), or of a served copy (compact: it is read by programs, and a stage serves it from one
@@ -327,8 +416,9 @@ export function buildOpenApiDocument(options: PublishedDocumentOptions = {}) {
  * its way (API Gateway's mapping templates).
  */
 export function renderOpenApiDocument(options: PublishedDocumentOptions = {}, { compact = false }: { compact?: boolean } = {}): string {
+  const document = buildOpenApiDocument(options);
   const text = JSON.stringify(
-    buildOpenApiDocument(options),
+    compact ? withSharedResponses(document) : document,
     (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(value.toString()) : value),
     compact ? undefined : 2,
   );

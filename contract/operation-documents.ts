@@ -86,11 +86,12 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       tags: ['Store'],
       summary: 'List the stock level of every pet',
       description:
-        'One entry per pet, sorted by petId, each pet once. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.',
+        'One entry per pet, sorted by petId, each pet once; with `lowStock=true`, the reorder report: only the pets whose available stock is below their low-stock threshold (`putLowStockThreshold`), sorted and streamed alike. The answer is streamed: the status and headers come first, then the array in chunks as the inventory is read, compressed when Accept-Encoding asks for br or gzip. A failure after the answer has begun cannot change its status: the transfer breaks off and the body ends without its closing bracket, so it is never a valid shorter array. Treat a broken transfer or a body that is not valid JSON as a failed call and retry it. A pet updated during the listing appears once, with its old or its new quantity.',
       responses: {
         200: answers.success('Every inventory entry, sorted by petId.', {
           optionalHeaders: ['Content-Encoding'],
         }),
+        400: answers.error(400, '`lowStock` is neither `true` nor `false`.', [ErrorCode.invalidQuery]),
         401: answers.unauthorized,
         429: answers.rateLimited,
         500: answers.internal,
@@ -409,6 +410,66 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.invalidQuery],
         ),
         401: answers.unauthorized,
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  putLowStockThreshold: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "Set a pet's low-stock threshold",
+      description:
+        "A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. Setting it again replaces it; a pet already below it raises no alert (alerts come from changes of stock) and is listed by `GET /inventory?lowStock=true`. **Experimental**: the shape may change before the operation becomes stable.",
+      body: { description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, example: OPERATION_EXAMPLES.putLowStockThreshold.body },
+      responses: {
+        200: answers.success('The threshold as set.'),
+        400: answers.error(
+          400,
+          `The body is not JSON, lacks \`threshold\` or holds a value that is not an integer from 0 to ${MAX_QUANTITY}, or ${invalidPetId}`,
+          [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.invalidPetId],
+        ),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
+        413: answers.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  getLowStockThreshold: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "Read a pet's low-stock threshold",
+      description: "The pet's low-stock threshold, read strongly consistent (see `putLowStockThreshold`). **Experimental**.",
+      responses: {
+        200: answers.success('The threshold.'),
+        400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId, or it has no low-stock threshold.', [
+          ErrorCode.petNotFound,
+          ErrorCode.lowStockThresholdNotFound,
+        ]),
+        429: answers.rateLimited,
+        500: answers.internal,
+        503: answers.unavailable,
+      },
+    }),
+  },
+  deleteLowStockThreshold: {
+    describe: ({ answers }) => ({
+      tags: ['Store'],
+      summary: "Remove a pet's low-stock threshold",
+      description:
+        "Removes the pet's low-stock threshold (see `putLowStockThreshold`): no alert is raised for it after. Removing a threshold that is not set answers 204 too, so a retry is no error. **Experimental**.",
+      responses: {
+        204: answers.noContent('The pet has no threshold now.'),
+        400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
+        401: answers.unauthorized,
+        404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
         429: answers.rateLimited,
         500: answers.internal,
         503: answers.unavailable,

@@ -30,7 +30,7 @@ export type QueryParameter =
 
 export interface ApiRoute {
   operationId: string;
-  method: 'GET' | 'PATCH' | 'POST' | 'DELETE';
+  method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE';
   /** API Gateway resource path, relative to the stage (`/v1`). */
   resource: string;
   entry: string;
@@ -48,7 +48,9 @@ export interface ApiRoute {
     | 'feed'
     | 'reserve'
     | 'readReservation'
-    | 'settleReservation';
+    | 'settleReservation'
+    | 'thresholdRead'
+    | 'thresholdWrite';
   /**
    * The function streams its answer (Lambda response streaming, API Gateway transfer mode
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
@@ -62,7 +64,7 @@ export interface ApiRoute {
   query?: Readonly<Record<string, QueryParameter>>;
   /** The JSON body it validates: a schema of domain/schemas.ts that contract/request-body-schemas.ts compiles. */
   body?: SchemaName;
-  /** What a 200 holds: a schema's name, or `Name[]` for a JSON array of it. */
+  /** What a 200 holds: a schema's name, or `Name[]` for a JSON array of it (an operation that answers 204 names what it removes). */
   answer: SchemaName | `${SchemaName}[]`;
 }
 
@@ -100,6 +102,13 @@ export const apiRoutes = [
     inventoryAccess: 'list',
     streamed: true,
     stability: 'stable',
+    query: {
+      lowStock: {
+        type: 'string',
+        description:
+          '`true`: the reorder report, only the pets whose available stock is below their low-stock threshold. `false` or absent: every pet.',
+      },
+    },
     answer: 'InventoryItem[]',
   },
   {
@@ -166,6 +175,37 @@ export const apiRoutes = [
     stability: 'experimental',
     query: changesPageQuery('The `nextCursor` of a page, as it was returned; without it, the oldest retained change.'),
     answer: 'ChangeFeedPage',
+  },
+  {
+    operationId: 'putLowStockThreshold',
+    method: 'PUT',
+    resource: '/inventory/{petId}/low-stock-threshold',
+    entry: 'put-low-stock-threshold',
+    inventoryAccess: 'thresholdWrite',
+    streamed: false,
+    stability: 'experimental',
+    body: 'LowStockThresholdUpdate',
+    answer: 'LowStockThreshold',
+  },
+  {
+    operationId: 'getLowStockThreshold',
+    method: 'GET',
+    resource: '/inventory/{petId}/low-stock-threshold',
+    entry: 'get-low-stock-threshold',
+    inventoryAccess: 'thresholdRead',
+    streamed: false,
+    stability: 'experimental',
+    answer: 'LowStockThreshold',
+  },
+  {
+    operationId: 'deleteLowStockThreshold',
+    method: 'DELETE',
+    resource: '/inventory/{petId}/low-stock-threshold',
+    entry: 'delete-low-stock-threshold',
+    inventoryAccess: 'thresholdWrite',
+    streamed: false,
+    stability: 'experimental',
+    answer: 'LowStockThreshold',
   },
   {
     operationId: 'getPetById',

@@ -7,19 +7,23 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { WEBHOOK_ENV } from '../functions/config.ts';
 import { WEBHOOK_RETRY_POLICY } from '../functions/domain/webhook-delivery.ts';
-import { parseWebhookUrls } from '../functions/domain/webhooks.ts';
+import { parseWebhookSubscriptions, webhookSubscriptionsSetting, type WebhookSubscription } from '../functions/domain/webhooks.ts';
 import { webhookDeliveryEntry } from '../functions/routes.ts';
 import { ServiceFunction } from './service-function.ts';
 
-/** cdk.json context: each stage's webhook endpoints, `{"staging": "https://a,https://b", "prod": [...]}`. */
+/**
+ * cdk.json context: each stage's webhook endpoints, `{"staging": "https://a,https://b", "prod": [...]}`;
+ * an endpoint may name the event types it takes after its URL, separated by spaces
+ * (`"https://b/reorder inventory.low_stock inventory.restocked"`), else it takes every type.
+ */
 export const WEBHOOK_URLS_CONTEXT_KEY = 'webhookUrls';
 
-/** A stage's endpoints from the context, checked at synth (https only): a bad URL fails the synth, not a delivery. */
-export function readWebhookUrls(context: unknown, stage: string): string[] {
+/** A stage's endpoints from the context, checked at synth (https only, known event types): a mistake fails the synth, not a delivery. */
+export function readWebhookSubscriptions(context: unknown, stage: string): WebhookSubscription[] {
   const value = (context as Record<string, unknown> | undefined)?.[stage];
   if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return [];
   const text = Array.isArray(value) ? value.join(',') : String(value);
-  return parseWebhookUrls(text, `context ${WEBHOOK_URLS_CONTEXT_KEY}.${stage}`, { requireHttps: true });
+  return parseWebhookSubscriptions(text, `context ${WEBHOOK_URLS_CONTEXT_KEY}.${stage}`, { requireHttps: true });
 }
 
 /**
@@ -39,8 +43,8 @@ export interface InventoryEventsProps {
   stage: string;
   /** The stream consumer: it puts each change on the bus and queues its webhooks. */
   consumer: ServiceFunction;
-  /** The stage's webhook endpoints (cdk.json context `webhookUrls`); none: no queue is fed. */
-  webhookUrls: readonly string[];
+  /** The stage's webhook endpoints and the event types each takes (cdk.json context `webhookUrls`); none: no queue is fed. */
+  webhookSubscriptions: readonly WebhookSubscription[];
   /** What every function of the stage reads (its LOG_LEVEL, the stage's settings). */
   environment: Record<string, string>;
   logRetention: RetentionDays;
@@ -87,10 +91,10 @@ export class InventoryEvents extends Construct {
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: this.deadLetters, maxReceiveCount: MAX_RECEIVES },
     });
-    if (props.webhookUrls.length > 0) this.deliveries.grantSendMessages(props.consumer.function);
+    if (props.webhookSubscriptions.length > 0) this.deliveries.grantSendMessages(props.consumer.function);
     props.consumer.function.addEnvironment(WEBHOOK_ENV.eventBusName, this.bus.eventBusName);
     props.consumer.function.addEnvironment(WEBHOOK_ENV.deliveryQueueUrl, this.deliveries.queueUrl);
-    props.consumer.function.addEnvironment(WEBHOOK_ENV.urls, props.webhookUrls.join(','));
+    props.consumer.function.addEnvironment(WEBHOOK_ENV.urls, webhookSubscriptionsSetting(props.webhookSubscriptions));
 
     this.delivery = new ServiceFunction(this, 'Delivery', {
       entry: webhookDeliveryEntry,

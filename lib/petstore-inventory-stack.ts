@@ -16,7 +16,7 @@ import { ServiceFunction } from './service-function.ts';
 import { ReservationSweep } from './reservation-sweep.ts';
 import { ServiceTables } from './service-tables.ts';
 import { ROUTE_TABLE_ACCESS, type RouteTableAccess } from './table-access.ts';
-import { InventoryEvents, readWebhookUrls, WEBHOOK_URLS_CONTEXT_KEY } from './inventory-events.ts';
+import { InventoryEvents, readWebhookSubscriptions, WEBHOOK_URLS_CONTEXT_KEY } from './inventory-events.ts';
 import { HISTORY_STREAM, InventoryHistory } from './inventory-history.ts';
 import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/tables.ts';
 
@@ -172,7 +172,7 @@ export class PetStoreInventoryStack extends Stack {
     const events = new InventoryEvents(this, 'Events', {
       stage: settings.stage,
       consumer: history.consumer,
-      webhookUrls: readWebhookUrls(this.node.tryGetContext(WEBHOOK_URLS_CONTEXT_KEY), settings.stage),
+      webhookSubscriptions: readWebhookSubscriptions(this.node.tryGetContext(WEBHOOK_URLS_CONTEXT_KEY), settings.stage),
       environment,
       logRetention: settings.logRetention,
       logRemovalPolicy: dataRemovalPolicy,

@@ -46,6 +46,8 @@ export const TABLE_ACCESS = {
   reservationSweep: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
   /** The sweep's Query of the sparse index of active reservations by expiresAt. */
   reservationDueQuery: ['dynamodb:Query'],
+  /** PUT and DELETE /inventory/{petId}/low-stock-threshold: one conditional UpdateItem of the entry's threshold alone. */
+  lowStockThresholdWrite: ['dynamodb:UpdateItem'],
   /** GET /inventory/{petId}/changes: one Query of the pet's partition of the history. */
   historyRead: ['dynamodb:Query'],
   /** The stream consumer writes entries in batches (a Put each: writing one again writes the same item). */
@@ -88,6 +90,8 @@ export const ROUTE_TABLE_ACCESS = {
   settleReservation: { inventory: 'inventorySettle', reservations: 'reservationSettling' },
   history: { inventory: 'inventoryRead', history: 'historyRead' },
   feed: { changeFeed: 'changeFeedRead' },
+  thresholdRead: { inventory: 'inventoryRead' },
+  thresholdWrite: { inventory: 'lowStockThresholdWrite' },
 } as const satisfies Record<ApiRoute['inventoryAccess'], RouteTableAccess>;
 
 export interface RouteTableAccess {

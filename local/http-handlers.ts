@@ -10,6 +10,9 @@ import { createListInventoryChangeFeedHandler } from '../functions/handlers/list
 import { createListInventoryChangesHandler } from '../functions/handlers/list-inventory-changes-handler.ts';
 import { createUpdateInventoryHandler } from '../functions/handlers/update-inventory-handler.ts';
 import { createGetPetByIdHandler } from '../functions/handlers/get-pet-by-id-handler.ts';
+import { createDeleteLowStockThresholdHandler } from '../functions/handlers/delete-low-stock-threshold-handler.ts';
+import { createGetLowStockThresholdHandler } from '../functions/handlers/get-low-stock-threshold-handler.ts';
+import { createPutLowStockThresholdHandler } from '../functions/handlers/put-low-stock-threshold-handler.ts';
 import {
   createCommitReservationHandler,
   createGetReservationHandler,
@@ -31,6 +34,9 @@ export function createHttpHandlers(dependencies: ServiceDependencies): Record<Op
     adjustInventoryBatch: createAdjustInventoryBatchHandler(dependencies),
     listInventoryChanges: createListInventoryChangesHandler(dependencies),
     listInventoryChangeFeed: createListInventoryChangeFeedHandler(dependencies),
+    putLowStockThreshold: createPutLowStockThresholdHandler(dependencies),
+    getLowStockThreshold: createGetLowStockThresholdHandler(dependencies),
+    deleteLowStockThreshold: createDeleteLowStockThresholdHandler(dependencies),
     reserveInventory: createReserveInventoryHandler(dependencies),
     getReservation: createGetReservationHandler(dependencies),
     commitReservation: createCommitReservationHandler(dependencies),

@@ -1,13 +1,16 @@
 /**
  * The inventory file the operators' tool imports and exports: a JSON array of entries as GET
- * /v1/inventory answers them (InventoryItem), with every petId digit kept. What an import writes
- * is each entry's count (InventoryCount): `reserved` and `available`, which an export carries,
- * may be present and are checked but not imported, since holds are made by reservations only.
+ * /v1/inventory answers them (InventoryItem), with every petId digit kept, each with the pet's
+ * low-stock threshold where one is set (`lowStockThreshold`, optional), so a store sets its
+ * thresholds in bulk. What an import writes is each entry's count (InventoryCount) and threshold:
+ * `reserved` and `available`, which an export carries, may be present and are checked but not
+ * imported, since holds are made by reservations only.
  */
 import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
 import { byPetId } from '../functions/domain/inventory-service.ts';
 import { HELD_FIELDS, INVENTORY_ITEM_FIELD_KINDS, INVENTORY_ITEM_FIELDS } from '../functions/domain/inventory-item-fields.ts';
-import { type InventoryCount, InventoryItem } from '../functions/domain/schemas.ts';
+import { type InventoryCount, InventoryItem, LowStockThresholdUpdate } from '../functions/domain/schemas.ts';
 import { toJson } from '../functions/int64-json.ts';
 import { describePath, type JsonSyntaxLocation, parseStrictJson, shortened, StrictJsonError } from '../functions/http/strict-json.ts';
 
@@ -38,14 +41,26 @@ export class UnreadableInventoryFileError extends Error {
   override name = 'UnreadableInventoryFileError';
 }
 
+/** The optional field beside the counted ones: the pet's low-stock threshold, as PUT /v1/inventory/{petId}/low-stock-threshold takes it. */
+const THRESHOLD_FIELD = 'lowStockThreshold' as const;
+
 /** An entry's shape as the messages show it: `{"petId", "quantity", "status"}`. */
 export const ENTRY_SHAPE = `{${INVENTORY_ITEM_FIELDS.map((field) => JSON.stringify(field)).join(', ')}}`;
 
-/** An entry of the file: a count, with what reservations held of it when it was exported, or without. */
-const FileEntry = InventoryItem.partial({ reserved: true, available: true });
+/**
+ * An entry of the file: a count, with what reservations held of it when it was exported or
+ * without, and the pet's threshold where the file sets one.
+ */
+const FileEntry = InventoryItem.partial({ reserved: true, available: true }).extend({
+  [THRESHOLD_FIELD]: LowStockThresholdUpdate.shape.threshold.optional(),
+});
+export type InventoryFileEntry = z.infer<typeof FileEntry>;
 
-/** Every field an entry may carry, in the order the API answers them. */
-const FILE_FIELDS = [...INVENTORY_ITEM_FIELDS, ...HELD_FIELDS] as const;
+/** What an import takes from an entry: its count and its threshold. */
+export type ImportedEntry = InventoryCount & Pick<InventoryFileEntry, typeof THRESHOLD_FIELD>;
+
+/** Every field an entry may carry, in the order the API answers them, the threshold last. */
+const FILE_FIELDS = [...INVENTORY_ITEM_FIELDS, ...HELD_FIELDS, THRESHOLD_FIELD] as const;
 
 /** Fields read from their source text, so an int64 keeps every digit. */
 const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => INVENTORY_ITEM_FIELD_KINDS[field] === 'int64');
@@ -56,7 +71,7 @@ const EXACT_FIELDS = INVENTORY_ITEM_FIELDS.filter((field) => INVENTORY_ITEM_FIEL
  */
 const FIELD_RULES: Partial<Record<string, string>> = Object.fromEntries(
   FILE_FIELDS.flatMap((field) => {
-    const schema = InventoryItem.shape[field];
+    const schema = field === THRESHOLD_FIELD ? FileEntry.shape[field].unwrap() : InventoryItem.shape[field];
     if (schema.type === 'enum') return [[field, `${field} must be one of ${schema.options.join(', ')}`]];
     if (schema.type === 'bigint' || (schema.type === 'number' && schema.isInt))
       return [[field, `${field} must be an integer from ${schema.minValue} to ${schema.maxValue}`]];
@@ -117,7 +132,7 @@ function strictProblems(file: string, error: StrictJsonError): never {
  * array, every entry a valid InventoryCount, no petId twice. petIds are read from their source
  * text, so ids above 2^53 keep every digit.
  */
-export function parseInventoryFile(file: string, text: string): InventoryCount[] {
+export function parseInventoryFile(file: string, text: string): ImportedEntry[] {
   let raw: unknown;
   try {
     raw = parseStrictJson(text, { exactKeys: EXACT_FIELDS });
@@ -141,11 +156,11 @@ export function parseInventoryFile(file: string, text: string): InventoryCount[]
     if (found.length > 0) problems.push(`${label}: ${found.join('; ')}`);
   });
   if (problems.length > 0) throw new InventoryFileError(file, problems);
-  return (raw as InventoryCount[]).map(countOf);
+  return (raw as InventoryFileEntry[]).map(importedOf);
 }
 
 /** Reads and checks a file; a file that cannot be read is named with the reason, in one line. */
-export async function readInventoryFile(file: string): Promise<InventoryCount[]> {
+export async function readInventoryFile(file: string): Promise<ImportedEntry[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -158,9 +173,11 @@ export async function readInventoryFile(file: string): Promise<InventoryCount[]>
   return parseInventoryFile(file, text);
 }
 
-/** An entry's count alone: what reservations held when it was exported is not imported. */
-const countOf = (entry: InventoryCount): InventoryCount =>
-  Object.fromEntries(INVENTORY_ITEM_FIELDS.map((field) => [field, entry[field]])) as InventoryCount;
+/** What an import takes from an entry: what reservations held when it was exported is not imported. */
+const importedOf = (entry: InventoryFileEntry): ImportedEntry =>
+  Object.fromEntries(
+    [...INVENTORY_ITEM_FIELDS, THRESHOLD_FIELD].filter((field) => entry[field] !== undefined).map((field) => [field, entry[field]]),
+  ) as ImportedEntry;
 
 /** Whether an import would leave the stored entry as it is: every field the same. */
 export const sameEntry = (stored: InventoryCount, imported: InventoryCount) =>
@@ -168,16 +185,16 @@ export const sameEntry = (stored: InventoryCount, imported: InventoryCount) =>
 
 /**
  * The file's text: sorted by petId, one entry per line (diffs between exports stay readable), ids
- * exact. An answered entry (an export) is written with its `reserved` and `available`; a count (a
- * seed) without.
+ * exact. An answered entry (an export) is written with its `reserved` and `available`, a count (a
+ * seed) without; the threshold last, where one is set.
  */
-export function formatInventoryFile(items: readonly (InventoryCount | InventoryItem)[]): string {
+export function formatInventoryFile(items: readonly InventoryFileEntry[]): string {
   // Each entry's fields in the answer's order, whatever order the item's object holds them in.
   const lines = [...items]
     .sort(byPetId)
     .map(
       (item) =>
-        `  ${toJson(Object.fromEntries(FILE_FIELDS.filter((field) => field in item).map((field) => [field, (item as InventoryItem)[field]])))}`,
+        `  ${toJson(Object.fromEntries(FILE_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]])))}`,
     );
   return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
 }

@@ -34,7 +34,8 @@ import { createStoreClients } from '../functions/dependencies.ts';
 import { describeError, logger } from '../functions/logger.ts';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ChangePublisher } from '../functions/domain/inventory-events.ts';
+import type { EventPublisher } from '../functions/domain/inventory-events.ts';
+import type { WebhookSubscription } from '../functions/domain/webhooks.ts';
 import type { WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
 import { startWebhookDeliveries, type WebhookDeliveries } from './webhook-delivery-worker.ts';
 import { LOCAL_SWEEP_INTERVAL_MS, startReservationSweep } from './reservation-sweep.ts';
@@ -97,8 +98,8 @@ export interface LocalAppOptions {
    * by default); false: never by a sweep, only by the writes they stand in the way of (the test of exactness without cleanup).
    */
   reservationSweepMs?: number | false;
-  /** Where every change is POSTed, signed (WEBHOOK_URL, WEBHOOK_SECRET); no webhooks when unset. */
-  webhooks?: { urls: readonly string[]; signingKey: Buffer; policy?: WebhookRetryPolicy };
+  /** Where events are POSTed, signed, each endpoint taking the types it names (WEBHOOK_URL, WEBHOOK_SECRET); no webhooks when unset. */
+  webhooks?: { subscriptions: readonly WebhookSubscription[]; signingKey: Buffer; policy?: WebhookRetryPolicy };
 }
 
 export interface LocalApp {
@@ -286,7 +287,7 @@ function notRecording(): InventoryStreamConsumer {
 }
 
 /**
- * npm start's webhooks: the stream consumer queues each change in the outbox (a table of the
+ * npm start's webhooks: the stream consumer queues each event, for each endpoint that takes its type, in the outbox (a table of the
  * store, written before the consumer saves its stream position) and wakes the sender.
  */
 function startLocalWebhooks(
@@ -294,18 +295,18 @@ function startLocalWebhooks(
   tables: ServiceTableNames,
   settings: NonNullable<LocalAppOptions['webhooks']>,
   onNotice: ((line: string) => void) | undefined,
-): { publisher: ChangePublisher; deliveries: WebhookDeliveries } {
+): { publisher: EventPublisher; deliveries: WebhookDeliveries } {
   const outbox = createWebhookOutbox(client, tables.webhookOutboxTable);
   const deliveries = startWebhookDeliveries({
     outbox,
     signingKey: settings.signingKey,
-    endpoints: settings.urls,
+    endpoints: settings.subscriptions.map(({ url }) => url),
     ...(settings.policy ? { policy: settings.policy } : {}),
     onNotice: onNotice ?? ((line) => logger.warn(line)),
   });
-  const publisher: ChangePublisher = {
-    async publish(changes) {
-      await outbox.enqueue(settings.urls, changes, Date.now());
+  const publisher: EventPublisher = {
+    async publish(events) {
+      await outbox.enqueue(settings.subscriptions, events, Date.now());
       deliveries.wake();
     },
   };

@@ -8,7 +8,14 @@ import { join, resolve } from 'node:path';
 import { writeFileAtomically } from './atomic-file.ts';
 import { generateApiKey } from '../functions/domain/api-keys.ts';
 import { readBanPolicy } from '../functions/config.ts';
-import { parseWebhookSecret, parseWebhookUrls, webhookUrlForLogs, WebhookSettingError } from '../functions/domain/webhooks.ts';
+import {
+  parseWebhookSecret,
+  parseWebhookSubscriptions,
+  webhookUrlForLogs,
+  WebhookSettingError,
+  type WebhookSubscription,
+} from '../functions/domain/webhooks.ts';
+import { INVENTORY_EVENT_TYPES } from '../functions/domain/vocabulary.ts';
 import { startLocalApp } from './local-app.ts';
 import { parsePublicBaseUrl } from './published-contract-routes.ts';
 import { requireJava } from './local-store.ts';
@@ -33,7 +40,7 @@ async function devApiKey(file: string): Promise<{ apiKey: string; source: 'envir
 }
 
 /** WEBHOOK_URL and WEBHOOK_SECRET: both or neither; a bad one stops the start with one line saying which and why. */
-function readWebhookSettings(env: NodeJS.ProcessEnv): { urls: string[]; signingKey: Buffer } | undefined {
+function readWebhookSettings(env: NodeJS.ProcessEnv): { subscriptions: WebhookSubscription[]; signingKey: Buffer } | undefined {
   const { WEBHOOK_URL: urls, WEBHOOK_SECRET: secret } = env;
   if (!urls && !secret) return undefined;
   if (!urls) throw new WebhookSettingError('WEBHOOK_SECRET is set but WEBHOOK_URL is not: set both, or neither for no webhooks.');
@@ -42,7 +49,7 @@ function readWebhookSettings(env: NodeJS.ProcessEnv): { urls: string[]; signingK
       'WEBHOOK_URL is set but WEBHOOK_SECRET is not: set both (the secret is whsec_ and base64 of 24 to 64 random bytes).',
     );
   return {
-    urls: parseWebhookUrls(urls, 'WEBHOOK_URL', { requireHttps: false }),
+    subscriptions: parseWebhookSubscriptions(urls, 'WEBHOOK_URL', { requireHttps: false }),
     signingKey: parseWebhookSecret(secret, 'WEBHOOK_SECRET'),
   };
 }
@@ -111,7 +118,16 @@ async function main(): Promise<void> {
   } else if (source === 'file') {
     lines.push(`  try: curl -H "Authorization: Bearer $(cat ${devKeyFile})" ${shownUrl}/inventory`);
   }
-  if (webhooks) lines.push(`  webhooks: every change is POSTed, signed, to ${webhooks.urls.map(webhookUrlForLogs).join(', ')}`);
+  if (webhooks)
+    lines.push(
+      `  webhooks: events are POSTed, signed, to ${webhooks.subscriptions
+        .map(({ url, eventTypes }) =>
+          eventTypes.length === INVENTORY_EVENT_TYPES.length
+            ? webhookUrlForLogs(url)
+            : `${webhookUrlForLogs(url)} (${eventTypes.join(', ')})`,
+        )
+        .join(', ')}`,
+    );
   console.log(lines.join('\n'));
 
   if (stopping) closeAndExit(app);

@@ -2,6 +2,7 @@ import { createConfiguredHistoryRepository } from '../functions/adapters/dynamod
 import { createApiKeyRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
 import { createConfiguredChangeFeedRepository } from '../functions/adapters/dynamodb/change-feed-repository.ts';
 import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { createLowStockThresholdRepository } from '../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 import { createUsageCounterRepository } from '../functions/adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from '../functions/config.ts';
 import { createFailedAuthentications, createPlanLimiter, createStoreClients } from '../functions/dependencies.ts';
@@ -17,6 +18,7 @@ export function createDependencies(config: ServiceConfig) {
   return {
     ...store,
     inventory: createInventoryRepository(store.client, config.inventoryTable),
+    thresholds: createLowStockThresholdRepository(store.client, config.inventoryTable),
     history: createConfiguredHistoryRepository(store.client, config),
     changeFeed: createConfiguredChangeFeedRepository(store.client, config),
     idempotentWriter: createIdempotentWriter(store, config),

@@ -10,12 +10,14 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { toJson } from '../functions/int64-json.ts';
-import { eventIdOf, inventoryChangedEvent, type ChangeEventData } from '../functions/domain/inventory-events.ts';
+import { takes, type InventoryEvent } from '../functions/domain/inventory-events.ts';
+import type { WebhookSubscription } from '../functions/domain/webhooks.ts';
 
 /**
  * npm start's pending webhook deliveries, in a table of the local store: they are written before
  * the stream position that produced them is saved, so a restart or a kill -9 loses none. One item
- * per change and endpoint; a queue is one pet at one endpoint, its items in version order, and
+ * per event and endpoint; a queue is one pet at one endpoint, its items in the order of the pet's
+ * events (sort key `version`: a change's version, an alert half a version after its change), and
  * only its oldest item is attempted, so a pet's events reach each receiver in order. A dead
  * letter is moved out of its queue (to `dead <queue>`), so the queue's oldest item is always
  * its oldest pending delivery, read as one item however many died before it.
@@ -38,6 +40,7 @@ const DUE_ENTRY_VERSION = 0;
 export interface OutboxDelivery {
   /** `<petId> <url>` (queueOf): one pet at one endpoint; a dead letter's is `dead <petId> <url>`. */
   queue: string;
+  /** The event's place among its pet's (InventoryEvent.position): a change's version, an alert half a version after it. */
   version: number;
   url: string;
   petId: string;
@@ -56,8 +59,8 @@ export interface OutboxDelivery {
 export type QueueHead = { due: OutboxDelivery } | { dueAt: number };
 
 export interface WebhookOutbox {
-  /** Queues each change for each endpoint; a change queued already is left as it is. */
-  enqueue(urls: readonly string[], changes: readonly ChangeEventData[], nowMs: number): Promise<void>;
+  /** Queues each event for each endpoint that takes its type; an event queued already is left as it is. */
+  enqueue(subscriptions: readonly WebhookSubscription[], events: readonly InventoryEvent[], nowMs: number): Promise<void>;
   /** Up to `limit` queues of the endpoint due by nowMs, the longest due first; reads nothing else. */
   due(url: string, nowMs: number, limit: number): Promise<string[]>;
   /** Whether the endpoint has a pending delivery, due or not. */
@@ -173,20 +176,16 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
   }
 
   return {
-    async enqueue(urls, changes, nowMs) {
-      const deliveries = urls.flatMap((url) =>
-        changes.map((change) =>
-          pendingDelivery(
-            {
-              version: change.version,
-              url,
-              petId: String(change.petId),
-              eventId: eventIdOf(change),
-              body: toJson(inventoryChangedEvent(change)),
-            },
-            nowMs,
+    async enqueue(subscriptions, events, nowMs) {
+      const deliveries = subscriptions.flatMap(({ url, eventTypes }) =>
+        events
+          .filter((event) => takes(eventTypes, event))
+          .map((event) =>
+            pendingDelivery(
+              { version: event.position, url, petId: String(event.petId), eventId: event.id, body: toJson(event.body) },
+              nowMs,
+            ),
           ),
-        ),
       );
       // One queue's deliveries are written one after the other, oldest first, then its due entry: the
       // sender takes a queue's oldest pending delivery as its head, so a later version written first would

@@ -13,6 +13,7 @@ export const ErrorCode = {
   badRequest: 'BAD_REQUEST',
   unauthorized: 'UNAUTHORIZED',
   petNotFound: 'PET_NOT_FOUND',
+  lowStockThresholdNotFound: 'LOW_STOCK_THRESHOLD_NOT_FOUND',
   routeNotFound: 'ROUTE_NOT_FOUND',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',

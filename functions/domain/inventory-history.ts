@@ -21,6 +21,8 @@ export interface EntryImage extends InventoryCount {
   /** Absent on entries never written since versions were introduced. */
   version?: number;
   lastChange?: StoredChange;
+  /** The pet's low-stock threshold, kept on the entry so that a change's images decide its crossing (low-stock.ts). */
+  lowStockThreshold?: number;
 }
 
 /**

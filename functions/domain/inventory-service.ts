@@ -1,5 +1,5 @@
 import type { ChangeAttribution } from './change-attribution.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, ErrorCode } from './errors.ts';
 import type { InventoryCount, InventoryItem, InventoryUpdate, PetId } from './schemas.ts';
 import {
   type ChangeAuthor,
@@ -16,9 +16,10 @@ export interface InventoryRepository {
   /**
    * Every entry once, in ascending petId order, in batches as the store reads them: the
    * caller can pass each batch on before the next is read, in memory that does not grow with
-   * the inventory. An entry updated meanwhile comes with its old or its new value.
+   * the inventory. An entry updated meanwhile comes with its old or its new value. With
+   * `lowStockOnly`, only the entries whose available stock is below their low-stock threshold.
    */
-  listAll(): AsyncIterable<InventoryItem[]>;
+  listAll(options?: { lowStockOnly?: boolean }): AsyncIterable<InventoryItem[]>;
   /**
    * Writes one entry in one conditional write, no read: the change, its version and its
    * attribution at once. Answers the entry written, or the entry as the refusal saw it.
@@ -40,9 +41,19 @@ export function byPetId(a: InventoryCount, b: InventoryCount): number {
   return a.petId < b.petId ? -1 : a.petId > b.petId ? 1 : 0;
 }
 
-/** One entry per pet, sorted by petId, in batches (see InventoryRepository.listAll). */
-export function listInventory(repository: InventoryRepository): AsyncIterable<InventoryItem[]> {
-  return repository.listAll();
+/**
+ * One entry per pet, sorted by petId, in batches (see InventoryRepository.listAll); with
+ * `lowStock=true`, the reorder report: only the pets whose available stock is below their
+ * low-stock threshold (low-stock.ts). `lowStock` is `true` or `false`, anything else 400: checked
+ * before anything is read, so a mistake is answered before the first byte.
+ */
+export function listInventory(
+  repository: InventoryRepository,
+  query: { lowStock?: string | undefined } = {},
+): AsyncIterable<InventoryItem[]> {
+  if (query.lowStock !== undefined && query.lowStock !== 'true' && query.lowStock !== 'false')
+    throw new ApiError(ErrorCode.invalidQuery, `lowStock: must be true or false, not "${query.lowStock}".`);
+  return query.lowStock === 'true' ? repository.listAll({ lowStockOnly: true }) : repository.listAll();
 }
 
 /** One entry, read strongly consistent: what a compare-and-set built on it will compare against. */

@@ -4,6 +4,8 @@ import {
   ADJUSTMENT_REASONS,
   CHANGE_KINDS,
   INVENTORY_CHANGED,
+  INVENTORY_LOW_STOCK,
+  INVENTORY_RESTOCKED,
   MAX_BATCH_CHANGES,
   MAX_QUANTITY,
   MAX_RESERVATION_ITEMS,
@@ -119,14 +121,47 @@ export const ChangeFeedPage = z.strictObject({
 });
 export type ChangeFeedPage = z.infer<typeof ChangeFeedPage>;
 
-/** The body of a webhook, as the Standard Webhooks specification shapes it: a type, a time, the data. */
-export const InventoryChangedEvent = z.strictObject({
-  type: z.literal(INVENTORY_CHANGED),
-  // The change's occurredAt, so a retry carries the same body.
-  timestamp: z.iso.datetime({ precision: 3 }),
-  data: ChangeEventData,
-});
+/**
+ * The body of a webhook, as the Standard Webhooks specification shapes it: a type, a time (the
+ * change's occurredAt, so a retry carries the same body), the data.
+ */
+const webhookBody = <Type extends string, Data extends z.ZodType>(type: Type, data: Data) =>
+  z.strictObject({ type: z.literal(type), timestamp: z.iso.datetime({ precision: 3 }), data });
+
+export const InventoryChangedEvent = webhookBody(INVENTORY_CHANGED, ChangeEventData);
 export type InventoryChangedEvent = z.infer<typeof InventoryChangedEvent>;
+
+/** PUT /inventory/{petId}/low-stock-threshold's body: below this many available, the pet is low on stock. */
+export const LowStockThresholdUpdate = z.strictObject({
+  threshold: Quantity,
+});
+export type LowStockThresholdUpdate = z.infer<typeof LowStockThresholdUpdate>;
+
+/** A pet's low-stock threshold, as the threshold's operations answer it. */
+export const LowStockThreshold = z.strictObject({ petId: PetId, threshold: Quantity });
+export type LowStockThreshold = z.infer<typeof LowStockThreshold>;
+
+/**
+ * What a stock alert says (low-stock.ts): the pet, its threshold, the stock the crossing change
+ * left, and that change's version, so a receiver finds it in the pet's history.
+ */
+export const StockAlertData = z.strictObject({
+  petId: PetId,
+  threshold: Quantity,
+  available: Quantity,
+  quantity: Quantity,
+  reserved: Quantity,
+  version: z.int().min(1),
+});
+export type StockAlertData = z.infer<typeof StockAlertData>;
+
+/** The body of an `inventory.low_stock` webhook; `timestamp` is the crossing change's occurredAt. */
+export const InventoryLowStockEvent = webhookBody(INVENTORY_LOW_STOCK, StockAlertData);
+export type InventoryLowStockEvent = z.infer<typeof InventoryLowStockEvent>;
+
+/** The body of an `inventory.restocked` webhook; `timestamp` is the crossing change's occurredAt. */
+export const InventoryRestockedEvent = webhookBody(INVENTORY_RESTOCKED, StockAlertData);
+export type InventoryRestockedEvent = z.infer<typeof InventoryRestockedEvent>;
 
 /** One entry of a batch: a single adjustment's body, and the pet it changes. */
 export const PetAdjustment = z.strictObject({ petId: PetId, ...InventoryAdjustment.shape });

@@ -42,6 +42,13 @@ export const RESERVATION_STATUSES = ['active', 'committed', 'released', 'expired
 
 /** The type of the event that announces a change (a webhook's `type`, an EventBridge event's `detail-type`). */
 export const INVENTORY_CHANGED = 'inventory.changed';
+/** An accepted change took `available` from at least the pet's low-stock threshold to below it. */
+export const INVENTORY_LOW_STOCK = 'inventory.low_stock';
+/** An accepted change took `available` from below the pet's low-stock threshold back to at least it. */
+export const INVENTORY_RESTOCKED = 'inventory.restocked';
+/** Every event type a webhook endpoint may name, in the order the docs list them. */
+export const INVENTORY_EVENT_TYPES = [INVENTORY_CHANGED, INVENTORY_LOW_STOCK, INVENTORY_RESTOCKED] as const;
+export type InventoryEventType = (typeof INVENTORY_EVENT_TYPES)[number];
 
 /** How many changes a page of a pet's history or of the change feed holds (`limit`). */
 export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { INVENTORY_EVENT_TYPES, type InventoryEventType } from './vocabulary.ts';
 
 /**
  * Webhooks as the Standard Webhooks specification (standardwebhooks.com) has them: each event is
@@ -47,21 +48,30 @@ export function webhookUrlForLogs(url: string): string {
   }
 }
 
+/** An endpoint and the event types it takes (every type unless it names some). */
+export interface WebhookSubscription {
+  url: string;
+  eventTypes: readonly InventoryEventType[];
+}
+
 /**
- * One URL, or several separated by commas. Each is http or https (https only when required, as
- * on AWS), without credentials (fetch refuses to send them; receivers authenticate by the signature),
- * and listed once.
+ * One endpoint, or several separated by commas. Each is a URL, optionally followed by the event
+ * types it takes, separated by spaces (`https://a.example/reorder inventory.low_stock
+ * inventory.restocked`; a URL holds no space); without types it takes every type. Each URL is
+ * http or https (https only when required, as on AWS), without credentials (fetch refuses to send
+ * them; receivers authenticate by the signature), and listed once.
  */
-export function parseWebhookUrls(text: string, name: string, { requireHttps }: { requireHttps: boolean }): string[] {
-  const urls = text.split(',').map((part) => part.trim());
+export function parseWebhookSubscriptions(text: string, name: string, { requireHttps }: { requireHttps: boolean }): WebhookSubscription[] {
+  const subscriptions: WebhookSubscription[] = [];
   const seen = new Set<string>();
-  for (const url of urls) {
+  for (const part of text.split(',')) {
+    const [url = '', ...named] = part.trim().split(/\s+/);
     const shown = webhookUrlForLogs(url);
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      throw new WebhookSettingError(`${name}: "${shown}" is not a URL.`);
+      throw new WebhookSettingError(`${name}: "${webhookUrlForLogs(part.trim())}" is not a URL.`);
     }
     const schemes = requireHttps ? ['https:'] : ['http:', 'https:'];
     if (!schemes.includes(parsed.protocol))
@@ -70,8 +80,22 @@ export function parseWebhookUrls(text: string, name: string, { requireHttps }: {
       throw new WebhookSettingError(`${name}: "${parsed.host}" carries credentials; authenticate by the signature.`);
     if (seen.has(parsed.href)) throw new WebhookSettingError(`${name}: "${shown}" is listed twice.`);
     seen.add(parsed.href);
+    for (const type of named)
+      if (!(INVENTORY_EVENT_TYPES as readonly string[]).includes(type))
+        throw new WebhookSettingError(
+          `${name}: "${shown}" names the event type "${type}"; the types are ${INVENTORY_EVENT_TYPES.join(', ')}.`,
+        );
+    const eventTypes = named.length > 0 ? INVENTORY_EVENT_TYPES.filter((type) => named.includes(type)) : [...INVENTORY_EVENT_TYPES];
+    subscriptions.push({ url: parsed.href, eventTypes });
   }
-  return [...seen];
+  return subscriptions;
+}
+
+/** The subscriptions as the setting that parseWebhookSubscriptions reads (a stage's function environment). */
+export function webhookSubscriptionsSetting(subscriptions: readonly WebhookSubscription[]): string {
+  return subscriptions
+    .map(({ url, eventTypes }) => (eventTypes.length === INVENTORY_EVENT_TYPES.length ? url : [url, ...eventTypes].join(' ')))
+    .join(',');
 }
 
 export interface WebhookMessage {

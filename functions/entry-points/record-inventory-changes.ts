@@ -6,14 +6,14 @@ import { createChangeFeedRepository } from '../adapters/dynamodb/change-feed-rep
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import { createHistoryRepository } from '../adapters/dynamodb/history-repository.ts';
 import { ENV, readHistoryRetentionDays, requiredSetting, WEBHOOK_ENV } from '../config.ts';
-import { parseWebhookUrls } from '../domain/webhooks.ts';
+import { parseWebhookSubscriptions } from '../domain/webhooks.ts';
 import { createRecordInventoryChangesHandler } from '../handlers/record-inventory-changes-handler.ts';
 
 // The history, the feed and the events: the consumer wires nothing else, so its bundle and its role hold nothing else.
 const client = createDocumentClient();
 const retentionDays = readHistoryRetentionDays();
-const webhookUrls = process.env[WEBHOOK_ENV.urls]
-  ? parseWebhookUrls(process.env[WEBHOOK_ENV.urls]!, WEBHOOK_ENV.urls, { requireHttps: true })
+const webhookSubscriptions = process.env[WEBHOOK_ENV.urls]
+  ? parseWebhookSubscriptions(process.env[WEBHOOK_ENV.urls]!, WEBHOOK_ENV.urls, { requireHttps: true })
   : [];
 
 export const handler = createRecordInventoryChangesHandler({
@@ -21,8 +21,8 @@ export const handler = createRecordInventoryChangesHandler({
   changeFeed: createChangeFeedRepository(client, requiredSetting(ENV.changeFeedTable), retentionDays),
   publishers: [
     createEventBusPublisher(new EventBridgeClient({}), requiredSetting(WEBHOOK_ENV.eventBusName)),
-    ...(webhookUrls.length > 0
-      ? [createWebhookQueuePublisher(new SQSClient({}), requiredSetting(WEBHOOK_ENV.deliveryQueueUrl), webhookUrls)]
+    ...(webhookSubscriptions.length > 0
+      ? [createWebhookQueuePublisher(new SQSClient({}), requiredSetting(WEBHOOK_ENV.deliveryQueueUrl), webhookSubscriptions)]
       : []),
   ],
 });

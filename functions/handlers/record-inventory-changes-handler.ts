@@ -1,18 +1,19 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { changesOfRecords, type InventoryStreamRecord } from '../adapters/dynamodb/inventory-stream.ts';
+import { changesOfRecords, eventsOfRecords, type InventoryStreamRecord } from '../adapters/dynamodb/inventory-stream.ts';
 import type { ChangeFeedRepository } from '../domain/change-feed.ts';
-import type { ChangePublisher } from '../domain/inventory-events.ts';
+import type { EventPublisher } from '../domain/inventory-events.ts';
 import type { HistoryRepository } from '../domain/inventory-history.ts';
 
 export interface RecordInventoryChangesDependencies {
   history: Pick<HistoryRepository, 'record'>;
   changeFeed: Pick<ChangeFeedRepository, 'append'>;
-  /** Who else hears of each change: EventBridge and the webhook queue on AWS, the webhook outbox locally. */
-  publishers?: readonly ChangePublisher[];
+  /** Who else hears of each change and each alert it raised: EventBridge and the webhook queue on AWS, the webhook outbox locally. */
+  publishers?: readonly EventPublisher[];
 }
 
 /**
- * The inventory table's stream → each pet's history, then the change feed, then the events. A
+ * The inventory table's stream → each pet's history, then the change feed, then the events (each
+ * change's, and the low-stock alert a change raised, right after it). A
  * batch is handled whole or fails whole: the event source mapping then splits it and retries
  * (recording an entry or feeding a change twice changes nothing; an event may go out twice, and
  * receivers deduplicate by its id), and a record that still fails goes to the on-failure queue,
@@ -20,10 +21,13 @@ export interface RecordInventoryChangesDependencies {
  */
 export function createRecordInventoryChangesHandler({ history, changeFeed, publishers = [] }: RecordInventoryChangesDependencies) {
   return async (event: Pick<DynamoDBStreamEvent, 'Records'>): Promise<void> => {
-    const changes = changesOfRecords(event.Records as InventoryStreamRecord[]);
+    const records = event.Records as InventoryStreamRecord[];
+    const changes = changesOfRecords(records);
     if (changes.length === 0) return;
     await history.record(changes);
     await changeFeed.append(changes);
-    await Promise.all(publishers.map((publisher) => publisher.publish(changes)));
+    // Decided from each record's own images: a batch handled again raises the same alerts, with the same ids.
+    const events = eventsOfRecords(records);
+    await Promise.all(publishers.map((publisher) => publisher.publish(events)));
   };
 }

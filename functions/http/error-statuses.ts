@@ -15,6 +15,7 @@ export const ERROR_STATUSES = {
   [ErrorCode.idempotencyKeyRequired]: 400,
   [ErrorCode.unauthorized]: 401,
   [ErrorCode.petNotFound]: 404,
+  [ErrorCode.lowStockThresholdNotFound]: 404,
   [ErrorCode.routeNotFound]: 404,
   [ErrorCode.reservationNotFound]: 404,
   // The request is valid but the stock it meets refuses it; nothing was written.

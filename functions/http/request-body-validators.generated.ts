@@ -578,12 +578,11 @@ validate22.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems
 return validate22;
 })();
 
-export const compiledReservationRequest = /* @__PURE__ */ (() => {
-const schema34 = {"$id":"ReservationRequest","type":"object","properties":{"body":{"type":"object","properties":{"items":{"minItems":1,"maxItems":98,"type":"array","items":{"type":"object","properties":{"petId":{"type":"integer","minimum":1,"maximum":9223372036854776000},"quantity":{"type":"integer","minimum":1,"maximum":2147483647}},"required":["petId","quantity"],"additionalProperties":false}},"ttlSeconds":{"type":"integer","minimum":1,"maximum":604800},"reference":{"type":"string","minLength":1,"maxLength":200}},"required":["items"],"additionalProperties":false}},"required":["body"]};
-const func1 = codePointLength;
+export const compiledLowStockThresholdUpdate = /* @__PURE__ */ (() => {
+const schema34 = {"$id":"LowStockThresholdUpdate","type":"object","properties":{"body":{"type":"object","properties":{"threshold":{"type":"integer","minimum":0,"maximum":2147483647}},"required":["threshold"],"additionalProperties":false}},"required":["body"]};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="ReservationRequest" */;
+/*# sourceURL="LowStockThresholdUpdate" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate23.evaluated;
@@ -607,8 +606,125 @@ errors++;
 if(data.body !== undefined){
 let data0 = data.body;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.threshold === undefined){
+const err1 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "threshold"},schema:schema34.properties.body.required,parentSchema:schema34.properties.body,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!(key0 === "threshold")){
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},schema:false,parentSchema:schema34.properties.body,data:data0};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.threshold !== undefined){
+let data1 = data0.threshold;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/body/threshold",schemaPath:"#/properties/body/properties/threshold/type",keyword:"type",params:{type: "integer"},schema:schema34.properties.body.properties.threshold.type,parentSchema:schema34.properties.body.properties.threshold,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/body/threshold",schemaPath:"#/properties/body/properties/threshold/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},schema:2147483647,parentSchema:schema34.properties.body.properties.threshold,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/body/threshold",schemaPath:"#/properties/body/properties/threshold/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},schema:0,parentSchema:schema34.properties.body.properties.threshold,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},schema:schema34.properties.body.type,parentSchema:schema34.properties.body,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+validate23.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
+
+return validate23;
+})();
+
+export const compiledReservationRequest = /* @__PURE__ */ (() => {
+const schema35 = {"$id":"ReservationRequest","type":"object","properties":{"body":{"type":"object","properties":{"items":{"minItems":1,"maxItems":98,"type":"array","items":{"type":"object","properties":{"petId":{"type":"integer","minimum":1,"maximum":9223372036854776000},"quantity":{"type":"integer","minimum":1,"maximum":2147483647}},"required":["petId","quantity"],"additionalProperties":false}},"ttlSeconds":{"type":"integer","minimum":1,"maximum":604800},"reference":{"type":"string","minLength":1,"maxLength":200}},"required":["items"],"additionalProperties":false}},"required":["body"]};
+const func1 = codePointLength;
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="ReservationRequest" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.body === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},schema:schema35.required,parentSchema:schema35,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body !== undefined){
+let data0 = data.body;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.items === undefined){
-const err1 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "items"},schema:schema34.properties.body.required,parentSchema:schema34.properties.body,data:data0};
+const err1 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "items"},schema:schema35.properties.body.required,parentSchema:schema35.properties.body,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -619,7 +735,7 @@ errors++;
 }
 for(const key0 in data0){
 if(!(((key0 === "items") || (key0 === "ttlSeconds")) || (key0 === "reference"))){
-const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},schema:false,parentSchema:schema34.properties.body,data:data0};
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},schema:false,parentSchema:schema35.properties.body,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -633,7 +749,7 @@ if(data0.items !== undefined){
 let data1 = data0.items;
 if(Array.isArray(data1)){
 if(data1.length > 98){
-const err3 = {instancePath:instancePath+"/body/items",schemaPath:"#/properties/body/properties/items/maxItems",keyword:"maxItems",params:{limit: 98},schema:98,parentSchema:schema34.properties.body.properties.items,data:data1};
+const err3 = {instancePath:instancePath+"/body/items",schemaPath:"#/properties/body/properties/items/maxItems",keyword:"maxItems",params:{limit: 98},schema:98,parentSchema:schema35.properties.body.properties.items,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -643,7 +759,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data1.length < 1){
-const err4 = {instancePath:instancePath+"/body/items",schemaPath:"#/properties/body/properties/items/minItems",keyword:"minItems",params:{limit: 1},schema:1,parentSchema:schema34.properties.body.properties.items,data:data1};
+const err4 = {instancePath:instancePath+"/body/items",schemaPath:"#/properties/body/properties/items/minItems",keyword:"minItems",params:{limit: 1},schema:1,parentSchema:schema35.properties.body.properties.items,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -657,7 +773,7 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.petId === undefined){
-const err5 = {instancePath:instancePath+"/body/items/" + i0,schemaPath:"#/properties/body/properties/items/items/required",keyword:"required",params:{missingProperty: "petId"},schema:schema34.properties.body.properties.items.items.required,parentSchema:schema34.properties.body.properties.items.items,data:data2};
+const err5 = {instancePath:instancePath+"/body/items/" + i0,schemaPath:"#/properties/body/properties/items/items/required",keyword:"required",params:{missingProperty: "petId"},schema:schema35.properties.body.properties.items.items.required,parentSchema:schema35.properties.body.properties.items.items,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -667,7 +783,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data2.quantity === undefined){
-const err6 = {instancePath:instancePath+"/body/items/" + i0,schemaPath:"#/properties/body/properties/items/items/required",keyword:"required",params:{missingProperty: "quantity"},schema:schema34.properties.body.properties.items.items.required,parentSchema:schema34.properties.body.properties.items.items,data:data2};
+const err6 = {instancePath:instancePath+"/body/items/" + i0,schemaPath:"#/properties/body/properties/items/items/required",keyword:"required",params:{missingProperty: "quantity"},schema:schema35.properties.body.properties.items.items.required,parentSchema:schema35.properties.body.properties.items.items,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -678,7 +794,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "petId") || (key1 === "quantity"))){
-const err7 = {instancePath:instancePath+"/body/items/" + i0,schemaPath:"#/properties/body/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},schema:false,parentSchema:schema34.properties.body.properties.items.items,data:data2};
+const err7 = {instancePath:instancePath+"/body/items/" + i0,schemaPath:"#/properties/body/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},schema:false,parentSchema:schema35.properties.body.properties.items.items,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -691,7 +807,7 @@ errors++;
 if(data2.petId !== undefined){
 let data3 = data2.petId;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err8 = {instancePath:instancePath+"/body/items/" + i0+"/petId",schemaPath:"#/properties/body/properties/items/items/properties/petId/type",keyword:"type",params:{type: "integer"},schema:schema34.properties.body.properties.items.items.properties.petId.type,parentSchema:schema34.properties.body.properties.items.items.properties.petId,data:data3};
+const err8 = {instancePath:instancePath+"/body/items/" + i0+"/petId",schemaPath:"#/properties/body/properties/items/items/properties/petId/type",keyword:"type",params:{type: "integer"},schema:schema35.properties.body.properties.items.items.properties.petId.type,parentSchema:schema35.properties.body.properties.items.items.properties.petId,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -702,7 +818,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9223372036854776000 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/body/items/" + i0+"/petId",schemaPath:"#/properties/body/properties/items/items/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9223372036854776000},schema:9223372036854776000,parentSchema:schema34.properties.body.properties.items.items.properties.petId,data:data3};
+const err9 = {instancePath:instancePath+"/body/items/" + i0+"/petId",schemaPath:"#/properties/body/properties/items/items/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9223372036854776000},schema:9223372036854776000,parentSchema:schema35.properties.body.properties.items.items.properties.petId,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -712,7 +828,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err10 = {instancePath:instancePath+"/body/items/" + i0+"/petId",schemaPath:"#/properties/body/properties/items/items/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},schema:1,parentSchema:schema34.properties.body.properties.items.items.properties.petId,data:data3};
+const err10 = {instancePath:instancePath+"/body/items/" + i0+"/petId",schemaPath:"#/properties/body/properties/items/items/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},schema:1,parentSchema:schema35.properties.body.properties.items.items.properties.petId,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -726,7 +842,7 @@ errors++;
 if(data2.quantity !== undefined){
 let data4 = data2.quantity;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err11 = {instancePath:instancePath+"/body/items/" + i0+"/quantity",schemaPath:"#/properties/body/properties/items/items/properties/quantity/type",keyword:"type",params:{type: "integer"},schema:schema34.properties.body.properties.items.items.properties.quantity.type,parentSchema:schema34.properties.body.properties.items.items.properties.quantity,data:data4};
+const err11 = {instancePath:instancePath+"/body/items/" + i0+"/quantity",schemaPath:"#/properties/body/properties/items/items/properties/quantity/type",keyword:"type",params:{type: "integer"},schema:schema35.properties.body.properties.items.items.properties.quantity.type,parentSchema:schema35.properties.body.properties.items.items.properties.quantity,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -737,7 +853,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 > 2147483647 || isNaN(data4)){
-const err12 = {instancePath:instancePath+"/body/items/" + i0+"/quantity",schemaPath:"#/properties/body/properties/items/items/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},schema:2147483647,parentSchema:schema34.properties.body.properties.items.items.properties.quantity,data:data4};
+const err12 = {instancePath:instancePath+"/body/items/" + i0+"/quantity",schemaPath:"#/properties/body/properties/items/items/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},schema:2147483647,parentSchema:schema35.properties.body.properties.items.items.properties.quantity,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -747,7 +863,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data4 < 1 || isNaN(data4)){
-const err13 = {instancePath:instancePath+"/body/items/" + i0+"/quantity",schemaPath:"#/properties/body/properties/items/items/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},schema:1,parentSchema:schema34.properties.body.properties.items.items.properties.quantity,data:data4};
+const err13 = {instancePath:instancePath+"/body/items/" + i0+"/quantity",schemaPath:"#/properties/body/properties/items/items/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},schema:1,parentSchema:schema35.properties.body.properties.items.items.properties.quantity,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -760,7 +876,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/body/items/" + i0,schemaPath:"#/properties/body/properties/items/items/type",keyword:"type",params:{type: "object"},schema:schema34.properties.body.properties.items.items.type,parentSchema:schema34.properties.body.properties.items.items,data:data2};
+const err14 = {instancePath:instancePath+"/body/items/" + i0,schemaPath:"#/properties/body/properties/items/items/type",keyword:"type",params:{type: "object"},schema:schema35.properties.body.properties.items.items.type,parentSchema:schema35.properties.body.properties.items.items,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -772,7 +888,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/body/items",schemaPath:"#/properties/body/properties/items/type",keyword:"type",params:{type: "array"},schema:schema34.properties.body.properties.items.type,parentSchema:schema34.properties.body.properties.items,data:data1};
+const err15 = {instancePath:instancePath+"/body/items",schemaPath:"#/properties/body/properties/items/type",keyword:"type",params:{type: "array"},schema:schema35.properties.body.properties.items.type,parentSchema:schema35.properties.body.properties.items,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -785,7 +901,7 @@ errors++;
 if(data0.ttlSeconds !== undefined){
 let data5 = data0.ttlSeconds;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err16 = {instancePath:instancePath+"/body/ttlSeconds",schemaPath:"#/properties/body/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},schema:schema34.properties.body.properties.ttlSeconds.type,parentSchema:schema34.properties.body.properties.ttlSeconds,data:data5};
+const err16 = {instancePath:instancePath+"/body/ttlSeconds",schemaPath:"#/properties/body/properties/ttlSeconds/type",keyword:"type",params:{type: "integer"},schema:schema35.properties.body.properties.ttlSeconds.type,parentSchema:schema35.properties.body.properties.ttlSeconds,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -796,7 +912,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 604800 || isNaN(data5)){
-const err17 = {instancePath:instancePath+"/body/ttlSeconds",schemaPath:"#/properties/body/properties/ttlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},schema:604800,parentSchema:schema34.properties.body.properties.ttlSeconds,data:data5};
+const err17 = {instancePath:instancePath+"/body/ttlSeconds",schemaPath:"#/properties/body/properties/ttlSeconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},schema:604800,parentSchema:schema35.properties.body.properties.ttlSeconds,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -806,7 +922,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data5 < 1 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/body/ttlSeconds",schemaPath:"#/properties/body/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},schema:1,parentSchema:schema34.properties.body.properties.ttlSeconds,data:data5};
+const err18 = {instancePath:instancePath+"/body/ttlSeconds",schemaPath:"#/properties/body/properties/ttlSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},schema:1,parentSchema:schema35.properties.body.properties.ttlSeconds,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -821,7 +937,7 @@ if(data0.reference !== undefined){
 let data6 = data0.reference;
 if(typeof data6 === "string"){
 if(func1(data6) > 200){
-const err19 = {instancePath:instancePath+"/body/reference",schemaPath:"#/properties/body/properties/reference/maxLength",keyword:"maxLength",params:{limit: 200},schema:200,parentSchema:schema34.properties.body.properties.reference,data:data6};
+const err19 = {instancePath:instancePath+"/body/reference",schemaPath:"#/properties/body/properties/reference/maxLength",keyword:"maxLength",params:{limit: 200},schema:200,parentSchema:schema35.properties.body.properties.reference,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -831,7 +947,7 @@ vErrors.push(err19);
 errors++;
 }
 if(func1(data6) < 1){
-const err20 = {instancePath:instancePath+"/body/reference",schemaPath:"#/properties/body/properties/reference/minLength",keyword:"minLength",params:{limit: 1},schema:1,parentSchema:schema34.properties.body.properties.reference,data:data6};
+const err20 = {instancePath:instancePath+"/body/reference",schemaPath:"#/properties/body/properties/reference/minLength",keyword:"minLength",params:{limit: 1},schema:1,parentSchema:schema35.properties.body.properties.reference,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -842,7 +958,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/body/reference",schemaPath:"#/properties/body/properties/reference/type",keyword:"type",params:{type: "string"},schema:schema34.properties.body.properties.reference.type,parentSchema:schema34.properties.body.properties.reference,data:data6};
+const err21 = {instancePath:instancePath+"/body/reference",schemaPath:"#/properties/body/properties/reference/type",keyword:"type",params:{type: "string"},schema:schema35.properties.body.properties.reference.type,parentSchema:schema35.properties.body.properties.reference,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -854,7 +970,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},schema:schema34.properties.body.type,parentSchema:schema34.properties.body,data:data0};
+const err22 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},schema:schema35.properties.body.type,parentSchema:schema35.properties.body,data:data0};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -866,7 +982,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},schema:schema34.type,parentSchema:schema34,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},schema:schema35.type,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -875,15 +991,16 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
+validate24.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
-return validate23;
+return validate24;
 })();
 
 export const InventoryUpdate: BodyValidator<z.output<typeof schemas.InventoryUpdate>> = compiledInventoryUpdate;
 export const InventoryAdjustment: BodyValidator<z.output<typeof schemas.InventoryAdjustment>> = compiledInventoryAdjustment;
 export const InventoryAdjustmentBatch: BodyValidator<z.output<typeof schemas.InventoryAdjustmentBatch>> = compiledInventoryAdjustmentBatch;
+export const LowStockThresholdUpdate: BodyValidator<z.output<typeof schemas.LowStockThresholdUpdate>> = compiledLowStockThresholdUpdate;
 export const ReservationRequest: BodyValidator<z.output<typeof schemas.ReservationRequest>> = compiledReservationRequest;

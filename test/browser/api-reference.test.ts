@@ -91,7 +91,8 @@ describe('GET /v1/docs in Chromium', () => {
       const example = OPERATION_EXAMPLES[operationId as keyof typeof OPERATION_EXAMPLES];
       expect(text).toContain(`${app.baseUrl}${example.path}`);
       expect(text).toContain('curl -i');
-      expect(text).toContain(`"${Object.keys(Array.isArray(example.answer.body) ? example.answer.body[0]! : example.answer.body)[0]}"`);
+      const { answer } = example;
+      if ('body' in answer) expect(text).toContain(`"${Object.keys(Array.isArray(answer.body) ? answer.body[0]! : answer.body)[0]}"`);
     },
   );
 

@@ -8,13 +8,15 @@ import { createInventoryRepository } from '../../functions/adapters/dynamodb/inv
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
 import type { InventoryRepository } from '../../functions/domain/inventory-service.ts';
-import type { InventoryCount, InventoryItem } from '../../functions/domain/schemas.ts';
+import type { InventoryCount } from '../../functions/domain/schemas.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 import { writeFileAtomically } from '../../local/atomic-file.ts';
 import { oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
-import { ENTRY_SHAPE, formatInventoryFile, readInventoryFile, sameEntry } from '../../local/inventory-file.ts';
+import { ENTRY_SHAPE, formatInventoryFile, type InventoryFileEntry, readInventoryFile, sameEntry } from '../../local/inventory-file.ts';
+import { createLowStockThresholdRepository } from '../../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
+import type { LowStockThresholdRepository } from '../../functions/domain/low-stock.ts';
 import { isMainModule } from '../main-module.ts';
 
 const USAGE = `Usage: npm run inventory -- <command> [options]
@@ -35,6 +37,8 @@ const PROGRESS_STEP = 500;
 
 export interface InventoryTarget {
   inventory: InventoryRepository;
+  /** The entries' low-stock thresholds, which the file carries beside the counts. */
+  thresholds: LowStockThresholdRepository;
   describe: string;
   close(): Promise<void>;
 }
@@ -54,6 +58,7 @@ export async function openInventoryTarget(stage: DeploymentStage | undefined, da
     const store = await openLocalStore(dataDir);
     return {
       inventory: createInventoryRepository(store.client, LOCAL_TABLES.inventoryTable),
+      thresholds: createLowStockThresholdRepository(store.client, LOCAL_TABLES.inventoryTable),
       describe: store.describe,
       close: store.close,
     };
@@ -62,6 +67,7 @@ export async function openInventoryTarget(stage: DeploymentStage | undefined, da
   const client = createDocumentClient();
   return {
     inventory: createInventoryRepository(client, output(STACK_OUTPUTS.inventoryTableName)),
+    thresholds: createLowStockThresholdRepository(client, output(STACK_OUTPUTS.inventoryTableName)),
     describe: `stage ${stage} (${stackName})`,
     close: async () => client.destroy(),
   };
@@ -86,15 +92,31 @@ async function importFile(file: string, target: InventoryTarget, output: Invento
       output.progress?.(written, toWrite.length);
     }
   });
+  // A threshold the file sets is written where it differs (no version, no change: see low-stock.ts); one the file leaves out stays as it is.
+  const storedThresholds = await thresholdsOf(target);
+  const thresholdsToSet = items.filter(
+    (item) => item.lowStockThreshold !== undefined && storedThresholds.get(item.petId) !== item.lowStockThreshold,
+  );
+  for (const { petId, lowStockThreshold } of thresholdsToSet) await target.thresholds.set(petId, lowStockThreshold!);
   output.print(
-    `Imported ${file} into the ${target.describe}: ${entries(items.length)}, ${added.length} new, ${changed.length} changed, ${items.length - toWrite.length} unchanged.`,
+    `Imported ${file} into the ${target.describe}: ${entries(items.length)}, ${added.length} new, ${changed.length} changed, ${items.length - toWrite.length} unchanged${thresholdsToSet.length > 0 ? `; ${thresholdsToSet.length} low-stock ${thresholdsToSet.length === 1 ? 'threshold' : 'thresholds'} set` : ''}.`,
   );
 }
 
+/** Every threshold the target holds, by petId. */
+async function thresholdsOf(target: InventoryTarget): Promise<Map<bigint, number>> {
+  const thresholds = new Map<bigint, number>();
+  for await (const page of target.thresholds.listAll()) for (const { petId, threshold } of page) thresholds.set(petId, threshold);
+  return thresholds;
+}
+
 async function exportFile(file: string | undefined, target: InventoryTarget, output: InventoryToolOutput): Promise<void> {
-  const items: InventoryItem[] = [];
+  const items: InventoryFileEntry[] = [];
   for await (const batch of target.inventory.listAll()) items.push(...batch);
-  const text = formatInventoryFile(items);
+  const thresholds = await thresholdsOf(target);
+  const text = formatInventoryFile(
+    items.map((item) => (thresholds.has(item.petId) ? { ...item, lowStockThreshold: thresholds.get(item.petId)! } : item)),
+  );
   if (file === undefined) {
     output.write(text);
     return;

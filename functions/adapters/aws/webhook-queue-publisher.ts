@@ -1,6 +1,7 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { createHash } from 'node:crypto';
-import { eventIdOf, inventoryChangedEvent, type ChangePublisher } from '../../domain/inventory-events.ts';
+import { takes, type EventPublisher } from '../../domain/inventory-events.ts';
+import type { WebhookSubscription } from '../../domain/webhooks.ts';
 import { toJson } from '../../int64-json.ts';
 
 /** One webhook to send, as a message of the delivery queue. */
@@ -24,23 +25,27 @@ export function deliveryGroupOf(url: string, petId: bigint): string {
 }
 
 /**
- * Each change for each endpoint as a message of the FIFO delivery queue, consumed by the delivery
- * function (functions/handlers/deliver-webhooks-handler.ts). The deduplication id is the event's
- * and the endpoint's: a batch handled again within SQS's five minutes queues nothing twice.
+ * Each event for each endpoint that takes its type, as a message of the FIFO delivery queue,
+ * consumed by the delivery function (functions/handlers/deliver-webhooks-handler.ts). The
+ * deduplication id is the endpoint's and the event's place among its pet's (the change's version,
+ * an alert's half a version after): a batch handled again within SQS's five minutes queues
+ * nothing twice.
  */
-export function createWebhookQueuePublisher(client: SQSClient, queueUrl: string, urls: readonly string[]): ChangePublisher {
+export function createWebhookQueuePublisher(
+  client: SQSClient,
+  queueUrl: string,
+  subscriptions: readonly WebhookSubscription[],
+): EventPublisher {
   return {
-    async publish(changes) {
-      const messages = urls.flatMap((url) =>
-        changes.map((change) => {
-          const webhook: QueuedWebhook = { url, eventId: eventIdOf(change), body: toJson(inventoryChangedEvent(change)) };
-          const group = deliveryGroupOf(url, change.petId);
-          return {
-            MessageBody: JSON.stringify(webhook),
-            MessageGroupId: group,
-            MessageDeduplicationId: `${group}:${change.version}`,
-          };
-        }),
+    async publish(events) {
+      const messages = subscriptions.flatMap(({ url, eventTypes }) =>
+        events
+          .filter((event) => takes(eventTypes, event))
+          .map((event) => {
+            const webhook: QueuedWebhook = { url, eventId: event.id, body: toJson(event.body) };
+            const group = deliveryGroupOf(url, event.petId);
+            return { MessageBody: JSON.stringify(webhook), MessageGroupId: group, MessageDeduplicationId: `${group}:${event.position}` };
+          }),
       );
       for (let start = 0; start < messages.length; start += MESSAGES_PER_CALL) {
         const batch = messages.slice(start, start + MESSAGES_PER_CALL).map((message, index) => ({ Id: String(index), ...message }));

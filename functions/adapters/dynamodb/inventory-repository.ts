@@ -2,13 +2,20 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, paginateQuery, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ChangeAttribution } from '../../domain/change-attribution.ts';
 import { byPetId, type InventoryRepository } from '../../domain/inventory-service.ts';
+import { isLowOnStock } from '../../domain/low-stock.ts';
 import { StoreUnavailableError } from '../../domain/errors.ts';
 import { INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
 import type { InventoryCount, InventoryItem } from '../../domain/schemas.ts';
 import { isThrottlingError } from '@smithy/service-error-classification';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { INVENTORY_SHARDS, inventoryKey, toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
+import {
+  INVENTORY_SHARDS,
+  inventoryKey,
+  LOW_STOCK_THRESHOLD_ATTRIBUTE,
+  toInventoryItem,
+  toVersionedItem,
+} from './stored-inventory-item.ts';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
 import { mergeSortedPages } from './sorted-merge.ts';
 import { stockWriteInput } from './stock-write-input.ts';
@@ -146,18 +153,43 @@ async function replaceInOneTransaction(
   }
 }
 
-/** One shard's entries in petId order, a page at a time. */
-async function* shardPages(client: DynamoDBDocumentClient, tableName: string, shard: number): AsyncGenerator<InventoryItem[]> {
+/**
+ * The reorder report's filter. DynamoDB keeps only the entries with a threshold (it filters after
+ * reading, so the report costs the listing's read units); whether one is below it is decided here,
+ * by isLowOnStock (domain/low-stock.ts) on what the entry answers now, as a hold that expired
+ * without its expiry recorded holds nothing.
+ */
+const HAS_THRESHOLD = {
+  FilterExpression: 'attribute_exists(#threshold)',
+  ExpressionAttributeNames: { '#threshold': LOW_STOCK_THRESHOLD_ATTRIBUTE },
+};
+
+function isBelowItsThreshold(stored: Record<string, unknown>, item: InventoryItem): boolean {
+  return isLowOnStock(item, Number(String(stored[LOW_STOCK_THRESHOLD_ATTRIBUTE])));
+}
+
+/** One shard's entries in petId order, a page at a time (a page may hold none when filtered). */
+async function* shardPages(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  shard: number,
+  { lowStockOnly = false }: { lowStockOnly?: boolean } = {},
+): AsyncGenerator<InventoryItem[]> {
   const pages = paginateQuery(
     { client, pageSize: INVENTORY_PAGE_SIZE },
     {
-      ...shardQuery(tableName, shard),
+      ...shardQuery(tableName, shard, lowStockOnly ? HAS_THRESHOLD.ExpressionAttributeNames : {}),
+      ...(lowStockOnly ? { FilterExpression: HAS_THRESHOLD.FilterExpression } : {}),
       // A pet written before the listing began is always in it, whatever replica answers.
       ConsistentRead: true,
     },
   );
   try {
-    for await (const page of pages) yield (page.Items ?? []).map((stored) => toInventoryItem(stored));
+    for await (const page of pages) {
+      const stored = page.Items ?? [];
+      const items = stored.map((entry) => toInventoryItem(entry));
+      yield lowStockOnly ? items.filter((item, index) => isBelowItsThreshold(stored[index]!, item)) : items;
+    }
   } catch (error) {
     throw inDomainTerms(error);
   }
@@ -170,9 +202,9 @@ export function createInventoryRepository(
   transactionsInFlight = IMPORT_TRANSACTIONS_IN_FLIGHT,
 ): InventoryRepository {
   return {
-    listAll: () =>
+    listAll: (options) =>
       mergeSortedPages(
-        INVENTORY_SHARDS.map((shard) => shardPages(client, tableName, shard)),
+        INVENTORY_SHARDS.map((shard) => shardPages(client, tableName, shard, options)),
         byPetId,
         INVENTORY_PAGE_SIZE,
       ),

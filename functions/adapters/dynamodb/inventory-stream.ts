@@ -1,10 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { eventsOfWrite, type InventoryEvent } from '../../domain/inventory-events.ts';
 import { changeOf, type EntryImage } from '../../domain/inventory-history.ts';
 import type { ChangeEventData } from '../../domain/schemas.ts';
 import type { StoredChange } from '../../domain/change-attribution.ts';
 import { unmarshallOptions } from './document-client.ts';
-import { toInventoryCount } from './stored-inventory-item.ts';
+import { LOW_STOCK_THRESHOLD_ATTRIBUTE, toInventoryCount } from './stored-inventory-item.ts';
 
 /** A record of the inventory table's stream (NEW_AND_OLD_IMAGES), as Lambda delivers it and as GetRecords returns it. */
 export interface InventoryStreamRecord {
@@ -20,10 +21,18 @@ function entryImage(image: Record<string, unknown> | undefined): EntryImage | un
     reserved: stored.reserved === undefined ? 0 : Number(stored.reserved.toString()),
     ...(version === undefined ? {} : { version }),
     ...(stored.lastChange ? { lastChange: stored.lastChange as unknown as StoredChange } : {}),
+    ...(stored[LOW_STOCK_THRESHOLD_ATTRIBUTE] === undefined
+      ? {}
+      : { lowStockThreshold: Number(stored[LOW_STOCK_THRESHOLD_ATTRIBUTE].toString()) }),
   };
 }
 
 /** The history entries the records' writes made, in the records' order. */
 export function changesOfRecords(records: readonly InventoryStreamRecord[]): ChangeEventData[] {
   return records.flatMap((record) => changeOf(entryImage(record.dynamodb?.OldImage), entryImage(record.dynamodb?.NewImage)) ?? []);
+}
+
+/** The events the records' writes made, in the records' order: each change's, then the alert it raised. */
+export function eventsOfRecords(records: readonly InventoryStreamRecord[]): InventoryEvent[] {
+  return records.flatMap((record) => eventsOfWrite(entryImage(record.dynamodb?.OldImage), entryImage(record.dynamodb?.NewImage)));
 }

@@ -9,6 +9,12 @@ import { inventoryTable } from './tables.ts';
  * types. Apart from the repository, so that the stream's consumer does not bundle it.
  */
 
+/**
+ * The pet's low-stock threshold, on its entry beside the stock it is compared with: the change
+ * stream's images of a change carry both (domain/low-stock.ts). Absent when none is set.
+ */
+export const LOW_STOCK_THRESHOLD_ATTRIBUTE = 'lowStockThreshold';
+
 export interface InventoryKey {
   shard: number;
   petId: PetId;

@@ -6,7 +6,7 @@ import { createWebhookQueuePublisher, deliveryGroupOf } from '../../../functions
 import type { AttemptOutcome } from '../../../functions/adapters/webhooks/webhook-sender.ts';
 import { createDeliverWebhooksHandler } from '../../../functions/handlers/deliver-webhooks-handler.ts';
 import { linesWrittenBy } from '../../support/log-lines.ts';
-import { petChange } from '../../support/pet-changes.ts';
+import { eventsOf, petChange, takingEverything } from '../../support/pet-changes.ts';
 
 /** The delivery function on AWS, with SQS mocked (no AWS here): retries by visibility, FIFO order, dead letters by age. */
 
@@ -168,12 +168,13 @@ describe("the webhook delivery function's log", () => {
 describe('the webhook queue publisher', () => {
   it('queues each change for each endpoint in a group per pet and endpoint, deduplicated by version', async () => {
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
-    const publisher = createWebhookQueuePublisher(new SQSClient({}), 'https://sqs/deliveries.fifo', [
-      'https://a.example/h',
-      'https://b.example/h',
-    ]);
+    const publisher = createWebhookQueuePublisher(
+      new SQSClient({}),
+      'https://sqs/deliveries.fifo',
+      takingEverything('https://a.example/h', 'https://b.example/h'),
+    );
 
-    await publisher.publish([petChange(9_007_199_254_740_993n, 4)]);
+    await publisher.publish(eventsOf([petChange(9_007_199_254_740_993n, 4)]));
 
     const entries = sqs.commandCalls(SendMessageBatchCommand)[0]!.args[0].input.Entries!;
     expect(entries.map((entry) => entry.MessageGroupId)).toEqual([
@@ -187,8 +188,12 @@ describe('the webhook queue publisher', () => {
 
   it('fails the batch when SQS refuses a message, so the consumer handles it again', async () => {
     sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [{ Id: '0', Code: 'InternalError', SenderFault: false }] });
-    const publisher = createWebhookQueuePublisher(new SQSClient({}), 'https://sqs/deliveries.fifo', ['https://a.example/h']);
+    const publisher = createWebhookQueuePublisher(
+      new SQSClient({}),
+      'https://sqs/deliveries.fifo',
+      takingEverything('https://a.example/h'),
+    );
 
-    await expect(publisher.publish([petChange(1n, 1)])).rejects.toThrow('SQS refused 1 of 1 webhooks (InternalError');
+    await expect(publisher.publish(eventsOf([petChange(1n, 1)]))).rejects.toThrow('SQS refused 1 of 1 webhooks (InternalError');
   });
 });

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookOutbox } from '../../../local/webhook-outbox.ts';
-import { petChange } from '../../support/pet-changes.ts';
+import { eventsOf, petChange, takingEverything } from '../../support/pet-changes.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 afterEach(() => dynamo.reset());
@@ -23,7 +23,11 @@ describe('the webhook outbox', () => {
     });
     const outbox = createWebhookOutbox(DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'local' })), 'outbox');
 
-    await outbox.enqueue(['http://127.0.0.1:1/hook'], [petChange(7n, 3), petChange(7n, 1), petChange(8n, 1), petChange(7n, 2)], 0);
+    await outbox.enqueue(
+      takingEverything('http://127.0.0.1:1/hook'),
+      eventsOf([petChange(7n, 3), petChange(7n, 1), petChange(8n, 1), petChange(7n, 2)]),
+      0,
+    );
 
     // The due entry after the deliveries: the sender, finding the queue empty, may remove an entry written before them.
     expect(written.filter((entry) => entry.startsWith('7:'))).toEqual(['7:1', '7:2', '7:3', '7:due']);

@@ -1,8 +1,15 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { eventIdOf, inventoryChangedEvent } from '../../../functions/domain/inventory-events.ts';
+import { INVENTORY_EVENT_TYPES } from '../../../functions/domain/vocabulary.ts';
 import { afterFailedAttempt, retryDelayMs, WEBHOOK_RETRY_POLICY } from '../../../functions/domain/webhook-delivery.ts';
-import { parseWebhookSecret, parseWebhookUrls, webhookHeaders, webhookUrlForLogs } from '../../../functions/domain/webhooks.ts';
+import {
+  parseWebhookSecret,
+  parseWebhookSubscriptions,
+  webhookHeaders,
+  webhookSubscriptionsSetting,
+  webhookUrlForLogs,
+} from '../../../functions/domain/webhooks.ts';
 import { toJson } from '../../../functions/int64-json.ts';
 import { petChange } from '../../support/pet-changes.ts';
 
@@ -37,10 +44,22 @@ describe('webhook settings', () => {
   });
 
   it('takes one URL or several separated by commas', () => {
-    expect(parseWebhookUrls('http://127.0.0.1:8080/a, https://example.com/b', 'WEBHOOK_URL', { requireHttps: false })).toEqual([
-      'http://127.0.0.1:8080/a',
-      'https://example.com/b',
+    expect(parseWebhookSubscriptions('http://127.0.0.1:8080/a, https://example.com/b', 'WEBHOOK_URL', { requireHttps: false })).toEqual([
+      { url: 'http://127.0.0.1:8080/a', eventTypes: INVENTORY_EVENT_TYPES },
+      { url: 'https://example.com/b', eventTypes: INVENTORY_EVENT_TYPES },
     ]);
+  });
+
+  it('takes the event types a URL names after it, separated by spaces, and writes them back as it reads them', () => {
+    const text = 'http://127.0.0.1:4000/all, http://127.0.0.1:4001/reorder  inventory.restocked inventory.low_stock';
+    const subscriptions = parseWebhookSubscriptions(text, 'WEBHOOK_URL', { requireHttps: false });
+    expect(subscriptions).toEqual([
+      { url: 'http://127.0.0.1:4000/all', eventTypes: INVENTORY_EVENT_TYPES },
+      { url: 'http://127.0.0.1:4001/reorder', eventTypes: ['inventory.low_stock', 'inventory.restocked'] },
+    ]);
+    expect(parseWebhookSubscriptions(webhookSubscriptionsSetting(subscriptions), 'WEBHOOK_URL', { requireHttps: false })).toEqual(
+      subscriptions,
+    );
   });
 
   it.each([
@@ -50,8 +69,13 @@ describe('webhook settings', () => {
     ['https://user:pw@example.com/', false, 'carries credentials'],
     ['https://example.com/a,https://example.com/a', false, 'listed twice'],
     ['https://example.com/a,', false, '"" is not a URL'],
+    [
+      'https://example.com/a inventory.changed inventory.sold',
+      false,
+      'names the event type "inventory.sold"; the types are inventory.changed, inventory.low_stock, inventory.restocked',
+    ],
   ])('refuses WEBHOOK_URL=%s, saying why', (text, requireHttps, why) => {
-    expect(() => parseWebhookUrls(text, 'WEBHOOK_URL', { requireHttps })).toThrow(why);
+    expect(() => parseWebhookSubscriptions(text, 'WEBHOOK_URL', { requireHttps })).toThrow(why);
   });
 
   it.each([
@@ -59,8 +83,8 @@ describe('webhook settings', () => {
     ['https://example.com/a?token=s3cret,https://example.com/a?token=s3cret', '"https://example.com/a" is listed twice'],
     ['example.com/hooks?token=s3cret', '"example.com/hooks" is not a URL'],
   ])('refuses WEBHOOK_URL=%s without repeating its query', (text, why) => {
-    expect(() => parseWebhookUrls(text, 'WEBHOOK_URL', { requireHttps: false })).toThrow(why);
-    expect(() => parseWebhookUrls(text, 'WEBHOOK_URL', { requireHttps: false })).not.toThrow('s3cret');
+    expect(() => parseWebhookSubscriptions(text, 'WEBHOOK_URL', { requireHttps: false })).toThrow(why);
+    expect(() => parseWebhookSubscriptions(text, 'WEBHOOK_URL', { requireHttps: false })).not.toThrow('s3cret');
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWebhookSecret } from '../../../functions/domain/webhooks.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { testAppStore } from '../../support/local-store.ts';
+import { takingEverything } from '../../support/pet-changes.ts';
 import { killServerProcess, startServerProcess, stopServerProcess } from '../../support/server-process.ts';
 import { startWebhookReceiver, webhookSecret, type WebhookReceiver } from '../../support/webhook-receiver.ts';
 
@@ -71,7 +72,7 @@ describe('npm start with WEBHOOK_URL and WEBHOOK_SECRET', () => {
       seed: [1, 2, 3].map((petId) => ({ petId: BigInt(petId), quantity: 10, status: 'available' as const })),
       devApiKey: KEY,
       devPlan: 'business',
-      webhooks: { urls: [receiver.url], signingKey: parseWebhookSecret(secret, 'WEBHOOK_SECRET') },
+      webhooks: { subscriptions: takingEverything(receiver.url), signingKey: parseWebhookSecret(secret, 'WEBHOOK_SECRET') },
     });
   });
   afterAll(async () => {
@@ -151,7 +152,7 @@ describe('npm start as a process', () => {
     // The sender's first failed attempt is told once; wait for it before the kill.
     while (!first.output().includes('Webhook receiver')) await new Promise((resolve) => setTimeout(resolve, 50));
     await killServerProcess(first);
-    expect(first.output()).toContain(`webhooks: every change is POSTed, signed, to ${receiver.url}\n`);
+    expect(first.output()).toContain(`webhooks: events are POSTed, signed, to ${receiver.url}\n`);
     expect(first.output()).toContain(`Webhook receiver ${receiver.url} failed`);
     expect(first.output()).not.toContain('s3cret');
 

@@ -31,6 +31,7 @@ let written: string;
 async function inventory(...argv: string[]): Promise<void> {
   const target = async (): Promise<InventoryTarget> => ({
     inventory: store.dependencies.inventory,
+    thresholds: store.dependencies.thresholds,
     describe: 'test store',
     close: async () => undefined,
   });
@@ -114,12 +115,42 @@ describe('npm run inventory', () => {
     ]);
   });
 
+  it('sets the low-stock thresholds the file carries, exports them beside the counts, and leaves a threshold the file does not name', async () => {
+    const file = join(directory, 'thresholds.json');
+    await store.dependencies.inventory.putMany([{ petId: 3n, quantity: 9, status: 'available' }], testAttribution('seed'));
+    await store.dependencies.thresholds.set(3n, 4);
+    await writeFile(
+      file,
+      '[{"petId":1,"quantity":5,"status":"available","lowStockThreshold":6},{"petId":9223372036854775807,"quantity":1,"status":"pending","lowStockThreshold":0}]',
+    );
+
+    await inventory('import', '--file', file);
+    await inventory('import', '--file', file);
+    await inventory('export');
+
+    expect(printed).toEqual([
+      `Imported ${file} into the test store: 2 entries, 2 new, 0 changed, 0 unchanged; 2 low-stock thresholds set.`,
+      `Imported ${file} into the test store: 2 entries, 0 new, 0 changed, 2 unchanged.`,
+    ]);
+    expect(written).toBe(
+      [
+        '[',
+        '  {"petId":1,"quantity":5,"status":"available","reserved":0,"available":5,"lowStockThreshold":6},',
+        '  {"petId":3,"quantity":9,"status":"available","reserved":0,"available":9,"lowStockThreshold":4},',
+        '  {"petId":9223372036854775807,"quantity":1,"status":"pending","reserved":0,"available":1,"lowStockThreshold":0}',
+        ']',
+        '',
+      ].join('\n'),
+    );
+    expect(await store.dependencies.thresholds.get(9_223_372_036_854_775_807n)).toEqual({ threshold: 0 });
+  });
+
   it('refuses a file with three bad entries whole, one line each, and writes nothing', async () => {
     const file = join(directory, 'three-bad.json');
     await writeFile(
       file,
       `[{"petId":1,"quantity":2,"status":"available"},
-        {"petId":2,"quantity":-1,"status":"available"},
+        {"petId":2,"quantity":-1,"status":"available","lowStockThreshold":-2},
         {"petId":3,"quantity":1,"status":"lost","colour":"brown"},
         {"petId":1,"quantity":4,"status":"sold"},
         {"petId":4,"quantity":0,"status":"pending"}]`,
@@ -129,7 +160,7 @@ describe('npm run inventory', () => {
 
     await expect(refusal).rejects.toThrow(
       [
-        'entry 2 (petId 2): quantity must be an integer from 0 to 2147483647 (got -1)',
+        'entry 2 (petId 2): quantity must be an integer from 0 to 2147483647 (got -1); lowStockThreshold must be an integer from 0 to 2147483647 (got -2)',
         'entry 3 (petId 3): status must be one of available, pending, sold (got "lost"); unknown field "colour"',
         'entry 4 (petId 1): petId 1 is listed twice (first at entry 1)',
         `${file}: 3 bad entries; nothing was written.`,

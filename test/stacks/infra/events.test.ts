@@ -1,7 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_ENV } from '../../../functions/config.ts';
-import { readWebhookUrls } from '../../../lib/inventory-events.ts';
+import { INVENTORY_EVENT_TYPES } from '../../../functions/domain/vocabulary.ts';
+import { readWebhookSubscriptions } from '../../../lib/inventory-events.ts';
 import { inventoryTable } from '../../../functions/adapters/dynamodb/tables.ts';
 import { keySchemaOf, onlyResource, queueIds, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
 
@@ -75,13 +76,22 @@ describe.each(STAGES)('events of the %s stage', (stage) => {
 
 describe('webhook URLs per stage', () => {
   it('are read from the context, https only', () => {
-    expect(readWebhookUrls({ staging: ['https://a.example/h', 'https://b.example/h'] }, 'staging')).toEqual([
-      'https://a.example/h',
-      'https://b.example/h',
+    expect(readWebhookSubscriptions({ staging: ['https://a.example/h', 'https://b.example/h'] }, 'staging')).toEqual([
+      { url: 'https://a.example/h', eventTypes: INVENTORY_EVENT_TYPES },
+      { url: 'https://b.example/h', eventTypes: INVENTORY_EVENT_TYPES },
     ]);
-    expect(readWebhookUrls(undefined, 'prod')).toEqual([]);
-    expect(() => readWebhookUrls({ prod: 'http://a.example/h' }, 'prod')).toThrow(
+    expect(readWebhookSubscriptions(undefined, 'prod')).toEqual([]);
+    expect(() => readWebhookSubscriptions({ prod: 'http://a.example/h' }, 'prod')).toThrow(
       'context webhookUrls.prod: "http://a.example/h" must be an https URL.',
+    );
+  });
+
+  it('name the event types an endpoint takes after its URL, ', () => {
+    expect(readWebhookSubscriptions({ prod: ['https://a.example/h inventory.restocked inventory.low_stock'] }, 'prod')).toEqual([
+      { url: 'https://a.example/h', eventTypes: ['inventory.low_stock', 'inventory.restocked'] },
+    ]);
+    expect(() => readWebhookSubscriptions({ prod: 'https://a.example/h inventory.lowstock' }, 'prod')).toThrow(
+      'context webhookUrls.prod: "https://a.example/h" names the event type "inventory.lowstock"',
     );
   });
 });

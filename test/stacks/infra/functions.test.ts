@@ -88,6 +88,8 @@ const USAGE_COUNTING = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]> = {
   list: [[inventoryTable, ['dynamodb:Query']]],
   read: [[inventoryTable, ['dynamodb:GetItem']]],
+  thresholdRead: [[inventoryTable, ['dynamodb:GetItem']]],
+  thresholdWrite: [[inventoryTable, ['dynamodb:UpdateItem']]],
   update: [
     [inventoryTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],

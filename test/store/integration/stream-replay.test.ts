@@ -136,7 +136,7 @@ function consumerFailingFor(poisonPetIds: number[] = []) {
   const handler = createRecordInventoryChangesHandler({
     history: store.dependencies.history,
     changeFeed: store.dependencies.changeFeed,
-    publishers: [{ publish: async (changes) => void announced.push(...changes.map(({ petId, version }) => `${petId}@${version}`)) }],
+    publishers: [{ publish: async (events) => void announced.push(...events.map(({ petId, position }) => `${petId}@${position}`)) }],
   });
   lambda.on(InvokeCommand).callsFake(async (input: InvokeCommandInput) => {
     const event = JSON.parse(new TextDecoder().decode(input.Payload as Uint8Array)) as DynamoDBStreamEvent;

@@ -13,7 +13,7 @@ import {
 } from '../../../local/webhook-delivery-worker.ts';
 import { adminClient, createServiceTables } from '../../../local/local-store.ts';
 import { createWebhookOutbox, type WebhookOutbox } from '../../../local/webhook-outbox.ts';
-import { petChange } from '../../support/pet-changes.ts';
+import { eventsOf, petChange, takingEverything } from '../../support/pet-changes.ts';
 import { startTestStore, uniqueTables, type TestStore } from '../../support/local-store.ts';
 import { startHangingReceiver, startWebhookReceiver, webhookSecret, type WebhookReceiver } from '../../support/webhook-receiver.ts';
 
@@ -83,7 +83,7 @@ async function ownOutboxTable(): Promise<string> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function queue(changes: ChangeEventData[], url = receiver.url): Promise<void> {
-  await outbox.enqueue([url], changes, Date.now());
+  await outbox.enqueue(takingEverything(url), eventsOf(changes), Date.now());
   deliveries?.wake();
 }
 
@@ -201,11 +201,7 @@ describe('webhook deliveries from npm start', () => {
     const pets = Array.from({ length: MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT + 8 }, () => (nextPet += 1n));
     const expected = pets.length * 3;
     try {
-      await outbox.enqueue(
-        [hanging.url, receiver.url],
-        pets.flatMap((petId) => changesOf(petId, 3)),
-        Date.now(),
-      );
+      await outbox.enqueue(takingEverything(hanging.url, receiver.url), eventsOf(pets.flatMap((petId) => changesOf(petId, 3))), Date.now());
       deliveries.wake();
 
       // A bound against a hang, generous for a loaded machine, and still far below the hanging attempts' minute.
@@ -249,11 +245,7 @@ describe('webhook deliveries from npm start', () => {
     });
     const pets = Array.from({ length: 100 }, () => (nextPet += 1n));
     try {
-      await counted.enqueue(
-        [receiver.url],
-        pets.flatMap((petId) => changesOf(petId, 5)),
-        Date.now(),
-      );
+      await counted.enqueue(takingEverything(receiver.url), eventsOf(pets.flatMap((petId) => changesOf(petId, 5))), Date.now());
       deliveries.wake();
       const uncounted = createWebhookOutbox(store.dependencies.client, table);
       // Each pet's oldest delivery failed once and its retry is recorded: nothing is due.
@@ -272,7 +264,7 @@ describe('webhook deliveries from npm start', () => {
 
       // A change of another pet falls due: the sender reads that, not the backlog.
       const newPet = (nextPet += 1n);
-      await counted.enqueue([receiver.url], changesOf(newPet, 1), Date.now());
+      await counted.enqueue(takingEverything(receiver.url), eventsOf(changesOf(newPet, 1)), Date.now());
       deliveries.wake();
       while (!attempts.some((attempt) => attempt.id === `evt_inventory_${newPet}_1`)) await pause(50);
       await pause(500);
@@ -390,14 +382,14 @@ describe('webhook deliveries from npm start', () => {
     const petId = (nextPet += 1n);
     const changes = changesOf(petId, 41);
     try {
-      await counted.enqueue([receiver.url], changes.slice(0, 40), Date.now());
+      await counted.enqueue(takingEverything(receiver.url), eventsOf(changes.slice(0, 40)), Date.now());
       deliveries.wake();
       await deliveries.idle();
       expect((await outbox.list('dead')).filter((delivery) => delivery.petId === String(petId))).toHaveLength(40);
 
       receiver.answerWith(() => 200);
       reads.length = 0;
-      await counted.enqueue([receiver.url], changes.slice(40), Date.now());
+      await counted.enqueue(takingEverything(receiver.url), eventsOf(changes.slice(40)), Date.now());
       deliveries.wake();
       await receiver.until(() => receiver.acceptedIds().has(`evt_inventory_${petId}_41`));
       await deliveries.idle();

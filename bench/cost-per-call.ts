@@ -1,7 +1,7 @@
 import { createDependencies } from '../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
-import { createHttpHandlers } from '../local/http-handlers.ts';
+import { createOperationHandlers } from '../local/operation-handlers.ts';
 import { KeyAdmin } from '../local/key-admin.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
@@ -90,7 +90,7 @@ function describeCalls(calls: readonly StoreCall[]): string {
 export async function measureCostPerCall(store: BenchStore, listings: readonly ListingMeasurement[], seededPets: number): Promise<string> {
   const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY });
   const calls = recordStoreCalls(documentClientsOf(dependencies));
-  const handlers = createHttpHandlers(dependencies);
+  const handlers = createOperationHandlers(dependencies);
   const authorizer = createAuthorizerHandler(dependencies);
   const context = lambdaContext();
   const callsOf = async (invoke: () => Promise<unknown>) => {

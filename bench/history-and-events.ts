@@ -16,7 +16,7 @@ import { eventIdOf } from '../functions/domain/inventory-events.ts';
 import type { InventoryChange } from '../functions/domain/inventory-history.ts';
 import type { ChangeEventData } from '../functions/domain/inventory-events.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
-import { createHttpHandlers } from '../local/http-handlers.ts';
+import { createOperationHandlers } from '../local/operation-handlers.ts';
 import { LOCAL_TABLES, STORE_PID_FILE } from '../local/local-store.ts';
 import { SEED_FILE_VARIABLE } from '../local/seed.ts';
 import { formatInventoryFile } from '../local/inventory-file.ts';
@@ -263,7 +263,7 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
         }) as ChangeEventData,
     );
     await createHistoryRepository(dependencies.client, LOCAL_TABLES.historyTable, DEFAULT_HISTORY_RETENTION_DAYS).record(changes);
-    const handler = createHttpHandlers(dependencies).listInventoryChanges;
+    const handler = createOperationHandlers(dependencies).listInventoryChanges;
     const context = lambdaContext();
     const rows: string[][] = [];
     for (const limit of PAGE_SIZES) {

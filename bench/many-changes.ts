@@ -17,7 +17,7 @@ import type { InventoryRepository } from '../functions/domain/inventory-service.
 import { MAX_BATCH_CHANGES } from '../functions/domain/vocabulary.ts';
 import type { InventoryCount } from '../functions/domain/schemas.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
-import { createHttpHandlers } from '../local/http-handlers.ts';
+import { createOperationHandlers } from '../local/operation-handlers.ts';
 import { toJson } from '../functions/int64-json.ts';
 import { runInventoryCommand } from '../tools/inventory-tool/cli.ts';
 import { formatInventoryFile } from '../local/inventory-file.ts';
@@ -75,7 +75,7 @@ type DeliveryRequest = { operationId: 'adjustInventory' | 'adjustInventoryBatch'
 
 /** Sends requests one after another, as a terminal would, each authorized as API Gateway does, recording the store calls of each run. */
 function deliveries(store: BenchStore) {
-  const handlers = createHttpHandlers(store.dependencies);
+  const handlers = createOperationHandlers(store.dependencies);
   const authorizer = createAuthorizerHandler(store.dependencies);
   const calls = recordStoreCalls(documentClientsOf(store.dependencies));
   let transactionActions = 0;

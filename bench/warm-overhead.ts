@@ -3,7 +3,7 @@ import { createDependencies } from '../local/service-dependencies.ts';
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
-import { createHttpHandlers } from '../local/http-handlers.ts';
+import { createOperationHandlers } from '../local/operation-handlers.ts';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { answerAttributes } from '../functions/adapters/dynamodb/idempotent-write-repository.ts';
 import { unheld } from '../functions/domain/stock-writes.ts';
@@ -102,7 +102,7 @@ export async function measureWarmOverhead(): Promise<string> {
     },
   });
   const { client, countingClient, limiter } = dependencies;
-  const handlers = createHttpHandlers(dependencies);
+  const handlers = createOperationHandlers(dependencies);
   const authorizer = createAuthorizerHandler(dependencies);
   const context = lambdaContext();
 

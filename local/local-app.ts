@@ -9,7 +9,7 @@ import { DEFAULT_BAN_POLICY, type BanPolicy } from '../functions/domain/usage-li
 import { rateLimitHeaders } from '../functions/http/rate-limit-headers.ts';
 import { createDependencies, type ServiceDependencies } from './service-dependencies.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
-import { createHttpHandlers } from './http-handlers.ts';
+import { createOperationHandlers } from './operation-handlers.ts';
 import { KeyAdmin } from './key-admin.ts';
 import { API_STAGE_NAME, apiRoutes, healthRoute } from '../functions/routes.ts';
 import { createHealthHandler } from '../functions/handlers/health-handler.ts';
@@ -222,7 +222,7 @@ async function serve(
         );
 
   provideLambdaStreaming();
-  const handlers = createHttpHandlers(dependencies);
+  const handlers = createOperationHandlers(dependencies);
   const uncountedRateLimitHeaders = () => rateLimitHeaders(dependencies.failedAuthentications.uncountedState());
   const server = createLocalServer({
     authorizer: createAuthorizerHandler(dependencies),

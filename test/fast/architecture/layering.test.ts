@@ -6,7 +6,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ApiError } from '../../../functions/domain/errors.ts';
 import { createDependencies } from '../../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../../../functions/domain/usage-limits.ts';
-import { createHttpHandlers } from '../../../local/http-handlers.ts';
+import { createOperationHandlers } from '../../../local/operation-handlers.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../../../functions/http/http-handler.ts';
 import { LOCAL_TABLES } from '../../../local/local-store.ts';
 import { apiRoutes, authorizerEntry, backgroundEntries, entryPointFile, healthRoute, type OperationId } from '../../../functions/routes.ts';
@@ -314,13 +314,13 @@ describe('layering', () => {
 
 describe('every route has its handler', () => {
   it('is a compile-time rule: the handlers are a table keyed by every OperationId', () => {
-    expectTypeOf(createHttpHandlers).returns.toEqualTypeOf<Record<OperationId, HttpHandler | StreamedHttpHandler>>();
+    expectTypeOf(createOperationHandlers).returns.toEqualTypeOf<Record<OperationId, HttpHandler | StreamedHttpHandler>>();
   });
 
   it('serves every route of routes.ts in one process, and nothing else', () => {
     const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: 'http://127.0.0.1:1', banPolicy: DEFAULT_BAN_POLICY });
     try {
-      const handlers = createHttpHandlers(dependencies);
+      const handlers = createOperationHandlers(dependencies);
       expect(Object.keys(handlers).sort()).toEqual(apiRoutes.map((route) => route.operationId).sort());
       expect(Object.values(handlers).every((handler) => typeof handler === 'function')).toBe(true);
     } finally {

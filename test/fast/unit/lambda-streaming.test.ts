@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createDependencies } from '../../../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../../../functions/domain/usage-limits.ts';
-import { createHttpHandlers } from '../../../local/http-handlers.ts';
+import { createOperationHandlers } from '../../../local/operation-handlers.ts';
 import type { StreamedHttpHandler } from '../../../functions/http/http-handler.ts';
 import { collectStreamed, isStreamedHandler, ResponseStreamDestroyedError } from '../../../local/lambda-streaming.ts';
 import { LOCAL_TABLES } from '../../../local/local-store.ts';
@@ -61,7 +61,7 @@ describe('the streaming runtime outside Lambda', () => {
   it('builds a streamed handler for every streamed route, and a buffered one for the others', () => {
     const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: 'http://127.0.0.1:1', banPolicy: DEFAULT_BAN_POLICY });
     try {
-      const handlers = createHttpHandlers(dependencies);
+      const handlers = createOperationHandlers(dependencies);
       expect(apiRoutes.map((route) => [route.operationId, isStreamedHandler(handlers[route.operationId]!)])).toEqual(
         apiRoutes.map((route) => [route.operationId, route.streamed === true]),
       );

@@ -25,7 +25,7 @@ import { createReserveInventoryHandler } from '../functions/handlers/reserve-inv
  * one process. Such a host provides Lambda's streaming runtime first (provideLambdaStreaming).
  * Keyed by OperationId, so a route without a handler here does not compile.
  */
-export function createHttpHandlers(dependencies: ServiceDependencies): Record<OperationId, HttpHandler | StreamedHttpHandler> {
+export function createOperationHandlers(dependencies: ServiceDependencies): Record<OperationId, HttpHandler | StreamedHttpHandler> {
   return {
     listInventory: createListInventoryHandler(dependencies),
     getInventoryItem: createGetInventoryItemHandler(dependencies),

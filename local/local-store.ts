@@ -226,14 +226,19 @@ async function addMissingIndexes(client: DynamoDBClient, definition: CreateTable
 export async function createServiceTables(endpoint: string, names: ServiceTableNames, options: TableOptions = {}): Promise<void> {
   const client = adminClient(endpoint);
   try {
-    for (const definition of tableDefinitions(names, options)) {
-      try {
-        await client.send(new CreateTableCommand(definition));
-      } catch (error) {
-        if (!(error instanceof ResourceInUseException)) throw error;
-        await addMissingIndexes(client, definition);
-      }
-    }
+    // All at once: every start of npm start, of a tool on a data directory and of a store test
+    // makes its tables on a JVM that has just started, where eight creations one after another
+    // took 1.0 to 2.2 s and eight at once 0.9 to 1.0 s (2 cores, load average 9 to 12).
+    await Promise.all(
+      tableDefinitions(names, options).map(async (definition) => {
+        try {
+          await client.send(new CreateTableCommand(definition));
+        } catch (error) {
+          if (!(error instanceof ResourceInUseException)) throw error;
+          await addMissingIndexes(client, definition);
+        }
+      }),
+    );
     if (options.inventoryStream === false) return;
     const { Table } = await client.send(new DescribeTableCommand({ TableName: names.inventoryTable }));
     if (!Table?.StreamSpecification?.StreamEnabled)

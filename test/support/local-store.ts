@@ -29,11 +29,13 @@ export async function deleteTestTables(): Promise<void> {
   if (namedTables.size === 0) return;
   const client = adminClient(sharedStore().endpoint);
   try {
-    for (const TableName of namedTables) {
-      await client.send(new DeleteTableCommand({ TableName })).catch((error: unknown) => {
-        if (!(error instanceof ResourceNotFoundException)) throw error;
-      });
-    }
+    await Promise.all(
+      [...namedTables].map((TableName) =>
+        client.send(new DeleteTableCommand({ TableName })).catch((error: unknown) => {
+          if (!(error instanceof ResourceNotFoundException)) throw error;
+        }),
+      ),
+    );
     namedTables.clear();
   } finally {
     client.destroy();

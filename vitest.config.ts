@@ -1,5 +1,28 @@
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The folders in the order their files start: the slowest kind first (docs/developing.md, Tests). */
+const FOLDERS_SLOWEST_FIRST = ['test/process/', 'test/store/', 'test/browser/', 'test/stacks/', 'test/fast/'];
+
+/**
+ * The files of the slowest kinds start first, and the many short ones fill the end. Vitest's own
+ * order starts the projects by name (fast, stacks, store) and, before a first run has recorded
+ * the files' times, the larger files first: the processes' tests, short files of 70 to 100 s
+ * each, started last of all, and one worker ran them alone at the end of the run. Within a
+ * folder vitest's order holds (the recorded times, slowest first, once there are some).
+ */
+class SlowestKindFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const folderRank = (file: TestSpecification) => {
+      const path = relative(file.project.config.root, file.moduleId);
+      const rank = FOLDERS_SLOWEST_FIRST.findIndex((folder) => path.startsWith(folder));
+      return rank === -1 ? FOLDERS_SLOWEST_FIRST.length : rank;
+    };
+    return (await super.sort(files)).sort((a, b) => folderRank(a) - folderRank(b));
+  }
+}
 
 /**
  * Tests are filed by what they need (docs/developing.md, Tests): test/fast/ nothing but the code
@@ -17,6 +40,7 @@ export default defineConfig({
     // server's process or a child's start, not computing (the measured figures: docs/developing.md, Tests).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['test/setup.ts'],
+    sequence: { sequencer: SlowestKindFirst },
     // Bounds against a hang, not measures of speed: a test that starts DynamoDB Local (a JVM) or
     // the server as a process took 15-25 s per start on a 2-core machine at load average 20, and
     // some start two. Speed is measured in bench/, never asserted here.

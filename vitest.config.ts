@@ -35,10 +35,12 @@ export default defineConfig({
   test: {
     // Run by npm run test:lambda-runtime, after the runtime client's native build (test/lambda-runtime/vitest.config.ts).
     exclude: [...configDefaults.exclude, 'test/lambda-runtime/**'],
-    // Two files at a time at least, where vitest's default (a core less than the machine has)
+    // Three files at a time at least, where vitest's default (a core less than the machine has)
     // would run one on two cores: most files spend their time waiting on DynamoDB Local, the
-    // server's process or a child's start, not computing (the measured figures: docs/developing.md, Tests).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // server's process or a child's start, not computing. Four of the processes' files took 205 s
+    // two at a time and 183 s three at a time, on the same 128 s of CPU (2 cores, load average 8
+    // to 10; docs/developing.md, Tests).
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     setupFiles: ['test/setup.ts'],
     sequence: { sequencer: SlowestKindFirst },
     // Bounds against a hang, not measures of speed: a test that starts DynamoDB Local (a JVM) or

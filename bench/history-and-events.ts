@@ -1,4 +1,4 @@
-import { GetCommand, NumberValue, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -24,7 +24,7 @@ import { createDependencies } from '../local/service-dependencies.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
 import { killServerProcess, startServerProcess } from '../test/support/server-process.ts';
 import { openLocalTarget } from '../tools/keys/key-targets.ts';
-import { recordStoreCalls } from './consumed-capacity.ts';
+import { itemBytes, readUnitsOf, recordStoreCalls, writeUnitsOf } from './consumed-capacity.ts';
 import { AWS_PRICES, PRICES } from './prices.ts';
 import { benchInventory, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import { dollars, fixed, integer, ms, table, verdict } from './markdown.ts';
@@ -74,31 +74,6 @@ const WEBHOOK_P99_TARGET_MS = 2_000;
 const DEV_KEY = 'BenchEventsKey00000000000000000000001';
 /** `npm start`'s own command (package.json): Node with its young generation capped, as a developer runs it. */
 const NPM_START_COMMAND = [process.execPath, '--max-semi-space-size=16', '--import', 'tsx', 'local/main.ts'];
-
-/** DynamoDB's item size rules: names and strings in UTF-8 bytes, a number about one byte per two digits and one more, 1 byte for a boolean or null, 3 bytes per map or list and 1 per element. */
-export function itemBytes(item: Record<string, unknown>): number {
-  return Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + valueBytes(value), 0);
-}
-
-function valueBytes(value: unknown): number {
-  if (value === null || typeof value === 'boolean') return 1;
-  if (typeof value === 'string') return Buffer.byteLength(value);
-  if (typeof value === 'number' || typeof value === 'bigint' || value instanceof NumberValue) {
-    const digits =
-      String(value)
-        .replace(/^-|\.|e.*$/g, '')
-        .replace(/^0+/, '').length || 1;
-    return Math.ceil(digits / 2) + 1;
-  }
-  if (Array.isArray(value)) return 3 + value.reduce((sum: number, each) => sum + valueBytes(each) + 1, 0);
-  if (typeof value === 'object')
-    return 3 + Object.entries(value).reduce((sum, [name, each]) => sum + Buffer.byteLength(name) + valueBytes(each) + 1, 0);
-  throw new Error(`no size rule for ${typeof value}`);
-}
-
-const writeUnitsOf = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
-/** A Query's read units: the items' sizes summed, per 4 KB; half for an eventually consistent read (as the history's page is). */
-const eventualReadUnitsOf = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096)) / 2;
 
 interface Timings {
   name: string;
@@ -211,7 +186,7 @@ async function measureWrites(store: BenchStore): Promise<{ markdown: string; ent
     dollars(total * PRICES.usdPerMillionWriteUnits + readUnits * PRICES.usdPerMillionReadUnits),
   ];
   const markdown = [
-    `**A change's write, before and after the history.** Three writers of one pet each, ${WRITE_ROUNDS} changes each, interleaved round by round, against the bench's in-memory DynamoDB Local, from this process through the service's document client. *Before*: the write as it was before versions (a conditional \`SET quantity\`), which records nothing. *Kept*: the service's own \`write\` of a set (functions/adapters/dynamodb/inventory-repository.ts), which adds the version and the change's attribution to the same UpdateItem; the history entry is then written by the stream consumer (a BatchWriteItem Put, off the request path; the stream's reads are free to a Lambda trigger). *Alternative*: the entry written in the change's own transaction. A TransactWriteItems returns no values, and the entry's key is the version the change makes, so the writer must read the version first (a strongly consistent GetItem) and condition the transaction on it: two sequential calls. **Units are computed, not measured**: DynamoDB Local reports consumed capacity that does not follow AWS's billing (a transaction as 2 units per table, whatever its items), so each item's size is computed from what is stored by DynamoDB's rules (bench/history-and-events.ts, \`itemBytes\`): 1 write unit per KB written, 1 read unit per 4 KB strongly consistent (half eventually), and a transaction's writes doubled (2 write units per item per KB). The entry is ${integer(entryBytes)} bytes, the versioned item ${integer(keptBytes)} bytes (${integer(beforeBytes)} without version and attribution): all under 1 KB. Prices as section 5 (on-demand, ${PRICES.region}).`,
+    `**A change's write, before and after the history.** Three writers of one pet each, ${WRITE_ROUNDS} changes each, interleaved round by round, against the bench's in-memory DynamoDB Local, from this process through the service's document client. *Before*: the write as it was before versions (a conditional \`SET quantity\`), which records nothing. *Kept*: the service's own \`write\` of a set (functions/adapters/dynamodb/inventory-repository.ts), which adds the version and the change's attribution to the same UpdateItem; the history entry is then written by the stream consumer (a BatchWriteItem Put, off the request path; the stream's reads are free to a Lambda trigger). *Alternative*: the entry written in the change's own transaction. A TransactWriteItems returns no values, and the entry's key is the version the change makes, so the writer must read the version first (a strongly consistent GetItem) and condition the transaction on it: two sequential calls. **Units are computed, not measured**: DynamoDB Local reports consumed capacity that does not follow AWS's billing (a transaction as 2 units per table, whatever its items), so each item's size is computed from what is stored by DynamoDB's rules (bench/consumed-capacity.ts, \`itemBytes\`): 1 write unit per KB written, 1 read unit per 4 KB strongly consistent (half eventually), and a transaction's writes doubled (2 write units per item per KB). The entry is ${integer(entryBytes)} bytes, the versioned item ${integer(keptBytes)} bytes (${integer(beforeBytes)} without version and attribution): all under 1 KB. Prices as section 5 (on-demand, ${PRICES.region}).`,
     '',
     table(
       [
@@ -284,7 +259,7 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
       }
       // The page's Query reads one entry more than it returns (whether a next page exists).
       const queryBytes = changes.slice(0, limit + 1).reduce((sum, { petId, ...change }) => sum + itemBytes(historyItem(petId, change)), 0);
-      const readUnits = eventualReadUnitsOf(queryBytes);
+      const readUnits = readUnitsOf(queryBytes, false);
       rows.push([
         integer(limit),
         operations,

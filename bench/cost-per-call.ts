@@ -86,7 +86,7 @@ function describeCalls(calls: readonly StoreCall[]): string {
   return [...counts].map(([name, count]) => `${name} ×${count}`).join(', ') || '—';
 }
 
-/** Section 5: the capacity every call consumes, by what it is for, and its on-demand price. */
+/** Section 4: the capacity every call consumes, by what it is for, and its on-demand price. */
 export async function measureCostPerCall(store: BenchStore, listings: readonly ListingMeasurement[], seededPets: number): Promise<string> {
   const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY });
   const calls = recordStoreCalls(documentClientsOf(dependencies));
@@ -186,12 +186,12 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       totalRow('`listInventory` (429, banned key)', banned.calls),
       ...listings.map((listing) => {
         const atScale: BilledCall[] = [...admittedCounting, { kind: 'read', capacityUnits: listing.readUnits }];
-        return totalRow(`\`listInventory\`, ${integer(listing.pets)} pets (${listing.status}, section 4)`, atScale);
+        return totalRow(`\`listInventory\`, ${integer(listing.pets)} pets (${listing.status}, section 3)`, atScale);
       }),
     ];
 
     return [
-      '## 5. Cost per call',
+      '## 4. Cost per call',
       '',
       `The service's handlers and authorizer in this process, against the bench's DynamoDB Local, with a client middleware that adds \`ReturnConsumedCapacity: 'TOTAL'\` to every command (the service's code is unchanged) and records what each call consumed, as DynamoDB Local computes it: read units per 4 KB (1 for a strongly consistent read, 0.5 for an eventually consistent one; a lookup that finds nothing still costs the minimum), write units per 1 KB. A write whose condition fails is billed like a write but reports no capacity; it is counted as 1 write unit. Prices: DynamoDB on-demand in ${PRICES.region}, $${PRICES.usdPerMillionWriteUnits} per million write request units and $${PRICES.usdPerMillionReadUnits} per million read request units, the list prices since AWS halved on-demand throughput prices on 1 November 2024; Lambda, API Gateway and data transfer are not included. ${PRICE_SOURCES}`,
       '',

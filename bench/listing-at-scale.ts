@@ -150,7 +150,7 @@ function longIdInventory(count: number): InventoryCount[] {
 const LONGEST_ENTRY_BYTES = Buffer.byteLength(`${flatRecordJson({ petId: MAX_INT64, quantity: 2_147_483_647, status: 'available' })},`);
 
 /**
- * Section 4: listInventory of the deployed bundle over 1,000 to 1,000,000 pets, each next to a
+ * Section 3: listInventory of the deployed bundle over 1,000 to 1,000,000 pets, each next to a
  * baseline of the same ordered reads without serialization, in the same process layout.
  */
 export async function measureListingAtScale(
@@ -261,7 +261,7 @@ export async function measureListingAtScale(
       status: result.plain.warm.outcome,
     })),
     markdown: [
-      '## 4. Listing at scale',
+      '## 3. Listing at scale',
       '',
       `listInventory of the deployed bundle (\`${listBundle.name}\`, with \`--enable-source-maps\` as deployed), invoked as Lambda's runtime invokes a streamed handler, in a fresh Node process per size and variant: ${LOCAL_SIZES.map(integer).join(', ')} pets from DynamoDB Local (pets 1…N, quantities 0–49, statuses in turn, loaded with 8 BatchWriteItem streams), and ${STAND_IN_SIZES.map(integer).join(', ')} from a **stand-in store**: a small HTTP server in its own process that answers each shard's Queries with the same ordered pages of the same data, in DynamoDB's wire format (Limit, ExclusiveStartKey, LastEvaluatedKey, ConsumedCapacity by DynamoDB's item-size rules), because DynamoDB Local would take minutes to load a million items and more heap than the bench gives it. Each process invokes twice; the figures are the second, warm invocation, as a warm Lambda instance would serve it. The raw reads and the listing run in turn ${REPEATS} times per size, and each keeps its median run; the gzipped and bounded-heap listings run once. *CPU time* is the process's own (user and system) during the invocation, which other work on the machine does not inflate as it inflates wall time. The **baseline** is the raw ordered reads: a bundled entry point (bench/listing/raw-reads-handler.ts) run the same way against the same store, reading every entry through the service's own repository (the ${inventoryTable.shards} shards' consistent Queries of ${integer(INVENTORY_PAGE_SIZE)} items, merged) without handler, plan limits, serialization or response stream; its *first batch* is the time to the first merged entries, which needs every shard's first page: no listing can send an entry sooner. *First byte* is the listing's first write to its response stream (the prelude: status and headers, rate-limit headers included), sent with the first batch. *Peak RSS* is the process's maximum resident memory over both invocations. Every process runs with the deployed function's flags: \`--enable-source-maps\` and the heap limits Lambda's Node.js runtime sets for its ${integer(FUNCTION_MEMORY_MB)} MB (\`${lambdaHeapFlags(FUNCTION_MEMORY_MB).join(' ')}\`).`,
       '',
@@ -291,7 +291,7 @@ export async function measureListingAtScale(
         ? 'Every target is met.'
         : `**Targets missed**: ${misses.join('; ')}.${slowWallTimes.length > 0 ? ` ${explainWallTime(slowWallTimes)}` : ''}`,
       '',
-      `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 5).`,
+      `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 4).`,
       '',
       table(
         [

@@ -8,7 +8,7 @@
  * 2. Warm overhead (warm-overhead.ts, bare-handlers.ts, stub-dynamodb.ts): what the handlers add
  *    to the SDK's own work; target ≤ 60 µs plus one counting call.
  * 3. Listing at scale (listing-at-scale.ts, listing/): 1k to 1M pets; targets on peak RSS, total
- *    time and first byte against the raw ordered reads.
+ *    time and first byte against the raw ordered reads; the reorder report beside the listing (issue 36).
  * 4. Cost per call (cost-per-call.ts, consumed-capacity.ts, prices.ts): units and dollars per
  *    operation; target counting ≤ $0.65 per million, and issue 37's AWS cost table.
  * 5. Many changes (many-changes.ts): batches against single adjustments, the import's rate;

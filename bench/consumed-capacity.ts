@@ -226,6 +226,17 @@ export function recordStoreCalls(clients: readonly DynamoDBDocumentClient[], siz
   return calls;
 }
 
+/** Each call once: a transaction is recorded once per table it touched, with the same start. */
+export function distinctCalls(calls: readonly StoreCall[]): StoreCall[] {
+  const seen = new Set<string>();
+  return calls.filter((call) => {
+    const id = `${call.operation}@${call.startedAt}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
 /** What a call is billed for. */
 export type BilledCall = Pick<StoreCall, 'kind' | 'capacityUnits'>;
 

@@ -11,7 +11,7 @@ import { createDocumentClient } from '../functions/adapters/dynamodb/document-cl
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { createDependencies, type ServiceDependencies } from '../local/service-dependencies.ts';
-import { readUnits, recordStoreCalls, type StoreCall, writeUnits } from './consumed-capacity.ts';
+import { distinctCalls, readUnits, recordStoreCalls, type StoreCall, writeUnits } from './consumed-capacity.ts';
 import { benchInventory, type BenchStore, documentClientsOf, startBenchStore } from './fixtures.ts';
 import { fixed, table } from './markdown.ts';
 import { median, percentile } from './stats.ts';
@@ -71,15 +71,10 @@ async function measure(
   return measured;
 }
 
-/** Store calls of one operation: a transaction counts once, though it is recorded per table. */
-function storeCallsOf(calls: readonly StoreCall[]): number {
-  return new Set(calls.map((call) => `${call.operation}@${call.startedAt}`)).size;
-}
-
 function row({ name, latencies, calls }: Measured): (string | number)[] {
   return [
     name,
-    storeCallsOf(calls),
+    distinctCalls(calls).length,
     fixed(readUnits(calls), 1),
     fixed(writeUnits(calls), 1),
     fixed(median(latencies), 1),

@@ -2,7 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, NumberValue, paginateQuery, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { createHash } from 'node:crypto';
-import { INVENTORY_ITEM_PROJECTION, INVENTORY_PAGE_SIZE } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_ITEM_PROJECTION } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_PAGE_SIZE } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { INVENTORY_SHARDS, inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 

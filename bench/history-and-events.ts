@@ -57,15 +57,20 @@ const EVENTS_PETS = 100;
 const DRAIN_MS = 20_000;
 /** How long the start's own changes (the seed's) may take to reach the feed and the receiver before the load begins. */
 const SETTLE_MS = 60_000;
-/** A step before the measured ones, at a rate every machine keeps up with: what a first request of each kind costs is not a delay of the path. */
+/** Warm-up steps, before the measured ones, at a rate every machine keeps up with: what a first request of each kind costs is not a delay of the path. */
 const WARM_UP_RATE = 25;
+const WARM_UP_STEP_SECONDS = 10;
 /**
- * 750 changes. A cold DynamoDB Local costs more CPU per change while its JIT compiles: measured
- * (bench/process-cpu.ts) at 20 a second, 43 ms for the first 50 changes, 30 ms for the next 200,
- * then 22 to 24 ms from about the 500th on. The former warm-up (50 changes) left the JVM cold, and
- * at 50 a second a cold path needs more CPU than two cores have.
+ * The warm-up goes on until DynamoDB Local's CPU per change falls by less than this from one step
+ * to the next (its JIT has compiled the path), at most MAX_WARM_UP_STEPS. A fixed warm-up left it
+ * cold: measured by hand (2026-11-27, load average 7 to 10; GetItem and UpdateItem in turn on
+ * disk, CPU from /proc), its CPU per call fell from 7.9 ms over the first 1,000 calls to 2.1 ms
+ * from about the 9,000th on, and a change
+ * makes about 11 store calls (the PATCH's counting write and its write, the history, the feed, the
+ * outbox and the webhook's delivery), so a path measured before that pays for the JIT's compiling.
  */
-const WARM_UP_SECONDS = 30;
+const WARM_UP_STEADY_FALL = 0.1;
+const MAX_WARM_UP_STEPS = 9;
 /** The poller's pause after an empty page: the feed's lag includes up to this much. */
 const FEED_POLL_MS = 100;
 /** A step kept up when its last second's answers came within this of their scheduled time: no queue built up over the step. */
@@ -348,7 +353,7 @@ export interface ChangeDelayOptions {
  * receiver on 127.0.0.1), an enterprise key whose limits no rate here reaches, and a poller of the
  * change feed; then each rate in turn, open loop, each step drained before the next.
  */
-export async function measureChangeDelays(options: ChangeDelayOptions): Promise<RateRun[]> {
+export async function measureChangeDelays(options: ChangeDelayOptions): Promise<{ runs: RateRun[]; warmUp: number[] }> {
   const arrivals = new Map<string, number>();
   const receiver = await startReceiver(arrivals);
   const dataDir = await mkdtemp(join(tmpdir(), 'petstore-bench-events-'));
@@ -370,6 +375,8 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
   let polling = true;
   let poller: Promise<void> = Promise.resolve();
   const runs: RateRun[] = [];
+  /** DynamoDB Local's CPU per change in each warm-up step. */
+  const warmUp: number[] = [];
   try {
     // The business plan's 1,000 a minute would refuse most of a 100-a-second step: an enterprise key, as agreed per customer.
     const target = await openLocalTarget(dataDir);
@@ -387,9 +394,22 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
     options.progress(`7. waiting for the seed's ${EVENTS_PETS} changes to reach the feed and the receiver`);
     const settledBy = performance.now() + SETTLE_MS;
     while ((seenInFeed.size < EVENTS_PETS || arrivals.size < EVENTS_PETS) && performance.now() < settledBy) await sleep(100);
-    options.progress(`7. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_SECONDS} s, not reported`);
-    await rateRun(baseUrl, headers, WARM_UP_RATE, WARM_UP_SECONDS, 0, { arrivals, seenInFeed }, processes);
-    let sent = WARM_UP_RATE * WARM_UP_SECONDS;
+    let sent = 0;
+    for (let step = 1; step <= MAX_WARM_UP_STEPS; step += 1) {
+      options.progress(`7. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_STEP_SECONDS} s, not reported (step ${step})`);
+      const { cpuPerChange } = await rateRun(
+        baseUrl,
+        headers,
+        WARM_UP_RATE,
+        WARM_UP_STEP_SECONDS,
+        sent,
+        { arrivals, seenInFeed },
+        processes,
+      );
+      sent += WARM_UP_RATE * WARM_UP_STEP_SECONDS;
+      warmUp.push(cpuPerChange.store ?? Number.NaN);
+      if (warmUp.length >= 2 && warmUp.at(-1)! >= warmUp.at(-2)! * (1 - WARM_UP_STEADY_FALL)) break;
+    }
     for (let rate = options.rates[0]!; rate <= options.maxRate; ) {
       options.progress(`7. ${rate} changes a second for ${options.seconds} s`);
       const run = await rateRun(baseUrl, headers, rate, options.seconds, sent, { arrivals, seenInFeed }, processes);
@@ -408,7 +428,7 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
     await rm(dataDir, { recursive: true, force: true });
     await new Promise((resolve) => receiver.server.close(resolve));
   }
-  return runs;
+  return { runs, warmUp };
 }
 
 /** Follows the feed from its start: at once after a full page, FEED_POLL_MS after any other (a poller's own load stays small). */
@@ -595,7 +615,7 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
   const writes = await measureWrites(store);
   progress('7. history pages');
   const pages = await measureHistoryPages(store);
-  const runs = await measureChangeDelays({
+  const { runs, warmUp } = await measureChangeDelays({
     rates: REPORTED_RATES,
     rateStep: EVENTS_RATE_STEP,
     maxRate: MAX_EVENTS_RATE,
@@ -613,7 +633,7 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
     '',
     pages,
     '',
-    `**From a change's answer to its webhook and to the feed, and where \`npm start\` saturates.** \`npm start\` in a process of its own (the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), its store on disk under a temporary \`DATA_DIR\`, ${EVENTS_PETS} pets, webhooks to a receiver on 127.0.0.1 (node:http, answering 204) that notes when each \`webhook-id\` first arrives; an enterprise key (limits far above any rate here: the business plan's 1,000 a minute would refuse most of a 100-a-second step). The load waits for the start's own work (the seed's ${EVENTS_PETS} changes in the feed and at the receiver) and a warm-up of ${WARM_UP_RATE} changes a second for ${WARM_UP_SECONDS} s, not reported; then ${REPORTED_RATES.join(', ')} \`PATCH /v1/inventory/{petId}\` a second, and on by ${EVENTS_RATE_STEP} until the server no longer keeps up (at most ${MAX_EVENTS_RATE}), ${EVENTS_SECONDS} s each, open loop (change *i* due at *i* / rate whatever the others do), pets in turn, each step drained before the next. A poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, ${FEED_POLL_MS} ms after each page that was not full, and notes when it first sees each change. **Answer latency** counts from when the change was due, so a late send is not hidden (coordinated omission); **the delays** count from the moment its answer arrived, matched by its event id (pet and the version of its ETag). A step *kept up* when its last second's answers came within ${KEPT_UP_MS} ms of their time: no queue built up. The load, the poller and the receiver share the bench's process, the server (started as \`npm start\` starts it, \`--max-semi-space-size=16\`) and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the step's last answer are counted missing. **CPU per change** is what each process used over the step and its drain (/proc), divided by the changes answered: the path's cost, which a busy machine changes far less than it changes the latencies. Two cores give at most 2,000 ms of CPU a second, so a rate × (the three summed) near or above that cannot be kept up with however quiet the machine, and a **load average** above 2 means the path's processes waited for a core behind others: then the delays measure the machine, not the service (see docs/developing.md, "Benchmarks", for what moved section 6 from seconds to milliseconds).`,
+    `**From a change's answer to its webhook and to the feed, and where \`npm start\` saturates.** \`npm start\` in a process of its own (the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), its store on disk under a temporary \`DATA_DIR\`, ${EVENTS_PETS} pets, webhooks to a receiver on 127.0.0.1 (node:http, answering 204) that notes when each \`webhook-id\` first arrives; an enterprise key (limits far above any rate here: the business plan's 1,000 a minute would refuse most of a 100-a-second step). The load waits for the start's own work (the seed's ${EVENTS_PETS} changes in the feed and at the receiver) and a warm-up, not reported, of ${WARM_UP_STEP_SECONDS}-second steps at ${WARM_UP_RATE} changes a second until DynamoDB Local's CPU per change falls by less than ${WARM_UP_STEADY_FALL * 100}% from one step to the next (its JIT has compiled the path; at most ${MAX_WARM_UP_STEPS} steps): in this run ${warmUp.length} steps, its CPU per change ${warmUp.map((cpu) => ms(cpu)).join(' → ')}; then ${REPORTED_RATES.join(', ')} \`PATCH /v1/inventory/{petId}\` a second, and on by ${EVENTS_RATE_STEP} until the server no longer keeps up (at most ${MAX_EVENTS_RATE}), ${EVENTS_SECONDS} s each, open loop (change *i* due at *i* / rate whatever the others do), pets in turn, each step drained before the next. A poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, ${FEED_POLL_MS} ms after each page that was not full, and notes when it first sees each change. **Answer latency** counts from when the change was due, so a late send is not hidden (coordinated omission); **the delays** count from the moment its answer arrived, matched by its event id (pet and the version of its ETag). A step *kept up* when its last second's answers came within ${KEPT_UP_MS} ms of their time: no queue built up. The load, the poller and the receiver share the bench's process, the server (started as \`npm start\` starts it, \`--max-semi-space-size=16\`) and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the step's last answer are counted missing. **CPU per change** is what each process used over the step and its drain (/proc), divided by the changes answered: the path's cost, which a busy machine changes far less than it changes the latencies. Two cores give at most 2,000 ms of CPU a second, so a rate × (the three summed) near or above that cannot be kept up with however quiet the machine, and a **load average** above 2 means the path's processes waited for a core behind others: then the delays measure the machine, not the service (see docs/developing.md, "Benchmarks", for what moved section 6 from seconds to milliseconds).`,
     '',
     table(
       [

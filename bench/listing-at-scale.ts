@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { INVENTORY_PAGE_SIZE } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_PAGE_SIZE } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { createLowStockThresholdRepository } from '../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { ENV } from '../functions/config.ts';

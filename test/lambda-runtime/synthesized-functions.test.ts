@@ -4,7 +4,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVENTORY_PAGE_SIZE } from '../../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_PAGE_SIZE } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { inventoryKey } from '../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { ENV } from '../../functions/config.ts';
 import { HEALTH_OUTCOME_TTL_MS } from '../../functions/domain/health.ts';

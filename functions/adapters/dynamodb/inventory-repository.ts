@@ -10,6 +10,7 @@ import { isThrottlingError } from '@smithy/service-error-classification';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  INVENTORY_PAGE_SIZE,
   INVENTORY_SHARDS,
   inventoryKey,
   LOW_STOCK_THRESHOLD_ATTRIBUTE,
@@ -21,12 +22,6 @@ import { mergeSortedPages } from './sorted-merge.ts';
 import { stockWriteInput } from './stock-write-input.ts';
 import { inventoryTable } from './tables.ts';
 import { versionedChange } from './versioned-change.ts';
-
-/**
- * Items per Query page: the listing holds two pages per shard (the one it merges and the next),
- * so this bounds its memory; 1,000 items are about 45 KB of DynamoDB data, 12 read units.
- */
-export const INVENTORY_PAGE_SIZE = 1_000;
 
 /** Each field named through a placeholder: `status` is a reserved word, and a new field's name may be one too. */
 const fieldNames = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [`#${field}`, field]));

@@ -2,8 +2,7 @@ import { GetCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk
 import type { LowStockThresholdRepository } from '../../domain/low-stock.ts';
 import type { LowStockThreshold, PetId } from '../../domain/schemas.ts';
 import { callStore, inDomainTerms, updateIfConditionHolds } from './document-client.ts';
-import { INVENTORY_SHARDS, inventoryKey, LOW_STOCK_THRESHOLD_ATTRIBUTE } from './stored-inventory-item.ts';
-import { INVENTORY_PAGE_SIZE } from './inventory-repository.ts';
+import { INVENTORY_PAGE_SIZE, INVENTORY_SHARDS, inventoryKey, LOW_STOCK_THRESHOLD_ATTRIBUTE } from './stored-inventory-item.ts';
 import { inventoryTable } from './tables.ts';
 
 /**

@@ -40,6 +40,12 @@ export function inventoryKey(petId: PetId): InventoryKey {
 export const INVENTORY_SHARDS: readonly number[] = Array.from({ length: inventoryTable.shards }, (_, shard) => shard);
 
 /**
+ * Items per Query page: the listing holds two pages per shard (the one it merges and the next),
+ * so this bounds its memory; 1,000 items are about 45 KB of DynamoDB data, 12 read units.
+ */
+export const INVENTORY_PAGE_SIZE = 1_000;
+
+/**
  * A stored value in the domain's type, by how its field is stored: numbers come back as exact
  * text (unmarshallOptions), so an int64 petId keeps every digit.
  */

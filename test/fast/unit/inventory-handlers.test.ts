@@ -7,7 +7,7 @@ import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { provideLambdaStreaming } from '../../../local/lambda-streaming.ts';
 import { createDocumentClient } from '../../../functions/adapters/dynamodb/document-client.ts';
-import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { INVENTORY_SHARDS, inventoryKey } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { StoreUnavailableError } from '../../../functions/domain/errors.ts';
 import type { InventoryCount } from '../../../functions/domain/schemas.ts';

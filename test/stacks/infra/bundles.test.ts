@@ -38,6 +38,7 @@ const BODY = [
 ];
 const RESERVATION_HANDLERS = 'functions/handlers/reservation-handlers.ts';
 const RESERVE_HANDLER = 'functions/handlers/reserve-inventory-handler.ts';
+const THRESHOLDS = 'functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 /** Modules only some operations need: each bundle should hold exactly its operation's. */
 const OPERATION_SPECIFIC = [
   INVENTORY,
@@ -64,6 +65,10 @@ const OPERATION_SPECIFIC = [
   RESERVATION_HANDLERS,
   RESERVE_HANDLER,
   'functions/handlers/expire-reservations-handler.ts',
+  THRESHOLDS,
+  'functions/handlers/put-low-stock-threshold-handler.ts',
+  'functions/handlers/get-low-stock-threshold-handler.ts',
+  'functions/handlers/delete-low-stock-threshold-handler.ts',
 ];
 
 describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
@@ -114,6 +119,10 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
       'release-reservation': [RESERVATION_HANDLERS],
       // The sweep records expiries through the reservations' own repository: no idempotent write, no body.
       'expire-reservations': ['functions/handlers/expire-reservations-handler.ts'],
+      // A threshold is an attribute of the entry, written and read by its own repository: no inventory repository, no history.
+      'put-low-stock-threshold': [THRESHOLDS, ...BODY, 'functions/handlers/put-low-stock-threshold-handler.ts'].sort(),
+      'get-low-stock-threshold': [THRESHOLDS, 'functions/handlers/get-low-stock-threshold-handler.ts'].sort(),
+      'delete-low-stock-threshold': [THRESHOLDS, 'functions/handlers/delete-low-stock-threshold-handler.ts'].sort(),
     });
   });
 });

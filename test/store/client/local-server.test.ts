@@ -9,7 +9,7 @@ import {
 import { StoreUnavailableError } from '../../../functions/domain/errors.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { beforeLaterPages, failingListing, idsInShard, throttled } from '../../support/inventory.ts';
-import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { testAppStore } from '../../support/local-store.ts';
 import { DEMO_INVENTORY } from '../../../contract/demo-inventory.ts';
 import { insideOneMinute } from '../../support/minute-window.ts';

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
+import { INVENTORY_PAGE_SIZE } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { inventoryTable } from '../../../functions/adapters/dynamodb/tables.ts';
 import { MAX_INT64 } from '../../../functions/domain/pet-id.ts';
 import type { InventoryCount, InventoryItem, PetStatus } from '../../../functions/domain/schemas.ts';

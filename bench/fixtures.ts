@@ -86,17 +86,19 @@ const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
   updateInventory: { quantity: 7 },
   adjustInventory: { delta: 1, reason: 'arrival' },
   adjustInventoryBatch: { adjustments: [{ petId: 1, delta: 1, reason: 'arrival' }] },
+  putLowStockThreshold: { threshold: 5 },
+  reserveInventory: { items: [{ petId: 1, quantity: 1 }] },
 };
 /** Operations applied once per Idempotency-Key: each event gets a key of its own. */
-const KEYED = new Set<string>(['adjustInventory', 'adjustInventoryBatch']);
+const KEYED = new Set<string>(['adjustInventory', 'adjustInventoryBatch', 'reserveInventory']);
 
 /**
  * The proxy event API Gateway sends a function behind the authorizer (its context included),
- * for any route of routes.ts: every path parameter is `petId`, by default pet 1, which the
- * bench stores seed.
+ * for any route of routes.ts: its path parameter (every route has at most one) is `parameter`,
+ * by default 1, the pet the bench stores seed; a reservation's route takes a reservation's id.
  */
-export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): APIGatewayProxyEvent {
-  const pathParameters = Object.fromEntries([...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, petId]));
+export function routeEvent(route: ApiRoute, record: ApiKeyRecord, parameter = '1'): APIGatewayProxyEvent {
+  const pathParameters = Object.fromEntries([...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, parameter]));
   const body = REQUEST_BODIES[route.operationId];
   // An adjustment gets a key of its own per event, so that each call applies rather than replays.
   const headers: Record<string, string> =
@@ -107,7 +109,7 @@ export function routeEvent(route: ApiRoute, record: ApiKeyRecord, petId = '1'): 
     benchRequest({
       method: route.method,
       resource: route.resource,
-      path: route.resource.replace(/\{\w+\}/g, petId),
+      path: route.resource.replace(/\{\w+\}/g, parameter),
       headers,
       multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
       pathParameters,

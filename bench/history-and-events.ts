@@ -1,4 +1,4 @@
-import { GetCommand, NumberValue, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -24,7 +24,7 @@ import { createDependencies } from '../local/service-dependencies.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
 import { killServerProcess, startServerProcess } from '../test/support/server-process.ts';
 import { openLocalTarget } from '../tools/keys/key-targets.ts';
-import { recordStoreCalls } from './consumed-capacity.ts';
+import { itemBytes, readUnitsOf, recordStoreCalls, writeUnitsOf } from './consumed-capacity.ts';
 import { AWS_PRICES, PRICES } from './prices.ts';
 import { benchInventory, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import { dollars, fixed, integer, ms, table, verdict } from './markdown.ts';
@@ -33,7 +33,7 @@ import { processCpuMs } from './process-cpu.ts';
 import { median, percentile } from './stats.ts';
 
 /**
- * Section 7: what the per-pet history and the events cost. The history's write and read units,
+ * Section 6: what the per-pet history and the events cost. The history's write and read units,
  * computed from the stored items' sizes by DynamoDB's rules (DynamoDB Local reports no capacity
  * that AWS would bill), and the change's latency before and after; then, through the local app as
  * npm start runs it, a change's way to a webhook receiver and to a poller of the feed.
@@ -44,7 +44,7 @@ const WRITE_ROUNDS = 101;
 /** Reads of a history page per size. */
 const PAGE_READS = 11;
 const PAGE_SIZES = [100, 1_000] as const;
-/** The pets of this section, after section 6's. */
+/** The pets of this section, after section 5's. */
 const FIRST_PET = 30_001n;
 const HISTORY_PET = 30_100n;
 /** The rates reported whatever happens (changes a second), then up by EVENTS_RATE_STEP until the server falls behind. */
@@ -57,15 +57,20 @@ const EVENTS_PETS = 100;
 const DRAIN_MS = 20_000;
 /** How long the start's own changes (the seed's) may take to reach the feed and the receiver before the load begins. */
 const SETTLE_MS = 60_000;
-/** A step before the measured ones, at a rate every machine keeps up with: what a first request of each kind costs is not a delay of the path. */
+/** Warm-up steps, before the measured ones, at a rate every machine keeps up with: what a first request of each kind costs is not a delay of the path. */
 const WARM_UP_RATE = 25;
+const WARM_UP_STEP_SECONDS = 10;
 /**
- * 750 changes. A cold DynamoDB Local costs more CPU per change while its JIT compiles: measured
- * (bench/process-cpu.ts) at 20 a second, 43 ms for the first 50 changes, 30 ms for the next 200,
- * then 22 to 24 ms from about the 500th on. The former warm-up (50 changes) left the JVM cold, and
- * at 50 a second a cold path needs more CPU than two cores have.
+ * The warm-up goes on until DynamoDB Local's CPU per change falls by less than this from one step
+ * to the next (its JIT has compiled the path), at most MAX_WARM_UP_STEPS. A fixed warm-up left it
+ * cold: measured by hand (2026-11-27, load average 7 to 10; GetItem and UpdateItem in turn on
+ * disk, CPU from /proc), its CPU per call fell from 7.9 ms over the first 1,000 calls to 2.1 ms
+ * from about the 9,000th on, and a change
+ * makes about 11 store calls (the PATCH's counting write and its write, the history, the feed, the
+ * outbox and the webhook's delivery), so a path measured before that pays for the JIT's compiling.
  */
-const WARM_UP_SECONDS = 30;
+const WARM_UP_STEADY_FALL = 0.1;
+const MAX_WARM_UP_STEPS = 9;
 /** The poller's pause after an empty page: the feed's lag includes up to this much. */
 const FEED_POLL_MS = 100;
 /** A step kept up when its last second's answers came within this of their scheduled time: no queue built up over the step. */
@@ -74,31 +79,6 @@ const WEBHOOK_P99_TARGET_MS = 2_000;
 const DEV_KEY = 'BenchEventsKey00000000000000000000001';
 /** `npm start`'s own command (package.json): Node with its young generation capped, as a developer runs it. */
 const NPM_START_COMMAND = [process.execPath, '--max-semi-space-size=16', '--import', 'tsx', 'local/main.ts'];
-
-/** DynamoDB's item size rules: names and strings in UTF-8 bytes, a number about one byte per two digits and one more, 1 byte for a boolean or null, 3 bytes per map or list and 1 per element. */
-export function itemBytes(item: Record<string, unknown>): number {
-  return Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + valueBytes(value), 0);
-}
-
-function valueBytes(value: unknown): number {
-  if (value === null || typeof value === 'boolean') return 1;
-  if (typeof value === 'string') return Buffer.byteLength(value);
-  if (typeof value === 'number' || typeof value === 'bigint' || value instanceof NumberValue) {
-    const digits =
-      String(value)
-        .replace(/^-|\.|e.*$/g, '')
-        .replace(/^0+/, '').length || 1;
-    return Math.ceil(digits / 2) + 1;
-  }
-  if (Array.isArray(value)) return 3 + value.reduce((sum: number, each) => sum + valueBytes(each) + 1, 0);
-  if (typeof value === 'object')
-    return 3 + Object.entries(value).reduce((sum, [name, each]) => sum + Buffer.byteLength(name) + valueBytes(each) + 1, 0);
-  throw new Error(`no size rule for ${typeof value}`);
-}
-
-const writeUnitsOf = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
-/** A Query's read units: the items' sizes summed, per 4 KB; half for an eventually consistent read (as the history's page is). */
-const eventualReadUnitsOf = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096)) / 2;
 
 interface Timings {
   name: string;
@@ -211,7 +191,7 @@ async function measureWrites(store: BenchStore): Promise<{ markdown: string; ent
     dollars(total * PRICES.usdPerMillionWriteUnits + readUnits * PRICES.usdPerMillionReadUnits),
   ];
   const markdown = [
-    `**A change's write, before and after the history.** Three writers of one pet each, ${WRITE_ROUNDS} changes each, interleaved round by round, against the bench's in-memory DynamoDB Local, from this process through the service's document client. *Before*: the write as it was before versions (a conditional \`SET quantity\`), which records nothing. *Kept*: the service's own \`write\` of a set (functions/adapters/dynamodb/inventory-repository.ts), which adds the version and the change's attribution to the same UpdateItem; the history entry is then written by the stream consumer (a BatchWriteItem Put, off the request path; the stream's reads are free to a Lambda trigger). *Alternative*: the entry written in the change's own transaction. A TransactWriteItems returns no values, and the entry's key is the version the change makes, so the writer must read the version first (a strongly consistent GetItem) and condition the transaction on it: two sequential calls. **Units are computed, not measured**: DynamoDB Local reports consumed capacity that does not follow AWS's billing (a transaction as 2 units per table, whatever its items), so each item's size is computed from what is stored by DynamoDB's rules (bench/history-and-events.ts, \`itemBytes\`): 1 write unit per KB written, 1 read unit per 4 KB strongly consistent (half eventually), and a transaction's writes doubled (2 write units per item per KB). The entry is ${integer(entryBytes)} bytes, the versioned item ${integer(keptBytes)} bytes (${integer(beforeBytes)} without version and attribution): all under 1 KB. Prices as section 5 (on-demand, ${PRICES.region}).`,
+    `**A change's write, before and after the history.** Three writers of one pet each, ${WRITE_ROUNDS} changes each, interleaved round by round, against the bench's in-memory DynamoDB Local, from this process through the service's document client. *Before*: the write as it was before versions (a conditional \`SET quantity\`), which records nothing. *Kept*: the service's own \`write\` of a set (functions/adapters/dynamodb/inventory-repository.ts), which adds the version and the change's attribution to the same UpdateItem; the history entry is then written by the stream consumer (a BatchWriteItem Put, off the request path; the stream's reads are free to a Lambda trigger). *Alternative*: the entry written in the change's own transaction. A TransactWriteItems returns no values, and the entry's key is the version the change makes, so the writer must read the version first (a strongly consistent GetItem) and condition the transaction on it: two sequential calls. **Units are computed, not measured**: DynamoDB Local reports consumed capacity that does not follow AWS's billing (a transaction as 2 units per table, whatever its items), so each item's size is computed from what is stored by DynamoDB's rules (bench/consumed-capacity.ts, \`itemBytes\`): 1 write unit per KB written, 1 read unit per 4 KB strongly consistent (half eventually), and a transaction's writes doubled (2 write units per item per KB). The entry is ${integer(entryBytes)} bytes, the versioned item ${integer(keptBytes)} bytes (${integer(beforeBytes)} without version and attribution): all under 1 KB. Prices as section 4 (on-demand, ${PRICES.region}).`,
     '',
     table(
       [
@@ -284,7 +264,7 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
       }
       // The page's Query reads one entry more than it returns (whether a next page exists).
       const queryBytes = changes.slice(0, limit + 1).reduce((sum, { petId, ...change }) => sum + itemBytes(historyItem(petId, change)), 0);
-      const readUnits = eventualReadUnitsOf(queryBytes);
+      const readUnits = readUnitsOf(queryBytes, false);
       rows.push([
         integer(limit),
         operations,
@@ -296,7 +276,7 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
       ]);
     }
     return [
-      `**Reading a history page.** \`GET /v1/inventory/{petId}/changes?limit=\` through the service's handler in this process (plan counting included), ${PAGE_READS} reads per size of a pet with ${integer(changes.length)} entries, against the bench's DynamoDB Local. The page is one Query (eventually consistent) for limit + 1 entries; its read units are computed from the entries' sizes as above, 0.5 per 4 KB; besides it the request makes the calls listed (the counting write, 1 write unit, and the pet's existence check, 0.5 read unit, as any request of section 5).`,
+      `**Reading a history page.** \`GET /v1/inventory/{petId}/changes?limit=\` through the service's handler in this process (plan counting included), ${PAGE_READS} reads per size of a pet with ${integer(changes.length)} entries, against the bench's DynamoDB Local. The page is one Query (eventually consistent) for limit + 1 entries; its read units are computed from the entries' sizes as above, 0.5 per 4 KB; besides it the request makes the calls listed (the counting write, 1 write unit, and the pet's existence check, 0.5 read unit, as any request of section 4).`,
       '',
       table(
         [
@@ -373,7 +353,7 @@ export interface ChangeDelayOptions {
  * receiver on 127.0.0.1), an enterprise key whose limits no rate here reaches, and a poller of the
  * change feed; then each rate in turn, open loop, each step drained before the next.
  */
-export async function measureChangeDelays(options: ChangeDelayOptions): Promise<RateRun[]> {
+export async function measureChangeDelays(options: ChangeDelayOptions): Promise<{ runs: RateRun[]; warmUp: number[] }> {
   const arrivals = new Map<string, number>();
   const receiver = await startReceiver(arrivals);
   const dataDir = await mkdtemp(join(tmpdir(), 'petstore-bench-events-'));
@@ -395,6 +375,8 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
   let polling = true;
   let poller: Promise<void> = Promise.resolve();
   const runs: RateRun[] = [];
+  /** DynamoDB Local's CPU per change in each warm-up step. */
+  const warmUp: number[] = [];
   try {
     // The business plan's 1,000 a minute would refuse most of a 100-a-second step: an enterprise key, as agreed per customer.
     const target = await openLocalTarget(dataDir);
@@ -412,9 +394,22 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
     options.progress(`7. waiting for the seed's ${EVENTS_PETS} changes to reach the feed and the receiver`);
     const settledBy = performance.now() + SETTLE_MS;
     while ((seenInFeed.size < EVENTS_PETS || arrivals.size < EVENTS_PETS) && performance.now() < settledBy) await sleep(100);
-    options.progress(`7. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_SECONDS} s, not reported`);
-    await rateRun(baseUrl, headers, WARM_UP_RATE, WARM_UP_SECONDS, 0, { arrivals, seenInFeed }, processes);
-    let sent = WARM_UP_RATE * WARM_UP_SECONDS;
+    let sent = 0;
+    for (let step = 1; step <= MAX_WARM_UP_STEPS; step += 1) {
+      options.progress(`7. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_STEP_SECONDS} s, not reported (step ${step})`);
+      const { cpuPerChange } = await rateRun(
+        baseUrl,
+        headers,
+        WARM_UP_RATE,
+        WARM_UP_STEP_SECONDS,
+        sent,
+        { arrivals, seenInFeed },
+        processes,
+      );
+      sent += WARM_UP_RATE * WARM_UP_STEP_SECONDS;
+      warmUp.push(cpuPerChange.store ?? Number.NaN);
+      if (warmUp.length >= 2 && warmUp.at(-1)! >= warmUp.at(-2)! * (1 - WARM_UP_STEADY_FALL)) break;
+    }
     for (let rate = options.rates[0]!; rate <= options.maxRate; ) {
       options.progress(`7. ${rate} changes a second for ${options.seconds} s`);
       const run = await rateRun(baseUrl, headers, rate, options.seconds, sent, { arrivals, seenInFeed }, processes);
@@ -433,7 +428,7 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
     await rm(dataDir, { recursive: true, force: true });
     await new Promise((resolve) => receiver.server.close(resolve));
   }
-  return runs;
+  return { runs, warmUp };
 }
 
 /** Follows the feed from its start: at once after a full page, FEED_POLL_MS after any other (a poller's own load stays small). */
@@ -591,7 +586,7 @@ function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
   const best = rows.reduce((sum, row) => sum + row[2], 0);
   const worst = rows.reduce((sum, row) => sum + row[3], 0);
   return [
-    `**Cost per change on AWS** (computed, not measured: no AWS account here), in dollars per million changes, one webhook endpoint. Prices: the published on-demand list prices in us-east-1 as AWS's pricing pages give them (Lambda $${PRICES.usdPerMillionLambdaRequests} per million requests and $${PRICES.usdPerLambdaArmGbSecond} per GB-second on arm64; EventBridge $${AWS_PRICES.eventBridgeEvents} per million custom events of up to 64 KB; SQS FIFO $${AWS_PRICES.sqsFifoRequests} per million requests of up to 64 KB; DynamoDB as section 5), without free tiers; not checked online from this machine, so check them before quoting. Lambda duration is an assumption (${ASSUMED_INVOCATION_MS} ms per invocation at ${FUNCTION_MEMORY_MB} MB), not a measurement. *Batched* is the stream and queue batching a steady load gets (the consumer's batch of 100 counted as one invocation per 100 changes, 10 messages per SQS request); *one by one* is a change at a time. The API request itself (API Gateway, the handler, the change's own write) is not included.`,
+    `**Cost per change on AWS** (computed, not measured: no AWS account here), in dollars per million changes, one webhook endpoint. Prices: the published on-demand list prices in us-east-1 as AWS's pricing pages give them (Lambda $${PRICES.usdPerMillionLambdaRequests} per million requests and $${PRICES.usdPerLambdaArmGbSecond} per GB-second on arm64; EventBridge $${AWS_PRICES.eventBridgeEvents} per million custom events of up to 64 KB; SQS FIFO $${AWS_PRICES.sqsFifoRequests} per million requests of up to 64 KB; DynamoDB as section 4), without free tiers; not checked online from this machine, so check them before quoting. Lambda duration is an assumption (${ASSUMED_INVOCATION_MS} ms per invocation at ${FUNCTION_MEMORY_MB} MB), not a measurement. *Batched* is the stream and queue batching a steady load gets (the consumer's batch of 100 counted as one invocation per 100 changes, 10 messages per SQS request); *one by one* is a change at a time. The API request itself (API Gateway, the handler, the change's own write) is not included.`,
     '',
     table(
       ['Per change', 'Unit price', '$ per million changes, batched', '$ per million changes, one by one'],
@@ -620,7 +615,7 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
   const writes = await measureWrites(store);
   progress('7. history pages');
   const pages = await measureHistoryPages(store);
-  const runs = await measureChangeDelays({
+  const { runs, warmUp } = await measureChangeDelays({
     rates: REPORTED_RATES,
     rateStep: EVENTS_RATE_STEP,
     maxRate: MAX_EVENTS_RATE,
@@ -632,13 +627,13 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
   const atTarget = runs.find((run) => run.ratePerSecond === REPORTED_RATES[0]);
   const webhookP99 = atTarget && atTarget.webhook.length > 0 ? percentile(atTarget.webhook, 99) : Number.POSITIVE_INFINITY;
   return [
-    '## 7. History and events: what a change costs to remember and to announce',
+    '## 6. History and events: what a change costs to remember and to announce',
     '',
     writes.markdown,
     '',
     pages,
     '',
-    `**From a change's answer to its webhook and to the feed, and where \`npm start\` saturates.** \`npm start\` in a process of its own (the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), its store on disk under a temporary \`DATA_DIR\`, ${EVENTS_PETS} pets, webhooks to a receiver on 127.0.0.1 (node:http, answering 204) that notes when each \`webhook-id\` first arrives; an enterprise key (limits far above any rate here: the business plan's 1,000 a minute would refuse most of a 100-a-second step). The load waits for the start's own work (the seed's ${EVENTS_PETS} changes in the feed and at the receiver) and a warm-up of ${WARM_UP_RATE} changes a second for ${WARM_UP_SECONDS} s, not reported; then ${REPORTED_RATES.join(', ')} \`PATCH /v1/inventory/{petId}\` a second, and on by ${EVENTS_RATE_STEP} until the server no longer keeps up (at most ${MAX_EVENTS_RATE}), ${EVENTS_SECONDS} s each, open loop (change *i* due at *i* / rate whatever the others do), pets in turn, each step drained before the next. A poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, ${FEED_POLL_MS} ms after each page that was not full, and notes when it first sees each change. **Answer latency** counts from when the change was due, so a late send is not hidden (coordinated omission); **the delays** count from the moment its answer arrived, matched by its event id (pet and the version of its ETag). A step *kept up* when its last second's answers came within ${KEPT_UP_MS} ms of their time: no queue built up. The load, the poller and the receiver share the bench's process, the server (started as \`npm start\` starts it, \`--max-semi-space-size=16\`) and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the step's last answer are counted missing. **CPU per change** is what each process used over the step and its drain (/proc), divided by the changes answered: the path's cost, which a busy machine changes far less than it changes the latencies. Two cores give at most 2,000 ms of CPU a second, so a rate × (the three summed) near or above that cannot be kept up with however quiet the machine, and a **load average** above 2 means the path's processes waited for a core behind others: then the delays measure the machine, not the service (see docs/developing.md, "Benchmarks", for what moved section 7 from seconds to milliseconds).`,
+    `**From a change's answer to its webhook and to the feed, and where \`npm start\` saturates.** \`npm start\` in a process of its own (the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), its store on disk under a temporary \`DATA_DIR\`, ${EVENTS_PETS} pets, webhooks to a receiver on 127.0.0.1 (node:http, answering 204) that notes when each \`webhook-id\` first arrives; an enterprise key (limits far above any rate here: the business plan's 1,000 a minute would refuse most of a 100-a-second step). The load waits for the start's own work (the seed's ${EVENTS_PETS} changes in the feed and at the receiver) and a warm-up, not reported, of ${WARM_UP_STEP_SECONDS}-second steps at ${WARM_UP_RATE} changes a second until DynamoDB Local's CPU per change falls by less than ${WARM_UP_STEADY_FALL * 100}% from one step to the next (its JIT has compiled the path; at most ${MAX_WARM_UP_STEPS} steps): in this run ${warmUp.length} steps, its CPU per change ${warmUp.map((cpu) => ms(cpu)).join(' → ')}; then ${REPORTED_RATES.join(', ')} \`PATCH /v1/inventory/{petId}\` a second, and on by ${EVENTS_RATE_STEP} until the server no longer keeps up (at most ${MAX_EVENTS_RATE}), ${EVENTS_SECONDS} s each, open loop (change *i* due at *i* / rate whatever the others do), pets in turn, each step drained before the next. A poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, ${FEED_POLL_MS} ms after each page that was not full, and notes when it first sees each change. **Answer latency** counts from when the change was due, so a late send is not hidden (coordinated omission); **the delays** count from the moment its answer arrived, matched by its event id (pet and the version of its ETag). A step *kept up* when its last second's answers came within ${KEPT_UP_MS} ms of their time: no queue built up. The load, the poller and the receiver share the bench's process, the server (started as \`npm start\` starts it, \`--max-semi-space-size=16\`) and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the step's last answer are counted missing. **CPU per change** is what each process used over the step and its drain (/proc), divided by the changes answered: the path's cost, which a busy machine changes far less than it changes the latencies. Two cores give at most 2,000 ms of CPU a second, so a rate × (the three summed) near or above that cannot be kept up with however quiet the machine, and a **load average** above 2 means the path's processes waited for a core behind others: then the delays measure the machine, not the service (see docs/developing.md, "Benchmarks", for what moved section 6 from seconds to milliseconds).`,
     '',
     table(
       [

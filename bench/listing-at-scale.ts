@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { INVENTORY_PAGE_SIZE } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
+import { createLowStockThresholdRepository } from '../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { ENV } from '../functions/config.ts';
 import { MAX_INT64 } from '../functions/domain/pet-id.ts';
@@ -28,6 +29,15 @@ const LOCAL_SIZES = [1_000, 10_000, 100_000];
 const STAND_IN_SIZES = [1_000_000];
 const RAW_READS_ENTRY = 'bench/listing/raw-reads-handler.ts';
 const STAND_IN_STORE = fileURLToPath(new URL('./listing/stand-in-store.ts', import.meta.url));
+/**
+ * The reorder report's data, at every size DynamoDB Local holds: every THRESHOLD_EVERY-th pet has a
+ * low-stock threshold, and every BELOW_EVERY-th one a threshold above any stock it has (quantities
+ * are 0–49, nothing reserved), the others 0, which nothing is below: 1% of the pets are below theirs.
+ */
+const THRESHOLD_EVERY = 10;
+const BELOW_EVERY = 100;
+const THRESHOLD_ABOVE_STOCK = 50;
+const THRESHOLD_WRITES_IN_FLIGHT = 16;
 /** The first invocation pays for the cold process; the second, a warm instance, is the one measured. */
 const INVOCATIONS = 2;
 /** Raw reads and listing run in turn this many times and the median of each is kept: a slow moment of the machine touches both alike. */
@@ -70,6 +80,8 @@ interface SizeResult {
   gzip: Measured;
   /** The listing as sent, in the bounded heap. */
   bounded: Measured;
+  /** The reorder report (`?lowStock=true`) of the same inventory, and its reads alone. */
+  report?: Measured & { reads: RawReads };
 }
 
 interface Measured {
@@ -93,26 +105,63 @@ async function measureSize(
   env: Record<string, string>,
   benchStore: BenchStore,
   bundles: { list: string; raw: string },
+  withReport: boolean,
 ): Promise<SizeResult> {
   const options = { env, nodeFlags: DEPLOYED_FLAGS, invocations: INVOCATIONS };
   const event = routeEvent(routeOf('listInventory'), benchStore.keyRecord);
+  const reportEvent = { ...event, queryStringParameters: { lowStock: 'true' }, multiValueQueryStringParameters: { lowStock: ['true'] } };
   const rawRuns: BundleRun[] = [];
   const plainRuns: BundleRun[] = [];
+  const reportRuns: BundleRun[] = [];
   for (let repeat = 0; repeat < REPEATS; repeat += 1) {
     rawRuns.push(await runBundle(bundles.raw, {}, options));
     plainRuns.push(await runBundle(bundles.list, event, options));
+    if (withReport) reportRuns.push(await runBundle(bundles.list, reportEvent, options));
   }
   const gzip = await runBundle(bundles.list, { ...event, headers: { 'Accept-Encoding': 'gzip' } }, options);
   const bounded = await runBundle(bundles.list, event, { ...options, nodeFlags: BOUNDED_FLAGS });
   const raw = medianRun(rawRuns);
   const reads = JSON.parse(raw.warm.smallBody ?? '{}') as RawReads;
-  const listings = { listing: plainRuns, 'gzipped listing': [gzip], 'listing in the bounded heap': [bounded] };
+  const listings = {
+    listing: plainRuns,
+    'gzipped listing': [gzip],
+    'listing in the bounded heap': [bounded],
+    'reorder report': reportRuns,
+  };
   for (const [name, runs] of Object.entries(listings)) {
     const failed = runs.map(warmOf).find((warm) => warm.outcome !== '200');
     if (failed) throw new Error(`The ${name} of ${pets} pets answered ${failed.outcome}.`);
   }
   if (reads.entries !== pets) throw new Error(`The raw reads found ${reads.entries} of ${pets} pets.`);
-  return { pets, store, load, raw: { reads, ...raw }, plain: medianRun(plainRuns), gzip: medianRun([gzip]), bounded: medianRun([bounded]) };
+  const measured = {
+    pets,
+    store,
+    load,
+    raw: { reads, ...raw },
+    plain: medianRun(plainRuns),
+    gzip: medianRun([gzip]),
+    bounded: medianRun([bounded]),
+  };
+  if (!withReport) return measured;
+  const reportReads = JSON.parse(warmOf(await runBundle(bundles.raw, { lowStockOnly: true }, options)).smallBody ?? '{}') as RawReads;
+  if (reportReads.entries !== pets / BELOW_EVERY)
+    throw new Error(`The reorder report's reads found ${reportReads.entries} pets below their threshold of ${pets / BELOW_EVERY}.`);
+  return { ...measured, report: { ...medianRun(reportRuns), reads: reportReads } };
+}
+
+/** The thresholds of pets first…last (see THRESHOLD_EVERY), through the service's own repository, a few writes in flight. */
+async function setThresholds(store: BenchStore, first: number, last: number): Promise<void> {
+  const thresholds = createLowStockThresholdRepository(store.dependencies.client, LOCAL_TABLES.inventoryTable);
+  const petIds: number[] = [];
+  for (let petId = first; petId <= last; petId += 1) if (petId % THRESHOLD_EVERY === 0) petIds.push(petId);
+  let next = 0;
+  const writer = async () => {
+    while (next < petIds.length) {
+      const petId = petIds[next++]!;
+      await thresholds.set(BigInt(petId), petId % BELOW_EVERY === 0 ? THRESHOLD_ABOVE_STOCK : 0);
+    }
+  };
+  await Promise.all(Array.from({ length: THRESHOLD_WRITES_IN_FLIGHT }, writer));
 }
 
 /** Bytes per entry of a listing of `items`, batch by batch as the function writes them, gzipped the same way. */
@@ -150,7 +199,7 @@ function longIdInventory(count: number): InventoryCount[] {
 const LONGEST_ENTRY_BYTES = Buffer.byteLength(`${flatRecordJson({ petId: MAX_INT64, quantity: 2_147_483_647, status: 'available' })},`);
 
 /**
- * Section 4: listInventory of the deployed bundle over 1,000 to 1,000,000 pets, each next to a
+ * Section 3: listInventory of the deployed bundle over 1,000 to 1,000,000 pets, each next to a
  * baseline of the same ordered reads without serialization, in the same process layout.
  */
 export async function measureListingAtScale(
@@ -166,9 +215,10 @@ export async function measureListingAtScale(
     for (const pets of LOCAL_SIZES) {
       const loadStartedAt = performance.now();
       await writeInventory(store.dependencies.client, LOCAL_TABLES.inventoryTable, benchInventory(pets - loaded, BigInt(loaded + 1)));
+      await setThresholds(store, loaded + 1, pets);
       const load = `${fixed((performance.now() - loadStartedAt) / 1_000, 1)} s (+${integer(pets - loaded)})`;
       loaded = pets;
-      results.push(await measureSize(pets, 'DynamoDB Local', load, store.functionEnv, store, bundles));
+      results.push(await measureSize(pets, 'DynamoDB Local', load, store.functionEnv, store, bundles, true));
     }
     for (const pets of STAND_IN_SIZES) {
       const standIn = await startIpcChild<StandInStore>(STAND_IN_STORE, [String(pets)]);
@@ -181,6 +231,7 @@ export async function measureListingAtScale(
             { ...store.functionEnv, [ENV.dynamodbEndpoint]: standIn.message.endpoint },
             store,
             bundles,
+            false,
           ),
         );
       } finally {
@@ -247,6 +298,27 @@ export async function measureListingAtScale(
     ];
   });
 
+  const reportRows = results.flatMap(({ pets, plain, raw, report }) =>
+    report
+      ? [
+          [
+            integer(pets),
+            integer(report.reads.entries),
+            ms(plain.warm.firstByteMs!),
+            ms(report.warm.firstByteMs!),
+            ms(plain.warm.ms),
+            ms(report.warm.ms),
+            ratio(report.warm.ms / plain.warm.ms),
+            mib(plain.peakRssBytes),
+            mib(report.peakRssBytes),
+            fixed(raw.reads.readUnits, 1),
+            fixed(report.reads.readUnits, 1),
+            integer(report.warm.bodyBytes),
+          ],
+        ]
+      : [],
+  );
+
   const longIdGzip = await gzippedBytesPerEntry(longIdInventory(LONG_ID_SAMPLE));
   const plainPerEntry = largest.plain.warm.bodyBytes / largest.pets;
   const gzipPerEntry = largest.gzip.warm.bodyBytes / largest.pets;
@@ -261,7 +333,7 @@ export async function measureListingAtScale(
       status: result.plain.warm.outcome,
     })),
     markdown: [
-      '## 4. Listing at scale',
+      '## 3. Listing at scale',
       '',
       `listInventory of the deployed bundle (\`${listBundle.name}\`, with \`--enable-source-maps\` as deployed), invoked as Lambda's runtime invokes a streamed handler, in a fresh Node process per size and variant: ${LOCAL_SIZES.map(integer).join(', ')} pets from DynamoDB Local (pets 1…N, quantities 0–49, statuses in turn, loaded with 8 BatchWriteItem streams), and ${STAND_IN_SIZES.map(integer).join(', ')} from a **stand-in store**: a small HTTP server in its own process that answers each shard's Queries with the same ordered pages of the same data, in DynamoDB's wire format (Limit, ExclusiveStartKey, LastEvaluatedKey, ConsumedCapacity by DynamoDB's item-size rules), because DynamoDB Local would take minutes to load a million items and more heap than the bench gives it. Each process invokes twice; the figures are the second, warm invocation, as a warm Lambda instance would serve it. The raw reads and the listing run in turn ${REPEATS} times per size, and each keeps its median run; the gzipped and bounded-heap listings run once. *CPU time* is the process's own (user and system) during the invocation, which other work on the machine does not inflate as it inflates wall time. The **baseline** is the raw ordered reads: a bundled entry point (bench/listing/raw-reads-handler.ts) run the same way against the same store, reading every entry through the service's own repository (the ${inventoryTable.shards} shards' consistent Queries of ${integer(INVENTORY_PAGE_SIZE)} items, merged) without handler, plan limits, serialization or response stream; its *first batch* is the time to the first merged entries, which needs every shard's first page: no listing can send an entry sooner. *First byte* is the listing's first write to its response stream (the prelude: status and headers, rate-limit headers included), sent with the first batch. *Peak RSS* is the process's maximum resident memory over both invocations. Every process runs with the deployed function's flags: \`--enable-source-maps\` and the heap limits Lambda's Node.js runtime sets for its ${integer(FUNCTION_MEMORY_MB)} MB (\`${lambdaHeapFlags(FUNCTION_MEMORY_MB).join(' ')}\`).`,
       '',
@@ -291,7 +363,27 @@ export async function measureListingAtScale(
         ? 'Every target is met.'
         : `**Targets missed**: ${misses.join('; ')}.${slowWallTimes.length > 0 ? ` ${explainWallTime(slowWallTimes)}` : ''}`,
       '',
-      `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 5).`,
+      `**The reorder report** (\`GET /v1/inventory?lowStock=true\`), at each size DynamoDB Local holds, beside the plain listing of the same inventory in the same run (its baseline, the rows above): every ${THRESHOLD_EVERY}th pet has a low-stock threshold and every ${BELOW_EVERY}th is below it (a threshold of ${THRESHOLD_ABOVE_STOCK} against stocks of 0–49; the others 0), so the report answers 1% of the pets; the thresholds are set through the service's repository after each load (the Load column below includes them), so the plain listing reads them too. The report reads the same shard Queries with a filter that keeps the entries with a threshold, and keeps of those the ones below it; run in turn with the listing and the raw reads, ${REPEATS} times, its median run. Its read units are its own reads' (the raw-reads entry point with the report's filter): DynamoDB bills a Query by the items it reads, before any filter. The ${STAND_IN_SIZES.map(integer).join(', ')}-pet stand-in store answers no filter, so the report has no row there.`,
+      '',
+      table(
+        [
+          'Pets',
+          'Below their threshold',
+          'Listing: first byte',
+          'Report: first byte',
+          'Listing: total',
+          'Report: total',
+          'Report ÷ listing (total)',
+          'Peak RSS: listing',
+          'Peak RSS: report',
+          'Read units: listing',
+          'Read units: report',
+          'Report body (bytes)',
+        ],
+        reportRows,
+      ),
+      '',
+      `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 4).`,
       '',
       table(
         [

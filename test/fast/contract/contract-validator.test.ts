@@ -36,6 +36,13 @@ describe('ContractValidator', () => {
     expect(() => contract.check(answer())).not.toThrow();
   });
 
+  it('accepts a 204 without a body or Content-Type, and refuses one with them', () => {
+    const removed = { method: 'DELETE', path: '/v1/inventory/1/low-stock-threshold', status: 204 } as const;
+    const headers = { 'X-Request-Id': JSON_TYPE['X-Request-Id'], ...RATE_LIMIT, 'X-API-Stability': 'experimental' };
+    expect(() => contract.check(answer({ ...removed, text: '', headers }))).not.toThrow();
+    expect(() => contract.check(answer({ ...removed, text: '{}', headers: { ...headers, ...JSON_TYPE } }))).toThrow(ContractViolation);
+  });
+
   it.each([
     ['a body field of the wrong type', answer({ text: '[{"petId":"1","quantity":2,"status":"available"}]' })],
     ['a status outside PetStatus', answer({ text: '[{"petId":1,"quantity":2,"status":"lost"}]' })],

@@ -11,6 +11,10 @@ import { createUsageCounterRepository } from '../../../functions/adapters/dynamo
 import { UsageLimiter } from '../../../functions/domain/usage-limits.ts';
 import { createGetInventoryItemHandler } from '../../../functions/handlers/get-inventory-item-handler.ts';
 import { createGetPetByIdHandler } from '../../../functions/handlers/get-pet-by-id-handler.ts';
+import { createGetLowStockThresholdHandler } from '../../../functions/handlers/get-low-stock-threshold-handler.ts';
+import { createGetReservationHandler } from '../../../functions/handlers/reservation-handlers.ts';
+import { createLowStockThresholdRepository } from '../../../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
+import { createReservations } from '../../../functions/reservation-dependencies.ts';
 import { createListInventoryChangeFeedHandler } from '../../../functions/handlers/list-inventory-change-feed-handler.ts';
 import { createListInventoryChangesHandler } from '../../../functions/handlers/list-inventory-changes-handler.ts';
 import { lambdaContext, patchEvent, proxyEvent } from '../../support/events.ts';
@@ -303,6 +307,17 @@ describe('plan limits', () => {
 describe("a read's count and the read in one round trip", () => {
   const HISTORY_TABLE = 'history-table';
   const FEED_TABLE = 'feed-table';
+  const RESERVATIONS_TABLE = 'reservations-table';
+  const RESERVATION_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+  /** Every read operation: each reads while its request is counted. */
+  const READS = [
+    'getInventoryItem',
+    'getPetById',
+    'listInventoryChanges',
+    'listInventoryChangeFeed',
+    'getReservation',
+    'getLowStockThreshold',
+  ] as const;
   /** Each store call takes this long: long enough that calls made one after the other never overlap. */
   const CALL_MS = 30;
 
@@ -328,6 +343,24 @@ describe("a read's count and the read in one round trip", () => {
         handler: createListInventoryChangeFeedHandler({ changeFeed: createChangeFeedRepository(client, FEED_TABLE, 400), limiter }),
         event: proxyEvent({ resource: '/inventory/changes', path: '/inventory/changes' }),
       },
+      getReservation: {
+        handler: createGetReservationHandler({
+          reservations: createReservations(
+            { client },
+            { inventoryTable: INVENTORY_TABLE, idempotencyRecordsTable: 'idempotency-table', reservationsTable: RESERVATIONS_TABLE },
+          ),
+          limiter,
+        }),
+        event: proxyEvent({
+          resource: '/inventory/reservations/{reservationId}',
+          path: `/inventory/reservations/${RESERVATION_ID}`,
+          pathParameters: { reservationId: RESERVATION_ID },
+        }),
+      },
+      getLowStockThreshold: {
+        handler: createGetLowStockThresholdHandler({ thresholds: createLowStockThresholdRepository(client, INVENTORY_TABLE), limiter }),
+        event: itemEvent('/inventory/{petId}/low-stock-threshold'),
+      },
     };
   }
 
@@ -345,9 +378,20 @@ describe("a read's count and the read in one round trip", () => {
       call.endedAt = performance.now();
       return answer();
     };
-    const item = { petId: 7n, quantity: 3, status: 'available', version: 4 };
+    const item = { petId: 7n, quantity: 3, status: 'available', version: 4, lowStockThreshold: 2 };
+    const reservation = {
+      reservationId: RESERVATION_ID,
+      status: 'active',
+      items: [{ petId: 7, quantity: 1 }],
+      expiresAt: NOW + 60_000,
+      createdAt: NOW,
+      keyId: 'key_test',
+      requestId: 'request-1',
+      idempotencyKey: 'cart-7',
+    };
     dynamo.on(UpdateCommand, countingWriteOn(USAGE_ITEM)).callsFake(slowly(counting));
     dynamo.on(GetCommand, { TableName: INVENTORY_TABLE }).callsFake(slowly(async () => ({ Item: item })));
+    dynamo.on(GetCommand, { TableName: RESERVATIONS_TABLE }).callsFake(slowly(async () => ({ Item: reservation })));
     dynamo.on(QueryCommand).callsFake(slowly(async () => ({ Items: [] })));
     dynamo.on(UpdateCommand, { Key: { counterId: `key_test#rejections#${MINUTE_START}` } }).resolves({ Attributes: { rejected: 1 } });
     dynamo
@@ -358,39 +402,33 @@ describe("a read's count and the read in one round trip", () => {
 
   const admitted = async () => ({ Attributes: { requests: 8, [THIS_MINUTE]: 3 } });
 
-  it.each(['getInventoryItem', 'getPetById', 'listInventoryChanges', 'listInventoryChangeFeed'] as const)(
-    '%s sends its read while its counting write is in flight, and answers 200 with both',
-    async (operation) => {
-      const calls = slowStore(admitted);
-      const { handler, event } = readHandlers()[operation];
+  it.each(READS)('%s sends its read while its counting write is in flight, and answers 200 with both', async (operation) => {
+    const calls = slowStore(admitted);
+    const { handler, event } = readHandlers()[operation];
 
-      const response = await handler(event, lambdaContext);
+    const response = await handler(event, lambdaContext);
 
-      expect(response.statusCode).toBe(200);
-      expect(response.headers).toMatchObject({ 'X-RateLimit-Remaining': '57' });
-      const counting = calls.filter((call) => call.table === COUNTERS_TABLE);
-      const reads = calls.filter((call) => call.table !== COUNTERS_TABLE);
-      expect(counting).toHaveLength(1);
-      expect(reads.length).toBeGreaterThan(0);
-      // Every read started before the counting write ended: the two were in flight at once.
-      for (const read of reads) expect(read.startedAt).toBeLessThan(counting[0]!.endedAt);
-    },
-  );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({ 'X-RateLimit-Remaining': '57' });
+    const counting = calls.filter((call) => call.table === COUNTERS_TABLE);
+    const reads = calls.filter((call) => call.table !== COUNTERS_TABLE);
+    expect(counting).toHaveLength(1);
+    expect(reads.length).toBeGreaterThan(0);
+    // Every read started before the counting write ended: the two were in flight at once.
+    for (const read of reads) expect(read.startedAt).toBeLessThan(counting[0]!.endedAt);
+  });
 
-  it.each(['getInventoryItem', 'getPetById', 'listInventoryChanges', 'listInventoryChangeFeed'] as const)(
-    "%s answers an over-limit request 429 without the read's data, the read made and dropped",
-    async (operation) => {
-      const calls = slowStore(() => Promise.reject(conditionFailedOn({ [THIS_MINUTE]: 60, requests: 500 })));
-      const { handler, event } = readHandlers()[operation];
+  it.each(READS)("%s answers an over-limit request 429 without the read's data, the read made and dropped", async (operation) => {
+    const calls = slowStore(() => Promise.reject(conditionFailedOn({ [THIS_MINUTE]: 60, requests: 500 })));
+    const { handler, event } = readHandlers()[operation];
 
-      const response = await handler(event, lambdaContext);
+    const response = await handler(event, lambdaContext);
 
-      expect(response.statusCode).toBe(429);
-      expect(JSON.parse(response.body)).toEqual({ code: 'RATE_LIMIT_EXCEEDED', message: expect.any(String), status: 429 });
-      expect(response.body).not.toMatch(/petId|quantity|changes/);
-      expect(calls.some((call) => call.table !== COUNTERS_TABLE)).toBe(true);
-    },
-  );
+    expect(response.statusCode).toBe(429);
+    expect(JSON.parse(response.body)).toEqual({ code: 'RATE_LIMIT_EXCEEDED', message: expect.any(String), status: 429 });
+    expect(response.body).not.toMatch(/petId|quantity|changes|reservationId|threshold/);
+    expect(calls.some((call) => call.table !== COUNTERS_TABLE)).toBe(true);
+  });
 
   it('keeps a write behind its count: the update is sent only once the counting write has answered', async () => {
     const calls = slowStore(admitted);

@@ -104,6 +104,7 @@ async function curl(command: string, env: Record<string, string>): Promise<strin
 
 describe('the curl line of every operation in the reference', () => {
   it('prints the status and the body the reference shows beside it', async () => {
+    type Answer = { content?: { 'application/json'?: { example?: unknown } } };
     const document = parseExact(await (await fetch(`${app.baseUrl}/openapi.json`)).text()) as {
       paths: Record<
         string,
@@ -112,17 +113,21 @@ describe('the curl line of every operation in the reference', () => {
           {
             operationId: string;
             'x-codeSamples': { source: string }[];
-            responses: Record<string, { content?: { 'application/json'?: { example?: unknown } } }>;
+            responses: Record<string, Answer | { $ref: string }>;
           }
         >
       >;
+      components: { responses: Record<string, Answer> };
     };
+    // The served copy states an answer several operations give alike once, under components.responses (withSharedResponses).
+    const answerOf = (response: Answer | { $ref: string }): Answer =>
+      '$ref' in response ? document.components.responses[response.$ref.replace('#/components/responses/', '')]! : response;
     const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
     expect(operations.length).toBeGreaterThan(0);
     for (const operation of operations) {
-      const [shown] = Object.entries(operation.responses).filter(
-        ([, response]) => response.content?.['application/json']?.example !== undefined,
-      );
+      const [shown] = Object.entries(operation.responses)
+        .map(([status, response]) => [status, answerOf(response)] as const)
+        .filter(([, response]) => response.content?.['application/json']?.example !== undefined);
       expect(operation['x-codeSamples'].length).toBeGreaterThan(0);
       if (!shown) {
         // An operation that answers 204 shows no body: its example prints the status and nothing else.

@@ -11,7 +11,7 @@ import { putInventoryFixture, testAttribution } from '../../support/inventory.ts
 
 /** `npm run inventory` against a store: a whole file validated first, written once, read back the same. */
 
-/** Many transactions' worth of pets (the import's rate at scale is bench section 6's). */
+/** Many transactions' worth of pets (the import's rate at scale is bench section 5's). */
 const MANY_PETS: InventoryCount[] = Array.from({ length: 2_500 }, (_, index) => ({
   // Every tenth id is above 2^53, where a double would round it.
   petId: index % 10 === 0 ? 9_007_199_254_740_993n + BigInt(index) : BigInt(index + 1),

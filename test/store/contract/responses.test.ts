@@ -8,6 +8,7 @@ import { KeyAdmin } from '../../../local/key-admin.ts';
 import { failingListing } from '../../support/inventory.ts';
 import { testAppStore } from '../../support/local-store.ts';
 import { DEMO_INVENTORY } from '../../../contract/demo-inventory.ts';
+import { withSharedResponses } from '../../../contract/openapi-document.ts';
 import { ContractValidator, OPENAPI_FILE, type ObservedResponse } from '../../fast/contract/contract-validator.ts';
 import { insideOneMinute } from '../../support/minute-window.ts';
 
@@ -466,6 +467,68 @@ describe('reservations', () => {
   });
 });
 
+describe('low-stock thresholds', () => {
+  const threshold = (method: 'PUT' | 'GET' | 'DELETE', petId: string, options: Call = {}) =>
+    call(app, method, `/inventory/${petId}/low-stock-threshold`, options);
+
+  it('200 for a set and its read, the reorder report listing the pet, 204 for its removal, then 404 LOW_STOCK_THRESHOLD_NOT_FOUND', async () => {
+    const set = await threshold('PUT', '3', { ...json, body: '{"threshold":5}' });
+    const read = await threshold('GET', '3');
+    const report = await call(app, 'GET', '/inventory?lowStock=true');
+    const removed = await threshold('DELETE', '3');
+    const gone = await threshold('GET', '3');
+    expect([set.status, set.text, read.status, read.text]).toEqual([200, '{"petId":3,"threshold":5}', 200, '{"petId":3,"threshold":5}']);
+    // Pet 3 (none available) is the one pet with a threshold, so the only one below it.
+    expect([report.status, report.text]).toEqual([200, '[{"petId":3,"quantity":0,"status":"sold","reserved":0,"available":0}]']);
+    expect([removed.status, removed.text, gone.status, codeOf(gone)]).toEqual([204, '', 404, 'LOW_STOCK_THRESHOLD_NOT_FOUND']);
+  });
+
+  it('400 INVALID_QUERY for a reorder report asked with lowStock neither true nor false', async () => {
+    const response = await call(app, 'GET', '/inventory?lowStock=yes');
+    expect([response.status, codeOf(response)]).toEqual([400, 'INVALID_QUERY']);
+  });
+
+  it.each([
+    ['a missing threshold', '3', '{}', 'INVALID_BODY'],
+    ['a negative threshold', '3', '{"threshold":-1}', 'INVALID_BODY'],
+    ['a threshold above int32', '3', '{"threshold":2147483648}', 'INVALID_BODY'],
+    ['malformed JSON', '3', '{"threshold":', 'MALFORMED_JSON'],
+    ['a petId that is not canonical', '03', '{"threshold":5}', 'INVALID_PET_ID'],
+  ])('PUT 400 for %s', async (_case, petId, body, code) => {
+    const response = await threshold('PUT', petId, { ...json, body });
+    expect([response.status, codeOf(response)]).toEqual([400, code]);
+  });
+
+  it('GET and DELETE 400 INVALID_PET_ID; PUT, GET and DELETE 404 PET_NOT_FOUND for a pet without an entry', async () => {
+    const answers = [
+      await threshold('GET', '0'),
+      await threshold('DELETE', '0'),
+      await threshold('PUT', '424242', { ...json, body: '{"threshold":5}' }),
+      await threshold('GET', '424242'),
+      await threshold('DELETE', '424242'),
+    ];
+    expect(answers.map((response) => [response.status, codeOf(response)])).toEqual([
+      [400, 'INVALID_PET_ID'],
+      [400, 'INVALID_PET_ID'],
+      [404, 'PET_NOT_FOUND'],
+      [404, 'PET_NOT_FOUND'],
+      [404, 'PET_NOT_FOUND'],
+    ]);
+  });
+
+  it('PUT 413 PAYLOAD_TOO_LARGE and 415 UNSUPPORTED_MEDIA_TYPE, and nothing set', async () => {
+    const large = await threshold('PUT', '3', { ...json, body: JSON.stringify({ threshold: 5, padding: 'x'.repeat(5_000) }) });
+    const notJson = await threshold('PUT', '3', { contentType: 'text/plain', body: '{"threshold":5}' });
+    expect([large.status, codeOf(large), notJson.status, codeOf(notJson)]).toEqual([
+      413,
+      'PAYLOAD_TOO_LARGE',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ]);
+    expect(codeOf(await threshold('GET', '3'))).toBe('LOW_STOCK_THRESHOLD_NOT_FOUND');
+  });
+});
+
 describe('every operation', () => {
   const operations = [
     ['listInventory', 'GET', '/inventory', undefined],
@@ -480,6 +543,9 @@ describe('every operation', () => {
     ['getReservation', 'GET', '/inventory/reservations/7c9e6679-7425-40de-944b-e07fc1f90ae7', undefined],
     ['commitReservation', 'POST', '/inventory/reservations/7c9e6679-7425-40de-944b-e07fc1f90ae7/commit', undefined],
     ['releaseReservation', 'DELETE', '/inventory/reservations/7c9e6679-7425-40de-944b-e07fc1f90ae7', undefined],
+    ['putLowStockThreshold', 'PUT', '/inventory/1/low-stock-threshold', '{"threshold":5}'],
+    ['getLowStockThreshold', 'GET', '/inventory/1/low-stock-threshold', undefined],
+    ['deleteLowStockThreshold', 'DELETE', '/inventory/1/low-stock-threshold', undefined],
   ] as const;
 
   it.each(operations)('%s: 401 UNAUTHORIZED without a key or with an unknown one', async (_operation, method, path, body) => {
@@ -500,6 +566,7 @@ describe('every operation', () => {
     vi.spyOn(app.dependencies.idempotentWriter, 'reserve').mockImplementationOnce(boom);
     for (const settle of ['get', 'commit', 'release'] as const)
       vi.spyOn(app.dependencies.reservations, settle).mockImplementationOnce(boom);
+    for (const access of ['set', 'get', 'remove'] as const) vi.spyOn(app.dependencies.thresholds, access).mockImplementationOnce(boom);
     const response = await call(app, method, path, { ...json, body });
     expect([response.status, codeOf(response)]).toEqual([500, 'INTERNAL_ERROR']);
     vi.restoreAllMocks();
@@ -518,6 +585,8 @@ describe('every operation', () => {
       vi.spyOn(app.dependencies.idempotentWriter, 'reserve').mockImplementationOnce(unavailable);
       for (const settle of ['get', 'commit', 'release'] as const)
         vi.spyOn(app.dependencies.reservations, settle).mockImplementationOnce(unavailable);
+      for (const access of ['set', 'get', 'remove'] as const)
+        vi.spyOn(app.dependencies.thresholds, access).mockImplementationOnce(unavailable);
       const fromFunction = await call(app, method, path, { ...json, body });
       vi.restoreAllMocks();
       // A key not seen yet: the authorizer's kept answer for the usual one would spare it the lookup.
@@ -589,8 +658,13 @@ describe('outside the operations', () => {
     const served = JSON.parse(await response.text());
     const committed = JSON.parse(await readFile(OPENAPI_FILE, 'utf8'));
     expect(served.servers).toEqual([{ url: app.baseUrl, description: expect.any(String) }]);
-    expect(served.components).toEqual(committed.components);
-    expect(Object.keys(served.paths)).toEqual(Object.keys(committed.paths));
+    // The served copy states the answers several operations give alike once (withSharedResponses), and its curl lines call its own server.
+    const [placeholder] = committed.servers as { url: string; variables: { host: { default: string } } }[];
+    const committedServer = placeholder!.url.replace('{host}', placeholder!.variables.host.default);
+    const expected = JSON.parse(JSON.stringify(withSharedResponses(committed)).replaceAll(committedServer, app.baseUrl));
+    expect(served.paths).toEqual(expected.paths);
+    expect(served.components).toEqual(expected.components);
+    expect(served.webhooks).toEqual(expected.webhooks);
   });
 });
 

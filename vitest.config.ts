@@ -10,7 +10,7 @@ const FOLDERS_SLOWEST_FIRST = ['test/process/', 'test/store/', 'test/browser/', 
  * The files of the slowest kinds start first, and the many short ones fill the end. Vitest's own
  * order starts the projects by name (fast, stacks, store) and, before a first run has recorded
  * the files' times, the larger files first: the processes' tests, short files of 70 to 100 s
- * each, started last of all, and one worker ran them alone at the end of the run. Within a
+ * each, started last of all and were among the last files to end. Within a
  * folder vitest's order holds (the recorded times, slowest first, once there are some).
  */
 class SlowestKindFirst extends BaseSequencer {

@@ -118,7 +118,9 @@ interface HttpAnswer {
 function bufferedAnswer(answer: InvocationAnswer): HttpAnswer & { json: unknown } {
   if (answer.kind !== 'response') throw new Error(`expected a buffered answer, got ${JSON.stringify(answer)}`);
   const result = JSON.parse(answer.body.toString('utf8')) as { statusCode: number; headers: Record<string, string>; body: string };
-  return { statusCode: result.statusCode, headers: result.headers, body: Buffer.from(result.body), json: JSON.parse(result.body) };
+  // A 204 has no body to parse.
+  const json: unknown = result.body === '' ? undefined : JSON.parse(result.body);
+  return { statusCode: result.statusCode, headers: result.headers, body: Buffer.from(result.body), json };
 }
 
 const PRELUDE_DELIMITER = Buffer.alloc(8);
@@ -186,13 +188,16 @@ it('runs every function of the synthesized template that serves a request', () =
       'AdjustInventoryBatch',
       'Authorizer',
       'CommitReservation',
+      'DeleteLowStockThreshold',
       'GetInventoryItem',
+      'GetLowStockThreshold',
       'GetPetById',
       'GetReservation',
       'Health',
       'ListInventory',
       'ListInventoryChangeFeed',
       'ListInventoryChanges',
+      'PutLowStockThreshold',
       'ReleaseReservation',
       'ReserveInventory',
       'UpdateInventory',
@@ -302,6 +307,33 @@ describe('the buffered functions', () => {
       success: () => gatewayRequest('GET', '/pets/{petId}', `/pets/${KNOWN_PET}`),
       failure: () => gatewayRequest('GET', '/pets/{petId}', `/pets/${UNKNOWN_PET}`),
       status: [200, 404],
+    },
+    // In this order: the threshold the PUT sets is the one the GET reads, and the DELETE removes.
+    {
+      name: 'PutLowStockThreshold',
+      success: () =>
+        gatewayRequest('PUT', '/inventory/{petId}/low-stock-threshold', `/inventory/${KNOWN_PET}/low-stock-threshold`, {
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"threshold":5}',
+        }),
+      failure: () =>
+        gatewayRequest('PUT', '/inventory/{petId}/low-stock-threshold', `/inventory/${KNOWN_PET}/low-stock-threshold`, {
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"threshold":-1}',
+        }),
+      status: [200, 400],
+    },
+    {
+      name: 'GetLowStockThreshold',
+      success: () => gatewayRequest('GET', '/inventory/{petId}/low-stock-threshold', `/inventory/${KNOWN_PET}/low-stock-threshold`),
+      failure: () => gatewayRequest('GET', '/inventory/{petId}/low-stock-threshold', `/inventory/${UNKNOWN_PET}/low-stock-threshold`),
+      status: [200, 404],
+    },
+    {
+      name: 'DeleteLowStockThreshold',
+      success: () => gatewayRequest('DELETE', '/inventory/{petId}/low-stock-threshold', `/inventory/${KNOWN_PET}/low-stock-threshold`),
+      failure: () => gatewayRequest('DELETE', '/inventory/{petId}/low-stock-threshold', `/inventory/${UNKNOWN_PET}/low-stock-threshold`),
+      status: [204, 404],
     },
   ];
 

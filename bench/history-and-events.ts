@@ -391,12 +391,12 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
     // The start's own work first: the seed's changes go to the history, the feed and the receiver, and every
     // path warms (the JVM's JIT, the modules a first request loads). A load sent meanwhile queues behind it,
     // and at a rate near the server's the queue never drains: the step would measure the start, not the path.
-    options.progress(`7. waiting for the seed's ${EVENTS_PETS} changes to reach the feed and the receiver`);
+    options.progress(`6. waiting for the seed's ${EVENTS_PETS} changes to reach the feed and the receiver`);
     const settledBy = performance.now() + SETTLE_MS;
     while ((seenInFeed.size < EVENTS_PETS || arrivals.size < EVENTS_PETS) && performance.now() < settledBy) await sleep(100);
     let sent = 0;
     for (let step = 1; step <= MAX_WARM_UP_STEPS; step += 1) {
-      options.progress(`7. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_STEP_SECONDS} s, not reported (step ${step})`);
+      options.progress(`6. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_STEP_SECONDS} s, not reported (step ${step})`);
       const { cpuPerChange } = await rateRun(
         baseUrl,
         headers,
@@ -411,7 +411,7 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
       if (warmUp.length >= 2 && warmUp.at(-1)! >= warmUp.at(-2)! * (1 - WARM_UP_STEADY_FALL)) break;
     }
     for (let rate = options.rates[0]!; rate <= options.maxRate; ) {
-      options.progress(`7. ${rate} changes a second for ${options.seconds} s`);
+      options.progress(`6. ${rate} changes a second for ${options.seconds} s`);
       const run = await rateRun(baseUrl, headers, rate, options.seconds, sent, { arrivals, seenInFeed }, processes);
       runs.push(run);
       sent += rate * options.seconds;
@@ -611,9 +611,9 @@ function saturation(runs: readonly RateRun[]): string {
 }
 
 export async function measureHistoryAndEvents(store: BenchStore, progress: (message: string) => void): Promise<string> {
-  progress("7. a change's write, before and after the history");
+  progress("6. a change's write, before and after the history");
   const writes = await measureWrites(store);
-  progress('7. history pages');
+  progress('6. history pages');
   const pages = await measureHistoryPages(store);
   const { runs, warmUp } = await measureChangeDelays({
     rates: REPORTED_RATES,

@@ -268,7 +268,7 @@ export interface ManyChangesOptions {
 }
 
 export async function measureManyChanges(store: BenchStore, options: ManyChangesOptions): Promise<string> {
-  options.progress('6. 100 arrivals, single and batched');
+  options.progress('5. 100 arrivals, single and batched');
   const delivery = await measureDelivery(store);
   const plans = [
     { onDisk: true, pets: SMALL_IMPORT, writers: [IMPORT_BEFORE, IMPORT_AFTER, FLOOR] },
@@ -284,7 +284,7 @@ export async function measureManyChanges(store: BenchStore, options: ManyChanges
   let targetRate: number | undefined;
   for (const { onDisk, pets, writers } of plans) {
     for (const writer of writers) {
-      options.progress(`6. import ${integer(pets)} pets ${onDisk ? 'on disk' : 'in memory'}: ${writer.name}`);
+      options.progress(`5. import ${integer(pets)} pets ${onDisk ? 'on disk' : 'in memory'}: ${writer.name}`);
       const { rate, loadAtStart } = await importRate(writer, pets, onDisk);
       rows.push([
         onDisk ? 'on disk (`npm start`)' : 'in memory (tests)',

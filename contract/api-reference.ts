@@ -338,7 +338,7 @@ class Reference {
     headers.unshift(...usualSet);
     const body = this.json(response.content);
     // A code whose meaning here is the one the Errors table gives links there instead of repeating it.
-    const codes = Object.entries(body?.examples ?? {}).map(([code, example]) =>
+    const codes = this.codeExamples(response).map(([code, example]) =>
       (example.summary ?? '') === this.errorSummaries().get(code)
         ? `<li><a href="#error-${slug(code)}"><code class="code">${escapeHtml(code)}</code></a></li>`
         : `<li><code class="code">${escapeHtml(code)}</code> ${example.summary ? inlineMarkdown(example.summary) : ''}</li>`,

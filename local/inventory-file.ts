@@ -129,8 +129,9 @@ function strictProblems(file: string, error: StrictJsonError): never {
 
 /**
  * Checks the whole file before anything is written: strict JSON (see http/strict-json.ts), an
- * array, every entry a valid InventoryCount, no petId twice. petIds are read from their source
- * text, so ids above 2^53 keep every digit.
+ * array, every entry a valid entry of the file (a count, what reservations held of it, its
+ * threshold), no petId twice. petIds are read from their source text, so ids above 2^53 keep
+ * every digit.
  */
 export function parseInventoryFile(file: string, text: string): ImportedEntry[] {
   let raw: unknown;
@@ -173,11 +174,13 @@ export async function readInventoryFile(file: string): Promise<ImportedEntry[]> 
   return parseInventoryFile(file, text);
 }
 
+/** The entry's fields among `fields` that it carries, in that order. */
+const fieldsOf = (entry: InventoryFileEntry, fields: readonly (keyof InventoryFileEntry)[]) =>
+  Object.fromEntries(fields.filter((field) => entry[field] !== undefined).map((field) => [field, entry[field]]));
+
 /** What an import takes from an entry: what reservations held when it was exported is not imported. */
 const importedOf = (entry: InventoryFileEntry): ImportedEntry =>
-  Object.fromEntries(
-    [...INVENTORY_ITEM_FIELDS, THRESHOLD_FIELD].filter((field) => entry[field] !== undefined).map((field) => [field, entry[field]]),
-  ) as ImportedEntry;
+  fieldsOf(entry, [...INVENTORY_ITEM_FIELDS, THRESHOLD_FIELD]) as ImportedEntry;
 
 /** Whether an import would leave the stored entry as it is: every field the same. */
 export const sameEntry = (stored: InventoryCount, imported: InventoryCount) =>
@@ -190,11 +193,6 @@ export const sameEntry = (stored: InventoryCount, imported: InventoryCount) =>
  */
 export function formatInventoryFile(items: readonly InventoryFileEntry[]): string {
   // Each entry's fields in the answer's order, whatever order the item's object holds them in.
-  const lines = [...items]
-    .sort(byPetId)
-    .map(
-      (item) =>
-        `  ${toJson(Object.fromEntries(FILE_FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]])))}`,
-    );
+  const lines = [...items].sort(byPetId).map((item) => `  ${toJson(fieldsOf(item, FILE_FIELDS))}`);
   return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`;
 }

@@ -237,6 +237,16 @@ export function distinctCalls(calls: readonly StoreCall[]): StoreCall[] {
   });
 }
 
+/** The calls by operation, each once (`GetItem ×2, TransactWriteItems ×1`), a refused write apart: for a table's cell. */
+export function describeCalls(calls: readonly StoreCall[]): string {
+  const counts = new Map<string, number>();
+  for (const call of distinctCalls(calls)) {
+    const name = `${call.operation}${call.conditionFailed ? ' (condition failed)' : ''}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => `${name} ×${count}`).join(', ') || '—';
+}
+
 /** What a call is billed for. */
 export type BilledCall = Pick<StoreCall, 'kind' | 'capacityUnits'>;
 

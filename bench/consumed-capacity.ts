@@ -111,8 +111,6 @@ function itemSizer(client: DynamoDBDocumentClient) {
           return Object.entries(input.RequestItems as Record<string, Input>).flatMap(([table, { Keys, ConsistentRead }]) =>
             Keys!.map((key) => ({ table, key, consistent: ConsistentRead === true, transactional: false })),
           );
-        case 'TransactGetItems':
-          return input.TransactItems!.map(({ Get }) => ({ table: Get!.TableName, key: Get!.Key!, consistent: true, transactional: true }));
         case 'PutItem':
         case 'UpdateItem':
         case 'DeleteItem':

@@ -21,7 +21,7 @@ import { startIpcChild } from './ipc-child.ts';
 import type { RawReads } from './listing/raw-reads-handler.ts';
 import type { StandInStore } from './listing/stand-in-store.ts';
 import { dollars, fixed, integer, mib, ms, ratio, table, verdict } from './markdown.ts';
-import { runBundle, type BundleInvocation, type BundleRun } from './run-bundle.ts';
+import { interleavedRuns, runBundle, type BundleInvocation, type BundleRun } from './run-bundle.ts';
 
 /** Listed from DynamoDB Local, loaded with pets 1…N. */
 const LOCAL_SIZES = [1_000, 10_000, 100_000];
@@ -103,14 +103,12 @@ async function measureSize(
   const options = { env, nodeFlags: DEPLOYED_FLAGS, invocations: INVOCATIONS };
   const event = routeEvent(routeOf('listInventory'), benchStore.keyRecord);
   const reportEvent = { ...event, queryStringParameters: { lowStock: 'true' }, multiValueQueryStringParameters: { lowStock: ['true'] } };
-  const rawRuns: BundleRun[] = [];
-  const plainRuns: BundleRun[] = [];
-  const reportRuns: BundleRun[] = [];
-  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-    rawRuns.push(await runBundle(bundles.raw, {}, options));
-    plainRuns.push(await runBundle(bundles.list, event, options));
-    if (withReport) reportRuns.push(await runBundle(bundles.list, reportEvent, options));
-  }
+  const runs = await interleavedRuns(REPEATS, [
+    { name: 'raw', file: bundles.raw, event: () => ({}), options },
+    { name: 'plain', file: bundles.list, event: () => event, options },
+    ...(withReport ? [{ name: 'report', file: bundles.list, event: () => reportEvent, options }] : []),
+  ]);
+  const [rawRuns, plainRuns, reportRuns] = [runs.get('raw')!, runs.get('plain')!, runs.get('report') ?? []];
   const gzip = await runBundle(bundles.list, { ...event, headers: { 'Accept-Encoding': 'gzip' } }, options);
   const bounded = await runBundle(bundles.list, event, { ...options, nodeFlags: BOUNDED_FLAGS });
   const raw = medianRun(rawRuns);

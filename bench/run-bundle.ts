@@ -16,20 +16,15 @@ export interface BundleInvocation {
   /** The status code (of a proxy result or a streamed prelude), or the authorizer policy's effect. */
   outcome: string;
   bodyBytes: number;
-  /** What Lambda counts against its limit: the serialized result (6 MiB), or a stream's prelude and body (200 MB). */
-  resultBytes: number;
   /** The body, when it is at most 1 KiB (an error, not an inventory). */
   smallBody?: string;
 }
 
 export interface BundleRun {
-  /** Node's own start-up, before our code: the same for every bundle. */
-  processStartToImportMs: number;
   /** import() of the bundle: module evaluation, including the dependencies' construction. */
   loadMs: number;
   processStartToFirstResponseMs: number;
   invocations: BundleInvocation[];
-  rssAfterLoadBytes: number;
   peakRssBytes: number;
 }
 
@@ -56,8 +51,7 @@ export function runBundle(file: string, event: unknown, options: RunOptions): Pr
     child.on('close', (code) => {
       // The functions log to stdout as on Lambda; the measurement is the last line.
       const report = stdout.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !report.startsWith('{"processStartToImportMs"'))
-        reject(new Error(`${file} exited with ${code}: ${stderr.slice(-2_000)}`));
+      if (code !== 0 || !report.startsWith('{"loadMs"')) reject(new Error(`${file} exited with ${code}: ${stderr.slice(-2_000)}`));
       else if (STORE_FAILURE_METRIC.test(stdout))
         reject(new Error(`${file} could not reach the store, so it measured a degraded request: ${stdout.slice(0, 2_000)}`));
       else resolve(JSON.parse(report) as BundleRun);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createOperationHandlers } from '../local/operation-handlers.ts';
@@ -9,7 +8,16 @@ import { apiRoutes } from '../functions/routes.ts';
 import { KNOWN_API_KEY_SECONDS } from '../functions/domain/known-api-keys.ts';
 import { describeCalls, readUnits, sequentialRoundTrips, writeUnits, type BilledCall, type StoreCall } from './consumed-capacity.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
-import { authorizerEvent, invokeWhole, lambdaContext, routeEvent, routeOf, sizedStoreCalls, type BenchStore } from './fixtures.ts';
+import {
+  authorizerEvent,
+  heldReservation,
+  invokeWhole,
+  lambdaContext,
+  routeEvent,
+  routeOf,
+  sizedStoreCalls,
+  type BenchStore,
+} from './fixtures.ts';
 import { dollars, fixed, table, verdict } from './markdown.ts';
 import { AWS_PRICE_SOURCES, PRICE_SOURCES, PRICES } from './prices.ts';
 
@@ -101,19 +109,13 @@ export async function measureCostPerCall(store: BenchStore, seededPets: number):
     const scenarios: { name: string; calls: StoreCall[] }[] = [];
     // A reservation's routes take the one reserveInventory made (routes.ts lists it first); its release, one of its own, as a committed one is not released.
     let reserved = '';
-    const heldReservation = async () => {
-      const { outcome } = await dependencies.idempotentWriter.reserve({
-        requestId: 'bench',
-        keyId: store.keyRecord.keyId,
-        idempotencyKey: randomUUID(),
-        request: { items: [{ petId: 1n, quantity: 1 }] },
-      });
-      if (!('reservation' in outcome)) throw new Error(`the bench's reservation was refused: ${outcome.error.message}`);
-      return outcome.reservation.reservationId;
-    };
     for (const route of apiRoutes) {
       const parameter =
-        route.operationId === 'releaseReservation' ? await heldReservation() : route.resource.includes('{reservationId}') ? reserved : '1';
+        route.operationId === 'releaseReservation'
+          ? await heldReservation(dependencies, store.keyRecord.keyId, 1n)
+          : route.resource.includes('{reservationId}')
+            ? reserved
+            : '1';
       const { result, calls: made } = await callsOf(() =>
         invokeWhole(handlers[route.operationId], routeEvent(route, store.keyRecord, parameter), context),
       );

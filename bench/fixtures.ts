@@ -114,25 +114,39 @@ export async function startBenchStore(pets: readonly InventoryCount[]): Promise<
   };
 }
 
-/** Bodies of the operations that take one; the others are sent without. */
-const REQUEST_BODIES: Readonly<Record<string, unknown>> = {
-  updateInventory: { quantity: 7 },
-  adjustInventory: { delta: 1, reason: 'arrival' },
-  adjustInventoryBatch: { adjustments: [{ petId: 1, delta: 1, reason: 'arrival' }] },
-  putLowStockThreshold: { threshold: 5 },
-  reserveInventory: { items: [{ petId: 1, quantity: 1 }] },
-};
+/** A reservation of one unit of `petId`, made through the service's domain: the id a reservation's route takes. */
+export async function heldReservation(dependencies: ServiceDependencies, keyId: string, petId: bigint): Promise<string> {
+  const { outcome } = await dependencies.idempotentWriter.reserve({
+    requestId: 'bench',
+    keyId,
+    idempotencyKey: randomUUID(),
+    request: { items: [{ petId, quantity: 1 }] },
+  });
+  if (!('reservation' in outcome)) throw new Error(`the bench's reservation was refused: ${outcome.error.message}`);
+  return outcome.reservation.reservationId;
+}
+
+/** Bodies of the operations that take one, naming `petId` where a body names a pet; the others are sent without. */
+const requestBody = (operationId: string, petId: bigint): unknown =>
+  ({
+    updateInventory: { quantity: 7 },
+    adjustInventory: { delta: 1, reason: 'arrival' },
+    adjustInventoryBatch: { adjustments: [{ petId: Number(petId), delta: 1, reason: 'arrival' }] },
+    putLowStockThreshold: { threshold: 5 },
+    reserveInventory: { items: [{ petId: Number(petId), quantity: 1 }] },
+  })[operationId];
 /** Operations applied once per Idempotency-Key: each event gets a key of its own. */
 const KEYED = new Set<string>(['adjustInventory', 'adjustInventoryBatch', 'reserveInventory']);
 
 /**
  * The proxy event API Gateway sends a function behind the authorizer (its context included),
  * for any route of routes.ts: its path parameter (every route has at most one) is `parameter`,
- * by default 1, the pet the bench stores seed; a reservation's route takes a reservation's id.
+ * by default 1, the pet the bench stores seed; a reservation's route takes a reservation's id. A
+ * body that names a pet (a batch's, a reservation's) names `bodyPet`, by default pet 1 too.
  */
-export function routeEvent(route: ApiRoute, record: ApiKeyRecord, parameter = '1'): APIGatewayProxyEvent {
+export function routeEvent(route: ApiRoute, record: ApiKeyRecord, parameter = '1', bodyPet = 1n): APIGatewayProxyEvent {
   const pathParameters = Object.fromEntries([...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, parameter]));
-  const body = REQUEST_BODIES[route.operationId];
+  const body = requestBody(route.operationId, bodyPet);
   // An adjustment gets a key of its own per event, so that each call applies rather than replays.
   const headers: Record<string, string> =
     body === undefined

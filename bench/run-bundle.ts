@@ -66,11 +66,11 @@ export function runBundle(file: string, event: unknown, options: RunOptions): Pr
  */
 export async function interleavedRuns(
   rounds: number,
-  variants: readonly { name: string; file: string; event: () => unknown; options: RunOptions }[],
+  variants: readonly { name: string; file: string; event: () => unknown | Promise<unknown>; options: RunOptions }[],
 ): Promise<Map<string, BundleRun[]>> {
   const runs = new Map(variants.map((variant) => [variant.name, [] as BundleRun[]]));
   for (let round = 0; round < rounds; round += 1)
-    for (const variant of variants) runs.get(variant.name)!.push(await runBundle(variant.file, variant.event(), variant.options));
+    for (const variant of variants) runs.get(variant.name)!.push(await runBundle(variant.file, await variant.event(), variant.options));
   return runs;
 }
 

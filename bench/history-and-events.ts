@@ -66,8 +66,9 @@ const WARM_UP_STEP_SECONDS = 10;
  * cold: measured by hand (2026-11-27, load average 7 to 10; GetItem and UpdateItem in turn on
  * disk, CPU from /proc), its CPU per call fell from 7.9 ms over the first 1,000 calls to 2.1 ms
  * from about the 9,000th on, and a change
- * makes about 11 store calls (the PATCH's counting write and its write, the history, the feed, the
- * outbox and the webhook's delivery), so a path measured before that pays for the JIT's compiling.
+ * made about 11 store calls then (the PATCH's counting write and its write, the history, the feed, the
+ * outbox and the webhook's delivery; about 6.5 since issue 37's fix of the sender), so a path measured
+ * before that pays for the JIT's compiling.
  */
 const WARM_UP_STEADY_FALL = 0.1;
 const MAX_WARM_UP_STEPS = 9;

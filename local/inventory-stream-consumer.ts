@@ -26,6 +26,12 @@ import type { InventoryStreamRecord } from '../functions/adapters/dynamodb/inven
 
 /** Pause between two rounds that found nothing: a change shows in its history within about this much. */
 export const STREAM_POLL_INTERVAL_MS = 100;
+/**
+ * How long the stream's shard list is used before it is described again. A shard's children appear when it
+ * closes, which its last read tells (and which describes the stream again at once); the timer covers the rest.
+ * Describing it on every round cost DynamoDB Local a DescribeStream ten times a second, idle or not.
+ */
+export const SHARD_LIST_MAX_AGE_MS = 10_000;
 /** Records per GetRecords call, DynamoDB Streams' largest. */
 const RECORDS_PER_CALL = 1_000;
 /** Pause after a failed round (the engine restarting, the handler failing) before the next. */
@@ -74,6 +80,8 @@ export async function startInventoryStreamConsumer(options: InventoryStreamConsu
   const checkpoint = await readCheckpoint(options.checkpointFile, streamArn);
   const iterators = new Map<string, string>();
   const pollIntervalMs = options.pollIntervalMs ?? STREAM_POLL_INTERVAL_MS;
+  /** The shard list as last described, and when; dropped when a shard closes or a round fails. */
+  let described: { shards: Shard[]; atMs: number } | undefined;
 
   async function saveCheckpoint(): Promise<void> {
     if (!options.checkpointFile) return;
@@ -84,6 +92,8 @@ export async function startInventoryStreamConsumer(options: InventoryStreamConsu
   }
 
   async function shards(): Promise<Shard[]> {
+    if (described && Date.now() - described.atMs < SHARD_LIST_MAX_AGE_MS) return described.shards;
+    const atMs = Date.now();
     const all: Shard[] = [];
     let exclusiveStartShardId: string | undefined;
     do {
@@ -96,6 +106,7 @@ export async function startInventoryStreamConsumer(options: InventoryStreamConsu
       all.push(...(StreamDescription?.Shards ?? []));
       exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
     } while (exclusiveStartShardId);
+    described = { shards: all, atMs };
     return all;
   }
 
@@ -140,6 +151,8 @@ export async function startInventoryStreamConsumer(options: InventoryStreamConsu
       if (!next) {
         checkpoint.shards[shardId] = { ...checkpoint.shards[shardId], finished: true };
         iterators.delete(shardId);
+        // Its children, if any, are in the stream's next description.
+        described = undefined;
       } else iterators.set(shardId, next);
       if (records.length > 0 || !next) await saveCheckpoint();
       if (records.length === 0 || !next) return found;
@@ -174,6 +187,7 @@ export async function startInventoryStreamConsumer(options: InventoryStreamConsu
       } catch (error) {
         waiting.unshift(...waiters);
         iterators.clear();
+        described = undefined;
         if (!stopped) {
           options.onError?.(error);
           await sleep(RETRY_AFTER_FAILURE_MS);

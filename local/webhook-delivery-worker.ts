@@ -1,7 +1,7 @@
 import { sendWebhook, type AttemptOutcome } from '../functions/adapters/webhooks/webhook-sender.ts';
 import { afterFailedAttempt, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
 import { webhookUrlForLogs, type WebhookMessage } from '../functions/domain/webhooks.ts';
-import type { OutboxDelivery, WebhookOutbox } from './webhook-outbox.ts';
+import type { DueHead, OutboxDelivery, WebhookOutbox } from './webhook-outbox.ts';
 
 /**
  * npm start's webhook sender: asks the outbox, endpoint by endpoint, which queues (one pet at one
@@ -33,6 +33,8 @@ export interface WebhookDeliveryOptions {
   onNotice?: (line: string) => void;
   send?: (url: string, message: WebhookMessage, key: Buffer, timeoutMs: number) => Promise<AttemptOutcome>;
   now?: () => number;
+  /** The longest sleep between two asks of the outbox, IDLE_POLL_MS by default. */
+  idlePollMs?: number;
 }
 
 export interface WebhookDeliveries {
@@ -51,6 +53,13 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
   const notice = options.onNotice ?? (() => undefined);
   /** Per endpoint, the queues being served, one task each; known once the outbox was read at start. */
   let serving: Map<string, Set<string>> | undefined;
+  /**
+   * What a round left for later: queues it found due while they were being served (a delivery queued after their
+   * task read them empty), and endpoints it found with no attempts to spare. A task that ends wakes the sender only
+   * for these: a round after every delivery would cost a query of the due index each and find nothing new.
+   */
+  const skippedQueues = new Set<string>();
+  const fullEndpoints = new Set<string>();
   const tasks = new Set<Promise<void>>();
   /** Wakes for the retries scheduled: the sender asks the outbox again when one falls due. */
   const retryTimers = new Set<NodeJS.Timeout>();
@@ -78,14 +87,15 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
     retryTimers.add(timer);
   }
 
-  /** Sends one delivery and records the outcome; true when the queue's next delivery may follow at once. */
-  async function attempt(delivery: OutboxDelivery): Promise<boolean> {
+  /** Sends the head's delivery and records the outcome; true when the queue's next delivery may follow at once. */
+  async function attempt(head: DueHead): Promise<boolean> {
+    const { due: delivery } = head;
     const shownUrl = webhookUrlForLogs(delivery.url);
     const outcome = await send(delivery.url, { id: delivery.eventId, body: delivery.body }, options.signingKey, policy.attemptTimeoutMs);
     if (outcome.delivered) {
-      await outbox.delivered(delivery);
+      const emptied = await outbox.delivered(head);
       if (failing.delete(delivery.url)) notice(`Webhook receiver ${shownUrl} accepts deliveries again.`);
-      return true;
+      return !emptied;
     }
     const attempts = delivery.attempts + 1;
     if (failing.get(delivery.url) !== outcome.failure) {
@@ -119,7 +129,7 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
           return;
         }
         current = head.due;
-        if (!(await attempt(current))) return;
+        if (!(await attempt(head))) return;
       }
     } catch (error) {
       // The queue's due entry stays due: the next round serves it again.
@@ -136,16 +146,26 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
     serving ??= new Map([...new Set([...options.endpoints, ...(await outbox.recover(now()))])].map((url) => [url, new Set<string>()]));
     for (const [url, queues] of serving) {
       // A full endpoint is woken by one of its own queues ending.
-      if (queues.size >= MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT) continue;
+      if (queues.size >= MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT) {
+        fullEndpoints.add(url);
+        continue;
+      }
       // Queues being served may be among the due ones: asking for as many as the endpoint may serve finds every free one.
       for (const queue of await outbox.due(url, now(), MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT)) {
-        if (queues.size >= MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT) break;
-        if (queues.has(queue)) continue;
+        if (queues.size >= MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT) {
+          fullEndpoints.add(url);
+          break;
+        }
+        if (queues.has(queue)) {
+          skippedQueues.add(queue);
+          continue;
+        }
         queues.add(queue);
         const task = serve(url, queue).finally(() => {
           queues.delete(queue);
           tasks.delete(task);
-          wake();
+          const owed = skippedQueues.delete(queue);
+          if (fullEndpoints.delete(url) || owed || idleWaiters.length > 0) wake();
         });
         tasks.add(task);
       }
@@ -161,7 +181,7 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
 
   const running = (async () => {
     while (!stopped) {
-      let pauseMs = IDLE_POLL_MS;
+      let pauseMs = options.idlePollMs ?? IDLE_POLL_MS;
       woken = false;
       // Only a round begun after idle() was asked can tell it that nothing is pending: one begun before may miss what was queued since.
       const askedIdle = idleWaiters;

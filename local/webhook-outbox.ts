@@ -1,6 +1,5 @@
 import {
   DeleteCommand,
-  GetCommand,
   paginateScan,
   PutCommand,
   QueryCommand,
@@ -26,7 +25,9 @@ import type { WebhookSubscription } from '../functions/domain/webhooks.ts';
  * delivery is next attempted (`dueAt`) and its endpoint. Only due entries carry `dueAt`, so the
  * due index (per endpoint, sorted by `dueAt`) holds one item per queue and nothing else: the
  * sender finds what is due with one query per endpoint that reads only what is due, and a
- * backlog waiting for its next attempt costs it nothing.
+ * backlog waiting for its next attempt costs it nothing. The due entry sorts first in its queue,
+ * so one query reads it with the queue's oldest deliveries: a delivery costs the sender that
+ * query and the delivery's delete, and, when it was the queue's last, the due entry's.
  */
 export const webhookOutboxTable = {
   partitionKey: { name: 'queue', type: 'S' },
@@ -55,8 +56,16 @@ export interface OutboxDelivery {
   deadLetteredAt?: number;
 }
 
-/** What a queue holds for the sender: its oldest pending delivery when due, or when that falls due. */
-export type QueueHead = { due: OutboxDelivery } | { dueAt: number };
+/**
+ * What a queue holds for the sender: its oldest pending delivery when due, or when that falls due.
+ * `lastOf` is set when the delivery was the queue's only one as read: the count of additions its
+ * due entry had then, so that delivering it removes the entry too unless a delivery was added since.
+ */
+export type QueueHead = DueHead | { dueAt: number };
+export interface DueHead {
+  due: OutboxDelivery;
+  lastOf?: number;
+}
 
 export interface WebhookOutbox {
   /** Queues each event for each endpoint that takes its type; an event queued already is left as it is. */
@@ -70,7 +79,8 @@ export interface WebhookOutbox {
    * undefined when the queue has no pending delivery left (its due entry is then removed).
    */
   head(queue: string, nowMs: number): Promise<QueueHead | undefined>;
-  delivered(delivery: OutboxDelivery): Promise<void>;
+  /** Removes the head's delivery; true when the queue is left empty, its due entry removed with it. */
+  delivered(head: DueHead): Promise<boolean>;
   retryLater(delivery: OutboxDelivery, change: { attempts: number; dueAt: number; lastFailure: string }): Promise<void>;
   deadLetter(delivery: OutboxDelivery, change: { attempts: number; lastFailure: string; deadLetteredAt: number }): Promise<void>;
   /** Queues the dead letters again (all, or those of eventIds) with a fresh retry period; returns those queued. */
@@ -131,20 +141,6 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
 
   async function list(state: OutboxDelivery['state']): Promise<OutboxDelivery[]> {
     return (await scan()).filter((item) => isDelivery(item) && item.state === state).map(fromStored);
-  }
-
-  /** The queue's oldest delivery: pending, as dead letters are kept apart (recover moves those an earlier version kept in it). */
-  async function oldestPending(queue: string): Promise<OutboxDelivery | undefined> {
-    const { Items = [] } = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        ConsistentRead: true,
-        KeyConditionExpression: 'queue = :queue AND version > :dueEntry',
-        ExpressionAttributeValues: { ':queue': queue, ':dueEntry': DUE_ENTRY_VERSION },
-        Limit: 1,
-      }),
-    );
-    return Items[0] && fromStored(Items[0]);
   }
 
   /** Moves a delivery out of its queue, to the queue's dead letters, with the given fields. */
@@ -212,19 +208,30 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
 
     async head(queue, nowMs) {
       for (;;) {
-        const { Item: entry } = await client.send(new GetCommand({ TableName: tableName, Key: dueEntryKey(queue), ConsistentRead: true }));
-        if (!entry) return undefined;
+        // The due entry (version 0) and the two oldest deliveries: pending, as dead letters are kept apart (recover moves
+        // those an earlier version kept in the queue). A second delivery read says the first is not the last.
+        const { Items = [] } = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            ConsistentRead: true,
+            KeyConditionExpression: 'queue = :queue',
+            ExpressionAttributeValues: { ':queue': queue },
+            Limit: 3,
+          }),
+        );
+        const [entry, oldest, next] = Items;
+        if (!entry || isDelivery(entry)) return undefined;
         const dueAt = Number(String(entry.dueAt));
         if (dueAt > nowMs) return { dueAt };
-        const oldest = await oldestPending(queue);
-        if (oldest) return { due: oldest };
+        const additions = Number(String(entry.additions));
+        if (oldest) return { due: fromStored(oldest), ...(next ? {} : { lastOf: additions }) };
         try {
           await client.send(
             new DeleteCommand({
               TableName: tableName,
               Key: dueEntryKey(queue),
               ConditionExpression: 'additions = :additions',
-              ExpressionAttributeValues: { ':additions': Number(String(entry.additions)) },
+              ExpressionAttributeValues: { ':additions': additions },
             }),
           );
           return undefined;
@@ -235,8 +242,25 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
       }
     },
 
-    async delivered(delivery) {
+    async delivered({ due: delivery, lastOf }) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: key(delivery) }));
+      if (lastOf === undefined) return false;
+      // Two plain deletes, not one transaction: DynamoDB Local spends more CPU on a TransactWriteItems than on both.
+      try {
+        await client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: dueEntryKey(delivery.queue),
+            ConditionExpression: 'additions = :additions',
+            ExpressionAttributeValues: { ':additions': lastOf },
+          }),
+        );
+        return true;
+      } catch (error) {
+        // A delivery was added since the head was read: the queue goes on, with its due entry.
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        return false;
+      }
     },
 
     async retryLater(delivery, { attempts, dueAt, lastFailure }) {

@@ -73,6 +73,20 @@ function countingReads(client: DynamoDBDocumentClient): Array<{ command: string;
   return reads;
 }
 
+/** The commands a client sends, a query of an index named with it. */
+function countingCalls(client: DynamoDBDocumentClient): string[] {
+  const calls: string[] = [];
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const { IndexName } = args.input as { IndexName?: string };
+      calls.push(IndexName ? `${context.commandName} ${IndexName}` : String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: 'countCalls' },
+  );
+  return calls;
+}
+
 /** An outbox table of the test's own, for a test that leaves deliveries pending; deleted with the file's tables. */
 async function ownOutboxTable(): Promise<string> {
   const tables = { ...store.tables, webhookOutboxTable: uniqueTables().webhookOutboxTable };
@@ -277,6 +291,72 @@ describe('webhook deliveries from npm start', () => {
       deliveries = undefined;
       client.destroy();
     }
+  });
+
+  it("costs the sender one read of a queue and a delete per delivery, and with a queue's last one the delete of its due entry", async () => {
+    receiver = await startWebhookReceiver(secret);
+    const client = createDocumentClient({ endpoint: store.endpoint });
+    const calls = countingCalls(client);
+    // A table of its own: no other test's deliveries are served among these.
+    const counted = createWebhookOutbox(client, await ownOutboxTable());
+    deliveries = startWebhookDeliveries({ outbox: counted, signingKey, policy: FAST, endpoints: [receiver.url] });
+    const pets = Array.from({ length: 20 }, () => (nextPet += 1n));
+    try {
+      await deliveries.idle();
+      calls.length = 0;
+      await counted.enqueue(takingEverything(receiver.url), eventsOf(pets.map((petId) => petChange(petId, 1))), Date.now());
+      deliveries.wake();
+      await receiver.until(() => pets.every((petId) => receiver.acceptedIds().has(`evt_inventory_${petId}_1`)));
+      await deliveries.idle();
+
+      const sent = calls.filter((call) => !['PutItemCommand', 'UpdateItemCommand', 'QueryCommand byEndpointDue'].includes(call)).sort();
+      expect(sent).toEqual([...pets.map(() => 'QueryCommand'), ...pets.flatMap(() => ['DeleteItemCommand', 'DeleteItemCommand'])].sort());
+      expect(await counted.due(receiver.url, Date.now() + 3_600_000, 100)).toEqual([]);
+    } finally {
+      await deliveries.close();
+      deliveries = undefined;
+      client.destroy();
+    }
+  });
+
+  it("sends a delivery queued while its queue's last one is being sent, and one queued after the queue was emptied by a task still running", async () => {
+    receiver = await startWebhookReceiver(secret);
+    const petId = (nextPet += 1n);
+    const [first, second, third] = changesOf(petId, 3);
+    let dueAnswered = 0;
+    let emptiedOnce = false;
+    const racing: WebhookOutbox = {
+      ...outbox,
+      async due(...args) {
+        const due = await outbox.due(...args);
+        dueAnswered += 1;
+        return due;
+      },
+      async delivered(head) {
+        if (head.due.version === 1) await queue([second!]);
+        const emptied = await outbox.delivered(head);
+        if (emptied && !emptiedOnce) {
+          // The queue is empty and its due entry gone, but its task has not ended: a round now finds the new one due and skips it.
+          emptiedOnce = true;
+          const answered = dueAnswered;
+          await queue([third!]);
+          while (dueAnswered === answered) await pause(10);
+          await pause(10);
+        }
+        return emptied;
+      },
+    };
+    // No idle poll within the test: only a wake can send what was queued.
+    deliveries = startWebhookDeliveries({ outbox: racing, signingKey, policy: FAST, endpoints: [receiver.url], idlePollMs: 3_600_000 });
+
+    await queue([first!]);
+    await receiver.until(() => receiver.acceptedIds().has(`evt_inventory_${petId}_3`));
+    await deliveries.idle();
+
+    expect(receiver.received.map((one) => one.headers['webhook-id'])).toEqual(
+      [1, 2, 3].map((version) => `evt_inventory_${petId}_${version}`),
+    );
+    expect(await outbox.due(receiver.url, Date.now() + 3_600_000, 100)).not.toContain(`${petId} ${receiver.url}`);
   });
 
   it('dead-letters a delivery retried past its period, keeps it listed, and sends it again on a redrive from another process', async () => {

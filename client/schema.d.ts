@@ -296,7 +296,7 @@ export interface webhooks {
          * A change of stock, pushed to your endpoint (experimental)
          * @description Every change recorded in a pet's history is POSTed as JSON to each webhook URL of the server (`WEBHOOK_URL` of `npm start`; the stage's `webhookUrls` on AWS) that takes `inventory.changed`, signed with its secret. A URL takes every event type unless it is followed by the types it wants, separated by spaces (`https://erp.example/reorder inventory.low_stock inventory.restocked`).
          *
-         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 60 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id` (or by `petId` and `version`).
+         *     **At least once**: any answer but 2xx, a refused connection or no answer within 10 s is retried after 1 s, doubling, at most 120 s apart, for 24 hours; then the delivery is dead-lettered, kept for an operator to send again. Redirects are not followed. Deduplicate by `webhook-id` (or by `petId` and `version`).
          *
          *     **In order per pet**: a pet's events reach each endpoint in version order, an alert right after its change; a redriven dead letter arrives after the later versions, so keep the highest version seen.
          *

@@ -30,14 +30,18 @@ export function readWebhookSubscriptions(context: unknown, stage: string): Webho
  * Messages per invocation, delivered one after another in FIFO order; each attempt waits at most
  * attemptTimeoutMs, so the function's timeout covers a batch of dead receivers.
  */
-const DELIVERY_BATCH_SIZE = 10;
+export const DELIVERY_BATCH_SIZE = 10;
 export const DELIVERY_TIMEOUT_SECONDS = (DELIVERY_BATCH_SIZE * WEBHOOK_RETRY_POLICY.attemptTimeoutMs) / 1000 + 10;
 /**
- * Receives before SQS itself dead-letters a message: SQS's largest. The function dead-letters by
- * age (24 hours, about 1,450 attempts at the 60 s cap) before that; this only catches a message
- * the function cannot handle at all.
+ * Receives before SQS itself dead-letters a message: SQS's largest, and the delivery queue must be
+ * some queue's source for `events -- redrive --stage` (StartMessageMoveTask) to move its dead
+ * letters back. The function dead-letters by age (24 hours after the message was queued) first:
+ * a message is received at most about 780 times in those hours at the policy's 120 s cap, even
+ * when the group's backoff starts over at each of the up to DELIVERY_BATCH_SIZE - 1 messages
+ * received ahead of it (tested in test/fast/unit/deliver-webhooks.test.ts). This catches only a
+ * message the function cannot handle at all.
  */
-const MAX_RECEIVES = 1_000;
+export const MAX_RECEIVES = 1_000;
 
 export interface InventoryEventsProps {
   stage: string;

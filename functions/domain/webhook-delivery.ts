@@ -11,9 +11,15 @@ export interface WebhookRetryPolicy {
   attemptTimeoutMs: number;
 }
 
+/**
+ * The cap is 2 minutes, not 1, for SQS on AWS: it moves a message to the dead letters itself after
+ * 1,000 receives, its most, and 24 hours at a 60 s cap are about 1,440 attempts; at 120 s a
+ * delivery has at most about 780 within its 24 hours, even counting the receives of the messages
+ * queued before it in its group (docs/decisions.md, "Webhook retries: one schedule").
+ */
 export const WEBHOOK_RETRY_POLICY: WebhookRetryPolicy = {
   firstRetryDelayMs: 1_000,
-  maxRetryDelayMs: 60_000,
+  maxRetryDelayMs: 120_000,
   retryForMs: 24 * 60 * 60 * 1_000,
   attemptTimeoutMs: 10_000,
 };

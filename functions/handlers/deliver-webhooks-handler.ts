@@ -24,6 +24,11 @@ export interface DeliverWebhooksDependencies {
  * (ChangeMessageVisibility), so the group comes back whole after its backoff rather than after the
  * queue's visibility timeout; other groups go on. A message queued longer than the policy's period
  * is moved to the dead-letter queue, whose alarm fires.
+ *
+ * A message's failed attempts are its receives (ApproximateReceiveCount), except where it was
+ * received behind an earlier message of its group: those receives were no attempts of its own, so a
+ * message tried after an earlier one of its group was done with in the same batch is at its first
+ * attempt, and backs off from the policy's first wait, as npm start's outbox does.
  */
 export function createDeliverWebhooksHandler(dependencies: DeliverWebhooksDependencies) {
   const policy = dependencies.policy ?? WEBHOOK_RETRY_POLICY;
@@ -43,11 +48,10 @@ export function createDeliverWebhooksHandler(dependencies: DeliverWebhooksDepend
   }
 
   /** Done with: delivered, or dead-lettered; otherwise the seconds its group waits before the next attempt. */
-  async function deliver(record: SQSRecord, key: Buffer): Promise<'done' | { retryAfterSeconds: number }> {
+  async function deliver(record: SQSRecord, key: Buffer, attempts: number): Promise<'done' | { retryAfterSeconds: number }> {
     const webhook = JSON.parse(record.body) as QueuedWebhook;
     const outcome = await send(webhook.url, { id: webhook.eventId, body: webhook.body }, key, policy.attemptTimeoutMs);
     if (outcome.delivered) return 'done';
-    const attempts = Number(record.attributes.ApproximateReceiveCount);
     const next = afterFailedAttempt(policy, attempts, Number(record.attributes.SentTimestamp), now());
     const url = webhookUrlForLogs(webhook.url);
     logger.warn('webhook attempt failed', { eventId: webhook.eventId, url, attempts, failure: outcome.failure });
@@ -73,14 +77,20 @@ export function createDeliverWebhooksHandler(dependencies: DeliverWebhooksDepend
     const key = await dependencies.signingKey();
     /** Per group stopped in this batch, the wait its failed message was given. */
     const stoppedGroups = new Map<string, number>();
+    /** The groups of which a message was delivered or dead-lettered in this batch: their next message is at its first attempt. */
+    const groupsMovedOn = new Set<string>();
     const failed: SQSRecord[] = [];
     const hidden: Promise<unknown>[] = [];
     for (const record of event.Records) {
       const group = record.attributes.MessageGroupId ?? record.messageId;
       let wait = stoppedGroups.get(group);
       if (wait === undefined) {
-        const outcome = await deliver(record, key);
-        if (outcome === 'done') continue;
+        const attempts = groupsMovedOn.has(group) ? 1 : Number(record.attributes.ApproximateReceiveCount);
+        const outcome = await deliver(record, key, attempts);
+        if (outcome === 'done') {
+          groupsMovedOn.add(group);
+          continue;
+        }
         wait = outcome.retryAfterSeconds;
         stoppedGroups.set(group, wait);
       }

@@ -4,7 +4,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookQueuePublisher, deliveryGroupOf } from '../../../functions/adapters/aws/webhook-queue-publisher.ts';
 import type { AttemptOutcome } from '../../../functions/adapters/webhooks/webhook-sender.ts';
+import { retryDelayMs, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../../../functions/domain/webhook-delivery.ts';
 import { createDeliverWebhooksHandler } from '../../../functions/handlers/deliver-webhooks-handler.ts';
+import { DELIVERY_BATCH_SIZE, MAX_RECEIVES } from '../../../lib/inventory-events.ts';
 import { linesWrittenBy } from '../../support/log-lines.ts';
 import { eventsOf, petChange, takingEverything } from '../../support/pet-changes.ts';
 
@@ -73,7 +75,9 @@ describe('the webhook delivery function', () => {
       { delivered: true, status: 200 },
       { delivered: false, failure: 'answered 500' },
     ]);
-    const event: SQSEvent = { Records: [record('1', NOW - 5_000, 1), record('2', NOW - 5_000, 3), record('3', NOW - 5_000, 1)] };
+    const event: SQSEvent = {
+      Records: [record('1', NOW - 5_000, 1, { group: 'other' }), record('2', NOW - 5_000, 3), record('3', NOW - 5_000, 3)],
+    };
 
     const answer = await handler(event);
 
@@ -126,7 +130,7 @@ describe('the webhook delivery function', () => {
   it('moves a message queued 24 hours ago to the dead letters, with its group and why, and goes on', async () => {
     const { handler } = handlerAnswering([{ delivered: false, failure: 'connection failed (ECONNREFUSED)' }]);
 
-    const answer = await handler({ Records: [record('1', NOW - 24 * 3_600_000 + 30_000, 1_440)] });
+    const answer = await handler({ Records: [record('1', NOW - 24 * 3_600_000 + 30_000, 700)] });
 
     expect(answer.batchItemFailures).toEqual([]);
     expect(sqs).toHaveReceivedCommandWith(SendMessageCommand, {
@@ -135,6 +139,87 @@ describe('the webhook delivery function', () => {
       MessageAttributes: { lastFailure: { DataType: 'String', StringValue: 'connection failed (ECONNREFUSED)' } },
     });
     expect(sqs).not.toHaveReceivedCommand(ChangeMessageVisibilityCommand);
+  });
+});
+
+describe('the webhook delivery function, for the messages received behind an earlier one of their group', () => {
+  it('backs a message off from the first wait at its first failure, however often it was received behind the one before it', async () => {
+    const { handler, sent } = handlerAnswering([
+      { delivered: true, status: 200 },
+      { delivered: false, failure: 'answered 500' },
+    ]);
+
+    // Both received 40 times: the first was tried each time, the second waited behind it, untried.
+    const answer = await handler({ Records: [record('1', NOW - 3_600_000, 40), record('2', NOW - 3_600_000, 40)] });
+
+    expect(sent).toEqual(['evt_inventory_1_1', 'evt_inventory_1_2']);
+    expect(answer.batchItemFailures).toEqual([{ itemIdentifier: '2' }]);
+    expect(visibilitiesChanged()).toEqual([['receipt-2', 1]]);
+  });
+
+  it('dead-letters a message that waited behind a dead letter by its own 24 hours, with its own failure, and backs off the next', async () => {
+    const { handler, sent } = handlerAnswering([
+      { delivered: false, failure: 'answered 500' },
+      { delivered: false, failure: 'answered 502' },
+      { delivered: false, failure: 'answered 503' },
+    ]);
+    const day = 24 * 3_600_000;
+
+    const answer = await handler({
+      Records: [record('1', NOW - day + 30_000, 700), record('2', NOW - day + 500, 700), record('3', NOW - 600_000, 700)],
+    });
+
+    // 1 is past its 24 hours at the next wait (120 s), 2 at its first (1 s); 3, queued 10 minutes ago, waits 1 s.
+    expect(sent).toEqual(['evt_inventory_1_1', 'evt_inventory_1_2', 'evt_inventory_1_3']);
+    const deadLetters = sqs
+      .commandCalls(SendMessageCommand)
+      .map(({ args: [{ input }] }) => [input.MessageDeduplicationId, input.MessageAttributes?.lastFailure?.StringValue]);
+    expect(deadLetters).toEqual([
+      ['dedup-1', 'answered 500'],
+      ['dedup-2', 'answered 502'],
+    ]);
+    expect(answer.batchItemFailures).toEqual([{ itemIdentifier: '3' }]);
+    expect(visibilitiesChanged()).toEqual([['receipt-3', 1]]);
+  });
+});
+
+/**
+ * The most receives a message can have before the function's age rule ends it: every wait it is
+ * hidden for was granted for an attempt whose next one fell within 24 hours of its queueing (its
+ * own or that of a message ahead of it, queued earlier), so its waits add up to at most the
+ * policy's retryForMs. Most receives fit when each attempt fails at once (an attempt that runs to
+ * attemptTimeoutMs only spreads them further) and when the group's backoff starts over from the
+ * first wait as often as it can: at each message received ahead of it (at most a batch less one)
+ * and at itself.
+ */
+function mostReceivesWithinRetryPeriod(policy: WebhookRetryPolicy, backoffStarts: number): number {
+  const shortWaits: number[] = [];
+  for (let failed = 1; retryDelayMs(policy, failed) < policy.maxRetryDelayMs; failed++) {
+    shortWaits.push(...Array<number>(backoffStarts).fill(retryDelayMs(policy, failed)));
+  }
+  let waited = 0;
+  let waits = 0;
+  for (const wait of shortWaits) {
+    if (waited + wait > policy.retryForMs) break;
+    waited += wait;
+    waits++;
+  }
+  waits += Math.floor((policy.retryForMs - waited) / policy.maxRetryDelayMs);
+  return 1 + waits;
+}
+
+describe("the delivery queue's own dead letters", () => {
+  it('cannot take a message before the function dead-letters it by age, even one received behind a batch of others', () => {
+    const most = mostReceivesWithinRetryPeriod(WEBHOOK_RETRY_POLICY, DELIVERY_BATCH_SIZE);
+    expect(most).toBeLessThanOrEqual(MAX_RECEIVES);
+    expect(most).toBe(780);
+    // The attempt that dead-letters may run its whole timeout: it is still one receive, the last.
+    expect(WEBHOOK_RETRY_POLICY.attemptTimeoutMs).toBeLessThan(WEBHOOK_RETRY_POLICY.maxRetryDelayMs);
+  });
+
+  it('would take them first at the former 60 s cap: 1,000 receives came within 17 hours', () => {
+    const formerCap = { ...WEBHOOK_RETRY_POLICY, maxRetryDelayMs: 60_000 };
+    expect(mostReceivesWithinRetryPeriod(formerCap, 1)).toBeGreaterThan(MAX_RECEIVES);
   });
 });
 

@@ -101,15 +101,15 @@ describe('webhook URLs in logs', () => {
 });
 
 describe('webhook retries', () => {
-  it('waits 1 s after the first failure, doubling to at most 60 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 100].map((failed) => retryDelayMs(WEBHOOK_RETRY_POLICY, failed))).toEqual([
-      1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000,
+  it('waits 1 s after the first failure, doubling to at most 2 minutes', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 100].map((failed) => retryDelayMs(WEBHOOK_RETRY_POLICY, failed))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 120_000, 120_000, 120_000,
     ]);
   });
 
   it('dead-letters once the next attempt would fall more than 24 hours after the change was queued', () => {
     const day = 24 * 60 * 60 * 1_000;
-    expect(afterFailedAttempt(WEBHOOK_RETRY_POLICY, 1_400, 0, day - 60_000)).toEqual({ retryAtMs: day });
-    expect(afterFailedAttempt(WEBHOOK_RETRY_POLICY, 1_401, 0, day - 59_999)).toEqual({ deadLetter: true });
+    expect(afterFailedAttempt(WEBHOOK_RETRY_POLICY, 700, 0, day - 120_000)).toEqual({ retryAtMs: day });
+    expect(afterFailedAttempt(WEBHOOK_RETRY_POLICY, 701, 0, day - 119_999)).toEqual({ deadLetter: true });
   });
 });

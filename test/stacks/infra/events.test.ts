@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_ENV } from '../../../functions/config.ts';
 import { INVENTORY_EVENT_TYPES } from '../../../functions/domain/vocabulary.ts';
-import { readWebhookSubscriptions } from '../../../lib/inventory-events.ts';
+import { MAX_RECEIVES, readWebhookSubscriptions } from '../../../lib/inventory-events.ts';
 import { inventoryTable } from '../../../functions/adapters/dynamodb/tables.ts';
 import { keySchemaOf, onlyResource, queueIds, resourcesOfType, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
 
@@ -53,6 +53,9 @@ describe.each(STAGES)('events of the %s stage', (stage) => {
     const [deliveriesId, deliveries] = queues.find(([, queue]) => queue.Properties?.RedrivePolicy)!;
     const deadLettersId = deliveries.Properties!.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0];
     expect(queues.map(([id]) => id).sort()).toEqual([deadLettersId, deliveriesId].sort());
+    // SQS's most receives, which the function's own dead letters come before (24 hours); a redrive (StartMessageMoveTask) needs the policy.
+    expect(deliveries.Properties!.RedrivePolicy.maxReceiveCount).toBe(MAX_RECEIVES);
+    expect(MAX_RECEIVES).toBe(1_000);
     template().hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLettersId, 'QueueName'] } }],

@@ -41,12 +41,13 @@ export const NO_BUNDLING = { [BUNDLING_STACKS]: [] };
 
 /**
  * Synthesizes both stages: call it once per file, in beforeAll. The templates are the same with
- * or without bundling but for the code's asset hashes, so only a file that reads the bundles
- * asks for them (`bundled`): esbuild on every function of both stages is most of a synthesis.
+ * or without bundling but for the code's asset hashes, and esbuild on every function of both
+ * stages is most of a synthesis, so none is bundled here: the bundles are read from `npm run
+ * synth`'s output, the one bundling synthesis of npm test (synth-output.test.ts).
  */
-export function synthesizeApp(context: Record<string, unknown> = {}, options: { bundled?: boolean } = {}): SynthesizedApp {
+export function synthesizeApp(context: Record<string, unknown> = {}): SynthesizedApp {
   const app = new App({
-    context: { ...CDK_JSON_CONTEXT, ...(options.bundled ? {} : NO_BUNDLING), ...context },
+    context: { ...CDK_JSON_CONTEXT, ...NO_BUNDLING, ...context },
     outdir: temporaryDirectory('petstore-cdk-'),
   });
   const stacks = addPetStoreStages(app);

@@ -67,6 +67,20 @@ describe('npm run synth', () => {
     for (const fn of functions) expect(readdirSync(assetDirectoryOf(fn))).toContain('index.mjs');
   });
 
+  // The CLI runs the app as cdk.json says, in the environment of a fresh clone (no AWS_ or CDK_ variable).
+  it('runs the app with no AWS credentials or environment, and writes both stages environment-agnostic, without findings', () => {
+    const manifest = JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8'));
+    const stacks = Object.entries(manifest.artifacts as Record<string, { type: string; environment: string }>).filter(
+      ([, artifact]) => artifact.type === 'aws:cloudformation:stack',
+    );
+    expect(stacks.map(([id, artifact]) => [id, artifact.environment])).toEqual([
+      ['PetStoreInventory-Staging', 'aws://unknown-account/unknown-region'],
+      ['PetStoreInventory-Prod', 'aws://unknown-account/unknown-region'],
+    ]);
+    const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8'));
+    expect(report.pluginReports).toEqual([]);
+  });
+
   it.each(['Staging', 'Prod'])(
     "bundles each %s function by the project's esbuild options: minified ESM with the AWS SDK inside, a banner and a source map",
     (stage) => {

@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { afterAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -24,10 +23,11 @@ export interface SynthesizedApp {
 }
 
 const temporaryDirectories: string[] = [];
-// Registered when a test file imports this module: each file removes what it synthesized.
-afterAll(() => {
+
+/** Removes what the file synthesized: after each file of test/stacks (test/stacks/setup.ts). */
+export function removeTemporaryDirectories(): void {
   for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
-});
+}
 
 /** A directory under the system's temporary one, removed after the test file. */
 export function temporaryDirectory(prefix: string): string {

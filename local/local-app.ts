@@ -25,6 +25,7 @@ import {
   startLocalStore,
   type ServiceTableNames,
 } from './local-store.ts';
+import type { ImportedEntry } from './inventory-file.ts';
 import { seedIfEmpty } from './seed.ts';
 import { startInventoryStreamConsumer, type InventoryStreamConsumer } from './inventory-stream-consumer.ts';
 import { createRecordInventoryChangesHandler } from '../functions/handlers/record-inventory-changes-handler.ts';
@@ -40,7 +41,6 @@ import type { WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts
 import { startWebhookDeliveries, type WebhookDeliveries } from './webhook-delivery-worker.ts';
 import { LOCAL_SWEEP_INTERVAL_MS, startReservationSweep } from './reservation-sweep.ts';
 import { createWebhookOutbox } from './webhook-outbox.ts';
-import type { InventoryCount } from '../functions/domain/schemas.ts';
 
 /** Where the local stream consumer keeps its position in the inventory's stream. */
 export const HISTORY_CHECKPOINT_FILE = 'history-stream-checkpoint.json';
@@ -77,7 +77,8 @@ export interface LocalAppOptions {
   onNotice?: (line: string) => void;
   port?: number;
   host?: string;
-  seed: readonly InventoryCount[];
+  /** The entries an empty inventory starts with, and their low-stock thresholds where they carry one. */
+  seed: readonly ImportedEntry[];
   devApiKey: string;
   /** Called when devApiKey was revoked, for a new key to register instead; without it a revoked devApiKey refuses the start. */
   replaceRevokedDevKey?: (revokedKeyId: string) => Promise<string>;

@@ -1,8 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createInventoryRepository, inventoryHasEntries } from '../functions/adapters/dynamodb/inventory-repository.ts';
+import { createLowStockThresholdRepository } from '../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
 import type { InventoryCount } from '../functions/domain/schemas.ts';
-import { readInventoryFile } from './inventory-file.ts';
+import { readInventoryFile, type ImportedEntry } from './inventory-file.ts';
 
 /** Where `npm start` takes its seed from instead of the demo inventory. */
 export const SEED_FILE_VARIABLE = 'SEED_FILE';
@@ -11,7 +12,7 @@ export const SEED_FILE_VARIABLE = 'SEED_FILE';
  * The seed file is an inventory file, as `npm run inventory -- import` reads it (same reader,
  * same checks); what is wrong with it is named with the variable that named the file.
  */
-export async function readSeedFile(path: string): Promise<InventoryCount[]> {
+export async function readSeedFile(path: string): Promise<ImportedEntry[]> {
   try {
     return await readInventoryFile(path);
   } catch (error) {
@@ -31,9 +32,14 @@ export async function writeInventory(
   await createInventoryRepository(client, tableName).putMany(items, attribution);
 }
 
-/** Loads the seed only into an empty inventory, so a restart never overwrites data. Returns how many were written. */
-export async function seedIfEmpty(client: DynamoDBDocumentClient, tableName: string, items: readonly InventoryCount[]): Promise<number> {
+/**
+ * Loads the seed only into an empty inventory, so a restart never overwrites data, with the
+ * low-stock thresholds its entries carry, as an import sets them. Returns how many entries were written.
+ */
+export async function seedIfEmpty(client: DynamoDBDocumentClient, tableName: string, items: readonly ImportedEntry[]): Promise<number> {
   if (await inventoryHasEntries(client, tableName)) return 0;
   await writeInventory(client, tableName, items);
+  const thresholds = createLowStockThresholdRepository(client, tableName);
+  for (const { petId, lowStockThreshold } of items) if (lowStockThreshold !== undefined) await thresholds.set(petId, lowStockThreshold);
   return items.length;
 }

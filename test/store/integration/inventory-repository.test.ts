@@ -5,6 +5,7 @@ import { INVENTORY_SHARDS, inventoryKey } from '../../../functions/adapters/dyna
 import { updateInventory } from '../../../functions/domain/inventory-service.ts';
 import { MAX_INT64 } from '../../../functions/domain/pet-id.ts';
 import { unheld } from '../../../functions/domain/stock-writes.ts';
+import { createLowStockThresholdRepository } from '../../../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 import { seedIfEmpty, writeInventory } from '../../../local/seed.ts';
 import { allEntries, idsInShard, TEST_AUTHOR } from '../../support/inventory.ts';
 import { startTestStore, type TestStore } from '../../support/local-store.ts';
@@ -122,6 +123,19 @@ describe('the inventory repository on DynamoDB Local', () => {
     expect(await allEntries(test.dependencies.inventory)).toEqual([{ petId: 5n, quantity: 1, status: 'sold' }]);
     const reads = send.mock.calls.map(([command]) => command).filter((command) => !(command instanceof TransactWriteCommand));
     expect(reads.every((command) => command instanceof QueryCommand)).toBe(true);
+  });
+
+  it("seeds the low-stock thresholds a seed's entries carry, as an import sets them, and no threshold where an entry carries none", async () => {
+    const seed = [
+      { petId: 5n, quantity: 3, status: 'available' as const, lowStockThreshold: 4 },
+      { petId: 6n, quantity: 9, status: 'available' as const },
+    ];
+
+    expect(await seedIfEmpty(test.dependencies.client, test.tables.inventoryTable, seed)).toBe(2);
+
+    const thresholds = createLowStockThresholdRepository(test.dependencies.client, test.tables.inventoryTable);
+    expect([await thresholds.get(5n), await thresholds.get(6n)]).toEqual([{ threshold: 4 }, { threshold: undefined }]);
+    expect(await allEntries(test.dependencies.inventory)).toEqual(seed.map(({ lowStockThreshold: _, ...count }) => count));
   });
 
   it('applies 40 concurrent updates to one pet: each succeeds and the last write stands whole', async () => {

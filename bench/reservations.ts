@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { createDocumentClient } from '../functions/adapters/dynamodb/document-client.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
+import { isMainModule } from '../tools/main-module.ts';
 import { createDependencies, type ServiceDependencies } from '../local/service-dependencies.ts';
 import { distinctCalls, readUnits, recordStoreCalls, type StoreCall, writeUnits } from './consumed-capacity.ts';
 import { benchInventory, type BenchStore, documentClientsOf, startBenchStore } from './fixtures.ts';
@@ -154,7 +154,7 @@ export async function measureReservations(store: BenchStore): Promise<string> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (isMainModule(import.meta.url)) {
   const store = await startBenchStore(benchInventory(Number(FIRST_HELD_PET) + HELD_PETS));
   try {
     console.log(await measureReservations(store));

@@ -3,7 +3,7 @@ import { backgroundEntries } from '../functions/routes.ts';
 import { BASELINES, type LambdaBundle } from './bundle.ts';
 import { authorizerEvent, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import { integer, ms, ratio, table, verdict } from './markdown.ts';
-import { runBundle, type BundleRun } from './run-bundle.ts';
+import { bundleFigures, interleavedRuns } from './run-bundle.ts';
 import { median } from './stats.ts';
 
 /** Odd, so that the median is one real run; at least 15 as the issue asks. */
@@ -11,25 +11,6 @@ const RUNS = 31;
 const TARGET_RATIO = 1.15;
 /** What the CDK stack sets on every function (lib/service-function.ts). */
 export const DEPLOYED_NODE_FLAGS = ['--enable-source-maps'];
-
-interface Medians {
-  loadMs: number;
-  firstInvocationMs: number;
-  loadAndFirstMs: number;
-  processStartToFirstResponseMs: number;
-  outcomes: string;
-}
-
-function medians(runs: BundleRun[]): Medians {
-  const first = runs.map((run) => run.invocations[0]!);
-  return {
-    loadMs: median(runs.map((run) => run.loadMs)),
-    firstInvocationMs: median(first.map((invocation) => invocation.ms)),
-    loadAndFirstMs: median(runs.map((run) => run.loadMs + run.invocations[0]!.ms)),
-    processStartToFirstResponseMs: median(runs.map((run) => run.processStartToFirstResponseMs)),
-    outcomes: [...new Set(first.map((invocation) => invocation.outcome))].join(', '),
-  };
-}
 
 /**
  * Section 1: each bundled entry point that answers a request (the operations, the authorizer, the
@@ -48,19 +29,19 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
     { name: 'deployed', nodeFlags: DEPLOYED_NODE_FLAGS },
     { name: 'noSourceMaps', nodeFlags: [] },
   ] as const;
-  const runs = new Map(bundles.flatMap((bundle) => variants.map((variant) => [`${bundle.name}/${variant.name}`, [] as BundleRun[]])));
-  // Interleaved rounds: a slow moment of the machine touches every entry point alike.
-  for (let round = 0; round < RUNS; round += 1) {
-    for (const bundle of bundles) {
-      for (const variant of variants) {
-        runs
-          .get(`${bundle.name}/${variant.name}`)!
-          .push(await runBundle(bundle.file, eventOf(bundle), { env: store.functionEnv, nodeFlags: [...variant.nodeFlags] }));
-      }
-    }
-  }
-
-  const result = (bundle: LambdaBundle, variant: (typeof variants)[number]['name']) => medians(runs.get(`${bundle.name}/${variant}`)!);
+  const runs = await interleavedRuns(
+    RUNS,
+    bundles.flatMap((bundle) =>
+      variants.map((variant) => ({
+        name: `${bundle.name}/${variant.name}`,
+        file: bundle.file,
+        event: () => eventOf(bundle),
+        options: { env: store.functionEnv, nodeFlags: variant.nodeFlags },
+      })),
+    ),
+  );
+  const result = (bundle: LambdaBundle, variant: (typeof variants)[number]['name']) =>
+    bundleFigures(runs.get(`${bundle.name}/${variant}`)!);
   const floorOf = (name: keyof typeof BASELINES) => {
     const bundle = bundles.find((candidate) => candidate.name === name)!;
     return { bundle, deployed: result(bundle, 'deployed'), noSourceMaps: result(bundle, 'noSourceMaps') };

@@ -111,8 +111,6 @@ function itemSizer(client: DynamoDBDocumentClient) {
           return Object.entries(input.RequestItems as Record<string, Input>).flatMap(([table, { Keys, ConsistentRead }]) =>
             Keys!.map((key) => ({ table, key, consistent: ConsistentRead === true, transactional: false })),
           );
-        case 'TransactGetItems':
-          return input.TransactItems!.map(({ Get }) => ({ table: Get!.TableName, key: Get!.Key!, consistent: true, transactional: true }));
         case 'PutItem':
         case 'UpdateItem':
         case 'DeleteItem':
@@ -235,6 +233,16 @@ export function distinctCalls(calls: readonly StoreCall[]): StoreCall[] {
     seen.add(id);
     return true;
   });
+}
+
+/** The calls by operation, each once (`GetItem ×2, TransactWriteItems ×1`), a refused write apart: for a table's cell. */
+export function describeCalls(calls: readonly StoreCall[]): string {
+  const counts = new Map<string, number>();
+  for (const call of distinctCalls(calls)) {
+    const name = `${call.operation}${call.conditionFailed ? ' (condition failed)' : ''}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => `${name} ×${count}`).join(', ') || '—';
 }
 
 /** What a call is billed for. */

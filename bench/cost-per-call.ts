@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createDocumentClient } from '../functions/adapters/dynamodb/document-client.ts';
-import { createDependencies } from '../local/service-dependencies.ts';
 import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createOperationHandlers } from '../local/operation-handlers.ts';
@@ -9,19 +7,10 @@ import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { apiRoutes } from '../functions/routes.ts';
 import { KNOWN_API_KEY_SECONDS } from '../functions/domain/known-api-keys.ts';
-import {
-  distinctCalls,
-  readUnits,
-  recordStoreCalls,
-  sequentialRoundTrips,
-  writeUnits,
-  type BilledCall,
-  type StoreCall,
-} from './consumed-capacity.ts';
+import { describeCalls, readUnits, sequentialRoundTrips, writeUnits, type BilledCall, type StoreCall } from './consumed-capacity.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
-import { authorizerEvent, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
-import type { ListingMeasurement } from './listing-at-scale.ts';
-import { dollars, fixed, integer, table, verdict } from './markdown.ts';
+import { authorizerEvent, invokeWhole, lambdaContext, routeEvent, routeOf, sizedStoreCalls, type BenchStore } from './fixtures.ts';
+import { dollars, fixed, table, verdict } from './markdown.ts';
 import { AWS_PRICE_SOURCES, PRICE_SOURCES, PRICES } from './prices.ts';
 
 /**
@@ -87,20 +76,10 @@ function requestCosts(
   };
 }
 
-function describeCalls(calls: readonly StoreCall[]): string {
-  const counts = new Map<string, number>();
-  for (const call of distinctCalls(calls)) {
-    const name = `${call.operation}${call.conditionFailed ? ' (condition failed)' : ''}`;
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  return [...counts].map(([name, count]) => `${name} ×${count}`).join(', ') || '—';
-}
-
 /** Section 4: the capacity every call consumes, by what it is for, and its on-demand price. */
-export async function measureCostPerCall(store: BenchStore, listings: readonly ListingMeasurement[], seededPets: number): Promise<string> {
-  const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY });
-  const sizer = createDocumentClient({ endpoint: store.endpoint });
-  const calls = recordStoreCalls(documentClientsOf(dependencies), sizer);
+export async function measureCostPerCall(store: BenchStore, seededPets: number): Promise<string> {
+  const sized = sizedStoreCalls(store.endpoint);
+  const { dependencies, calls } = sized;
   const handlers = createOperationHandlers(dependencies);
   const authorizer = createAuthorizerHandler(dependencies);
   const context = lambdaContext();
@@ -200,22 +179,6 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       ...scenarios.map((scenario) => componentRow(`Operation: ${scenario.name}`, operationCalls(scenario.calls))),
     ];
 
-    const totalRow = (name: string, made: readonly BilledCall[]) => [
-      name,
-      fixed(readUnits(made), 1),
-      fixed(writeUnits(made), 1),
-      dollars(usdPerMillion([...made, ...knownKey])),
-    ];
-    const totals = [
-      ...scenarios.map((scenario) => totalRow(scenario.name, scenario.calls)),
-      totalRow('`listInventory` (429, over the minute limit)', rejected.calls),
-      totalRow('`listInventory` (429, banned key)', banned.calls),
-      ...listings.map((listing) => {
-        const atScale: BilledCall[] = [...admittedCounting, { kind: 'read', capacityUnits: listing.readUnits }];
-        return totalRow(`\`listInventory\`, ${integer(listing.pets)} pets (${listing.status}, section 3)`, atScale);
-      }),
-    ];
-
     return [
       '## 4. Cost per call',
       '',
@@ -224,10 +187,6 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       '**Per component of a request:**',
       '',
       table(['Work', 'DynamoDB calls', 'Read units', 'Write units', '$ per million'], components),
-      '',
-      `**Per API call**, counting and operation (read and write units exclude authorization), and its DynamoDB price with the authorizer's calls for a key it knows (none: a key lookup, when the instance does not know the key, is the row above):`,
-      '',
-      table(['API call', 'Read units', 'Write units', '$ per million calls, authorizer included'], totals),
       '',
       `**What a request costs on AWS, before and after issue 37** (the authorizer's key memory, a read with its count). Both: API Gateway runs the authorizer on every request, uncached, so that a request without a key is answered with the X-RateLimit-* SPEC 8 requires (a cached authorizer's identity sources would make API Gateway answer it itself, from a static template without X-RateLimit-Reset): two Lambda invocations per request, the floor on API Gateway REST with a Lambda authorizer under SPEC 8. *Before*: the authorizer read the key on every request (its strongly consistent GetItem, one more round trip before the function started), and the function counted the request before its read. *After*: a warm authorizer answers a key it read in the last ${KNOWN_API_KEY_SECONDS} s from memory, with no store call (a lookup, when the instance does not know the key, costs ${dollars(usdPerMillion(keyLookup))} of DynamoDB and one round trip per million such requests), so a known key's request waits for one round trip before the work, the counting write, and a GET's read goes out with its count. Round trips are the store calls one after the other that the request waits for, measured on the calls this run made (calls in flight together count once; *before* adds the authorizer's and puts the count ahead of the operation's). Units as above. Dollars per million requests at list prices in ${PRICES.region}: API Gateway REST ${dollars(PRICES.usdPerMillionRestApiCalls)} per million calls, Lambda arm64 at the deployed ${FUNCTION_MEMORY_MB} MB, ${dollars(PRICES.usdPerMillionLambdaRequests)} per million invocations and $${PRICES.usdPerLambdaArmGbSecond} per GB-second, each invocation's duration **assumed** (${ASSUMED_ROUND_TRIP_MS} ms per round trip it waits for and ${ASSUMED_OWN_WORK_MS} ms of its own work: Lambda's billed duration cannot be measured here), DynamoDB on-demand as above; data transfer and CloudWatch not included. ${AWS_PRICE_SOURCES}`,
       '',
@@ -251,7 +210,6 @@ export async function measureCostPerCall(store: BenchStore, listings: readonly L
       `Counting an admitted request costs ${fixed(readUnits(admittedCounting), 1)} read and ${fixed(writeUnits(admittedCounting), 1)} write units, ${dollars(admittedUsd)} per million requests (target ≤ $${TARGET_COUNTING_USD_PER_MILLION}: ${verdict(admittedUsd <= TARGET_COUNTING_USD_PER_MILLION, dollars(admittedUsd - TARGET_COUNTING_USD_PER_MILLION))}), the first request of a minute included: each minute counts in an attribute of its own that the same write creates. It is still most of the bill of a call, against ${dollars(usdPerMillion(operationCalls(scenarios[0]!.calls)))} for listing ${seededPets} pets: a listing Queries each of the ${inventoryTable.shards} shards, strongly consistent, and each Query costs at least one read unit however few pets it finds. A request refused for a full window costs the refused write and the rejection count, which feeds the ban; one from a banned key costs the refused write alone, which says why it was refused.`,
     ].join('\n');
   } finally {
-    dependencies.close();
-    sizer.destroy();
+    sized.close();
   }
 }

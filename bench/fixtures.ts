@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ENV, type ServiceConfig } from '../functions/config.ts';
+import { createDocumentClient } from '../functions/adapters/dynamodb/document-client.ts';
+import { ENV } from '../functions/config.ts';
 import { createDependencies, type ServiceDependencies } from '../local/service-dependencies.ts';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { InventoryCount, PetStatus } from '../functions/domain/schemas.ts';
@@ -12,6 +13,7 @@ import { authorizerEvent as gatewayAuthorizerEvent, proxyEvent, type GatewayRequ
 import { provideLambdaStreaming } from '../local/lambda-streaming.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore, tableEnvironment } from '../local/local-store.ts';
 import { writeInventory } from '../local/seed.ts';
+import { recordStoreCalls, type StoreCall } from './consumed-capacity.ts';
 import type { ApiRoute } from '../functions/routes.ts';
 
 // The bench builds the service's handlers in its own process, as the local server does.
@@ -56,12 +58,43 @@ export function benchFunctionEnvironment(endpoint: string): Record<string, strin
   return { ...tableEnvironment(LOCAL_TABLES), [ENV.dynamodbEndpoint]: endpoint };
 }
 
+/** The service's adapters over the bench's local tables at `endpoint`, wired as the local server wires them. */
+export function serviceDependencies(endpoint: string): ServiceDependencies {
+  return createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: endpoint, banPolicy: DEFAULT_BAN_POLICY });
+}
+
+/**
+ * Dependencies of their own over the store whose every call is recorded and billed as computed
+ * from the sizes of the items it reads and writes (consumed-capacity.ts), read through a bare
+ * client the recording is not on: what sections 4 and Reservations bill their calls by.
+ */
+export function sizedStoreCalls(endpoint: string): { dependencies: ServiceDependencies; calls: StoreCall[]; close(): void } {
+  const dependencies = serviceDependencies(endpoint);
+  const sizer = createDocumentClient({ endpoint });
+  return {
+    dependencies,
+    calls: recordStoreCalls(documentClientsOf(dependencies), sizer),
+    close: () => {
+      dependencies.close();
+      sizer.destroy();
+    },
+  };
+}
+
+/** Runs `work` on every item, at most `inFlight` at once, taking the items in order. */
+export async function eachInFlight<Item>(items: readonly Item[], inFlight: number, work: (item: Item) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, items.length) }, worker));
+}
+
 /** An in-memory DynamoDB Local with the service's tables, the given pets and an unthrottled key. */
 export async function startBenchStore(pets: readonly InventoryCount[]): Promise<BenchStore> {
   const store = await startLocalStore();
   await createServiceTables(store.endpoint, LOCAL_TABLES);
-  const config: ServiceConfig = { ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY };
-  const dependencies = createDependencies(config);
+  const dependencies = serviceDependencies(store.endpoint);
   await writeInventory(dependencies.client, LOCAL_TABLES.inventoryTable, pets);
   const { apiKey, record } = await new KeyAdmin(dependencies.apiKeys, dependencies.usageCounters).issue({
     plan: 'enterprise',

@@ -16,12 +16,12 @@ import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
 import { bundle, type LambdaBundle } from './bundle.ts';
 import { DEPLOYED_NODE_FLAGS } from './cold-start.ts';
 import { PRICES } from './prices.ts';
-import { benchInventory, routeEvent, routeOf, startBenchStore, STATUSES, type BenchStore } from './fixtures.ts';
+import { benchInventory, eachInFlight, routeEvent, routeOf, startBenchStore, STATUSES, type BenchStore } from './fixtures.ts';
 import { startIpcChild } from './ipc-child.ts';
 import type { RawReads } from './listing/raw-reads-handler.ts';
 import type { StandInStore } from './listing/stand-in-store.ts';
 import { dollars, fixed, integer, mib, ms, ratio, table, verdict } from './markdown.ts';
-import { runBundle, type BundleInvocation, type BundleRun } from './run-bundle.ts';
+import { interleavedRuns, runBundle, type BundleInvocation, type BundleRun } from './run-bundle.ts';
 
 /** Listed from DynamoDB Local, loaded with pets 1…N. */
 const LOCAL_SIZES = [1_000, 10_000, 100_000];
@@ -64,13 +64,6 @@ const BOUNDED_FLAGS = [
   `--max-old-space-size=${BOUNDED_HEAP.oldSpaceMb}`,
 ];
 
-export interface ListingMeasurement {
-  pets: number;
-  readUnits: number;
-  /** The deployed function's answer: 200, or how it failed. */
-  status: string;
-}
-
 interface SizeResult {
   pets: number;
   store: string;
@@ -110,14 +103,12 @@ async function measureSize(
   const options = { env, nodeFlags: DEPLOYED_FLAGS, invocations: INVOCATIONS };
   const event = routeEvent(routeOf('listInventory'), benchStore.keyRecord);
   const reportEvent = { ...event, queryStringParameters: { lowStock: 'true' }, multiValueQueryStringParameters: { lowStock: ['true'] } };
-  const rawRuns: BundleRun[] = [];
-  const plainRuns: BundleRun[] = [];
-  const reportRuns: BundleRun[] = [];
-  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-    rawRuns.push(await runBundle(bundles.raw, {}, options));
-    plainRuns.push(await runBundle(bundles.list, event, options));
-    if (withReport) reportRuns.push(await runBundle(bundles.list, reportEvent, options));
-  }
+  const runs = await interleavedRuns(REPEATS, [
+    { name: 'raw', file: bundles.raw, event: () => ({}), options },
+    { name: 'plain', file: bundles.list, event: () => event, options },
+    ...(withReport ? [{ name: 'report', file: bundles.list, event: () => reportEvent, options }] : []),
+  ]);
+  const [rawRuns, plainRuns, reportRuns] = [runs.get('raw')!, runs.get('plain')!, runs.get('report') ?? []];
   const gzip = await runBundle(bundles.list, { ...event, headers: { 'Accept-Encoding': 'gzip' } }, options);
   const bounded = await runBundle(bundles.list, event, { ...options, nodeFlags: BOUNDED_FLAGS });
   const raw = medianRun(rawRuns);
@@ -154,14 +145,9 @@ async function setThresholds(store: BenchStore, first: number, last: number): Pr
   const thresholds = createLowStockThresholdRepository(store.dependencies.client, LOCAL_TABLES.inventoryTable);
   const petIds: number[] = [];
   for (let petId = first; petId <= last; petId += 1) if (petId % THRESHOLD_EVERY === 0) petIds.push(petId);
-  let next = 0;
-  const writer = async () => {
-    while (next < petIds.length) {
-      const petId = petIds[next++]!;
-      await thresholds.set(BigInt(petId), petId % BELOW_EVERY === 0 ? THRESHOLD_ABOVE_STOCK : 0);
-    }
-  };
-  await Promise.all(Array.from({ length: THRESHOLD_WRITES_IN_FLIGHT }, writer));
+  await eachInFlight(petIds, THRESHOLD_WRITES_IN_FLIGHT, (petId) =>
+    thresholds.set(BigInt(petId), petId % BELOW_EVERY === 0 ? THRESHOLD_ABOVE_STOCK : 0),
+  );
 }
 
 /** Bytes per entry of a listing of `items`, batch by batch as the function writes them, gzipped the same way. */
@@ -202,10 +188,7 @@ const LONGEST_ENTRY_BYTES = Buffer.byteLength(`${flatRecordJson({ petId: MAX_INT
  * Section 3: listInventory of the deployed bundle over 1,000 to 1,000,000 pets, each next to a
  * baseline of the same ordered reads without serialization, in the same process layout.
  */
-export async function measureListingAtScale(
-  listBundle: LambdaBundle,
-  bundleDir: string,
-): Promise<{ markdown: string; measurements: ListingMeasurement[] }> {
+export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir: string): Promise<string> {
   const raw = await bundle(RAW_READS_ENTRY, bundleDir, 'raw-reads');
   const bundles = { list: listBundle.file, raw: raw.file };
   const results: SizeResult[] = [];
@@ -298,20 +281,17 @@ export async function measureListingAtScale(
     ];
   });
 
-  const reportRows = results.flatMap(({ pets, plain, raw, report }) =>
+  // The plain listing's own figures are the time and cost tables'; this one puts the report beside them.
+  const reportRows = results.flatMap(({ pets, plain, report }) =>
     report
       ? [
           [
             integer(pets),
             integer(report.reads.entries),
-            ms(plain.warm.firstByteMs!),
             ms(report.warm.firstByteMs!),
-            ms(plain.warm.ms),
             ms(report.warm.ms),
             ratio(report.warm.ms / plain.warm.ms),
-            mib(plain.peakRssBytes),
             mib(report.peakRssBytes),
-            fixed(raw.reads.readUnits, 1),
             fixed(report.reads.readUnits, 1),
             integer(report.warm.bodyBytes),
           ],
@@ -326,82 +306,71 @@ export async function measureListingAtScale(
   const gzipPetsPerSecond = largest.pets / (largest.gzip.warm.ms / 1_000);
   const plainPetsPerSecond = largest.pets / (largest.plain.warm.ms / 1_000);
 
-  return {
-    measurements: results.map((result) => ({
-      pets: result.pets,
-      readUnits: result.raw.reads.readUnits,
-      status: result.plain.warm.outcome,
-    })),
-    markdown: [
-      '## 3. Listing at scale',
-      '',
-      `listInventory of the deployed bundle (\`${listBundle.name}\`, with \`--enable-source-maps\` as deployed), invoked as Lambda's runtime invokes a streamed handler, in a fresh Node process per size and variant: ${LOCAL_SIZES.map(integer).join(', ')} pets from DynamoDB Local (pets 1…N, quantities 0–49, statuses in turn, loaded with 8 BatchWriteItem streams), and ${STAND_IN_SIZES.map(integer).join(', ')} from a **stand-in store**: a small HTTP server in its own process that answers each shard's Queries with the same ordered pages of the same data, in DynamoDB's wire format (Limit, ExclusiveStartKey, LastEvaluatedKey, ConsumedCapacity by DynamoDB's item-size rules), because DynamoDB Local would take minutes to load a million items and more heap than the bench gives it. Each process invokes twice; the figures are the second, warm invocation, as a warm Lambda instance would serve it. The raw reads and the listing run in turn ${REPEATS} times per size, and each keeps its median run; the gzipped and bounded-heap listings run once. *CPU time* is the process's own (user and system) during the invocation, which other work on the machine does not inflate as it inflates wall time. The **baseline** is the raw ordered reads: a bundled entry point (bench/listing/raw-reads-handler.ts) run the same way against the same store, reading every entry through the service's own repository (the ${inventoryTable.shards} shards' consistent Queries of ${integer(INVENTORY_PAGE_SIZE)} items, merged) without handler, plan limits, serialization or response stream; its *first batch* is the time to the first merged entries, which needs every shard's first page: no listing can send an entry sooner. *First byte* is the listing's first write to its response stream (the prelude: status and headers, rate-limit headers included), sent with the first batch. *Peak RSS* is the process's maximum resident memory over both invocations. Every process runs with the deployed function's flags: \`--enable-source-maps\` and the heap limits Lambda's Node.js runtime sets for its ${integer(FUNCTION_MEMORY_MB)} MB (\`${lambdaHeapFlags(FUNCTION_MEMORY_MB).join(' ')}\`).`,
-      '',
-      table(
-        [
-          'Pets',
-          'Store',
-          'Raw reads: first batch',
-          'Raw reads: total',
-          'Listing: first byte',
-          'Listing: total',
-          'Listing gzipped: total',
-          `Total ÷ raw (≤ ${TARGETS.totalOverRawReads}×)`,
-          'CPU time ÷ raw',
-          `First byte ÷ first batch (≤ ${TARGETS.firstByteOverFirstPages}×)`,
-          'Peak RSS: raw reads',
-          'Peak RSS: listing',
-          'Peak RSS: gzipped',
-          `Peak RSS (and total) of the listing in a ${BOUNDED_HEAP.oldSpaceMb} MB heap`,
-        ],
-        timeRows,
-      ),
-      '',
-      `**Memory.** The listing holds at most two Query pages per shard and a batch of text, whatever the inventory; what it allocates beyond that is garbage. Under the runtime's heap limits V8 does not collect that garbage as soon as it could: it lets the heap grow with the allocation rate, up to limits far above the live data, so the peak RSS of a long listing says more about V8's policy than about what the listing keeps, and the raw reads grow alike (${mib(smallest.plain.peakRssBytes)} at ${integer(smallest.pets)} pets, ${mib(largest.plain.peakRssBytes)} at ${integer(largest.pets)}: ${ratio(deployedRssRatio)}, the raw reads ${ratio(largest.raw.peakRssBytes / smallest.raw.peakRssBytes)}). The last column runs the same listing with V8 held to a ${BOUNDED_HEAP.semiSpaceMb} MB semi-space and a ${BOUNDED_HEAP.oldSpaceMb} MB old generation (\`--max-semi-space-size=${BOUNDED_HEAP.semiSpaceMb} --max-old-space-size=${BOUNDED_HEAP.oldSpaceMb}\`), which could not hold a million entries, let alone their text: the listing completes every size in it, and its peak RSS at ${integer(largest.pets)} pets is ${mib(largest.bounded.peakRssBytes)}, ${ratio(rssRatio)} its ${mib(smallest.bounded.peakRssBytes)} at ${integer(smallest.pets)} (target ≤ ${TARGETS.rssAtLargestOverSmallest}×: ${verdict(rssRatio <= TARGETS.rssAtLargestOverSmallest, ratio(rssRatio - TARGETS.rssAtLargestOverSmallest))}), at the cost of more frequent collections.`,
-      '',
-      misses.length === 0
-        ? 'Every target is met.'
-        : `**Targets missed**: ${misses.join('; ')}.${slowWallTimes.length > 0 ? ` ${explainWallTime(slowWallTimes)}` : ''}`,
-      '',
-      `**The reorder report** (\`GET /v1/inventory?lowStock=true\`), at each size DynamoDB Local holds, beside the plain listing of the same inventory in the same run (its baseline, the rows above): every ${THRESHOLD_EVERY}th pet has a low-stock threshold and every ${BELOW_EVERY}th is below it (a threshold of ${THRESHOLD_ABOVE_STOCK} against stocks of 0–49; the others 0), so the report answers 1% of the pets; the thresholds are set through the service's repository after each load (the Load column below includes them), so the plain listing reads them too. The report reads the same shard Queries with a filter that keeps the entries with a threshold, and keeps of those the ones below it; run in turn with the listing and the raw reads, ${REPEATS} times, its median run. Its read units are its own reads' (the raw-reads entry point with the report's filter): DynamoDB bills a Query by the items it reads, before any filter. The ${STAND_IN_SIZES.map(integer).join(', ')}-pet stand-in store answers no filter, so the report has no row there.`,
-      '',
-      table(
-        [
-          'Pets',
-          'Below their threshold',
-          'Listing: first byte',
-          'Report: first byte',
-          'Listing: total',
-          'Report: total',
-          'Report ÷ listing (total)',
-          'Peak RSS: listing',
-          'Peak RSS: report',
-          'Read units: listing',
-          'Read units: report',
-          'Report body (bytes)',
-        ],
-        reportRows,
-      ),
-      '',
-      `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 4).`,
-      '',
-      table(
-        [
-          'Pets',
-          'Load',
-          'Queries',
-          'Read units',
-          'Read units per 1,000 pets',
-          '$ per listing (reads)',
-          'Body (bytes)',
-          'Body gzipped (bytes)',
-          'Bytes per pet',
-          'Bytes per pet, gzipped',
-        ],
-        costRows,
-      ),
-      '',
-      `**Ceilings.** A streamed answer stops at Lambda's 200 MB (the function cuts it at ${integer(STREAMED_RESPONSE_LIMIT_BYTES)} bytes, logged and counted as StreamAborted): with this data (ids of up to ${String(largest.pets).length} digits, ${fixed(plainPerEntry, 1)} bytes per pet) that is **${petsWithin(plainPerEntry)} pets** uncompressed; with 19-digit ids at worst (${LONGEST_ENTRY_BYTES} bytes for \`{"petId":9223372036854775807,"quantity":2147483647,"status":"available"},\`) **${petsWithin(LONGEST_ENTRY_BYTES)} pets**. Gzipped, an entry takes ${fixed(gzipPerEntry, 2)} bytes with this data and ${fixed(longIdGzip, 2)} with random 19-digit ids (${integer(LONG_ID_SAMPLE)} of them, sorted), so 200 MB would hold ${petsWithin(gzipPerEntry)} and ${petsWithin(longIdGzip)} pets: there the ${FUNCTION_TIMEOUT_SECONDS.streamed} s function timeout binds first. This machine listed ${integer(plainPetsPerSecond)} pets a second uncompressed and ${integer(gzipPetsPerSecond)} gzipped (the largest row), which puts the timeout near ${integer((gzipPetsPerSecond * FUNCTION_TIMEOUT_SECONDS.streamed) / 1_000_000)} million pets gzipped; a Lambda function of ${integer(FUNCTION_MEMORY_MB)} MB has about 0.6 of a vCPU, and API Gateway passes 2 MB/s after the first 10 MB, so count on less there.`,
-    ].join('\n'),
-  };
+  return [
+    '## 3. Listing at scale',
+    '',
+    `listInventory of the deployed bundle (\`${listBundle.name}\`, with \`--enable-source-maps\` as deployed), invoked as Lambda's runtime invokes a streamed handler, in a fresh Node process per size and variant: ${LOCAL_SIZES.map(integer).join(', ')} pets from DynamoDB Local (pets 1…N, quantities 0–49, statuses in turn, loaded through the seed's putMany), and ${STAND_IN_SIZES.map(integer).join(', ')} from a **stand-in store**: a small HTTP server in its own process that answers each shard's Queries with the same ordered pages of the same data, in DynamoDB's wire format (Limit, ExclusiveStartKey, LastEvaluatedKey, ConsumedCapacity by DynamoDB's item-size rules), because DynamoDB Local would take minutes to load a million items and more heap than the bench gives it. Each process invokes twice; the figures are the second, warm invocation, as a warm Lambda instance would serve it. The raw reads and the listing run in turn ${REPEATS} times per size, and each keeps its median run; the gzipped and bounded-heap listings run once. *CPU time* is the process's own (user and system) during the invocation, which other work on the machine does not inflate as it inflates wall time. The **baseline** is the raw ordered reads: a bundled entry point (bench/listing/raw-reads-handler.ts) run the same way against the same store, reading every entry through the service's own repository (the ${inventoryTable.shards} shards' consistent Queries of ${integer(INVENTORY_PAGE_SIZE)} items, merged) without handler, plan limits, serialization or response stream; its *first batch* is the time to the first merged entries, which needs every shard's first page: no listing can send an entry sooner. *First byte* is the listing's first write to its response stream (the prelude: status and headers, rate-limit headers included), sent with the first batch. *Peak RSS* is the process's maximum resident memory over both invocations. Every process runs with the deployed function's flags: \`--enable-source-maps\` and the heap limits Lambda's Node.js runtime sets for its ${integer(FUNCTION_MEMORY_MB)} MB (\`${lambdaHeapFlags(FUNCTION_MEMORY_MB).join(' ')}\`).`,
+    '',
+    table(
+      [
+        'Pets',
+        'Store',
+        'Raw reads: first batch',
+        'Raw reads: total',
+        'Listing: first byte',
+        'Listing: total',
+        'Listing gzipped: total',
+        `Total ÷ raw (≤ ${TARGETS.totalOverRawReads}×)`,
+        'CPU time ÷ raw',
+        `First byte ÷ first batch (≤ ${TARGETS.firstByteOverFirstPages}×)`,
+        'Peak RSS: raw reads',
+        'Peak RSS: listing',
+        'Peak RSS: gzipped',
+        `Peak RSS (and total) of the listing in a ${BOUNDED_HEAP.oldSpaceMb} MB heap`,
+      ],
+      timeRows,
+    ),
+    '',
+    `**Memory.** The listing holds at most two Query pages per shard and a batch of text, whatever the inventory; what it allocates beyond that is garbage. Under the runtime's heap limits V8 does not collect that garbage as soon as it could: it lets the heap grow with the allocation rate, up to limits far above the live data, so the peak RSS of a long listing says more about V8's policy than about what the listing keeps, and the raw reads grow alike (${mib(smallest.plain.peakRssBytes)} at ${integer(smallest.pets)} pets, ${mib(largest.plain.peakRssBytes)} at ${integer(largest.pets)}: ${ratio(deployedRssRatio)}, the raw reads ${ratio(largest.raw.peakRssBytes / smallest.raw.peakRssBytes)}). The last column runs the same listing with V8 held to a ${BOUNDED_HEAP.semiSpaceMb} MB semi-space and a ${BOUNDED_HEAP.oldSpaceMb} MB old generation (\`--max-semi-space-size=${BOUNDED_HEAP.semiSpaceMb} --max-old-space-size=${BOUNDED_HEAP.oldSpaceMb}\`), which could not hold a million entries, let alone their text: the listing completes every size in it, and its peak RSS at ${integer(largest.pets)} pets is ${mib(largest.bounded.peakRssBytes)}, ${ratio(rssRatio)} its ${mib(smallest.bounded.peakRssBytes)} at ${integer(smallest.pets)} (target ≤ ${TARGETS.rssAtLargestOverSmallest}×: ${verdict(rssRatio <= TARGETS.rssAtLargestOverSmallest, ratio(rssRatio - TARGETS.rssAtLargestOverSmallest))}), at the cost of more frequent collections.`,
+    '',
+    misses.length === 0
+      ? 'Every target is met.'
+      : `**Targets missed**: ${misses.join('; ')}.${slowWallTimes.length > 0 ? ` ${explainWallTime(slowWallTimes)}` : ''}`,
+    '',
+    `**The reorder report** (\`GET /v1/inventory?lowStock=true\`), at each size DynamoDB Local holds, beside the plain listing of the same inventory in the same run (its baseline: the listing's time, memory and read units are the tables' above and below): every ${THRESHOLD_EVERY}th pet has a low-stock threshold and every ${BELOW_EVERY}th is below it (a threshold of ${THRESHOLD_ABOVE_STOCK} against stocks of 0–49; the others 0), so the report answers 1% of the pets; the thresholds are set through the service's repository after each load (the Load column below includes them), so the plain listing reads them too. The report reads the same shard Queries with a filter that keeps the entries with a threshold, and keeps of those the ones below it; run in turn with the listing and the raw reads, ${REPEATS} times, its median run. Its read units are its own reads' (the raw-reads entry point with the report's filter): DynamoDB bills a Query by the items it reads, before any filter. The ${STAND_IN_SIZES.map(integer).join(', ')}-pet stand-in store answers no filter, so the report has no row there.`,
+    '',
+    table(
+      [
+        'Pets',
+        'Below their threshold',
+        'Report: first byte',
+        'Report: total',
+        'Report ÷ listing (total)',
+        'Peak RSS: report',
+        'Read units: report',
+        'Report body (bytes)',
+      ],
+      reportRows,
+    ),
+    '',
+    `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 4).`,
+    '',
+    table(
+      [
+        'Pets',
+        'Load',
+        'Queries',
+        'Read units',
+        'Read units per 1,000 pets',
+        '$ per listing (reads)',
+        'Body (bytes)',
+        'Body gzipped (bytes)',
+        'Bytes per pet',
+        'Bytes per pet, gzipped',
+      ],
+      costRows,
+    ),
+    '',
+    `**Ceilings.** A streamed answer stops at Lambda's 200 MB (the function cuts it at ${integer(STREAMED_RESPONSE_LIMIT_BYTES)} bytes, logged and counted as StreamAborted): with this data (ids of up to ${String(largest.pets).length} digits, ${fixed(plainPerEntry, 1)} bytes per pet) that is **${petsWithin(plainPerEntry)} pets** uncompressed; with 19-digit ids at worst (${LONGEST_ENTRY_BYTES} bytes for \`{"petId":9223372036854775807,"quantity":2147483647,"status":"available"},\`) **${petsWithin(LONGEST_ENTRY_BYTES)} pets**. Gzipped, an entry takes ${fixed(gzipPerEntry, 2)} bytes with this data and ${fixed(longIdGzip, 2)} with random 19-digit ids (${integer(LONG_ID_SAMPLE)} of them, sorted), so 200 MB would hold ${petsWithin(gzipPerEntry)} and ${petsWithin(longIdGzip)} pets: there the ${FUNCTION_TIMEOUT_SECONDS.streamed} s function timeout binds first. This machine listed ${integer(plainPetsPerSecond)} pets a second uncompressed and ${integer(gzipPetsPerSecond)} gzipped (the largest row), which puts the timeout near ${integer((gzipPetsPerSecond * FUNCTION_TIMEOUT_SECONDS.streamed) / 1_000_000)} million pets gzipped; a Lambda function of ${integer(FUNCTION_MEMORY_MB)} MB has about 0.6 of a vCPU, and API Gateway passes 2 MB/s after the first 10 MB, so count on less there.`,
+  ].join('\n');
 }

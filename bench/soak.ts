@@ -55,7 +55,7 @@ if (petsPerOperation < clients) throw new Error('--pets must be at least --clien
 // ---------------------------------------------------------------------------------------------
 // The request mix. An operation describes one request of a client; for a write it also says
 // which pet it changes and how, so that the ledger knows what each pet must hold afterwards.
-// Another operation joins the mix by being added to requestMix().
+// Another operation joins the mix by being added to OPERATIONS.
 
 interface SoakRequest {
   method: 'GET' | 'PATCH' | 'POST';
@@ -68,7 +68,6 @@ interface SoakRequest {
 
 interface Operation {
   name: string;
-  weight: number;
   /** The pets this operation writes, and the quantity each is seeded with. */
   pets?: { firstId: number; start: number };
   request(client: number): SoakRequest;
@@ -83,13 +82,11 @@ function petOf(pets: { firstId: number }, client: number): number {
 
 const listInventory: Operation = {
   name: 'GET /inventory',
-  weight: 1,
   request: () => ({ method: 'GET', path: '/inventory' }),
 };
 
 const updateInventory: Operation = {
   name: 'PATCH /inventory/{petId}',
-  weight: 1,
   pets: { firstId: 1, start: 0 },
   request(client) {
     const petId = petOf(this.pets!, client);
@@ -98,10 +95,8 @@ const updateInventory: Operation = {
   },
 };
 
-/** POST /inventory/{petId}/adjustments (issue 10): in the mix once the served OpenAPI document lists it. */
 const adjustInventory: Operation = {
   name: 'POST /inventory/{petId}/adjustments',
-  weight: 1,
   pets: { firstId: 1 + petsPerOperation, start: ADJUSTED_START },
   request(client) {
     const petId = petOf(this.pets!, client);
@@ -116,23 +111,8 @@ const adjustInventory: Operation = {
   },
 };
 
-const ADJUSTMENTS_PATH = '/inventory/{petId}/adjustments';
-
-/** The operations this server offers, read from the OpenAPI document it serves. */
-async function requestMix(baseUrl: string): Promise<Operation[]> {
-  const document = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-  return [listInventory, updateInventory, ...(document.paths[ADJUSTMENTS_PATH]?.post ? [adjustInventory] : [])];
-}
-
-function pick(operations: readonly Operation[]): Operation {
-  const total = operations.reduce((sum, operation) => sum + operation.weight, 0);
-  let draw = Math.random() * total;
-  for (const operation of operations) {
-    draw -= operation.weight;
-    if (draw < 0) return operation;
-  }
-  return operations.at(-1)!;
-}
+/** Every client picks each request among these at random, with equal chances. */
+const OPERATIONS: readonly Operation[] = [listInventory, updateInventory, adjustInventory];
 
 // ---------------------------------------------------------------------------------------------
 // The server's processes and their memory.
@@ -290,16 +270,15 @@ async function soak(): Promise<boolean> {
     const target = await openLocalTarget(dataDir);
     const { apiKey } = await target.admin.issue({ plan: 'enterprise', owner: 'soak', customLimits: UNTHROTTLED_LIMITS });
     await target.close();
-    const operations = await requestMix(first.baseUrl);
     progress(
-      `server ${first.process.pid} on ${first.baseUrl}; mix: ${operations.map((operation) => operation.name).join(', ')}; ${clients} clients for ${durationMs / 1_000} s`,
+      `server ${first.process.pid} on ${first.baseUrl}; mix: ${OPERATIONS.map((operation) => operation.name).join(', ')}; ${clients} clients for ${durationMs / 1_000} s`,
     );
 
     // The quantities each pet may hold, given every answer seen: one once a write is acknowledged, two while one went unanswered.
     const possible = new Map<number, Set<number>>(seed.map((item) => [item.petId, new Set([item.quantity])]));
     const windows: Window[] = [];
     const killPhase = newWindow();
-    const byOperation = new Map(operations.map((operation) => [operation.name, 0]));
+    const byOperation = new Map(OPERATIONS.map((operation) => [operation.name, 0]));
     let acknowledgedWrites = 0;
     let unansweredWrites = 0;
     let stopped = false;
@@ -324,7 +303,7 @@ async function soak(): Promise<boolean> {
 
     const runClient = async (client: number) => {
       while (!stopped) {
-        const operation = pick(operations);
+        const operation = OPERATIONS[random(0, OPERATIONS.length - 1)]!;
         const request = operation.request(client);
         const sentAt = performance.now();
         const answer = await send(request);
@@ -399,13 +378,10 @@ async function soak(): Promise<boolean> {
       (sum, window) => sum + [...window.statuses].filter(([status]) => status >= 500).reduce((total, [, count]) => total + count, 0),
       0,
     );
-    const failed = windows.reduce(
-      (sum, window) =>
-        sum +
-        window.networkErrors +
-        [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0),
-      0,
-    );
+    /** Answers other than 200, and requests that got none. */
+    const errorsOf = (window: Window) =>
+      window.networkErrors + [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0);
+    const failed = windows.reduce((sum, window) => sum + errorsOf(window), 0);
     const [firstWindow, lastWindow] = [windows[0]!, windows.at(-1)!];
     const rssGrowth = nodeRss(lastWindow) / nodeRss(firstWindow);
     // Over the second half: a leak keeps growing there, a heap sizing itself to the load has stopped.
@@ -435,8 +411,7 @@ async function soak(): Promise<boolean> {
         ...(window.networkErrors > 0 ? [`${integer(window.networkErrors)} without an answer`] : []),
       ].join(', ');
     const rows = windows.map((window, index) => {
-      const errors =
-        window.networkErrors + [...window.statuses].filter(([status]) => status !== 200).reduce((total, [, count]) => total + count, 0);
+      const errors = errorsOf(window);
       return [
         `${(index * windowMs) / 1_000}–${((index + 1) * windowMs) / 1_000} s`,
         integer(window.latenciesMs.length),
@@ -458,7 +433,7 @@ async function soak(): Promise<boolean> {
       '',
       `Written by \`npm run soak\` (bench/soak.ts) on ${new Date().toISOString()}, with \`--duration ${durationMs / 1_000} --clients ${clients} --window ${windowMs / 1_000} --pets ${petsPerOperation}\`. Machine: ${describeMachine()}; load average (1 min) ${fixed(loadavg()[0]!, 2)} at the end.`,
       '',
-      `The server is \`npm start\` as a user runs it, on a fresh DATA_DIR: npm, tsx's launcher, the server's own Node process (request logging on, listening on 127.0.0.1 only) and the store, DynamoDB Local, in a JVM under its watchdog shell. ${clients} clients send requests one after another over kept-alive connections, each picking at random (equal weights) among: ${operations.map((operation) => `\`${operation.name}\``).join(', ')}${operations.includes(adjustInventory) ? '' : ` (\`POST ${ADJUSTMENTS_PATH}\` joins the mix once the served OpenAPI document lists it)`}. The listing returns all ${integer(seed.length)} seeded pets. Every client writes pets of its own, so the last write acknowledged for a pet is known. An unthrottled enterprise key keeps the plan limits out of the way: every answer should be 200.`,
+      `The server is \`npm start\` as a user runs it, on a fresh DATA_DIR: npm, tsx's launcher, the server's own Node process (request logging on, listening on 127.0.0.1 only) and the store, DynamoDB Local, in a JVM under its watchdog shell. ${clients} clients send requests one after another over kept-alive connections, each picking at random (equal weights) among: ${OPERATIONS.map((operation) => `\`${operation.name}\``).join(', ')}. The listing returns all ${integer(seed.length)} seeded pets. Every client writes pets of its own, so the last write acknowledged for a pet is known. An unthrottled enterprise key keeps the plan limits out of the way: every answer should be 200.`,
       '',
       `## Per ${windowMs / 1_000} s window`,
       '',

@@ -1,10 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
-import type { InventoryChange, InventoryCount } from '../functions/domain/schemas.ts';
+import type { InventoryCount } from '../functions/domain/schemas.ts';
 import { INVENTORY_SHARDS, inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
-import { CHANGE_FEED_PARTITION } from '../functions/adapters/dynamodb/change-feed-repository.ts';
-import { historyTable } from '../functions/adapters/dynamodb/tables.ts';
 
 /** A DynamoDB operation's name as the wire protocol carries it in X-Amz-Target (GetItem, UpdateItem, Query, …). */
 export type Operation = string;
@@ -80,39 +78,4 @@ export function wireKeyRecord(record: ApiKeyRecord) {
     ...text,
     customLimits: { M: { perMinute: { N: String(record.customLimits.perMinute) }, perDay: { N: String(record.customLimits.perDay) } } },
   };
-}
-
-/** A pet's first `count` changes, as an adjustment of +1 each: what the stub's history and feed Queries answer. */
-export function benchChanges(pet: InventoryCount, count: number): InventoryChange[] {
-  return Array.from({ length: count }, (_, index) => ({
-    version: index + 1,
-    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
-    kind: 'adjustment' as const,
-    quantityBefore: index === 0 ? null : index - 1,
-    quantityAfter: index,
-    delta: index === 0 ? 0 : 1,
-    status: pet.status,
-    reason: 'arrival',
-    reservedBefore: 0,
-    reservedAfter: 0,
-    reservationId: null,
-    reference: null,
-    idempotencyKey: null,
-    requestId: `bench-request-${index + 1}`,
-    keyId: 'key_bench',
-  }));
-}
-
-/** A Query answer of the history table: the changes as its items hold them. */
-export function historyPage(petId: bigint, changes: readonly InventoryChange[]): object {
-  const Items = changes.map((change) => marshall({ petId, ...change, [historyTable.timeToLiveAttribute]: 4_102_444_800 }));
-  return { Items, Count: Items.length, ScannedCount: Items.length };
-}
-
-/** A Query answer of the change feed: the changes in order, from seq 1, each its history entry as JSON text. */
-export function feedPage(petId: bigint, changes: readonly InventoryChange[]): object {
-  const Items = changes.map((change, index) =>
-    marshall({ feed: CHANGE_FEED_PARTITION, seq: index + 1, petId, change: JSON.stringify(change) }),
-  );
-  return { Items, Count: Items.length, ScannedCount: Items.length };
 }

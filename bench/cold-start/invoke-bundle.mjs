@@ -42,11 +42,10 @@ globalThis.awslambda.HttpResponseStream = {
 /** A response stream that keeps only what is measured: when the first byte came, the status, the body's size. */
 function measuringStream(startedAt) {
   let received = Buffer.alloc(0);
-  const seen = { firstByteMs: undefined, statusCode: undefined, bodyBytes: 0, totalBytes: 0, smallBody: '' };
+  const seen = { firstByteMs: undefined, statusCode: undefined, bodyBytes: 0, smallBody: '' };
   const stream = new Writable({
     write(chunk, _encoding, done) {
       seen.firstByteMs ??= performance.now() - startedAt;
-      seen.totalBytes += chunk.length;
       if (seen.statusCode === undefined) {
         received = Buffer.concat([received, chunk]);
         const at = received.indexOf(DELIMITER);
@@ -88,8 +87,6 @@ async function invoke(handler) {
       cpuMs: cpuMsSince(cpuAtStart),
       outcome: outcomeOf(result),
       bodyBytes: typeof result?.body === 'string' ? Buffer.byteLength(result.body) : 0,
-      // What Lambda measures against its 6 MiB limit: the serialized result.
-      resultBytes: Buffer.byteLength(JSON.stringify(result)),
       // Error answers are small and worth showing; inventories are not.
       smallBody: typeof result?.body === 'string' && result.body.length <= 1_024 ? result.body : undefined,
     };
@@ -108,8 +105,6 @@ async function invoke(handler) {
     firstByteMs: seen.firstByteMs,
     outcome,
     bodyBytes: seen.bodyBytes,
-    // A streamed answer counts against Lambda's 200 MB as it is written: prelude and body.
-    resultBytes: seen.totalBytes,
     smallBody: seen.bodyBytes <= 1_024 ? seen.smallBody : undefined,
   };
 }
@@ -118,7 +113,6 @@ async function invoke(handler) {
 const importStartedAt = performance.now();
 const { handler } = await import(pathToFileURL(bundlePath).href);
 const loadedAt = performance.now();
-const rssAfterLoadBytes = process.memoryUsage.rss();
 
 const invocations = [];
 let firstResponseAt;
@@ -130,11 +124,9 @@ for (let index = 0; index < Number(invocationCount); index += 1) {
 
 process.stdout.write(
   `${JSON.stringify({
-    processStartToImportMs: importStartedAt,
     loadMs: loadedAt - importStartedAt,
     processStartToFirstResponseMs: firstResponseAt,
     invocations,
-    rssAfterLoadBytes,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
   })}\n`,
 );

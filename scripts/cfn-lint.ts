@@ -1,6 +1,7 @@
 /**
- * `npm run cfn-lint`: AWS's CloudFormation linter on every stage's synthesized template (run
- * after `npm run synth`). Zero errors and zero warnings; a warning we accept is ignored by rule id
+ * `npm run cfn-lint`: AWS's CloudFormation linter on every stage's synthesized template, in
+ * cdk.out (run after `npm run synth`) or in the cloud assembly named after `--` (`npm run cfn-lint
+ * -- <dir>`, as npm test's synth test does on its own output). Zero errors and zero warnings; a warning we accept is ignored by rule id
  * on the resource it concerns, with the reason beside it (lib/service-function.ts).
  *
  * Without cfn-lint (a Python tool) it says so in one line and how to install it, and passes,
@@ -11,7 +12,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cloudAssembly = fileURLToPath(new URL('../cdk.out/', import.meta.url));
+const cloudAssembly = process.argv[2] ?? fileURLToPath(new URL('../cdk.out/', import.meta.url));
 
 if (spawnSync('cfn-lint', ['--version']).error) {
   console.error('cfn-lint is not installed, so the templates were not linted: pip install cfn-lint');

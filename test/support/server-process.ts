@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach } from 'vitest';
+import { isAlive } from '../../local/local-store.ts';
 
 /** `npm start` as a user runs it: a separate process, configured by the environment. */
 export interface ServerProcess {
@@ -58,6 +60,18 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     child.once('exit', () => reject(new Error(`server exited before listening:\n${output}`)));
   });
   return { process: child, baseUrl, output: () => output, exited };
+}
+
+/** The DynamoDB Local JVM serving a server's DATA_DIR, from the pid file the server keeps there. */
+export async function storePid(dataDir: string): Promise<number> {
+  return (JSON.parse(await readFile(join(dataDir, 'dynamodb-local.pid'), 'utf8')) as { pid: number }).pid;
+}
+
+/** Whether the process has ended within the time given (10 s by default). */
+export async function gone(pid: number, withinMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
+  return !isAlive(pid);
 }
 
 const isRunning = (server: ServerProcess) => server.process.exitCode === null && server.process.signalCode === null;

@@ -7,36 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isAlive, processStat } from '../../../local/local-store.ts';
-import { SERVER_COMMAND, serverProcessesPerTest } from '../../support/server-process.ts';
+import { gone, SERVER_COMMAND, serverProcessesPerTest, storePid as storePidOf } from '../../support/server-process.ts';
 
 // A file of its own, beside server-process.test.ts: each test starts a server and its JVM, and two
-// files of about 80 s share the run's two workers where one of 167 s ran last, alone.
+// files of about 80 s share the run's two workers where one of 167 s ran last, alone. That a SIGKILL
+// of the Node process alone takes its JVM down is checked there, on the kill -9 test's own start.
 const servers = serverProcessesPerTest('server-process-engine-');
 const startServer = servers.start;
 
-async function gone(pid: number, withinMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(50);
-  return !isAlive(pid);
-}
-
-/** The DynamoDB Local JVM serving servers.dataDir(), from the pid file the server keeps there. */
-async function storePid(): Promise<number> {
-  return (JSON.parse(await readFile(join(servers.dataDir(), 'dynamodb-local.pid'), 'utf8')) as { pid: number }).pid;
-}
+/** The DynamoDB Local JVM serving servers.dataDir(). */
+const storePid = () => storePidOf(servers.dataDir());
 
 describe('npm start and its DynamoDB Local engine', () => {
-  it('takes its JVM down with it when the Node process alone is killed with SIGKILL', async () => {
-    const server = await startServer();
-    const jvm = await storePid();
-    expect(isAlive(jvm)).toBe(true);
-
-    server.process.kill('SIGKILL');
-    await server.exited;
-
-    expect(await gone(jvm)).toBe(true);
-  });
-
   it('stops cleanly on a SIGTERM that arrives while it is still starting, and leaves no JVM behind', async () => {
     const [file, ...args] = SERVER_COMMAND;
     const child = spawn(file, args, {

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverProcessesPerTest, type ServerProcess } from '../../support/server-process.ts';
+import { isAlive } from '../../../local/local-store.ts';
+import { gone, serverProcessesPerTest, storePid, type ServerProcess } from '../../support/server-process.ts';
 
 // The engine's side of a start (its JVM, its pid file, a DATA_DIR left by a crash): server-process-engine.test.ts.
 const servers = serverProcessesPerTest('server-process-');
@@ -16,14 +17,16 @@ const patch = (server: ServerProcess, key: string, petId: string, quantity: numb
   });
 
 describe('npm start', () => {
-  it('generates a dev key once, prints it with a curl line, and keeps it in DATA_DIR', async () => {
+  it('generates a dev key once, prints it with a curl line, keeps it in DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
     const first = await startServer();
     const key = (await readFile(join(servers.dataDir(), 'dev-api-key'), 'utf8')).trim();
     expect(first.output()).toContain(`dev API key (shown once, kept in ${join(servers.dataDir(), 'dev-api-key')}): ${key}`);
     expect(first.output()).toContain(`curl -H "Authorization: Bearer ${key}" ${first.baseUrl}/inventory`);
     expect((await fetch(`${first.baseUrl}/inventory`, { headers: bearer(key) })).status).toBe(200);
+    // The one start a clean shutdown needs is this one's.
     first.process.kill('SIGTERM');
-    await first.exited;
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(first.output()).toContain('SIGTERM: shutting down');
 
     const second = await startServer();
 
@@ -32,15 +35,20 @@ describe('npm start', () => {
     expect((await fetch(`${second.baseUrl}/inventory`, { headers: bearer(key) })).status).toBe(200);
   });
 
-  it('keeps every write answered 200 through a kill -9, and never re-seeds over data', async () => {
+  it('keeps every write answered 200 through a kill -9, takes its JVM down with it, and never re-seeds over data', async () => {
     const key = 'KillNineKey0123456789abcdefgh';
     const server = await startServer({ DEV_API_KEY: key });
     expect(server.output()).toContain('seeded 6 entries');
     for (let index = 1; index <= 5; index += 1) expect((await patch(server, key, String(index), 1000 + index)).status).toBe(200);
     expect((await patch(server, key, '9007199254740993', 77)).status).toBe(200);
 
+    const jvm = await storePid(servers.dataDir());
+    expect(isAlive(jvm)).toBe(true);
+
     server.process.kill('SIGKILL');
     await server.exited;
+    // The Node process alone was killed: its JVM goes down with it.
+    expect(await gone(jvm)).toBe(true);
     const restarted = await startServer({ DEV_API_KEY: key });
 
     expect(restarted.output()).not.toContain('seeded');
@@ -94,14 +102,5 @@ describe('npm start', () => {
     [{ PORT: 'abc' }, 'PORT must be a port number, not "abc".'],
   ])('refuses to start with %j, in one line', async (env, message) => {
     await expect(startServer(env)).rejects.toThrow(message);
-  });
-
-  it('shuts down cleanly on SIGTERM', async () => {
-    const server = await startServer();
-
-    server.process.kill('SIGTERM');
-
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(server.output()).toContain('SIGTERM: shutting down');
   });
 });

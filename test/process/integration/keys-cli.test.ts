@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authenticate, hashApiKey } from '../../../functions/domain/api-keys.ts';
 import { UsageError } from '../../../tools/keys/cli-arguments.ts';
 import { runKeysCommand } from '../../../tools/keys/cli.ts';
@@ -11,14 +11,11 @@ import { STORE_ENDPOINT_FILE, startLocalApp, type LocalApp } from '../../../loca
 import { localKeysCommand } from '../../support/keys-command.ts';
 
 let dataDir: string;
-let app: LocalApp | undefined;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'keys-cli-'));
 });
 afterEach(async () => {
-  await app?.close();
-  app = undefined;
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -42,67 +39,6 @@ describe('npm run keys (local store)', () => {
     expect(listed[1]).toMatch(new RegExp(`^${issuedId(issued)} +active +pro +300/min 10000/day +\\S+ +- +Acme Pets$`));
     expect(listed.join('\n')).not.toContain(apiKey);
     expect(listed.join('\n')).not.toContain(hashApiKey(apiKey));
-  });
-
-  it('works on the store of a running server, whose keys then take effect at once', async () => {
-    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
-    const issued = await keys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000');
-    const apiKey = issuedKey(issued);
-    const call = () => fetch(`${app!.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${apiKey}` } });
-
-    const allowed = await call();
-    expect(allowed.status).toBe(200);
-    expect(allowed.headers.get('x-ratelimit-limit')).toBe('5000');
-
-    await keys('revoke', issuedId(issued));
-    expect((await call()).status).toBe(401);
-
-    const { Items } = await app.dependencies.client.send(new ScanCommand({ TableName: LOCAL_TABLES.apiKeysTable }));
-    expect(JSON.stringify(Items)).not.toContain(apiKey);
-  });
-
-  it('changes a plan, dropping enterprise limits when leaving enterprise', async () => {
-    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
-    const issued = await keys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000');
-    const keyId = issuedId(issued);
-
-    expect(await keys('set-plan', keyId, 'business')).toEqual([`${keyId} is now on the business plan.`]);
-
-    const { record } = await authenticate(app.dependencies.apiKeys, `Bearer ${issuedKey(issued)}`);
-    expect(record).toMatchObject({ plan: 'business' });
-    expect(record.customLimits).toBeUndefined();
-  });
-
-  it('lists the keys in columns that line up, under a header, whatever the lengths of ids, limits and owners', async () => {
-    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
-    const bigCo = issuedId(
-      await keys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000'),
-    );
-    const acme = issuedId(await keys('issue', '--plan', 'pro', '--owner', 'Acme Pets of Springfield'));
-    await keys('revoke', acme);
-    await app.dependencies.usageCounters.ban(bigCo, Math.floor(Date.now() / 1000) + 600);
-
-    const listed = await keys('list');
-
-    // The dev key's id (key_dev…) is longer than an issued one's: the columns still start where the header's do.
-    const rows = listed.filter((line) => line.startsWith('key_'));
-    expect(rows).toHaveLength(3);
-    for (const row of rows) expect(columnStarts(row)).toEqual(columnStarts(rows[0]!));
-    expect(listed).toEqual([expect.stringMatching(/^keyId +status +plan +limits +created +banned until +owner$/), ...rows]);
-    expect(columnStarts(listed[0]!)).toEqual(columnStarts(rows[0]!));
-    expect(listed.find((line) => line.startsWith(bigCo))).toMatch(/ enterprise +5000\/min 2000000\/day +\S+ +\d{4}-\d\d-\d\dT\S+ +Big Co$/);
-    expect(listed.find((line) => line.startsWith(acme))).toMatch(/ revoked +pro +300\/min 10000\/day +\S+ +- +Acme Pets of Springfield$/);
-  });
-
-  it('lifts a ban', async () => {
-    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
-    const keyId = issuedId(await keys('issue', '--plan', 'free', '--owner', 'Noisy'));
-    await app.dependencies.usageCounters.ban(keyId, Math.floor(Date.now() / 1000) + 600);
-    expect((await keys('list')).find((line) => line.startsWith(keyId))).toMatch(/ \d{4}-\d\d-\d\dT\S+ +Noisy$/);
-
-    await keys('unban', keyId);
-
-    expect(await app.dependencies.usageCounters.bannedUntil(keyId)).toBeUndefined();
   });
 
   it.each([
@@ -158,18 +94,6 @@ describe('npm run keys (local store)', () => {
   it.each([[['revoke', 'key_nobody'], 'No key has the id key_nobody.']])('refuses %j with a clear message', async (argv, message) => {
     await expect(keys(...argv)).rejects.toThrow(message);
   });
-
-  it('refuses to change the plan of a revoked key, and leaves it revoked', async () => {
-    app = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
-    const keyId = issuedId(await keys('issue', '--plan', 'free', '--owner', 'Gone'));
-    await keys('revoke', keyId);
-
-    await expect(keys('set-plan', keyId, 'business')).rejects.toThrow(
-      `${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`,
-    );
-
-    expect((await keys('list')).join('\n')).toMatch(new RegExp(`${keyId} +revoked +free `));
-  });
 });
 
 describe('npm run keys after the server was killed', () => {
@@ -185,5 +109,89 @@ describe('npm run keys after the server was killed', () => {
 
     expect(lines[0]).toMatch(new RegExp(`on the local store in ${dataDir}\\.$`));
     expect((await keys('list')).join('\n')).toContain('After the crash');
+  });
+});
+
+// One server for these: each start of a store costs a JVM. Each test issues keys of its own and
+// looks only at them, but for the dev key, whose long id the columns must fit.
+describe('npm run keys on the store of a running server', () => {
+  let serverDataDir: string;
+  let app: LocalApp;
+  beforeAll(async () => {
+    serverDataDir = await mkdtemp(join(tmpdir(), 'keys-cli-server-'));
+    app = await startLocalApp({ dataDir: serverDataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(serverDataDir, { recursive: true, force: true });
+  });
+  const serverKeys = (...argv: string[]) => localKeysCommand(serverDataDir, ...argv);
+
+  it('works on the store of a running server, whose keys then take effect at once', async () => {
+    const issued = await serverKeys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000');
+    const apiKey = issuedKey(issued);
+    const call = () => fetch(`${app.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${apiKey}` } });
+
+    const allowed = await call();
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('x-ratelimit-limit')).toBe('5000');
+
+    await serverKeys('revoke', issuedId(issued));
+    expect((await call()).status).toBe(401);
+
+    const { Items } = await app.dependencies.client.send(new ScanCommand({ TableName: LOCAL_TABLES.apiKeysTable }));
+    expect(JSON.stringify(Items)).not.toContain(apiKey);
+  });
+
+  it('changes a plan, dropping enterprise limits when leaving enterprise', async () => {
+    const issued = await serverKeys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000');
+    const keyId = issuedId(issued);
+
+    expect(await serverKeys('set-plan', keyId, 'business')).toEqual([`${keyId} is now on the business plan.`]);
+
+    const { record } = await authenticate(app.dependencies.apiKeys, `Bearer ${issuedKey(issued)}`);
+    expect(record).toMatchObject({ plan: 'business' });
+    expect(record.customLimits).toBeUndefined();
+  });
+
+  it('lists the keys in columns that line up, under a header, whatever the lengths of ids, limits and owners', async () => {
+    const bigCo = issuedId(
+      await serverKeys('issue', '--plan', 'enterprise', '--owner', 'Big Co', '--per-minute', '5000', '--per-day', '2000000'),
+    );
+    const acme = issuedId(await serverKeys('issue', '--plan', 'pro', '--owner', 'Acme Pets of Springfield'));
+    await serverKeys('revoke', acme);
+    await app.dependencies.usageCounters.ban(bigCo, Math.floor(Date.now() / 1000) + 600);
+
+    const listed = await serverKeys('list');
+
+    // The dev key's id (key_dev…) is longer than an issued one's: the columns still start where the header's do.
+    const rows = listed.filter((line) => line.startsWith('key_'));
+    expect(rows.map((row) => row.split(' ')[0])).toEqual(expect.arrayContaining([expect.stringMatching(/^key_dev/), bigCo, acme]));
+    for (const row of rows) expect(columnStarts(row)).toEqual(columnStarts(rows[0]!));
+    expect(listed).toEqual([expect.stringMatching(/^keyId +status +plan +limits +created +banned until +owner$/), ...rows]);
+    expect(columnStarts(listed[0]!)).toEqual(columnStarts(rows[0]!));
+    expect(listed.find((line) => line.startsWith(bigCo))).toMatch(/ enterprise +5000\/min 2000000\/day +\S+ +\d{4}-\d\d-\d\dT\S+ +Big Co$/);
+    expect(listed.find((line) => line.startsWith(acme))).toMatch(/ revoked +pro +300\/min 10000\/day +\S+ +- +Acme Pets of Springfield$/);
+  });
+
+  it('lifts a ban', async () => {
+    const keyId = issuedId(await serverKeys('issue', '--plan', 'free', '--owner', 'Noisy'));
+    await app.dependencies.usageCounters.ban(keyId, Math.floor(Date.now() / 1000) + 600);
+    expect((await serverKeys('list')).find((line) => line.startsWith(keyId))).toMatch(/ \d{4}-\d\d-\d\dT\S+ +Noisy$/);
+
+    await serverKeys('unban', keyId);
+
+    expect(await app.dependencies.usageCounters.bannedUntil(keyId)).toBeUndefined();
+  });
+
+  it('refuses to change the plan of a revoked key, and leaves it revoked', async () => {
+    const keyId = issuedId(await serverKeys('issue', '--plan', 'free', '--owner', 'Gone'));
+    await serverKeys('revoke', keyId);
+
+    await expect(serverKeys('set-plan', keyId, 'business')).rejects.toThrow(
+      `${keyId} is revoked, so its plan cannot change; issue a new key instead (npm run keys -- issue).`,
+    );
+
+    expect((await serverKeys('list')).join('\n')).toMatch(new RegExp(`${keyId} +revoked +free `));
   });
 });

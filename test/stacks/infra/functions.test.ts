@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
-import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +38,7 @@ import {
 
 let synthesized: SynthesizedApp;
 beforeAll(() => {
-  synthesized = synthesizeApp({}, { bundled: true });
+  synthesized = synthesizeApp();
 });
 
 const RETENTION_DAYS = { staging: 14, prod: 90 } as const;
@@ -282,23 +279,6 @@ describe.each(STAGES)('the %s functions', (stage) => {
         ]),
       );
       expect(() => readConfig(deployedEnvironment)).not.toThrow();
-    });
-
-    it("is bundled by the project's esbuild options: minified ESM with the AWS SDK inside, a banner and a source map", () => {
-      const assetHash = String(functionFor(deployed)[1].Properties!.Code.S3Key).replace(/\.zip$/, '');
-      const assetDirectory = join(synthesized.assembly.directory, `asset.${assetHash}`);
-      const bundle = readFileSync(join(assetDirectory, 'index.mjs'), 'utf8');
-      expect(bundle.startsWith(ESBUILD_OPTIONS.banner)).toBe(true);
-      expect(bundle).toMatch(/export\s*\{[^}]*\bas handler\b[^}]*\};?\s*\n\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
-      // Only Node.js built-ins stay outside the bundle: the AWS SDK and every other package are inside it.
-      // The bundle's import statements (`import{a as b}from"node:crypto";`, `import"x";`), not a `from"` inside its strings.
-      const imported = [...bundle.matchAll(/(?:^|[;\n])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?"([^"]+)"/g)].map((match) =>
-        match[1]!.replace(/^node:/, ''),
-      );
-      expect(imported.length).toBeGreaterThan(0);
-      expect(imported.filter((specifier) => !builtinModules.includes(specifier))).toEqual([]);
-      expect(bundle.length / bundle.split('\n').length).toBeGreaterThan(1_000);
-      expect(JSON.parse(readFileSync(join(assetDirectory, 'index.mjs.map'), 'utf8')).version).toBe(3);
     });
 
     it("may use exactly its tables' actions, its own logs and X-Ray: no wildcard action, no data on Resource *", () => {

@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { afterAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -24,10 +23,11 @@ export interface SynthesizedApp {
 }
 
 const temporaryDirectories: string[] = [];
-// Registered when a test file imports this module: each file removes what it synthesized.
-afterAll(() => {
+
+/** Removes what the file synthesized: after each file of test/stacks (test/stacks/setup.ts). */
+export function removeTemporaryDirectories(): void {
   for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
-});
+}
 
 /** A directory under the system's temporary one, removed after the test file. */
 export function temporaryDirectory(prefix: string): string {
@@ -41,12 +41,13 @@ export const NO_BUNDLING = { [BUNDLING_STACKS]: [] };
 
 /**
  * Synthesizes both stages: call it once per file, in beforeAll. The templates are the same with
- * or without bundling but for the code's asset hashes, so only a file that reads the bundles
- * asks for them (`bundled`): esbuild on every function of both stages is most of a synthesis.
+ * or without bundling but for the code's asset hashes, and esbuild on every function of both
+ * stages is most of a synthesis, so none is bundled here: the bundles are read from `npm run
+ * synth`'s output, the one bundling synthesis of npm test (synth-output.test.ts).
  */
-export function synthesizeApp(context: Record<string, unknown> = {}, options: { bundled?: boolean } = {}): SynthesizedApp {
+export function synthesizeApp(context: Record<string, unknown> = {}): SynthesizedApp {
   const app = new App({
-    context: { ...CDK_JSON_CONTEXT, ...(options.bundled ? {} : NO_BUNDLING), ...context },
+    context: { ...CDK_JSON_CONTEXT, ...NO_BUNDLING, ...context },
     outdir: temporaryDirectory('petstore-cdk-'),
   });
   const stacks = addPetStoreStages(app);

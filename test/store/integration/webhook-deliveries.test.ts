@@ -399,7 +399,10 @@ describe('webhook deliveries from npm start', () => {
     const calls = countingCalls(client);
     // A table of its own: no other test's deliveries are served among these.
     const counted = createWebhookOutbox(client, await ownOutboxTable());
-    deliveries = startWebhookDeliveries({ outbox: counted, signingKey, policy: FAST, endpoints: [receiver.url] });
+    // No idle poll within the test, and the calls counted before idle() is asked: the one round the wake starts serves
+    // every queue. A later round could read the due index just before a task removes its queue's due entry and serve
+    // the queue again after the task ended, one more read of a queue found empty (this test failed once so under load).
+    deliveries = startWebhookDeliveries({ outbox: counted, signingKey, policy: FAST, endpoints: [receiver.url], idlePollMs: 3_600_000 });
     const pets = Array.from({ length: 20 }, () => (nextPet += 1n));
     try {
       await deliveries.idle();
@@ -407,11 +410,13 @@ describe('webhook deliveries from npm start', () => {
       await counted.enqueue(takingEverything(receiver.url), eventsOf(pets.map((petId) => petChange(petId, 1))), Date.now());
       deliveries.wake();
       await receiver.until(() => pets.every((petId) => receiver.acceptedIds().has(`evt_inventory_${petId}_1`)));
-      await deliveries.idle();
+      // Each queue's task ends with the delete of its due entry.
+      while ((await counted.due(receiver.url, Date.now() + 3_600_000, 100)).length > 0) await pause(20);
+      await pause(50);
 
       const sent = calls.filter((call) => !['PutItemCommand', 'UpdateItemCommand', 'QueryCommand byEndpointDue'].includes(call)).sort();
       expect(sent).toEqual([...pets.map(() => 'QueryCommand'), ...pets.flatMap(() => ['DeleteItemCommand', 'DeleteItemCommand'])].sort());
-      expect(await counted.due(receiver.url, Date.now() + 3_600_000, 100)).toEqual([]);
+      await deliveries.idle();
     } finally {
       await deliveries.close();
       deliveries = undefined;

@@ -1,5 +1,5 @@
 import { sendWebhook, type AttemptOutcome } from '../functions/adapters/webhooks/webhook-sender.ts';
-import { afterFailedAttempt, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
+import { afterFailedAttempt, retryDelayMs, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
 import { webhookUrlForLogs, type WebhookMessage } from '../functions/domain/webhooks.ts';
 import type { DueHead, OutboxDelivery, WebhookOutbox } from './webhook-outbox.ts';
 
@@ -9,9 +9,28 @@ import type { DueHead, OutboxDelivery, WebhookOutbox } from './webhook-outbox.ts
  * recorded in the outbox, then the next, until the queue is empty or waits for a retry. It runs
  * beside the server and shares nothing with a request but the store, so a slow or dead receiver
  * never slows an answer; each endpoint has attempts in flight of its own, so a receiver that
- * hangs never delays another's deliveries. The outbox is the only state that matters: after a
- * restart the worker picks up exactly where the outbox says.
+ * hangs never delays another's deliveries.
+ *
+ * An endpoint whose attempt fails is *failing*: its queues are held back, and it is probed, one
+ * delivery at a time (the queue due longest), no sooner than its own backoff, which follows the
+ * retry policy counted in consecutive failed probes. A delivery that gets through ends the failing
+ * state, and every due queue of the endpoint flows again at once. A held-back delivery is not
+ * attempted, so its attempts and due entry stay as they are: a dead receiver's backlog costs one
+ * attempt per backoff, not one per pet. The failing state is in memory; the outbox is the only
+ * state that matters for what is owed: after a restart the worker picks up exactly where the
+ * outbox says, and its first round finds out again which receivers fail.
  */
+
+/**
+ * An endpoint whose last attempt failed: why (told once per change), its failures in a row (the
+ * attempt that found it failing, then each failed probe: attempts begun before it failed do not
+ * count), and when its next probe may start.
+ */
+interface FailingEndpoint {
+  failure: string;
+  failures: number;
+  probeAt: number;
+}
 
 /**
  * Attempts in flight at once to one endpoint. Each endpoint has its own: a receiver that hangs
@@ -63,8 +82,8 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
   const tasks = new Set<Promise<void>>();
   /** Wakes for the retries scheduled: the sender asks the outbox again when one falls due. */
   const retryTimers = new Set<NodeJS.Timeout>();
-  /** The receivers whose last attempt failed, and why: a change of state is told once, not every attempt. */
-  const failing = new Map<string, string>();
+  /** The endpoints whose last attempt failed: they are probed, not served. */
+  const failing = new Map<string, FailingEndpoint>();
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   /** Set by a wake that comes while a round runs, so that the next round follows at once. */
@@ -87,21 +106,33 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
     retryTimers.add(timer);
   }
 
-  /** Sends the head's delivery and records the outcome; true when the queue's next delivery may follow at once. */
-  async function attempt(head: DueHead): Promise<boolean> {
+  /**
+   * Sends the head's delivery (a probe when its endpoint is failing) and records the outcome; true when the queue's
+   * next delivery may follow at once.
+   */
+  async function attempt(head: DueHead, probe: boolean): Promise<boolean> {
     const { due: delivery } = head;
     const shownUrl = webhookUrlForLogs(delivery.url);
     const outcome = await send(delivery.url, { id: delivery.eventId, body: delivery.body }, options.signingKey, policy.attemptTimeoutMs);
     if (outcome.delivered) {
       const emptied = await outbox.delivered(head);
-      if (failing.delete(delivery.url)) notice(`Webhook receiver ${shownUrl} accepts deliveries again.`);
+      if (failing.delete(delivery.url)) {
+        notice(`Webhook receiver ${shownUrl} accepts deliveries again.`);
+        // Its held-back queues flow again at once.
+        wake();
+      }
       return !emptied;
     }
     const attempts = delivery.attempts + 1;
-    if (failing.get(delivery.url) !== outcome.failure) {
-      failing.set(delivery.url, outcome.failure);
-      notice(`Webhook receiver ${shownUrl} failed: ${outcome.failure}; retrying with backoff.`);
-    }
+    const endpoint = failing.get(delivery.url);
+    if (endpoint?.failure !== outcome.failure)
+      notice(`Webhook receiver ${shownUrl} failed: ${outcome.failure}; its deliveries wait while one at a time is retried with backoff.`);
+    if (!endpoint || probe) {
+      const failures = (endpoint?.failures ?? 0) + 1;
+      const probeAt = now() + retryDelayMs(policy, failures);
+      failing.set(delivery.url, { failure: outcome.failure, failures, probeAt });
+      wakeAt(probeAt);
+    } else endpoint.failure = outcome.failure;
     const next = afterFailedAttempt(policy, attempts, delivery.queuedAt, now());
     if ('retryAtMs' in next) {
       await outbox.retryLater(delivery, { attempts, dueAt: next.retryAtMs, lastFailure: outcome.failure });
@@ -116,8 +147,11 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
     return true;
   }
 
-  /** Serves one queue: its due deliveries one after the other, oldest first, until it is empty or waits for a retry. */
-  async function serve(url: string, queue: string): Promise<void> {
+  /**
+   * Serves one queue: its due deliveries one after the other, oldest first, until it is empty, waits for a retry, or
+   * its endpoint fails; a probe when the endpoint is failing.
+   */
+  async function serve(url: string, queue: string, probe: boolean): Promise<void> {
     let current: OutboxDelivery | undefined;
     try {
       for (;;) {
@@ -129,7 +163,7 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
           return;
         }
         current = head.due;
-        if (!(await attempt(head))) return;
+        if (!(await attempt(head, probe)) || failing.has(url)) return;
       }
     } catch (error) {
       // The queue's due entry stays due: the next round serves it again.
@@ -141,17 +175,21 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
     }
   }
 
-  /** Starts serving the due queues of each endpoint that has attempts to spare. */
+  /** Starts serving the due queues of each endpoint that has attempts to spare, and probes each failing one that is owed a probe. */
   async function round(): Promise<void> {
     serving ??= new Map([...new Set([...options.endpoints, ...(await outbox.recover(now()))])].map((url) => [url, new Set<string>()]));
     for (const [url, queues] of serving) {
+      const probing = failing.get(url);
+      // One probe at a time, after the attempts begun before the endpoint failed, and no sooner than its backoff: the
+      // endpoint's part of the due index is not even asked until then.
+      if (probing && (queues.size > 0 || now() < probing.probeAt)) continue;
       // A full endpoint is woken by one of its own queues ending.
       if (queues.size >= MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT) {
         fullEndpoints.add(url);
         continue;
       }
       // Queues being served may be among the due ones: asking for as many as the endpoint may serve finds every free one.
-      for (const queue of await outbox.due(url, now(), MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT)) {
+      for (const queue of await outbox.due(url, now(), probing ? 1 : MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT)) {
         if (queues.size >= MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT) {
           fullEndpoints.add(url);
           break;
@@ -161,11 +199,13 @@ export function startWebhookDeliveries(options: WebhookDeliveryOptions): Webhook
           continue;
         }
         queues.add(queue);
-        const task = serve(url, queue).finally(() => {
+        const task = serve(url, queue, probing !== undefined).finally(() => {
           queues.delete(queue);
           tasks.delete(task);
           const owed = skippedQueues.delete(queue);
-          if (fullEndpoints.delete(url) || owed || idleWaiters.length > 0) wake();
+          // A failing endpoint's probe waited for its last attempt in flight to end.
+          const probeOwed = failing.has(url) && queues.size === 0;
+          if (fullEndpoints.delete(url) || owed || probeOwed || idleWaiters.length > 0) wake();
         });
         tasks.add(task);
       }

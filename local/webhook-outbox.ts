@@ -143,6 +143,24 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
     return (await scan()).filter((item) => isDelivery(item) && item.state === state).map(fromStored);
   }
 
+  /** Removes the queue's due entry unless a delivery was added to the queue since it counted `additions`; whether it did. */
+  async function removeDueEntry(queue: string, additions: number): Promise<boolean> {
+    try {
+      await client.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: dueEntryKey(queue),
+          ConditionExpression: 'additions = :additions',
+          ExpressionAttributeValues: { ':additions': additions },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return false;
+    }
+  }
+
   /** Moves a delivery out of its queue, to the queue's dead letters, with the given fields. */
   async function moveToDeadLetters(delivery: OutboxDelivery, fields: Partial<OutboxDelivery>): Promise<void> {
     await client.send(
@@ -225,20 +243,8 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
         if (dueAt > nowMs) return { dueAt };
         const additions = Number(String(entry.additions));
         if (oldest) return { due: fromStored(oldest), ...(next ? {} : { lastOf: additions }) };
-        try {
-          await client.send(
-            new DeleteCommand({
-              TableName: tableName,
-              Key: dueEntryKey(queue),
-              ConditionExpression: 'additions = :additions',
-              ExpressionAttributeValues: { ':additions': additions },
-            }),
-          );
-          return undefined;
-        } catch (error) {
-          // A delivery was added since the entry was read: read the queue again.
-          if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        }
+        if (await removeDueEntry(queue, additions)) return undefined;
+        // A delivery was added since the entry was read: read the queue again.
       }
     },
 
@@ -246,21 +252,8 @@ export function createWebhookOutbox(client: DynamoDBDocumentClient, tableName: s
       await client.send(new DeleteCommand({ TableName: tableName, Key: key(delivery) }));
       if (lastOf === undefined) return false;
       // Two plain deletes, not one transaction: DynamoDB Local spends more CPU on a TransactWriteItems than on both.
-      try {
-        await client.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: dueEntryKey(delivery.queue),
-            ConditionExpression: 'additions = :additions',
-            ExpressionAttributeValues: { ':additions': lastOf },
-          }),
-        );
-        return true;
-      } catch (error) {
-        // A delivery was added since the head was read: the queue goes on, with its due entry.
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        return false;
-      }
+      // False when a delivery was added since the head was read: the queue goes on, with its due entry.
+      return removeDueEntry(delivery.queue, lastOf);
     },
 
     async retryLater(delivery, { attempts, dueAt, lastFailure }) {

@@ -68,7 +68,10 @@ export default defineConfig({
       JAVA_TOOL_OPTIONS: '-XX:TieredStopAtLevel=1',
     },
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/fast/**/*.test.ts'] } },
+      // The files share their workers' modules: vitest's and the service's load once per worker, not
+      // once per file (43.5 s of CPU alone, 16.2 s shared). Each file restores the environment,
+      // timers and spies it stubs, and the files pass in any order (docs/developing.md, Tests).
+      { extends: true, test: { name: 'fast', include: ['test/fast/**/*.test.ts'], isolate: false } },
       {
         extends: true,
         test: {

@@ -2,6 +2,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  DynamoDBServiceException,
   ListTablesCommand,
   ResourceInUseException,
   UpdateTableCommand,
@@ -210,12 +211,30 @@ async function addMissingIndexes(client: DynamoDBClient, definition: CreateTable
     );
     const deadline = Date.now() + INDEX_READY_TIMEOUT_MS;
     for (;;) {
-      const { Table: updated } = await client.send(new DescribeTableCommand({ TableName }));
-      if (updated?.GlobalSecondaryIndexes?.find((found) => found.IndexName === IndexName)?.IndexStatus === 'ACTIVE') break;
+      if ((await indexStatus(client, TableName, IndexName)) === 'ACTIVE') break;
       if (Date.now() > deadline)
         throw new LocalStoreError(`The index ${IndexName} added to ${TableName} was not ready within ${INDEX_READY_TIMEOUT_MS / 1000} s.`);
       await sleep(100);
     }
+  }
+}
+
+/**
+ * The index's status, or undefined while DynamoDB Local cannot tell: building an index on a busy
+ * machine, it has answered a DescribeTable with InternalFailure (a 500), and the next one with the
+ * index ACTIVE. A refusal of the request itself (a 4xx) still ends the wait.
+ */
+async function indexStatus(
+  client: DynamoDBClient,
+  TableName: string | undefined,
+  IndexName: string | undefined,
+): Promise<string | undefined> {
+  try {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    return Table?.GlobalSecondaryIndexes?.find((found) => found.IndexName === IndexName)?.IndexStatus;
+  } catch (error) {
+    if (error instanceof DynamoDBServiceException && error.$fault === 'server') return undefined;
+    throw error;
   }
 }
 

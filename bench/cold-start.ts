@@ -93,7 +93,6 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
         isEntryPoint ? verdict(deployedRatio <= TARGET_RATIO, ms(overBudgetMs)) : '',
         ms(plain.loadAndFirstMs),
         ratio(plainRatio),
-        ms(deployed.processStartToFirstResponseMs),
         deployed.outcomes,
       ],
     };
@@ -127,7 +126,6 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
         `Target ≤ ${TARGET_RATIO}×`,
         'Load + first, no source maps',
         '× baseline, no source maps',
-        'Process start → first response',
         'First response',
       ],
       rows.map((row) => row.cells),

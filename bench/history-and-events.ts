@@ -15,18 +15,25 @@ import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functi
 import { eventIdOf } from '../functions/domain/inventory-events.ts';
 import type { InventoryChange } from '../functions/domain/inventory-history.ts';
 import type { ChangeEventData } from '../functions/domain/inventory-events.ts';
-import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
 import { createOperationHandlers } from '../local/operation-handlers.ts';
 import { LOCAL_TABLES, STORE_PID_FILE } from '../local/local-store.ts';
 import { SEED_FILE_VARIABLE } from '../local/seed.ts';
 import { formatInventoryFile } from '../local/inventory-file.ts';
-import { createDependencies } from '../local/service-dependencies.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
 import { killServerProcess, startServerProcess } from '../test/support/server-process.ts';
 import { openLocalTarget } from '../tools/keys/key-targets.ts';
 import { itemBytes, readUnitsOf, recordStoreCalls, writeUnitsOf } from './consumed-capacity.ts';
 import { AWS_PRICES, PRICES } from './prices.ts';
-import { benchInventory, documentClientsOf, invokeWhole, lambdaContext, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
+import {
+  benchInventory,
+  documentClientsOf,
+  invokeWhole,
+  lambdaContext,
+  routeEvent,
+  routeOf,
+  serviceDependencies,
+  type BenchStore,
+} from './fixtures.ts';
 import { dollars, fixed, integer, ms, table, verdict } from './markdown.ts';
 import { openLoop } from './open-loop.ts';
 import { processCpuMs } from './process-cpu.ts';
@@ -57,19 +64,13 @@ const EVENTS_PETS = 100;
 const DRAIN_MS = 20_000;
 /** How long the start's own changes (the seed's) may take to reach the feed and the receiver before the load begins. */
 const SETTLE_MS = 60_000;
-/** Warm-up steps, before the measured ones, at a rate every machine keeps up with: what a first request of each kind costs is not a delay of the path. */
+/**
+ * Warm-up: steps at a rate every machine keeps up with, until DynamoDB Local's CPU per change falls
+ * by less than WARM_UP_STEADY_FALL from one step to the next (its JIT has compiled the path; a fixed
+ * warm-up left it cold). Its last step is reported as the row below saturation.
+ */
 const WARM_UP_RATE = 25;
 const WARM_UP_STEP_SECONDS = 10;
-/**
- * The warm-up goes on until DynamoDB Local's CPU per change falls by less than this from one step
- * to the next (its JIT has compiled the path), at most MAX_WARM_UP_STEPS. A fixed warm-up left it
- * cold: measured by hand (2026-11-27, load average 7 to 10; GetItem and UpdateItem in turn on
- * disk, CPU from /proc), its CPU per call fell from 7.9 ms over the first 1,000 calls to 2.1 ms
- * from about the 9,000th on, and a change
- * made about 11 store calls then (the PATCH's counting write and its write, the history, the feed, the
- * outbox and the webhook's delivery; about 6.5 since issue 37's fix of the sender), so a path measured
- * before that pays for the JIT's compiling.
- */
 const WARM_UP_STEADY_FALL = 0.1;
 const MAX_WARM_UP_STEPS = 9;
 /** The poller's pause after an empty page: the feed's lag includes up to this much. */
@@ -219,7 +220,7 @@ async function measureWrites(store: BenchStore): Promise<{ markdown: string; ent
 }
 
 async function measureHistoryPages(store: BenchStore): Promise<string> {
-  const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: store.endpoint, banPolicy: DEFAULT_BAN_POLICY });
+  const dependencies = serviceDependencies(store.endpoint);
   try {
     const calls = recordStoreCalls(documentClientsOf(dependencies));
     await createInventoryRepository(dependencies.client, LOCAL_TABLES.inventoryTable).putMany(
@@ -297,17 +298,10 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
   }
 }
 
-/** The CPU time (ms) each process of the path used in a step, per change answered. */
-interface CpuPerChange {
-  server: number | undefined;
-  store: number | undefined;
-  load: number | undefined;
-}
-
-/** What one offered rate gave: each change's answer latency from its scheduled time, and its delays from its answer. */
-export interface RateRun {
+/** What one offered rate gave; latencies and delays in ms. */
+interface RateRun {
   ratePerSecond: number;
-  /** From the moment each change was due to be sent to its answer: a queue anywhere (the bench's too) shows here. */
+  /** From the moment each change was due to its answer: a queue anywhere (the bench's too) shows here. */
   answers: number[];
   webhook: number[];
   feed: number[];
@@ -316,12 +310,12 @@ export interface RateRun {
   changes: number;
   /** Answers other than 200, by status. */
   refused: string;
-  /** The median answer of the run's last second, from its scheduled time: what a queue built up over the run adds. */
+  /** The median answer of the step's last second, from its due time: what a queue built up over the step adds. */
   lastSecondAnswerMs: number;
   keptUp: boolean;
-  /** What each process spent per change: the path's cost, which a busy machine changes far less than the latencies. */
-  cpuPerChange: CpuPerChange;
-  /** The machine's 1-minute load average at the step's end: above its cores, every process here waited for one. */
+  /** CPU (ms) each process of the path used per change answered: its cost, which a busy machine changes far less than latency. */
+  cpuPerChange: { server?: number; store?: number; load?: number };
+  /** The machine's 1-minute load average at the step's end. */
   loadAverage: number;
 }
 
@@ -339,22 +333,12 @@ async function startReceiver(arrivals: Map<string, number>): Promise<{ url: stri
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, server };
 }
 
-export interface ChangeDelayOptions {
-  /** Rates measured whatever happens, in this order. */
-  rates: readonly number[];
-  /** After them, the rate goes up by this much until the server no longer keeps up (or maxRate). */
-  rateStep: number;
-  maxRate: number;
-  seconds: number;
-  progress: (message: string) => void;
-}
-
 /**
  * `npm start` in a process of its own (on-disk store under a temporary DATA_DIR, webhooks to a
  * receiver on 127.0.0.1), an enterprise key whose limits no rate here reaches, and a poller of the
- * change feed; then each rate in turn, open loop, each step drained before the next.
+ * change feed; the warm-up, then each rate in turn, each step drained before the next.
  */
-export async function measureChangeDelays(options: ChangeDelayOptions): Promise<{ runs: RateRun[]; warmUp: number[] }> {
+async function measureChangeDelays(progress: (message: string) => void): Promise<{ runs: RateRun[]; warmUp: RateRun[] }> {
   const arrivals = new Map<string, number>();
   const receiver = await startReceiver(arrivals);
   const dataDir = await mkdtemp(join(tmpdir(), 'petstore-bench-events-'));
@@ -376,15 +360,13 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
   let polling = true;
   let poller: Promise<void> = Promise.resolve();
   const runs: RateRun[] = [];
-  /** DynamoDB Local's CPU per change in each warm-up step. */
-  const warmUp: number[] = [];
+  const warmUp: RateRun[] = [];
   try {
-    // The business plan's 1,000 a minute would refuse most of a 100-a-second step: an enterprise key, as agreed per customer.
-    const target = await openLocalTarget(dataDir);
-    const apiKey = await target.admin
+    const keys = await openLocalTarget(dataDir);
+    const apiKey = await keys.admin
       .issue({ plan: 'enterprise', owner: 'bench', customLimits: { perMinute: 1_000_000, perDay: 100_000_000 } })
       .then(({ apiKey }) => apiKey)
-      .finally(() => target.close());
+      .finally(() => keys.close());
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
     const { pid: storePid } = JSON.parse(await readFile(join(dataDir, STORE_PID_FILE), 'utf8')) as { pid: number };
     const processes = { server: server.process.pid!, store: storePid };
@@ -392,33 +374,27 @@ export async function measureChangeDelays(options: ChangeDelayOptions): Promise<
     // The start's own work first: the seed's changes go to the history, the feed and the receiver, and every
     // path warms (the JVM's JIT, the modules a first request loads). A load sent meanwhile queues behind it,
     // and at a rate near the server's the queue never drains: the step would measure the start, not the path.
-    options.progress(`6. waiting for the seed's ${EVENTS_PETS} changes to reach the feed and the receiver`);
+    progress(`6. waiting for the seed's ${EVENTS_PETS} changes to reach the feed and the receiver`);
     const settledBy = performance.now() + SETTLE_MS;
     while ((seenInFeed.size < EVENTS_PETS || arrivals.size < EVENTS_PETS) && performance.now() < settledBy) await sleep(100);
     let sent = 0;
-    for (let step = 1; step <= MAX_WARM_UP_STEPS; step += 1) {
-      options.progress(`6. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_STEP_SECONDS} s, not reported (step ${step})`);
-      const { cpuPerChange } = await rateRun(
-        baseUrl,
-        headers,
-        WARM_UP_RATE,
-        WARM_UP_STEP_SECONDS,
-        sent,
-        { arrivals, seenInFeed },
-        processes,
-      );
-      sent += WARM_UP_RATE * WARM_UP_STEP_SECONDS;
-      warmUp.push(cpuPerChange.store ?? Number.NaN);
-      if (warmUp.length >= 2 && warmUp.at(-1)! >= warmUp.at(-2)! * (1 - WARM_UP_STEADY_FALL)) break;
+    const step = async (rate: number, seconds: number) => {
+      const run = await rateRun(baseUrl, headers, rate, seconds, sent, { arrivals, seenInFeed }, processes);
+      sent += rate * seconds;
+      return run;
+    };
+    const storeCpu = (run: RateRun | undefined) => run?.cpuPerChange.store ?? Number.NaN;
+    while (warmUp.length < MAX_WARM_UP_STEPS) {
+      progress(`6. warming up: ${WARM_UP_RATE} changes a second for ${WARM_UP_STEP_SECONDS} s (step ${warmUp.length + 1})`);
+      warmUp.push(await step(WARM_UP_RATE, WARM_UP_STEP_SECONDS));
+      if (warmUp.length >= 2 && storeCpu(warmUp.at(-1)) >= storeCpu(warmUp.at(-2)) * (1 - WARM_UP_STEADY_FALL)) break;
     }
-    for (let rate = options.rates[0]!; rate <= options.maxRate; ) {
-      options.progress(`6. ${rate} changes a second for ${options.seconds} s`);
-      const run = await rateRun(baseUrl, headers, rate, options.seconds, sent, { arrivals, seenInFeed }, processes);
+    for (let rate: number = REPORTED_RATES[0]; rate <= MAX_EVENTS_RATE; ) {
+      progress(`6. ${rate} changes a second for ${EVENTS_SECONDS} s`);
+      const run = await step(rate, EVENTS_SECONDS);
       runs.push(run);
-      sent += rate * options.seconds;
-      const index = runs.length;
-      if (index >= options.rates.length && !run.keptUp) break;
-      rate = options.rates[index] ?? rate + options.rateStep;
+      if (runs.length >= REPORTED_RATES.length && !run.keptUp) break;
+      rate = REPORTED_RATES[runs.length] ?? rate + EVENTS_RATE_STEP;
     }
   } finally {
     polling = false;
@@ -616,13 +592,8 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
   const writes = await measureWrites(store);
   progress('6. history pages');
   const pages = await measureHistoryPages(store);
-  const { runs, warmUp } = await measureChangeDelays({
-    rates: REPORTED_RATES,
-    rateStep: EVENTS_RATE_STEP,
-    maxRate: MAX_EVENTS_RATE,
-    seconds: EVENTS_SECONDS,
-    progress,
-  });
+  const { runs, warmUp } = await measureChangeDelays(progress);
+  const settled = warmUp.at(-1)!;
   const stat = (samples: number[], p: number) => (samples.length === 0 ? '—' : ms(percentile(samples, p)));
   const pair = (samples: number[]) => `${stat(samples, 50)} / ${stat(samples, 99)}`;
   const atTarget = runs.find((run) => run.ratePerSecond === REPORTED_RATES[0]);
@@ -634,7 +605,7 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
     '',
     pages,
     '',
-    `**From a change's answer to its webhook and to the feed, and where \`npm start\` saturates.** \`npm start\` in a process of its own (the API, the stream consumer over DynamoDB Local's stream, the webhook outbox and sender), its store on disk under a temporary \`DATA_DIR\`, ${EVENTS_PETS} pets, webhooks to a receiver on 127.0.0.1 (node:http, answering 204) that notes when each \`webhook-id\` first arrives; an enterprise key (limits far above any rate here: the business plan's 1,000 a minute would refuse most of a 100-a-second step). The load waits for the start's own work (the seed's ${EVENTS_PETS} changes in the feed and at the receiver) and a warm-up, not reported, of ${WARM_UP_STEP_SECONDS}-second steps at ${WARM_UP_RATE} changes a second until DynamoDB Local's CPU per change falls by less than ${WARM_UP_STEADY_FALL * 100}% from one step to the next (its JIT has compiled the path; at most ${MAX_WARM_UP_STEPS} steps): in this run ${warmUp.length} steps, its CPU per change ${warmUp.map((cpu) => ms(cpu)).join(' → ')}; then ${REPORTED_RATES.join(', ')} \`PATCH /v1/inventory/{petId}\` a second, and on by ${EVENTS_RATE_STEP} until the server no longer keeps up (at most ${MAX_EVENTS_RATE}), ${EVENTS_SECONDS} s each, open loop (change *i* due at *i* / rate whatever the others do), pets in turn, each step drained before the next. A poller follows \`GET /v1/inventory/changes?limit=1000\` from its cursor, ${FEED_POLL_MS} ms after each page that was not full, and notes when it first sees each change. **Answer latency** counts from when the change was due, so a late send is not hidden (coordinated omission); **the delays** count from the moment its answer arrived, matched by its event id (pet and the version of its ETag). A step *kept up* when its last second's answers came within ${KEPT_UP_MS} ms of their time: no queue built up. The load, the poller and the receiver share the bench's process, the server (started as \`npm start\` starts it, \`--max-semi-space-size=16\`) and its JVM their own, all on the same two cores; the feed's lag includes up to ${FEED_POLL_MS} ms of the poller's pause. Figures are p50 / p99; changes not seen ${DRAIN_MS / 1000} s after the step's last answer are counted missing. **CPU per change** is what each process used over the step and its drain (/proc), divided by the changes answered: the path's cost, which a busy machine changes far less than it changes the latencies. Two cores give at most 2,000 ms of CPU a second, so a rate × (the three summed) near or above that cannot be kept up with however quiet the machine, and a **load average** above 2 means the path's processes waited for a core behind others: then the delays measure the machine, not the service (see docs/developing.md, "Benchmarks", for what moved section 6 from seconds to milliseconds).`,
+    `**From a change's answer to its webhook and to the feed, and where \`npm start\` saturates.** \`npm start\` (started as \`npm start\` starts it, its store on disk, ${EVENTS_PETS} pets, an enterprise key), webhooks to a receiver on 127.0.0.1 and a poller of \`GET /v1/inventory/changes\` (${FEED_POLL_MS} ms after a page that was not full), both in the bench's process; the load is an open loop of \`PATCH /v1/inventory/{petId}\` (bench/open-loop.ts: change *i* due at *i* / rate), ${EVENTS_SECONDS} s a step, each step drained before the next. After the seed's own changes arrive, a warm-up of ${WARM_UP_STEP_SECONDS}-second steps at ${WARM_UP_RATE} a second runs until DynamoDB Local's CPU per change falls by less than ${WARM_UP_STEADY_FALL * 100}% from one step to the next (at most ${MAX_WARM_UP_STEPS}; in this run ${warmUp.length}, its CPU per change ${warmUp.map((run) => (run.cpuPerChange.store === undefined ? '—' : ms(run.cpuPerChange.store))).join(' → ')}); its last step is the first row, the path below saturation. Then ${REPORTED_RATES.join(', ')} a second, and on by ${EVENTS_RATE_STEP} until a step is not kept up (at most ${MAX_EVENTS_RATE}). **Answer latency** counts from when the change was due (no coordinated omission), **the delays** from its answer (matched by pet and ETag version); figures are p50 / p99, changes not seen ${DRAIN_MS / 1000} s after the last answer are missing. A step *kept up* when its last second's median answer came within ${KEPT_UP_MS} ms of its due time. **CPU per change** is each process's CPU over the step and its drain (/proc) per change answered; rate × its sum against the 2,000 ms a second two cores have says whether a step could be kept up at all, and a load average above 2 means the delays measure the machine, not the service.`,
     '',
     table(
       [
@@ -650,8 +621,8 @@ export async function measureHistoryAndEvents(store: BenchStore, progress: (mess
         'Load average',
         'Kept up',
       ],
-      runs.map((run) => [
-        integer(run.ratePerSecond),
+      [settled, ...runs].map((run) => [
+        run === settled ? `${run.ratePerSecond} (the warm-up's last step)` : integer(run.ratePerSecond),
         integer(run.changes),
         run.refused,
         pair(run.answers),

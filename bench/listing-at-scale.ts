@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { INVENTORY_PAGE_SIZE } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
@@ -17,7 +18,6 @@ import { bundle, type LambdaBundle } from './bundle.ts';
 import { DEPLOYED_NODE_FLAGS } from './cold-start.ts';
 import { PRICES } from './prices.ts';
 import { benchInventory, eachInFlight, routeEvent, routeOf, startBenchStore, STATUSES, type BenchStore } from './fixtures.ts';
-import { startIpcChild } from './ipc-child.ts';
 import type { RawReads } from './listing/raw-reads-handler.ts';
 import type { StandInStore } from './listing/stand-in-store.ts';
 import { dollars, fixed, integer, mib, ms, ratio, table, verdict } from './markdown.ts';
@@ -80,6 +80,28 @@ interface SizeResult {
 interface Measured {
   warm: BundleInvocation;
   peakRssBytes: number;
+}
+
+/**
+ * Runs a TypeScript module of the bench in a process of its own (so that it does not share the
+ * measured processes' or the bench's event loop), waits for the first message it sends over
+ * IPC, and stops it by disconnecting, which the module answers by exiting.
+ */
+async function startIpcChild<Message>(script: string, args: readonly string[]): Promise<{ message: Message; stop: () => Promise<void> }> {
+  // Its standard output is dropped (a server's request logs still cost their writes); errors show.
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const [message] = (await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(() => Promise.reject(new Error(`${script} exited before it was ready`))),
+  ])) as [Message];
+  return {
+    message,
+    stop: async () => {
+      const exited = once(child, 'exit');
+      child.disconnect();
+      await exited;
+    },
+  };
 }
 
 const warmOf = (run: BundleRun) => run.invocations.at(-1)!;

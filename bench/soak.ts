@@ -52,10 +52,8 @@ const windowMs = positive('window', 600) * 1_000;
 const petsPerOperation = positive('pets', 10_000);
 if (petsPerOperation < clients) throw new Error('--pets must be at least --clients: every client writes pets of its own.');
 
-// ---------------------------------------------------------------------------------------------
-// The request mix. An operation describes one request of a client; for a write it also says
-// which pet it changes and how, so that the ledger knows what each pet must hold afterwards.
-// Another operation joins the mix by being added to OPERATIONS.
+// The request mix: an operation is one request of a client; a write also says which pet it changes
+// and how, so that the ledger knows what each pet must hold afterwards.
 
 interface SoakRequest {
   method: 'GET' | 'PATCH' | 'POST';
@@ -113,9 +111,6 @@ const adjustInventory: Operation = {
 
 /** Every client picks each request among these at random, with equal chances. */
 const OPERATIONS: readonly Operation[] = [listInventory, updateInventory, adjustInventory];
-
-// ---------------------------------------------------------------------------------------------
-// The server's processes and their memory.
 
 interface ProcessSample {
   pid: number;
@@ -225,9 +220,6 @@ async function storePid(dataDir: string): Promise<number> {
 function parentOf(pid: number): number {
   return Number(spawnSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim());
 }
-
-// ---------------------------------------------------------------------------------------------
-// The run.
 
 interface Window {
   latenciesMs: number[];

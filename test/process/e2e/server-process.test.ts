@@ -84,10 +84,11 @@ describe('npm start', () => {
     );
   });
 
-  // Four starts, each with its JVM: more than the default 30 s on a busy machine.
-  it('accepts a changed DEV_API_KEY, and only the current one works', { timeout: 90_000 }, async () => {
+  // Three starts, each with its JVM: more than the default 30 s on a busy machine. A restart with
+  // the same key is the kill -9 test's and the dev key file's.
+  it('accepts a changed DEV_API_KEY, also back to an earlier one, and only the current one works', { timeout: 90_000 }, async () => {
     const [first, second] = ['FirstDevKey0123456789abcdefgh', 'SecondDevKey0123456789abcdefg'];
-    for (const key of [first, second, second, first]) {
+    for (const key of [first, second, first]) {
       const server = await startServer({ DEV_API_KEY: key });
       const other = key === first ? second : first;
       expect((await fetch(`${server.baseUrl}/inventory`, { headers: bearer(key) })).status).toBe(200);

@@ -3,31 +3,36 @@ import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The folders in the order their files start: the slowest kind first (docs/developing.md, Tests). */
-const FOLDERS_SLOWEST_FIRST = ['test/process/', 'test/store/', 'test/browser/', 'test/stacks/', 'test/fast/'];
+/**
+ * The folders in the order their files start (docs/developing.md, Tests). The stacks' files first:
+ * they share their workers' modules (isolate: false) and a worker runs them one after another,
+ * about a minute of synthesis in all, which, started after the store's files, ended the run
+ * with one core busy (2026-11-28: vitest 405 s, of which the last 50 s the stacks' files alone;
+ * 395 s with them first). Then the slowest kind, the processes' files, 20 to 90 s each; the many
+ * short files fill the end.
+ */
+const FOLDERS_IN_START_ORDER = ['test/stacks/', 'test/process/', 'test/store/', 'test/browser/', 'test/fast/'];
 
 /**
  * The file that starts before all others: `npm run synth` bundling every function, then cfn-lint on
  * its templates, one chain of child processes about 2 minutes long (116 s alone on 2 cores at load
- * average 5): started with the other stacks' files, after the processes' and the store's, it would
- * end the run alone.
+ * average 5): started after the others, it would end the run alone.
  */
 const STARTS_FIRST = 'test/stacks/infra/synth-output.test.ts';
 
 /**
- * The files of the slowest kinds start first, and the many short ones fill the end. Vitest's own
- * order starts the projects by name (fast, stacks, store) and, before a first run has recorded
- * the files' times, the larger files first: the processes' tests, short files of 70 to 100 s
- * each, started last of all and were among the last files to end. Within a
- * folder vitest's order holds (the recorded times, slowest first, once there are some).
+ * Vitest's own order starts the projects by name (fast, stacks, store) and, before a first run
+ * has recorded the files' times, the larger files first: the processes' tests started last of
+ * all and were among the last files to end. Within a folder vitest's order holds (the recorded
+ * times, slowest first, once there are some).
  */
-class SlowestKindFirst extends BaseSequencer {
+class FolderOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const folderRank = (file: TestSpecification) => {
       const path = relative(file.project.config.root, file.moduleId);
       if (path === STARTS_FIRST) return -1;
-      const rank = FOLDERS_SLOWEST_FIRST.findIndex((folder) => path.startsWith(folder));
-      return rank === -1 ? FOLDERS_SLOWEST_FIRST.length : rank;
+      const rank = FOLDERS_IN_START_ORDER.findIndex((folder) => path.startsWith(folder));
+      return rank === -1 ? FOLDERS_IN_START_ORDER.length : rank;
     };
     return (await super.sort(files)).sort((a, b) => folderRank(a) - folderRank(b));
   }
@@ -51,7 +56,7 @@ export default defineConfig({
     // to 10; docs/developing.md, Tests).
     maxWorkers: Math.max(3, availableParallelism() - 1),
     setupFiles: ['test/setup.ts'],
-    sequence: { sequencer: SlowestKindFirst },
+    sequence: { sequencer: FolderOrder },
     // Bounds against a hang, not measures of speed: a test that starts DynamoDB Local (a JVM) or
     // the server as a process took 15-25 s per start on a 2-core machine at load average 20, and
     // some start two. Speed is measured in bench/, never asserted here.

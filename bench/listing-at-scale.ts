@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { INVENTORY_PAGE_SIZE } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { INVENTORY_PAGE_SIZE, inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { createLowStockThresholdRepository } from '../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { ENV } from '../functions/config.ts';
@@ -16,6 +17,7 @@ import { FUNCTION_TIMEOUT_SECONDS } from '../functions/routes.ts';
 import { FUNCTION_MEMORY_MB } from '../lib/service-function.ts';
 import { bundle, type LambdaBundle } from './bundle.ts';
 import { DEPLOYED_NODE_FLAGS } from './cold-start.ts';
+import { itemBytes } from './consumed-capacity.ts';
 import { PRICES } from './prices.ts';
 import { benchInventory, eachInFlight, routeEvent, routeOf, startBenchStore, STATUSES, type BenchStore } from './fixtures.ts';
 import type { RawReads } from './listing/raw-reads-handler.ts';
@@ -172,6 +174,16 @@ async function setThresholds(store: BenchStore, first: number, last: number): Pr
   );
 }
 
+/** The size, by DynamoDB's rules, of what a stored entry holds beyond the attributes the stand-in store answers and bills itself. */
+async function storedAttributeBytesBeyondAnswered(store: BenchStore, petId: bigint): Promise<number> {
+  const { Item } = await store.dependencies.client.send(
+    new GetCommand({ TableName: LOCAL_TABLES.inventoryTable, Key: inventoryKey(petId) }),
+  );
+  if (!Item) throw new Error(`pet ${petId} is not in DynamoDB Local`);
+  const { shard, petId: _petId, quantity, status, available, ...others } = Item;
+  return itemBytes(others);
+}
+
 /** Bytes per entry of a listing of `items`, batch by batch as the function writes them, gzipped the same way. */
 async function gzippedBytesPerEntry(items: readonly InventoryCount[]): Promise<number> {
   const encoder = createEncoder('gzip');
@@ -225,8 +237,10 @@ export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir:
       loaded = pets;
       results.push(await measureSize(pets, 'DynamoDB Local', load, store.functionEnv, store, bundles, true));
     }
+    // The stand-in bills each entry as large as DynamoDB Local stores it: pet 1's version and last change, as loaded above.
+    const otherAttributeBytes = await storedAttributeBytesBeyondAnswered(store, 1n);
     for (const pets of STAND_IN_SIZES) {
-      const standIn = await startIpcChild<StandInStore>(STAND_IN_STORE, [String(pets)]);
+      const standIn = await startIpcChild<StandInStore>(STAND_IN_STORE, [String(pets), String(otherAttributeBytes)]);
       try {
         results.push(
           await measureSize(
@@ -331,7 +345,7 @@ export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir:
   return [
     '## 3. Listing at scale',
     '',
-    `listInventory of the deployed bundle (\`${listBundle.name}\`, with \`--enable-source-maps\` as deployed), invoked as Lambda's runtime invokes a streamed handler, in a fresh Node process per size and variant: ${LOCAL_SIZES.map(integer).join(', ')} pets from DynamoDB Local (pets 1…N, quantities 0–49, statuses in turn, loaded through the seed's putMany), and ${STAND_IN_SIZES.map(integer).join(', ')} from a **stand-in store**: a small HTTP server in its own process that answers each shard's Queries with the same ordered pages of the same data, in DynamoDB's wire format (Limit, ExclusiveStartKey, LastEvaluatedKey, ConsumedCapacity by DynamoDB's item-size rules), because DynamoDB Local would take minutes to load a million items and more heap than the bench gives it. Each process invokes twice; the figures are the second, warm invocation, as a warm Lambda instance would serve it. The raw reads and the listing run in turn ${REPEATS} times per size, and each keeps its median run; the gzipped and bounded-heap listings run once. *CPU time* is the process's own (user and system) during the invocation, which other work on the machine does not inflate as it inflates wall time. The **baseline** is the raw ordered reads: a bundled entry point (bench/listing/raw-reads-handler.ts) run the same way against the same store, reading every entry through the service's own repository (the ${inventoryTable.shards} shards' consistent Queries of ${integer(INVENTORY_PAGE_SIZE)} items, merged) without handler, plan limits, serialization or response stream; its *first batch* is the time to the first merged entries, which needs every shard's first page: no listing can send an entry sooner. *First byte* is the listing's first write to its response stream (the prelude: status and headers, rate-limit headers included), sent with the first batch. *Peak RSS* is the process's maximum resident memory over both invocations. Every process runs with the deployed function's flags: \`--enable-source-maps\` and the heap limits Lambda's Node.js runtime sets for its ${integer(FUNCTION_MEMORY_MB)} MB (\`${lambdaHeapFlags(FUNCTION_MEMORY_MB).join(' ')}\`).`,
+    `listInventory of the deployed bundle (\`${listBundle.name}\`, with \`--enable-source-maps\` as deployed), invoked as Lambda's runtime invokes a streamed handler, in a fresh Node process per size and variant: ${LOCAL_SIZES.map(integer).join(', ')} pets from DynamoDB Local (pets 1…N, quantities 0–49, statuses in turn, loaded through the seed's putMany), and ${STAND_IN_SIZES.map(integer).join(', ')} from a **stand-in store**: a small HTTP server in its own process that answers each shard's Queries with the same ordered pages of the same data, in DynamoDB's wire format (Limit, ExclusiveStartKey, LastEvaluatedKey, ConsumedCapacity by DynamoDB's item-size rules, each entry as large as DynamoDB Local stores it: pet 1's version and last change, read after the loads, beside what the listing answers), because DynamoDB Local would take minutes to load a million items and more heap than the bench gives it. Each process invokes twice; the figures are the second, warm invocation, as a warm Lambda instance would serve it. The raw reads and the listing run in turn ${REPEATS} times per size, and each keeps its median run; the gzipped and bounded-heap listings run once. *CPU time* is the process's own (user and system) during the invocation, which other work on the machine does not inflate as it inflates wall time. The **baseline** is the raw ordered reads: a bundled entry point (bench/listing/raw-reads-handler.ts) run the same way against the same store, reading every entry through the service's own repository (the ${inventoryTable.shards} shards' consistent Queries of ${integer(INVENTORY_PAGE_SIZE)} items, merged) without handler, plan limits, serialization or response stream; its *first batch* is the time to the first merged entries, which needs every shard's first page: no listing can send an entry sooner. *First byte* is the listing's first write to its response stream (the prelude: status and headers, rate-limit headers included), sent with the first batch. *Peak RSS* is the process's maximum resident memory over both invocations. Every process runs with the deployed function's flags: \`--enable-source-maps\` and the heap limits Lambda's Node.js runtime sets for its ${integer(FUNCTION_MEMORY_MB)} MB (\`${lambdaHeapFlags(FUNCTION_MEMORY_MB).join(' ')}\`).`,
     '',
     table(
       [
@@ -375,7 +389,7 @@ export async function measureListingAtScale(listBundle: LambdaBundle, bundleDir:
       reportRows,
     ),
     '',
-    `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 4).`,
+    `**Bytes and read cost.** Read units are DynamoDB's ConsumedCapacity of the raw reads (DynamoDB Local's own count; the stand-in's by the same rules: an item's attribute names and values, the whole stored item, not only what the projection answers, summed per page, rounded up to 4 KB, 1 unit per 4 KB for a strongly consistent read; the stand-in's entries carry no low-stock threshold, which a tenth of DynamoDB Local's do); the listing reads the same pages. Priced at $${PRICES.usdPerMillionReadUnits} per million read request units (on-demand, ${PRICES.region}, as in section 4).`,
     '',
     table(
       [

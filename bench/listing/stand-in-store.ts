@@ -6,7 +6,9 @@
  * counts one). Section 3 lists a million pets from it: DynamoDB Local would take minutes to
  * load them and more heap than the bench gives it. It runs in a process of its own, as a
  * real store would, and reports its endpoint over IPC; it stops when the bench disconnects.
- * Usage: node --import tsx bench/listing/stand-in-store.ts <pets>
+ * Usage: node --import tsx bench/listing/stand-in-store.ts <pets> <bytes of an entry's other attributes>
+ * (what a stored entry holds beyond its key, quantity, status and available: its version and last
+ * change, which DynamoDB bills a Query for though the listing's projection leaves them out).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +29,7 @@ interface QueryInput {
 }
 
 const pets = Number(process.argv[2]);
+const otherAttributeBytes = Number(process.argv[3]);
 /** Each shard's petIds, ascending: the order of its sort key. */
 const shardIds = new Map<number, Float64Array>();
 {
@@ -63,7 +66,8 @@ function query(input: QueryInput): string {
     const quantity = (petId - 1) % 50;
     const status = STATUSES[(petId - 1) % STATUSES.length]!;
     items.push(`{"petId":{"N":"${petId}"},"quantity":{"N":"${quantity}"},"status":{"S":"${status}"}}`);
-    // The whole item is read (the projection only trims the answer): its key, quantity and status.
+    // The whole item is read (the projection only trims the answer): its key, quantity, status,
+    // available (its quantity: nothing is reserved) and the others.
     bytes +=
       inventoryTable.partitionKey.name.length +
       numberBytes(shard) +
@@ -72,7 +76,10 @@ function query(input: QueryInput): string {
       'quantity'.length +
       numberBytes(quantity) +
       'status'.length +
-      status.length;
+      status.length +
+      'available'.length +
+      numberBytes(quantity) +
+      otherAttributeBytes;
   }
   // As DynamoDB does, a page that reached the Limit says where it stopped, even when nothing follows.
   const last =

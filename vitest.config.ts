@@ -85,7 +85,6 @@ export default defineConfig({
           // The files share their workers' modules: the first synthesis in a process costs about
           // 12 s of CPU (aws-cdk-lib's modules loading and compiling), each one after it about 3 s.
           isolate: false,
-          setupFiles: ['test/stacks/setup.ts'],
         },
       },
       {

@@ -8,7 +8,7 @@ import { KeyAdmin } from '../../../local/key-admin.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { DEMO_INVENTORY } from '../../../contract/demo-inventory.ts';
 import { API_ERROR_CODES } from '../../../client/index.ts';
-import { temporaryDirectory } from '../../stacks/infra/synthesized-app.ts';
+import { temporaryDirectory } from '../../support/temporary-directories.ts';
 import { testAppStore } from '../../support/local-store.ts';
 import { insideOneMinute } from '../../support/minute-window.ts';
 

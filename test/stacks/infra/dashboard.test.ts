@@ -10,6 +10,7 @@ import { COLD_START_METRIC, METRIC_NAMESPACE } from '../../../functions/logger.t
 import { apiRoutes } from '../../../functions/routes.ts';
 import { OperationsDashboard, WAF_BLOCKED_REQUESTS } from '../../../lib/operations-dashboard.ts';
 import { serviceMetricsOf } from '../../../lib/petstore-inventory-stack.ts';
+import { temporaryDirectory } from '../../support/temporary-directories.ts';
 import {
   AUTHORIZER_DESCRIPTION,
   functionWithDescription,
@@ -19,7 +20,6 @@ import {
   routeDescription,
   STAGES,
   synthesizeApp,
-  temporaryDirectory,
   type SynthesizedApp,
 } from './synthesized-app.ts';
 

@@ -8,7 +8,8 @@ import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { describe, expect, it } from 'vitest';
 import { addPetStoreStages } from '../../../lib/petstore-app.ts';
 import { checkDeployTarget, readStageEnvironments } from '../../../lib/stage-environments.ts';
-import { CDK_JSON_CONTEXT, temporaryDirectory } from './synthesized-app.ts';
+import { temporaryDirectory } from '../../support/temporary-directories.ts';
+import { CDK_JSON_CONTEXT } from './synthesized-app.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const STAGING = { account: '111111111111', region: 'eu-west-1' };

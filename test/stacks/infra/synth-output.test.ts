@@ -1,27 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinModules } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ESBUILD_OPTIONS } from '../../../lib/bundling.ts';
+import { temporaryDirectory } from '../../support/temporary-directories.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 /** The environment without AWS credentials or CDK settings, as in a fresh clone. */
 const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && !name.startsWith('CDK_')));
-
-const outdirs: string[] = [];
-afterAll(() => {
-  for (const outdir of outdirs.splice(0)) rmSync(outdir, { recursive: true, force: true });
-});
-
-/** A cloud assembly directory of its own, removed after the file. */
-function temporaryDirectory(prefix: string): string {
-  const outdir = mkdtempSync(join(tmpdir(), prefix));
-  outdirs.push(outdir);
-  return outdir;
-}
 
 /** `npm run --silent <script> -- <args>`: what it printed, stdout and stderr together, line by line, and its exit code. */
 function npmRun(script: string, ...args: string[]): Promise<{ code: number; lines: string[] }> {

@@ -1,12 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { BUNDLING_STACKS, type CloudAssembly } from 'aws-cdk-lib/cx-api';
 import type { DeploymentStage } from '../../../lib/deployments.ts';
 import { addPetStoreStages } from '../../../lib/petstore-app.ts';
 import type { PetStoreInventoryStack } from '../../../lib/petstore-inventory-stack.ts';
+import { temporaryDirectory } from '../../support/temporary-directories.ts';
 
 /** The context `cdk synth` gives the app (cdk.json's feature flags), so tests synthesize what the CLI does. */
 export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(
@@ -20,20 +19,6 @@ export interface SynthesizedApp {
   stacks: Record<DeploymentStage, PetStoreInventoryStack>;
   templates: Record<DeploymentStage, Template>;
   assembly: CloudAssembly;
-}
-
-const temporaryDirectories: string[] = [];
-
-/** Removes what the file synthesized: after each file of test/stacks (test/stacks/setup.ts). */
-export function removeTemporaryDirectories(): void {
-  for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
-}
-
-/** A directory under the system's temporary one, removed after the test file. */
-export function temporaryDirectory(prefix: string): string {
-  const directory = mkdtempSync(join(tmpdir(), prefix));
-  temporaryDirectories.push(directory);
-  return directory;
 }
 
 /** The context that skips bundling: the functions' code is the source folder, which CloudFormation never reads here. */

@@ -1,14 +1,14 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authenticate, hashApiKey } from '../../../functions/domain/api-keys.ts';
 import { UsageError } from '../../../tools/keys/cli-arguments.ts';
 import { runKeysCommand } from '../../../tools/keys/cli.ts';
 import { LOCAL_TABLES } from '../../../local/local-store.ts';
 import { STORE_ENDPOINT_FILE, startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { localKeysCommand } from '../../support/keys-command.ts';
+import { temporaryDirectory } from '../../support/temporary-directories.ts';
 
 const issuedKey = (lines: string[]) => /API key \(shown once; only its SHA-256 is stored\): ([A-Za-z0-9]+)/.exec(lines.join('\n'))![1]!;
 const issuedId = (lines: string[]) => /Issued (key_[A-Za-z0-9]+)/.exec(lines[0]!)![1]!;
@@ -69,16 +69,9 @@ describe('npm run keys refuses bad arguments', () => {
 });
 
 describe('npm run keys after the server was killed', () => {
-  let dataDir: string;
-  beforeEach(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'keys-cli-'));
-  });
-  afterEach(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  const keys = (...argv: string[]) => localKeysCommand(dataDir, ...argv);
-
   it('opens the store itself instead of trusting the endpoint file a dead server left', async () => {
+    const dataDir = temporaryDirectory('keys-cli-');
+    const keys = (...argv: string[]) => localKeysCommand(dataDir, ...argv);
     const server = await startLocalApp({ dataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
     const endpointFile = join(dataDir, STORE_ENDPOINT_FILE);
     const left = await readFile(endpointFile, 'utf8');
@@ -99,12 +92,11 @@ describe('npm run keys on the store of a running server', () => {
   let serverDataDir: string;
   let app: LocalApp;
   beforeAll(async () => {
-    serverDataDir = await mkdtemp(join(tmpdir(), 'keys-cli-server-'));
+    serverDataDir = temporaryDirectory('keys-cli-server-');
     app = await startLocalApp({ dataDir: serverDataDir, seed: [], devApiKey: 'DevKey0123456789ABCDEFGHIJ', devPlan: 'free' });
   });
   afterAll(async () => {
     await app.close();
-    await rm(serverDataDir, { recursive: true, force: true });
   });
   const serverKeys = (...argv: string[]) => localKeysCommand(serverDataDir, ...argv);
 

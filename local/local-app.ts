@@ -130,7 +130,8 @@ const ANOTHER_DEV_KEY = 'start with another DEV_API_KEY, or without one for a ge
  * (its keyId comes from its hash), and the earlier dev key's record is removed, so only the
  * current one works and a developer may switch back to an earlier one. A key revoked with
  * `npm run keys` stays revoked: it is replaced when replaceRevoked says how, refused otherwise.
- * A key issued with `npm run keys` is refused too: DEV_PLAN would move its plan.
+ * A key issued with `npm run keys` is refused too: DEV_PLAN would move its plan. Every refusal
+ * comes before its first write.
  */
 async function registerDevKey(
   dependencies: ServiceDependencies,
@@ -175,7 +176,9 @@ async function bindPort(port: number, host: string): Promise<Listener> {
 /**
  * Starts the store and serves the API on it. Whatever can refuse the start without the store (the
  * dev key's form, a data directory in use, the port) refuses it before anything is written to the
- * data directory.
+ * data directory; the dev key's refusals that need the store (revoked, or issued with npm run
+ * keys) come before the seed and every write of a key, and can only come from a store that holds
+ * that key, never from a new data directory's.
  */
 export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
   const { dataDir } = options;
@@ -220,8 +223,9 @@ async function serve(
     banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY,
     ...(options.failedAuthenticationsPerMinute ? { failedAuthenticationsPerMinute: options.failedAuthenticationsPerMinute } : {}),
   });
-  const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
+  // The key first: a refused key leaves an empty inventory unseeded.
   await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
+  const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
   // The consumer has a client of its own, as its function has on AWS: its writes are not the API's.
   const consumerStore = createStoreClients({ dynamodbEndpoint: store.endpoint });
   const webhooks = options.webhooks ? startLocalWebhooks(consumerStore.client, tables, options.webhooks, options.onNotice) : undefined;

@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { createServer, maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ErrorCode } from '../functions/domain/errors.ts';
 import {
@@ -479,7 +479,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
   return server;
 }
 
-export async function listen(server: Server, port: number, host: string): Promise<number> {
+export async function listen(server: NetServer, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(

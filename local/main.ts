@@ -3,7 +3,7 @@
  * See docs/developing.md, "Running it locally", for the environment variables.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { writeFileAtomically } from './atomic-file.ts';
 import { generateApiKey } from '../functions/domain/api-keys.ts';
@@ -25,18 +25,15 @@ import { readSeedFile, SEED_FILE_VARIABLE } from './seed.ts';
 const DEV_KEY_FILE = 'dev-api-key';
 const DEV_PLANS = ['free', 'pro', 'business'] as const;
 
-async function writeNewDevKey(file: string): Promise<string> {
-  const { key } = generateApiKey();
-  await writeFileAtomically(file, `${key}\n`, { mode: 0o600 });
-  return key;
-}
-
-/** DEV_API_KEY, else the key kept in the data directory, else a new one kept there. */
+/**
+ * DEV_API_KEY, else the key kept in the data directory, else a new one, which main keeps there
+ * once the start succeeded: a refused start leaves no key that the next start would not show.
+ */
 async function devApiKey(file: string): Promise<{ apiKey: string; source: 'environment' | 'file' | 'generated' }> {
   const fromEnv = process.env.DEV_API_KEY;
   if (fromEnv) return { apiKey: fromEnv, source: 'environment' };
   if (existsSync(file)) return { apiKey: (await readFile(file, 'utf8')).trim(), source: 'file' };
-  return { apiKey: await writeNewDevKey(file), source: 'generated' };
+  return { apiKey: generateApiKey().key, source: 'generated' };
 }
 
 /** WEBHOOK_URL and WEBHOOK_SECRET: both or neither; a bad one stops the start with one line saying which and why. */
@@ -77,7 +74,6 @@ async function main(): Promise<void> {
   const banPolicy = readBanPolicy();
   const publicBaseUrl = process.env.PUBLIC_BASE_URL ? parsePublicBaseUrl(process.env.PUBLIC_BASE_URL) : undefined;
   const webhooks = readWebhookSettings(process.env);
-  await mkdir(dataDir, { recursive: true });
 
   const seedFile = process.env[SEED_FILE_VARIABLE];
   const seed = seedFile ? await readSeedFile(seedFile) : DEMO_INVENTORY;
@@ -86,11 +82,11 @@ async function main(): Promise<void> {
   // A revoked DEV_API_KEY refuses the start; a revoked key of the file is one the developer never chose, so it is replaced.
   const replaceRevokedDevKey = async (revokedKeyId: string) => {
     console.log(`The dev key in ${devKeyFile} (${revokedKeyId}) was revoked; generated a new one.`);
-    apiKey = await writeNewDevKey(devKeyFile);
+    apiKey = generateApiKey().key;
     source = 'generated';
     return apiKey;
   };
-  app = await startLocalApp({
+  const started = await startLocalApp({
     dataDir,
     port,
     host,
@@ -103,6 +99,16 @@ async function main(): Promise<void> {
     ...(webhooks ? { webhooks } : {}),
     onNotice: (line) => console.log(line),
   });
+  if (source === 'generated') {
+    try {
+      await writeFileAtomically(devKeyFile, `${apiKey}\n`, { mode: 0o600 });
+    } catch (error) {
+      await started.close();
+      throw error;
+    }
+  }
+  // Set only now: a signal during the write finds the start unfinished, and the end of main closes the app, once.
+  app = started;
 
   const shownUrl = app.baseUrl.replace('127.0.0.1', 'localhost');
   const lines = [

@@ -9,12 +9,11 @@
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { resolve } from 'node:path';
 import { type DeploymentStage, STACK_OUTPUTS } from '../../lib/deployments.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { createWebhookOutbox } from '../../local/webhook-outbox.ts';
 import { webhookUrlForLogs } from '../../functions/domain/webhooks.ts';
-import { parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
+import { dataDirOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
 import { listStageDeadLetters, redriveStageDeadLetters, type StageWebhookQueues } from './stage-dead-letters.ts';
 import { replayFailedStreamBatches } from './stream-replay.ts';
@@ -34,11 +33,7 @@ Options:
 const plural = (count: number) => (count === 1 ? '' : 's');
 
 export async function runEventsCommand(argv: string[], print: (line: string) => void): Promise<void> {
-  const { values, positionals } = parseCommandLine(
-    argv,
-    { stage: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    'events',
-  );
+  const { values, positionals } = parseCommandLine(argv, {}, 'events');
   const [command, ...eventIds] = positionals;
   if (values.help || command === undefined) {
     print(USAGE);
@@ -62,7 +57,7 @@ export async function runEventsCommand(argv: string[], print: (line: string) => 
     await onStage(stage, command, print);
     return;
   }
-  const store = await openLocalStore(resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
+  const store = await openLocalStore(dataDirOf(values));
   try {
     const outbox = createWebhookOutbox(store.client, LOCAL_TABLES.webhookOutboxTable);
     if (command === 'dead-letters') {

@@ -3,7 +3,6 @@
  * store's inventory to one; the local store by default, a deployed stage with --stage. See the
  * "Inventory in and out of a stage" in docs/deploying-and-operating.md.
  */
-import { resolve } from 'node:path';
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/document-client.ts';
 import { TOOL_KEY_IDS, toolAttribution } from '../../functions/domain/change-attribution.ts';
@@ -12,7 +11,7 @@ import type { InventoryCount } from '../../functions/domain/schemas.ts';
 import { LOCAL_TABLES } from '../../local/local-store.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
 import { writeFileAtomically } from '../../local/atomic-file.ts';
-import { oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
+import { dataDirOf, oneOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalStore, readStageOutputs } from '../keys/key-targets.ts';
 import { ENTRY_SHAPE, formatInventoryFile, type InventoryFileEntry, readInventoryFile, sameEntry } from '../../local/inventory-file.ts';
 import { createLowStockThresholdRepository } from '../../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
@@ -48,7 +47,7 @@ export interface InventoryToolOutput {
   print(line: string): void;
   /** Progress of a long write, when a terminal shows it. */
   progress?(done: number, total: number): void;
-  /** Where `export` without --file writes the file's text. */
+  /** Standard output, for what was asked for: the usage, and the file's text of `export` without --file. */
   write(text: string): void;
 }
 
@@ -130,21 +129,17 @@ export async function runInventoryCommand(
   target: (stage: DeploymentStage | undefined, dataDir: string) => Promise<InventoryTarget>,
   output: InventoryToolOutput,
 ): Promise<void> {
-  const { values, positionals } = parseCommandLine(
-    argv,
-    { file: { type: 'string' }, stage: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    'inventory',
-  );
+  const { values, positionals } = parseCommandLine(argv, { file: { type: 'string' } }, 'inventory');
   const [commandName, ...extra] = positionals;
   if (values.help || commandName === undefined) {
-    output.print(USAGE);
+    output.write(`${USAGE}\n`);
     return;
   }
   const command = oneOf('The command', commandName, COMMANDS);
   if (extra.length > 0) throw new UsageError(`${command} takes no argument "${extra[0]}"; name the file with --file <path>.`);
   if (command === 'import' && !values.file) throw new UsageError(`import needs --file <items.json>: a JSON array of ${ENTRY_SHAPE}.`);
   const stage = stageOf(values.stage);
-  const opened = await target(stage, resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
+  const opened = await target(stage, dataDirOf(values));
   try {
     if (command === 'import') await importFile(values.file!, opened, output);
     else await exportFile(values.file, opened, output);

@@ -1,7 +1,9 @@
 /**
- * What the operator tools (`npm run keys`, `npm run inventory`, `npm run smoke`) share in
- * reading their command line: every mistake is one line that names the flag and what it takes.
+ * What the operator tools (`npm run keys`, `npm run inventory`, `npm run events`, `npm run smoke`)
+ * share in reading their command line: the options each takes, and every mistake as one line that
+ * names the flag and what it takes.
  */
+import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { DeploymentStage } from '../../lib/deployments.ts';
 
@@ -14,10 +16,23 @@ export const STAGE_NAMES: readonly DeploymentStage[] = ['staging', 'prod'];
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** node:util parseArgs, with its errors (unknown option, missing value) turned into one line pointing at --help. */
+/**
+ * What every tool takes beside its own options: where it works (a deployed stage, or the local
+ * store's directory) and --help, defined once so that no tool goes without one of them.
+ */
+const EVERY_TOOLS_OPTIONS = {
+  stage: { type: 'string' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Options;
+
+/**
+ * node:util parseArgs with the tool's options and EVERY_TOOLS_OPTIONS, its errors (unknown
+ * option, missing value) turned into one line pointing at --help.
+ */
 export function parseCommandLine<T extends Options>(argv: string[], options: T, tool: string) {
   try {
-    return parseArgs({ args: argv, allowPositionals: true, strict: true, options });
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...EVERY_TOOLS_OPTIONS, ...options } });
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('.')[0] : String(error);
     throw new UsageError(`${detail}; see npm run ${tool} -- --help.`);
@@ -36,6 +51,11 @@ export function oneOf<const Allowed extends readonly string[]>(flag: string, val
 
 export function stageOf(value: string | undefined): DeploymentStage | undefined {
   return value === undefined ? undefined : oneOf('--stage', value, STAGE_NAMES);
+}
+
+/** The local store's directory: --data-dir, else DATA_DIR as npm start reads it, else .data. */
+export function dataDirOf(values: { 'data-dir'?: string | undefined }): string {
+  return resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data');
 }
 
 /** A whole number within bounds, from its decimal text only ("1e3", "12abc" and " 7" are refused). */

@@ -2,12 +2,11 @@
  * `npm run keys -- <command>`: issue and manage API keys, on the local store (default) or on a
  * deployed stage (--stage staging|prod). See "API keys" in docs/api-guide.md.
  */
-import { resolve } from 'node:path';
 import type { ApiKeyRecord } from '../../functions/domain/api-keys.ts';
 import { limitsFor, PLAN_NAMES, type PlanLimits, type PlanName } from '../../functions/domain/plans.ts';
 import { KNOWN_API_KEY_SECONDS } from '../../functions/domain/known-api-keys.ts';
 import type { DeploymentStage } from '../../lib/deployments.ts';
-import { oneOf, parseCommandLine, runTool, stageOf, UsageError, wholeNumber } from './cli-arguments.ts';
+import { dataDirOf, oneOf, parseCommandLine, runTool, stageOf, UsageError, wholeNumber } from './cli-arguments.ts';
 import { openLocalTarget, openStageTarget, type KeyTarget } from './key-targets.ts';
 import { isMainModule } from '../main-module.ts';
 
@@ -74,9 +73,6 @@ export async function runKeysCommand(
       owner: { type: 'string' },
       'per-minute': { type: 'string' },
       'per-day': { type: 'string' },
-      stage: { type: 'string' },
-      'data-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
     'keys',
   );
@@ -89,7 +85,7 @@ export async function runKeysCommand(
   if (!command) throw new UsageError(`Unknown command "${commandName}": use one of ${COMMANDS.join(', ')} (npm run keys -- --help).`);
   // Every argument is checked before the store or the stage is opened: a mistake costs no AWS call.
   const request = keysRequest(command, args, values);
-  const opened = await target(stageOf(values.stage), resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
+  const opened = await target(stageOf(values.stage), dataDirOf(values));
   const { admin } = opened;
   try {
     switch (request.command) {

@@ -5,13 +5,12 @@
  * whole write path (the function, its table rights, the conditional write) and is refused there.
  * See "Smoke test after a deploy" in docs/deploying-and-operating.md.
  */
-import { resolve } from 'node:path';
 import { createInventoryClient, type ApiResult } from '../../client/index.ts';
 import { ErrorCode } from '../../functions/domain/errors.ts';
 import { MAX_INT64 } from '../../functions/domain/pet-id.ts';
 import { ERROR_STATUSES } from '../../functions/http/error-statuses.ts';
 import type { KeyAdmin } from '../../local/key-admin.ts';
-import { parseCommandLine, runTool, stageOf } from '../keys/cli-arguments.ts';
+import { dataDirOf, parseCommandLine, runTool, stageOf, UsageError } from '../keys/cli-arguments.ts';
 import { openLocalTarget, openStageTarget, readStageOutputs } from '../keys/key-targets.ts';
 import { runningServer } from '../../local/local-app.ts';
 import { STACK_OUTPUTS, type DeploymentStage } from '../../lib/deployments.ts';
@@ -31,6 +30,16 @@ const UNMATCHABLE_ENTITY_TAG = 'W/"0"';
 const CALL_TIMEOUT_MS = 15_000;
 /** What a client reads without a key beside the operations: the published contract. */
 const PUBLISHED_PAGES = ['/openapi.json', '/docs'] as const;
+
+const USAGE = `Usage: npm run smoke -- [options]
+
+Checks a running stage as a client sees it: GET /health, a listing with its X-RateLimit-* headers, a write the store
+refuses on pet ${CANARY_PET_ID}, and the published ${PUBLISHED_PAGES.join(' and ')}. It issues itself a pro key, revokes
+it at the end, and changes no stock. One line per check; exits 1 if a check failed.
+
+Options:
+  --stage <staging|prod>   check a deployed stage (AWS credentials needed); default: the running npm start
+  --data-dir <dir>         the running npm start's directory (default: $DATA_DIR or .data)`;
 
 export interface SmokeTarget {
   /** The base address, ending in /v1. */
@@ -162,8 +171,13 @@ export async function openSmokeTarget(stage: DeploymentStage | undefined, dataDi
 
 if (isMainModule(import.meta.url)) {
   runTool(async () => {
-    const { values } = parseCommandLine(process.argv.slice(2), { stage: { type: 'string' }, 'data-dir': { type: 'string' } }, 'smoke');
-    const target = await openSmokeTarget(stageOf(values.stage), resolve(values['data-dir'] ?? process.env.DATA_DIR ?? '.data'));
+    const { values, positionals } = parseCommandLine(process.argv.slice(2), {}, 'smoke');
+    if (values.help) {
+      console.log(USAGE);
+      return;
+    }
+    if (positionals.length > 0) throw new UsageError(`npm run smoke takes no argument "${positionals[0]}"; see npm run smoke -- --help.`);
+    const target = await openSmokeTarget(stageOf(values.stage), dataDirOf(values));
     try {
       const failed = await runSmokeTest(target, (line) => console.log(line));
       if (failed > 0) process.exitCode = 1;

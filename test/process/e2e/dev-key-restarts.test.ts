@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serverProcessesPerTest, type ServerProcess } from '../../support/server-process.ts';
@@ -22,6 +23,16 @@ async function listed(match: string): Promise<string> {
 }
 
 const keyIdOf = (line: string) => line.split(/\s+/)[0]!;
+
+/** Each file of the directory by name, as the SHA-256 of its bytes. */
+async function contentsOf(dir: string): Promise<Record<string, string>> {
+  const contents: Record<string, string> = {};
+  for (const name of (await readdir(dir)).sort())
+    contents[name] = createHash('sha256')
+      .update(await readFile(join(dir, name)))
+      .digest('hex');
+  return contents;
+}
 
 const status = async (server: ServerProcess, key: string) =>
   (await fetch(`${server.baseUrl}/inventory`, { headers: { Authorization: `Bearer ${key}` } })).status;
@@ -49,15 +60,19 @@ describe('revoked keys stay revoked across restarts', { timeout: 60_000 }, () =>
   });
 
   // One data directory for both refusals: each start, refused or not, and each list after the server stopped costs a JVM.
-  it('refuses, in one line each, a revoked key and a key issued with npm run keys as DEV_API_KEY, and changes neither', async () => {
+  it('refuses, in one line each, a revoked key and a key issued with npm run keys as DEV_API_KEY, and leaves DATA_DIR as it was', async () => {
     const revokedKey = 'RevokedDevKey0123456789abcdef';
-    const first = await startServer({ DEV_API_KEY: revokedKey });
+    // An empty inventory, which a start seeds: a refused start must not.
+    const emptySeed = join(servers.dataDir(), 'empty-seed.json');
+    await writeFile(emptySeed, '[]');
+    const first = await startServer({ DEV_API_KEY: revokedKey, SEED_FILE: emptySeed });
     const revokedId = keyIdOf(await listed('local developer'));
     await keys('revoke', revokedId);
     const [, shown] = await keys('issue', '--plan', 'pro', '--owner', 'Acme Pets');
     const issuedKey = /: (\w+)$/.exec(shown!)![1]!;
     const issuedId = keyIdOf(await listed('Acme Pets'));
     await stop(first);
+    const before = await contentsOf(servers.dataDir());
 
     const refusal = (env: Record<string, string>) =>
       startServer(env).then(
@@ -73,6 +88,7 @@ describe('revoked keys stay revoked across restarts', { timeout: 60_000 }, () =>
       'server exited before listening:',
       `DEV_API_KEY is ${issuedId}, a key issued to "Acme Pets" with npm run keys; the dev key must be one of its own, since DEV_PLAN sets its plan: start with another DEV_API_KEY, or without one for a generated key.`,
     ]);
+    expect(await contentsOf(servers.dataDir())).toEqual(before);
     const after = await keys('list');
     expect(after.find((line) => line.startsWith(`${revokedId} `))).toMatch(/ revoked /);
     expect(after.find((line) => line.startsWith(`${issuedId} `))).toMatch(/ active +pro /);

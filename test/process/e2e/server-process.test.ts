@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isAlive } from '../../../local/local-store.ts';
@@ -101,7 +101,10 @@ describe('npm start', () => {
   it.each([
     [{ DEV_PLAN: 'gold' }, 'DEV_PLAN must be one of free, pro, business, not "gold".'],
     [{ PORT: 'abc' }, 'PORT must be a port number, not "abc".'],
-  ])('refuses to start with %j, in one line', async (env, message) => {
+    [{ DEV_API_KEY: 'not-a-key' }, "DEV_API_KEY must be 20 to 128 letters and digits (API Gateway's rule for key values)."],
+  ])('refuses to start with %j, in one line, and leaves the new DATA_DIR empty', async (env, message) => {
     await expect(startServer(env)).rejects.toThrow(message);
+
+    expect(await readdir(servers.dataDir())).toEqual([]);
   });
 });

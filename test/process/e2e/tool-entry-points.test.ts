@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * Each command-line tool runs its command only when it is the script Node was given: in a
  * checkout whose path has a space, and through a symbolic link to a checkout, they did nothing
- * and exited 0. Each is run here from a copy of the checkout at such a path.
+ * and exited 0. Each is run here from a copy of the checkout at such a path, its --help among
+ * its runs.
  */
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -40,28 +41,44 @@ async function run(
   script: string,
   args: readonly string[],
   env: Record<string, string> = {},
-): Promise<{ code: number | null; output: string }> {
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  return { code, output };
+  return { code, stdout, stderr };
 }
 
 describe('the tools, run from a checkout whose path has a space', () => {
+  // The README's "-- --help lists the rest": each tool's usage, on standard output as the answer asked for, where it pages and pipes.
   it.each([
-    ['tools/keys/cli.ts', ['--help'], 0, 'Usage: npm run keys -- <command> [options]'],
-    ['tools/inventory-tool/cli.ts', ['--help'], 0, 'Usage: npm run inventory -- <command> [options]'],
-    ['tools/events/cli.ts', ['--help'], 0, 'Usage: npm run events -- <command> [options]'],
-  ] as const)('%s %s does its work', async (script, args, code, printed) => {
-    const ran = await run(checkout, script, args);
+    ['keys', '--help', 'tools/keys/cli.ts'],
+    ['inventory', '--help', 'tools/inventory-tool/cli.ts'],
+    ['events', '--help', 'tools/events/cli.ts'],
+    ['smoke', '--help', 'tools/smoke/smoke-test.ts'],
+    ['smoke', '-h', 'tools/smoke/smoke-test.ts'],
+  ] as const)('npm run %s -- %s prints its usage and options, and exits 0', async (tool, flag, script) => {
+    const ran = await run(checkout, script, [flag]);
 
-    expect(ran).toEqual({ code, output: expect.stringContaining(printed) });
+    expect(ran).toEqual({ code: 0, stdout: expect.stringMatching(new RegExp(`^Usage: npm run ${tool} -- `)), stderr: '' });
+    expect(ran.stdout).toContain('--stage <staging|prod>');
+    expect(ran.stdout).toContain('--data-dir <dir>');
+  });
+
+  it('tools/smoke/smoke-test.ts refuses an argument it does not take, pointing at --help', async () => {
+    const ran = await run(checkout, 'tools/smoke/smoke-test.ts', ['help', '--data-dir', emptyDir]);
+
+    expect(ran).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'npm run smoke takes no argument "help"; see npm run smoke -- --help.\n',
+    });
   });
 
   it('tools/smoke/smoke-test.ts looks for the server on the data directory it is given', async () => {
@@ -69,7 +86,8 @@ describe('the tools, run from a checkout whose path has a space', () => {
 
     expect(ran).toEqual({
       code: 1,
-      output: `No server runs on ${emptyDir}: start one with npm start (or name its directory with --data-dir).\n`,
+      stdout: '',
+      stderr: `No server runs on ${emptyDir}: start one with npm start (or name its directory with --data-dir).\n`,
     });
   });
 
@@ -77,12 +95,12 @@ describe('the tools, run from a checkout whose path has a space', () => {
     // No make, compiler or shell on PATH: the script stops at its first check, before any build.
     const ran = await run(checkout, 'scripts/lambda-runtime-install.ts', [], { PATH: emptyDir });
 
-    expect(ran).toEqual({ code: 1, output: expect.stringMatching(/^aws-lambda-ric cannot be built here: make not found/) });
+    expect(ran).toEqual({ code: 1, stdout: '', stderr: expect.stringMatching(/^aws-lambda-ric cannot be built here: make not found/) });
   });
 
   it('and through a symbolic link to a checkout', async () => {
     const ran = await run(linkedCheckout, 'tools/keys/cli.ts', ['--help']);
 
-    expect(ran).toEqual({ code: 0, output: expect.stringContaining('Usage: npm run keys -- <command> [options]') });
+    expect(ran).toEqual({ code: 0, stdout: expect.stringContaining('Usage: npm run keys -- <command> [options]'), stderr: '' });
   });
 });

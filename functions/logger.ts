@@ -29,6 +29,8 @@ export const METRIC_NAMESPACE = 'PetStoreInventory';
 /** Metrics the HTTP functions emit when they serve in a degraded way; each has an alarm. */
 export const SERVICE_METRICS = {
   storeUnavailable: 'StoreUnavailable',
+  /** A write that met other transactions on its items until its request's time or rounds ran out: it wrote nothing, and answered 503. */
+  writeContended: 'WriteContended',
   usageCountingUnavailable: 'UsageCountingUnavailable',
   /** A streamed answer cut after its first byte (a store failure or the deadline mid-stream): only streamed routes emit it. */
   streamAborted: 'StreamAborted',

@@ -69,14 +69,23 @@ type ServiceMetric = (typeof SERVICE_METRICS)[keyof typeof SERVICE_METRICS];
 /** What an alarm on each of the functions' own metrics tells the operator. */
 const SERVICE_METRIC_MEANINGS: Readonly<Record<ServiceMetric, string>> = {
   [SERVICE_METRICS.storeUnavailable]: 'DynamoDB stayed throttled or unreachable and clients got 503',
+  [SERVICE_METRICS.writeContended]:
+    'writes met other transactions on the same items (a hot pet) until their time ran out and clients got 503: nothing was written',
   [SERVICE_METRICS.usageCountingUnavailable]: 'requests were served without plan-limit counting (fail-open)',
   [SERVICE_METRICS.streamAborted]:
     'streamed answers were cut after their first byte (store failure or deadline mid-stream): clients got invalid JSON',
 };
 
-/** The metrics a route's function can emit: StreamAborted only where the answer is streamed. */
-export function serviceMetricsOf(route: Pick<ApiRoute, 'streamed'>): ServiceMetric[] {
-  return Object.values(SERVICE_METRICS).filter((metricName) => route.streamed || metricName !== SERVICE_METRICS.streamAborted);
+/** The routes whose writes retry in rounds when they meet other transactions (functions/domain/contention.ts). */
+const WRITES_IN_ROUNDS: ReadonlySet<ApiRoute['inventoryAccess']> = new Set(['update', 'adjust', 'adjustBatch', 'reserve', 'settleReservation']);
+
+/** The metrics a route's function can emit: StreamAborted only where the answer is streamed, WriteContended where writes retry in rounds. */
+export function serviceMetricsOf(route: Pick<ApiRoute, 'streamed' | 'inventoryAccess'>): ServiceMetric[] {
+  return Object.values(SERVICE_METRICS).filter(
+    (metricName) =>
+      (route.streamed || metricName !== SERVICE_METRICS.streamAborted) &&
+      (WRITES_IN_ROUNDS.has(route.inventoryAccess) || metricName !== SERVICE_METRICS.writeContended),
+  );
 }
 
 export interface PetStoreInventoryStackProps extends StackProps {

@@ -44,6 +44,8 @@ export const ERROR_MESSAGES = {
   /** A write's: it may have been applied before the store stopped answering. */
   serviceUnavailableWrite:
     'The service is temporarily unavailable, and the change may have been applied: retry after the time in Retry-After with the same Idempotency-Key, which applies it once (without one, read the entry before deciding).',
+  /** A contended write's (ContendedWriteError), after what it was. */
+  nothingWrittenRetry: 'Nothing was written: send it again after the time in Retry-After.',
   internal: 'An unexpected error occurred.',
 } as const;
 
@@ -73,6 +75,22 @@ export class ApiError extends Error {
     this.retryAfterSeconds = retryAfterSeconds;
     this.rateLimit = rateLimit;
     this.replayed = replayed;
+  }
+}
+
+/**
+ * A write that met other transactions on its items (a hot pet, a reservation settled twice at
+ * once) round after round until its request's time or rounds ran out (contention.ts): it wrote
+ * nothing, so the client may send it again as it is.
+ */
+export class ContendedWriteError extends Error {
+  constructor(
+    /** What was not written, for the client's message: `The adjustment`, `Reservation <id>`. */
+    readonly what: string,
+    options?: ErrorOptions,
+  ) {
+    super(`${what} met other writes of the same stock until the request's time ran out.`, options);
+    this.name = 'ContendedWriteError';
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
+import { backoff, type Deadline, mayStartRound } from './contention.ts';
+import { ApiError, ContendedWriteError, ErrorCode } from './errors.ts';
 import type { ReservationExpiry, ReservationRecord } from './reservations.ts';
 import type { InventoryItem, InventoryUpdate, PetAdjustment, PetId, Reservation, ReservationRequest } from './schemas.ts';
 import {
@@ -38,6 +38,8 @@ export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
  */
 interface IdempotentRequest extends ChangeAuthor {
   idempotencyKey: string;
+  /** When the request starts no more rounds that meet other transactions (contention.ts); none: MAX_ROUNDS alone bounds them. */
+  deadline?: Deadline | undefined;
 }
 
 export type AdjustmentRequest = IdempotentRequest & PetAdjustment;
@@ -145,15 +147,6 @@ function singleOutcome(meaning: ReturnType<typeof meaningOfRefusal>): Adjustment
 
 const changeText = ({ petId, delta, reason }: PetAdjustment) => `${petId}\n${delta}\n${reason}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
-
-/** Rounds of a request that meets transaction conflicts or its own duplicates; each round ends in an answer but for those. */
-const MAX_ROUNDS = 20;
-const BACKOFF_CAP_MS = 200;
-
-/** Full jitter: transactions that met on one entry spread out instead of meeting again in step. */
-function backoff(round: number): Promise<void> {
-  return sleep(Math.random() * Math.min(BACKOFF_CAP_MS, 10 * 2 ** round));
-}
 
 /** A request with one key, in the idempotentWriter's terms: what it changes, and how its applied and refused outcomes read. */
 interface KeyedChanges<Outcome extends RecordedOutcome> extends IdempotentRequest {
@@ -302,7 +295,8 @@ export class IdempotentWriter {
   private async applyOnce<Outcome extends RecordedOutcome>(request: KeyedChanges<Outcome>): Promise<AdjustmentResult<Outcome>> {
     const { writes, requestHash } = request;
     const recordId = `${request.keyId}#${request.idempotencyKey}`;
-    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    // Each round ends in an answer, but for a transaction conflict and a duplicate recording first.
+    for (let round = 0; mayStartRound(round, request.deadline); round += 1) {
       const nowSeconds = Math.floor(this.now() / 1000);
       const record = await this.repository.findRecord(recordId);
       if (record && record.expiresAt > nowSeconds) {
@@ -325,7 +319,10 @@ export class IdempotentWriter {
         // A set never depends on holds: its refusal is its own.
         const expired = result.refused.flatMap(({ index, entry }) => ('set' in writes[index]! ? [] : expiredHolds(entry, this.now())));
         if (expired.length > 0 && this.expiry) {
-          await this.expiry.expire(expired.map((hold) => hold.reservationId));
+          await this.expiry.expire(
+            expired.map((hold) => hold.reservationId),
+            request.deadline,
+          );
           continue;
         }
         const outcome = request.refused(result.refused);
@@ -335,7 +332,8 @@ export class IdempotentWriter {
       }
       if ('conflict' in result) await this.wait(round);
     }
-    throw new StoreUnavailableError({ cause: new Error(`adjustment ${recordId} met other transactions ${MAX_ROUNDS} times`) });
+    // Every round's transaction was refused for a conflict: this request wrote nothing.
+    throw new ContendedWriteError(`The change sent with Idempotency-Key ${request.idempotencyKey}`);
   }
 
   /**

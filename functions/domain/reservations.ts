@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { backoff, type Deadline, mayStartRound } from './contention.ts';
 import { TOOL_KEY_IDS, type ChangeAttribution } from './change-attribution.ts';
-import { ApiError, ErrorCode, StoreUnavailableError } from './errors.ts';
+import { ApiError, ContendedWriteError, ErrorCode, StoreUnavailableError } from './errors.ts';
 import type { CommittedReservation, InventoryItem, PetId, Reservation, ReservationItem, ReservationStatus } from './schemas.ts';
 import { batchRefusal, type ChangeAuthor, type RefusedWrite, type StockWrite, settleWrite, type VersionedItem } from './stock-writes.ts';
 
@@ -101,11 +101,6 @@ function settledOtherwise(record: ReservationRecord, status: ReservationStatus):
   return new ApiError(codes[status], `Reservation ${reservationId} ${what[status]}. Nothing was written.`);
 }
 
-/** Rounds of a settling that meets other transactions or a record changed meanwhile. */
-const MAX_ROUNDS = 20;
-const BACKOFF_CAP_MS = 200;
-const backoff = (round: number) => sleep(Math.random() * Math.min(BACKOFF_CAP_MS, 10 * 2 ** round));
-
 /** Active reservations expired per round of a sweep. */
 export const SWEEP_BATCH = 100;
 
@@ -143,9 +138,12 @@ export class ReservationExpiry {
     private readonly wait: (round: number) => Promise<void> = backoff,
   ) {}
 
-  /** Records the expiry of each reservation that is due; one that is not (or settled meanwhile) is left as it is. */
-  async expire(reservationIds: readonly string[]): Promise<void> {
-    for (const reservationId of new Set(reservationIds)) await this.expireOne(reservationId);
+  /**
+   * Records the expiry of each reservation that is due; one that is not (or settled meanwhile) is
+   * left as it is. `deadline`: the request's that needs it (contention.ts).
+   */
+  async expire(reservationIds: readonly string[], deadline?: Deadline): Promise<void> {
+    for (const reservationId of new Set(reservationIds)) await this.expireOne(reservationId, deadline);
   }
 
   /** Records the expiry of every active reservation due by now, a batch at a time; returns how many it expired. */
@@ -159,8 +157,8 @@ export class ReservationExpiry {
     }
   }
 
-  private async expireOne(reservationId: string): Promise<void> {
-    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+  private async expireOne(reservationId: string, deadline: Deadline | undefined): Promise<void> {
+    for (let round = 0; mayStartRound(round, deadline); round += 1) {
       const record = await this.repository.find(reservationId);
       const nowMs = this.now();
       if (record?.status !== 'active' || record.expiresAt > nowMs) return;
@@ -175,9 +173,7 @@ export class ReservationExpiry {
         );
       await this.wait(round);
     }
-    throw new StoreUnavailableError({
-      cause: new Error(`the expiry of reservation ${reservationId} met other transactions ${MAX_ROUNDS} times`),
-    });
+    throw new ContendedWriteError(`The expiry of reservation ${reservationId}`);
   }
 }
 
@@ -200,9 +196,10 @@ export class Reservations {
   /**
    * The sale: each pet's stock and its hold go down by what was held, in one transaction with the
    * record, before expiresAt. Committed already: the same answer, nothing taken. Expired or released: 409.
+   * `deadline`: when the request starts no more rounds that meet other transactions (contention.ts).
    */
-  async commit(reservationId: string, author: ChangeAuthor): Promise<CommittedReservation> {
-    const record = await this.settle(reservationId, 'committed', author);
+  async commit(reservationId: string, author: ChangeAuthor, deadline?: Deadline): Promise<CommittedReservation> {
+    const record = await this.settle(reservationId, 'committed', author, deadline);
     const entries = await this.repository.findEntries(record.items.map(({ petId }) => petId));
     return {
       reservation: toReservation(record, this.now()),
@@ -218,9 +215,9 @@ export class Reservations {
    * Gives the holds back before expiresAt. Released already, or expired (it holds nothing either
    * way): the reservation as it is. Committed: 409, the stock is sold.
    */
-  async release(reservationId: string, author: ChangeAuthor): Promise<Reservation> {
+  async release(reservationId: string, author: ChangeAuthor, deadline?: Deadline): Promise<Reservation> {
     try {
-      return toReservation(await this.settle(reservationId, 'released', author), this.now());
+      return toReservation(await this.settle(reservationId, 'released', author, deadline), this.now());
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.reservationExpired) {
         const record = await this.repository.find(reservationId);
@@ -230,25 +227,58 @@ export class Reservations {
     }
   }
 
-  /** Settles an active reservation as `status`, or answers the record already so settled; an expired one is recorded so and refused. */
-  private async settle(reservationId: string, status: 'committed' | 'released', author: ChangeAuthor): Promise<ReservationRecord> {
-    for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      const record = await this.repository.find(reservationId);
-      if (!record) throw reservationNotFound(reservationId);
+  /**
+   * What a reservation's record says of settling it as `status`: settled so already (the record),
+   * still to settle (active), or an error: gone, or settled otherwise (an expiry not yet recorded
+   * is recorded now, so the holds are given back for good).
+   */
+  private async standing(
+    reservationId: string,
+    status: 'committed' | 'released',
+    deadline: Deadline | undefined,
+  ): Promise<{ settled: ReservationRecord } | { active: ReservationRecord }> {
+    const record = await this.repository.find(reservationId);
+    if (!record) throw reservationNotFound(reservationId);
+    const current = statusAt(record, this.now());
+    if (current === status) return { settled: record };
+    if (current === 'active') return { active: record };
+    if (record.status === 'active') await this.expiry.expire([reservationId], deadline);
+    throw settledOtherwise(record, current);
+  }
+
+  /**
+   * Settles an active reservation as `status`, or answers the record already so settled; an expired
+   * one is recorded so and refused. A settling is the same whoever makes it, so when this request
+   * cannot tell what it wrote (out of rounds or of time, or the store did not answer for its
+   * transaction), it reads what the reservation became and answers that: 503 only while the
+   * reservation is still active, which this request then did not settle (ContendedWriteError), or
+   * may yet have (StoreUnavailableError: the store did not answer for its last transaction).
+   */
+  private async settle(
+    reservationId: string,
+    status: 'committed' | 'released',
+    author: ChangeAuthor,
+    deadline: Deadline | undefined,
+  ): Promise<ReservationRecord> {
+    let unanswered: StoreUnavailableError | undefined;
+    for (let round = 0; mayStartRound(round, deadline); round += 1) {
+      const standing = await this.standing(reservationId, status, deadline);
+      if ('settled' in standing) return standing.settled;
+      const record = standing.active;
       const nowMs = this.now();
-      const current = statusAt(record, nowMs);
-      if (current === status) return record;
-      if (current !== 'active') {
-        // Past its expiresAt and not yet recorded so: recorded now, so the holds are given back for good.
-        if (record.status === 'active') await this.expiry.expire([reservationId]);
-        throw settledOtherwise(record, current);
-      }
       const writes = settleWrites(
         record,
         status === 'committed',
         reservationAttribution(status === 'committed' ? 'commit' : 'release', author, record),
       );
-      const result = await this.repository.settle({ reservationId, status, writes, nowMs });
+      let result: SettleResult;
+      try {
+        result = await this.repository.settle({ reservationId, status, writes, nowMs });
+      } catch (error) {
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        unanswered = error;
+        break;
+      }
       if ('settled' in result) return { ...record, status, settledAt: nowMs };
       if ('refused' in result) {
         const { code, message } = batchRefusal(writes, result.refused);
@@ -256,6 +286,8 @@ export class Reservations {
       }
       if ('conflict' in result) await this.wait(round);
     }
-    throw new StoreUnavailableError({ cause: new Error(`reservation ${reservationId} met other transactions ${MAX_ROUNDS} times`) });
+    const standing = await this.standing(reservationId, status, deadline);
+    if ('settled' in standing) return standing.settled;
+    throw unanswered ?? new ContendedWriteError(`The settling of reservation ${reservationId}`);
   }
 }

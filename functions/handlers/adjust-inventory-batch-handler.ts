@@ -13,10 +13,10 @@ export function createAdjustInventoryBatchHandler({ idempotentWriter, limiter }:
   const lifecycle = operationHeaders(lifecycleHeaders(routeOf('adjustInventoryBatch')));
   return httpHandler(
     { guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryAdjustmentBatch, MAX_BATCH_BODY_BYTES) },
-    async (event) => {
+    async (event, _context, deadline) => {
       const idempotencyKey = idempotencyKeyFrom(event);
       const { keyId, requestId } = changeAuthorFrom(event);
-      const result = await idempotentWriter.adjustBatch({ keyId, requestId, idempotencyKey, changes: event.body.adjustments });
+      const result = await idempotentWriter.adjustBatch({ keyId, requestId, idempotencyKey, changes: event.body.adjustments, deadline });
       return idempotentAnswer(result, ({ items }) => ({ items }));
     },
   );

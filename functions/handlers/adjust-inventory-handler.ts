@@ -19,15 +19,18 @@ export interface AdjustInventoryHandlerDependencies {
 /** POST /inventory/{petId}/adjustments: a relative change of stock, applied exactly once per Idempotency-Key. */
 export function createAdjustInventoryHandler({ idempotentWriter, limiter }: AdjustInventoryHandlerDependencies) {
   const lifecycle = operationHeaders(lifecycleHeaders(routeOf('adjustInventory')));
-  return httpHandler({ guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryAdjustment) }, async (event) => {
-    const petId = petIdFromPath(event);
-    const idempotencyKey = idempotencyKeyFrom(event);
-    const { keyId, requestId } = changeAuthorFrom(event);
-    return idempotentAnswer(
-      await idempotentWriter.adjust({ keyId, requestId, idempotencyKey, petId, ...event.body }),
-      ({ item }) => item,
-      // An answer recorded before versions existed names none, so it carries no ETag.
-      ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
-    );
-  });
+  return httpHandler(
+    { guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryAdjustment) },
+    async (event, _context, deadline) => {
+      const petId = petIdFromPath(event);
+      const idempotencyKey = idempotencyKeyFrom(event);
+      const { keyId, requestId } = changeAuthorFrom(event);
+      return idempotentAnswer(
+        await idempotentWriter.adjust({ keyId, requestId, idempotencyKey, petId, ...event.body, deadline }),
+        ({ item }) => item,
+        // An answer recorded before versions existed names none, so it carries no ETag.
+        ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
+      );
+    },
+  );
 }

@@ -41,14 +41,14 @@ export function createGetReservationHandler({ reservations, limiter }: Reservati
 
 /** POST /inventory/reservations/{reservationId}/commit: the sale; committing again answers the same and takes nothing more. */
 export function createCommitReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter), lifecycle('commitReservation')] }, async (event) =>
-    jsonResponse(200, await reservations.commit(reservationIdFromPath(event), changeAuthorFrom(event))),
+  return httpHandler({ guards: [planLimits(limiter), lifecycle('commitReservation')] }, async (event, _context, deadline) =>
+    jsonResponse(200, await reservations.commit(reservationIdFromPath(event), changeAuthorFrom(event), deadline)),
   );
 }
 
 /** DELETE /inventory/reservations/{reservationId}: gives the holds back; releasing again answers the same. */
 export function createReleaseReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter), lifecycle('releaseReservation')] }, async (event) =>
-    jsonResponse(200, await reservations.release(reservationIdFromPath(event), changeAuthorFrom(event))),
+  return httpHandler({ guards: [planLimits(limiter), lifecycle('releaseReservation')] }, async (event, _context, deadline) =>
+    jsonResponse(200, await reservations.release(reservationIdFromPath(event), changeAuthorFrom(event), deadline)),
   );
 }

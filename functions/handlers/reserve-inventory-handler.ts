@@ -26,11 +26,11 @@ export function createReserveInventoryHandler({ idempotentWriter, limiter }: Res
       guards: [planLimits(limiter), operationHeaders(lifecycleHeaders(routeOf('reserveInventory')))],
       body: jsonBody(ReservationRequest, MAX_BATCH_BODY_BYTES),
     },
-    async (event) => {
+    async (event, _context, deadline) => {
       const idempotencyKey = idempotencyKeyFrom(event);
       const { keyId, requestId } = changeAuthorFrom(event);
       return idempotentAnswer(
-        await idempotentWriter.reserve({ keyId, requestId, idempotencyKey, request: event.body }),
+        await idempotentWriter.reserve({ keyId, requestId, idempotencyKey, request: event.body, deadline }),
         ({ reservation }) => reservation,
         ({ reservation }) => ({ Location: reservationLocation(event, reservation.reservationId) }),
         201,

@@ -24,7 +24,7 @@ export function createUpdateInventoryHandler({
   limiter,
 }: InventoryHandlerDependencies & { idempotentWriter: IdempotentWriter }) {
   const lifecycle = operationHeaders(lifecycleHeaders(routeOf('updateInventory')));
-  return httpHandler({ guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryUpdate) }, async (event) => {
+  return httpHandler({ guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryUpdate) }, async (event, _context, deadline) => {
     const petId = petIdFromPath(event);
     const versions = ifMatchVersions(event);
     const idempotencyKey = optionalIdempotencyKeyFrom(event);
@@ -34,7 +34,7 @@ export function createUpdateInventoryHandler({
       return jsonResponse(200, item, entityTagHeader(version));
     }
     return idempotentAnswer(
-      await idempotentWriter.update({ ...author, idempotencyKey, petId, update: event.body, versions }),
+      await idempotentWriter.update({ ...author, idempotencyKey, petId, update: event.body, versions, deadline }),
       ({ item }) => item,
       ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
     );

@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError, ERROR_MESSAGES, ErrorCode, StoreUnavailableError } from '../domain/errors.ts';
+import { ApiError, ContendedWriteError, ERROR_MESSAGES, ErrorCode, StoreUnavailableError } from '../domain/errors.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { describeError, logger, SERVICE_METRICS } from '../logger.ts';
 import { ERROR_STATUSES, errorBody, RETRY_AFTER_HEADER } from './error-statuses.ts';
@@ -53,6 +53,13 @@ export function toApiError(error: unknown, method = 'GET'): ApiError {
     logger.metric(SERVICE_METRICS.storeUnavailable, 1);
     const write = WRITE_METHODS.has(method.toUpperCase());
     return new ApiError(ErrorCode.serviceUnavailable, write ? ERROR_MESSAGES.serviceUnavailableWrite : ERROR_MESSAGES.serviceUnavailable, {
+      retryAfterSeconds: STORE_RETRY_AFTER_SECONDS,
+    });
+  }
+  if (error instanceof ContendedWriteError) {
+    logger.warn('write contended', describeError(error));
+    logger.metric(SERVICE_METRICS.writeContended, 1);
+    return new ApiError(ErrorCode.serviceUnavailable, `${error.message} ${ERROR_MESSAGES.nothingWrittenRetry}`, {
       retryAfterSeconds: STORE_RETRY_AFTER_SECONDS,
     });
   }

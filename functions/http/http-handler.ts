@@ -3,6 +3,7 @@ import { executionModeStreamifyResponse } from '@middy/core/StreamifyResponse';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Readable, Writable } from 'node:stream';
+import type { Deadline } from '../domain/contention.ts';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
 import type { ResponseHead } from './answer-headers.ts';
@@ -12,6 +13,30 @@ import { repeatedHeaders } from './repeated-headers.ts';
 
 /** Time kept back from the Lambda timeout to format and return the 503. */
 export const TIMEOUT_MARGIN_MS = 500;
+
+/**
+ * What a write that meets other transactions keeps back of the function's time when it starts no
+ * more rounds (domain/contention.ts): the calls of a round started just before, the read of what
+ * the request did, and the answer, all before the deadline of TIMEOUT_MARGIN_MS answers 503 while
+ * a round may still be writing. A store call takes milliseconds, at most 1.5 s an attempt on
+ * Lambda (adapters/dynamodb/document-client.ts).
+ */
+export const ROUNDS_RESERVE_MS = 2_000;
+
+/**
+ * The request's deadline for rounds of a contended write: ROUNDS_RESERVE_MS before the function's
+ * time is up, or at once when Middy's own deadline has answered for the request (`signal`). Read
+ * as each round would start, so it costs no timer.
+ */
+function requestDeadline(context: Context, signal: AbortSignal): Deadline {
+  const remaining = context.getRemainingTimeInMillis?.();
+  const at = remaining === undefined ? Number.POSITIVE_INFINITY : Date.now() + remaining - ROUNDS_RESERVE_MS;
+  return {
+    get passed() {
+      return signal.aborted || Date.now() >= at;
+    },
+  };
+}
 
 export type HttpEvent<Body = unknown> = Omit<APIGatewayProxyEvent, 'body'> & { body: Body };
 export type HttpHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -65,11 +90,11 @@ function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOption
 
 export function httpHandler<Body = never>(
   options: HttpHandlerOptions<Body, APIGatewayProxyResult>,
-  handle: (event: HttpEvent<Body>, context: Context) => Promise<APIGatewayProxyResult>,
+  handle: (event: HttpEvent<Body>, context: Context, deadline: Deadline) => Promise<APIGatewayProxyResult>,
 ): HttpHandler {
   return inRequestContext(
-    middlewareStack<APIGatewayProxyResult>(options, false).handler((event, context) =>
-      handle(event as HttpEvent<Body>, context),
+    middlewareStack<APIGatewayProxyResult>(options, false).handler((event, context, { signal }) =>
+      handle(event as HttpEvent<Body>, context, requestDeadline(context, signal)),
     ) as HttpHandler,
   );
 }

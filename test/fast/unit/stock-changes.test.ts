@@ -3,7 +3,9 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROUNDS_RESERVE_MS } from '../../../functions/http/http-handler.ts';
+import { linesWrittenBy } from '../../support/log-lines.ts';
 import { lambdaContext, patchEvent, proxyEvent } from '../../support/events.ts';
 import { canceled, versionedChangeOf } from '../../support/inventory.ts';
 import { COUNTERS_TABLE, IDEMPOTENCY_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
@@ -256,15 +258,41 @@ describe('adjustInventory', () => {
     expect([response.statusCode, response.body, response.headers?.['Idempotent-Replayed']]).toEqual([...expected, 'true']);
   });
 
-  it('answers 503 when the transaction keeps meeting other transactions, having written nothing', async () => {
+  it('answers 503 when the transaction keeps meeting other transactions, saying nothing was written, and counts it', async () => {
     dynamo.on(GetCommand, { TableName: IDEMPOTENCY_TABLE }).resolves({});
     dynamo.on(TransactWriteCommand).rejects(canceled({ Code: 'TransactionConflict' }, { Code: 'None' }));
+    vi.stubEnv('METRICS_DISABLED', 'false');
 
-    const response = await handlers().adjust(adjustEvent(1), lambdaContext);
+    let response: Awaited<ReturnType<ReturnType<typeof handlers>['adjust']>> | undefined;
+    const lines = await linesWrittenBy(async () => {
+      response = await handlers().adjust(adjustEvent(1), lambdaContext);
+    });
+    vi.unstubAllEnvs();
 
-    expect([response.statusCode, body(response.body).code, response.headers?.['Retry-After']]).toEqual([503, 'SERVICE_UNAVAILABLE', '1']);
+    expect([response!.statusCode, response!.headers?.['Retry-After'], body(response!.body)]).toEqual([
+      503,
+      '1',
+      {
+        code: 'SERVICE_UNAVAILABLE',
+        message:
+          "The change sent with Idempotency-Key key-1 met other writes of the same stock until the request's time ran out. Nothing was written: send it again after the time in Retry-After.",
+        status: 503,
+      },
+    ]);
     expect(dynamo).toHaveReceivedCommandTimes(TransactWriteCommand, 20);
     expect(dynamo).toHaveReceivedCommandTimes(PutCommand, 0);
+    expect(lines.filter((line) => 'WriteContended' in line).map((line) => line.WriteContended)).toEqual([1]);
+  });
+
+  it("starts no further round once the function time left is the rounds' reserve", async () => {
+    dynamo.on(GetCommand, { TableName: IDEMPOTENCY_TABLE }).resolves({});
+    dynamo.on(TransactWriteCommand).rejects(canceled({ Code: 'TransactionConflict' }, { Code: 'None' }));
+    const nearTheEnd = { ...lambdaContext, getRemainingTimeInMillis: () => ROUNDS_RESERVE_MS };
+
+    const response = await handlers().adjust(adjustEvent(1), nearTheEnd);
+
+    expect(response.statusCode).toBe(503);
+    expect(dynamo).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
   });
 
   it('answers 503 when the transaction is throttled', async () => {

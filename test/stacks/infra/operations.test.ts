@@ -159,12 +159,14 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
   });
 
   it.each(apiRoutes.map((route) => [route.operationId, route] as const))(
-    'alarms when the %s function serves degraded (store unavailable, counting unavailable, a streamed answer cut)',
+    'alarms when the %s function serves degraded (store unavailable, counting unavailable, a streamed answer cut, a write contended)',
     (operationId, route) => {
-      const expected = [
+      const writesInRounds = ['update', 'adjust', 'adjustBatch', 'reserve', 'settleReservation'].includes(route.inventoryAccess);
+      const expected: string[] = [
         SERVICE_METRICS.storeUnavailable,
         SERVICE_METRICS.usageCountingUnavailable,
         ...(route.streamed ? [SERVICE_METRICS.streamAborted] : []),
+        ...(writesInRounds ? [SERVICE_METRICS.writeContended] : []),
       ];
       expect(serviceMetricsOf(route).sort()).toEqual(expected.sort());
       for (const metricName of Object.values(SERVICE_METRICS)) {

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReservationRepository } from '../../../functions/adapters/dynamodb/reservation-repository.ts';
+import { ReservationExpiry, Reservations } from '../../../functions/domain/reservations.ts';
+import { createCommitReservationHandler, createReleaseReservationHandler } from '../../../functions/handlers/reservation-handlers.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
-import { testAppStore } from '../../support/local-store.ts';
+import { lambdaContext, proxyEvent } from '../../support/events.ts';
+import { TEST_AUTHOR, testAttribution } from '../../support/inventory.ts';
+import { startTestStore, testAppStore, type TestStore } from '../../support/local-store.ts';
 
 /**
  * Reservations over HTTP against DynamoDB Local, with the sweep switched off: every expiry these
@@ -307,5 +312,107 @@ describe('history', () => {
       },
     ]);
     expect((await send('GET', `/inventory/reservations/${expired.body.reservationId}`)).body).toMatchObject({ status: 'expired' });
+  });
+});
+
+describe('settling under contention, within the function time', () => {
+  /**
+   * DynamoDB answers TransactionConflict while another transaction holds one of a transaction's
+   * items; DynamoDB Local serializes transactions instead and never does. So the settling
+   * transactions here meet a conflict as a hot pet's would on AWS: most of them are refused
+   * with one, the rest written to DynamoDB Local. Each request has 2.7 s of function time: its
+   * rounds stop 2 s before the end (ROUNDS_RESERVE_MS), and Middy answers 503 0.5 s before it.
+   */
+  const CONFLICTS = 0.85;
+  const FUNCTION_TIME_MS = 2_700;
+  const RESERVATIONS = 60;
+  const CALLER = { keyId: 'key_contention', plan: 'business', perMinute: 100_000, perDay: 1_000_000 };
+
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await startTestStore();
+  });
+  afterAll(async () => store?.close());
+
+  it('answers 200 as asked, or 503 for a reservation still active; no round runs after the answer', async () => {
+    const { dependencies } = store;
+    await dependencies.inventory.putMany([{ petId: 1n, quantity: RESERVATIONS, status: 'available' }], testAttribution('seed'));
+    const ids = await Promise.all(
+      Array.from({ length: RESERVATIONS }, async () => {
+        const { outcome } = await dependencies.idempotentWriter.reserve({
+          ...TEST_AUTHOR,
+          idempotencyKey: randomUUID(),
+          request: { items: [{ petId: 1n, quantity: 1 }], ttlSeconds: 3_600 },
+        });
+        if (!('reservation' in outcome)) throw new Error(`not reserved: ${outcome.error.message}`);
+        return outcome.reservation.reservationId;
+      }),
+    );
+    const real = createReservationRepository(dependencies.client, store.tables);
+    const answered = new Set<string>();
+    const roundsAfterTheAnswer: string[] = [];
+    const reservations = new Reservations(
+      {
+        ...real,
+        settle: (settling) => {
+          if (answered.has(settling.reservationId)) roundsAfterTheAnswer.push(settling.reservationId);
+          return Math.random() < CONFLICTS ? Promise.resolve({ conflict: true }) : real.settle(settling);
+        },
+      },
+      new ReservationExpiry(real),
+    );
+    const handlers = {
+      committed: createCommitReservationHandler({ reservations, limiter: dependencies.limiter }),
+      released: createReleaseReservationHandler({ reservations, limiter: dependencies.limiter }),
+    };
+
+    const answers = await Promise.all(
+      ids.map(async (reservationId, index) => {
+        const asked = index % 2 === 0 ? 'committed' : 'released';
+        const endsAt = Date.now() + FUNCTION_TIME_MS;
+        const event = proxyEvent({
+          httpMethod: asked === 'committed' ? 'POST' : 'DELETE',
+          resource: `/inventory/reservations/{reservationId}${asked === 'committed' ? '/commit' : ''}`,
+          path: `/inventory/reservations/${reservationId}${asked === 'committed' ? '/commit' : ''}`,
+          pathParameters: { reservationId },
+          caller: CALLER,
+        });
+        const context = { ...lambdaContext, getRemainingTimeInMillis: () => Math.max(0, endsAt - Date.now()) };
+        const answer = await handlers[asked](event, context);
+        answered.add(reservationId);
+        return { reservationId, asked, answer };
+      }),
+    );
+    // A round that ran on after its answer would start within one backoff (at most 200 ms) of it.
+    await sleep(500);
+
+    const statuses = answers.map(({ answer }) => answer.statusCode);
+    expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(503);
+    expect(roundsAfterTheAnswer).toEqual([]);
+    for (const { reservationId, asked, answer } of answers) {
+      const now = (await reservations.get(reservationId)).status;
+      if (answer.statusCode === 200) {
+        const body = JSON.parse(answer.body) as { status?: string; reservation?: { status: string } };
+        expect({ reservationId, answered: body.reservation?.status ?? body.status, now }).toEqual({
+          reservationId,
+          answered: asked,
+          now: asked,
+        });
+      } else {
+        expect({
+          reservationId,
+          now,
+          retryAfter: answer.headers?.['Retry-After'],
+          message: (JSON.parse(answer.body) as { message: string }).message,
+        }).toEqual({
+          reservationId,
+          now: 'active',
+          retryAfter: '1',
+          message: `The settling of reservation ${reservationId} met other writes of the same stock until the request's time ran out. Nothing was written: send it again after the time in Retry-After.`,
+        });
+      }
+    }
   });
 });

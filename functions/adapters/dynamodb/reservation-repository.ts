@@ -50,12 +50,20 @@ function toRecord(stored: Record<string, unknown>): ReservationRecord {
   };
 }
 
-/** A reservation as an Idempotency-Key's record keeps the answer (petIds come back as exact text). */
+/**
+ * A reservation as an Idempotency-Key's record keeps the answer (petIds come back as exact text),
+ * its fields in the order the first answer had them: a stored map comes back in the store's order.
+ */
 export function toAnsweredReservation(stored: Record<string, unknown>): Reservation {
-  const answered = stored as unknown as Reservation;
+  const { reservationId, status, items, expiresAt, reference, createdAt, settledAt } = stored as unknown as Reservation;
   return {
-    ...answered,
-    items: answered.items.map(({ petId, quantity }) => ({ petId: BigInt(String(petId)), quantity: numberOf(quantity) })),
+    reservationId,
+    status,
+    items: items.map(({ petId, quantity }) => ({ petId: BigInt(String(petId)), quantity: numberOf(quantity) })),
+    expiresAt,
+    reference,
+    createdAt,
+    settledAt,
   };
 }
 

@@ -5,6 +5,7 @@ import { FAILED_AUTHENTICATIONS_POLICY } from '../functions/domain/failed-authen
 import { ErrorBody } from '../functions/domain/schemas.ts';
 import { CONTENT_ENCODINGS } from '../functions/http/content-encoding.ts';
 import { ERROR_STATUSES, RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
+import { PayloadTooLargeError } from '../functions/http/json-body.ts';
 import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
 import { lifecycleHeaders } from '../functions/http/lifecycle-headers.ts';
 import {
@@ -236,6 +237,20 @@ export function answersOf(
       },
       content: { 'application/json': answer },
     }),
+    /** The 413 of an operation that reads a body: its own cap (its route's maxBodyBytes), in the description and the example alike. */
+    tooLarge: (maxBodyBytes: number): ResponseConfig => {
+      const answer = error(413, `The body is larger than ${maxBodyBytes} bytes.`, [ErrorCode.payloadTooLarge], required(fromFunction));
+      const example = { ...errorExample(ErrorCode.payloadTooLarge), message: new PayloadTooLargeError(maxBodyBytes).message };
+      return {
+        ...answer,
+        content: {
+          'application/json': {
+            schema: ErrorBody,
+            examples: { [ErrorCode.payloadTooLarge]: { summary: ERROR_CODES[ErrorCode.payloadTooLarge].meaning, value: example } },
+          },
+        },
+      };
+    },
     /** A 204: the function's headers, no body. */
     noContent: (description: string): ResponseConfig => ({ description, headers: { ...everyAnswer, ...required(fromFunction) } }),
     error: (status: number, description: string, codes: readonly ErrorCode[], { mayReplay = false } = {}) =>

@@ -14,7 +14,6 @@ import {
 import { MAX_IF_MATCH_TAGS } from '../functions/http/entity-tags.ts';
 import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
-import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from '../functions/http/json-body.ts';
 import { routeOf, type OperationId } from '../functions/routes.ts';
 import { OPERATION_EXAMPLES } from './examples.ts';
 import type { answersOf, SignalHeader } from './openapi-answers.ts';
@@ -136,7 +135,10 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           }),
         [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField.optional(),
       }),
-      body: { description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, example: OPERATION_EXAMPLES.updateInventory.body },
+      body: {
+        description: `A JSON object of at most ${routeOf('updateInventory').maxBodyBytes} bytes.`,
+        example: OPERATION_EXAMPLES.updateInventory.body,
+      },
       responses: {
         200: answers.success('The entry with its new quantity, its version in ETag.', { tagged: true, mayReplay: true }),
         400: answers.error(
@@ -158,7 +160,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.preconditionFailed],
           { mayReplay: true },
         ),
-        413: answers.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        413: answers.tooLarge(routeOf('updateInventory').maxBodyBytes),
         415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(
           422,
@@ -181,7 +183,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
       ].join('\n\n'),
       headers: idempotencyKey,
-      body: { description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.` },
+      body: { description: `A JSON object of at most ${routeOf('adjustInventory').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('The entry with its new quantity, its version in ETag.', { mayReplay: true, tagged: true }),
         400: answers.error(
@@ -199,7 +201,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
           { mayReplay: true },
         ),
-        413: answers.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        413: answers.tooLarge(routeOf('adjustInventory').maxBodyBytes),
         415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(
           422,
@@ -226,7 +228,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       ].join('\n\n'),
       headers: idempotencyKey,
       body: {
-        description: `A JSON object of at most ${MAX_BATCH_BODY_BYTES} bytes.`,
+        description: `A JSON object of at most ${routeOf('adjustInventoryBatch').maxBodyBytes} bytes.`,
         example: OPERATION_EXAMPLES.adjustInventoryBatch.body,
       },
       responses: {
@@ -251,7 +253,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
           { mayReplay: true },
         ),
-        413: answers.error(413, `The body is larger than ${MAX_BATCH_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        413: answers.tooLarge(routeOf('adjustInventoryBatch').maxBodyBytes),
         415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(
           422,
@@ -275,7 +277,10 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         `**Exactly once**: as \`adjustInventory\`, per API key and \`Idempotency-Key\` for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours: the same cart answers the first answer (the same reservation), with \`${REPLAYED_HEADER}: true\`; another cart answers 422.`,
       ].join('\n\n'),
       headers: idempotencyKey,
-      body: { description: `A JSON object of at most ${MAX_BATCH_BODY_BYTES} bytes.`, example: OPERATION_EXAMPLES.reserveInventory.body },
+      body: {
+        description: `A JSON object of at most ${routeOf('reserveInventory').maxBodyBytes} bytes.`,
+        example: OPERATION_EXAMPLES.reserveInventory.body,
+      },
       responses: {
         201: answers.success('The reservation, active; Location names it.', { mayReplay: true }),
         400: answers.error(
@@ -298,7 +303,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.insufficientStock, ErrorCode.tooManyHolds],
           { mayReplay: true },
         ),
-        413: answers.error(413, `The body is larger than ${MAX_BATCH_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        413: answers.tooLarge(routeOf('reserveInventory').maxBodyBytes),
         415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(422, 'The Idempotency-Key was already used with another request. Nothing was held.', [
           ErrorCode.idempotencyKeyReused,
@@ -422,7 +427,10 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       summary: "Set a pet's low-stock threshold",
       description:
         "A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. Setting it again replaces it; a pet already below it raises no alert (alerts come from changes of stock) and is listed by `GET /inventory?lowStock=true`. **Experimental**: the shape may change before the operation becomes stable.",
-      body: { description: `A JSON object of at most ${MAX_BODY_BYTES} bytes.`, example: OPERATION_EXAMPLES.putLowStockThreshold.body },
+      body: {
+        description: `A JSON object of at most ${routeOf('putLowStockThreshold').maxBodyBytes} bytes.`,
+        example: OPERATION_EXAMPLES.putLowStockThreshold.body,
+      },
       responses: {
         200: answers.success('The threshold as set.'),
         400: answers.error(
@@ -432,7 +440,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         ),
         401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
-        413: answers.error(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`, [ErrorCode.payloadTooLarge]),
+        413: answers.tooLarge(routeOf('putLowStockThreshold').maxBodyBytes),
         415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         429: answers.rateLimited,
         500: answers.internal,

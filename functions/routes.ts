@@ -64,6 +64,8 @@ export interface ApiRoute {
   query?: Readonly<Record<string, QueryParameter>>;
   /** The JSON body it validates: a schema of domain/schemas.ts that contract/request-body-schemas.ts compiles. */
   body?: SchemaName;
+  /** The largest body it reads, in bytes (413 PAYLOAD_TOO_LARGE above it): one of BODY_LIMITS, for every route with a body. */
+  maxBodyBytes?: (typeof BODY_LIMITS)[keyof typeof BODY_LIMITS];
   /** What a 200 holds: a schema's name, or `Name[]` for a JSON array of it (an operation that answers 204 names what it removes). */
   answer: SchemaName | `${SchemaName}[]`;
 }
@@ -80,6 +82,14 @@ export const FUNCTION_TIMEOUT_SECONDS = { buffered: 10, streamed: 180 } as const
 export function functionTimeoutSeconds(route: Pick<ApiRoute, 'streamed'>): number {
   return route.streamed ? FUNCTION_TIMEOUT_SECONDS.streamed : FUNCTION_TIMEOUT_SECONDS.buffered;
 }
+
+/**
+ * The body caps, stated here once: the 413s, the OpenAPI document and the guides read them. One
+ * entry's change is a few bytes, so anything near 4 KiB is not a well-meant request; a batch of
+ * the most adjustments (99), or a cart of the most items (98), each with the longest petId, is
+ * about 7 KB written compactly and about 11 KB indented, which 16 KiB takes, and little else.
+ */
+export const BODY_LIMITS = { oneEntry: 4_096, manyEntries: 16_384 } as const;
 
 /** A page of changes: how many entries, and where the last page ended. */
 const changesPageQuery = (cursorDescription: string) =>
@@ -130,6 +140,7 @@ export const apiRoutes = [
     streamed: false,
     stability: 'experimental',
     body: 'InventoryUpdate',
+    maxBodyBytes: BODY_LIMITS.oneEntry,
     answer: 'InventoryItem',
   },
   {
@@ -141,6 +152,7 @@ export const apiRoutes = [
     streamed: false,
     stability: 'experimental',
     body: 'InventoryAdjustment',
+    maxBodyBytes: BODY_LIMITS.oneEntry,
     answer: 'InventoryItem',
   },
   {
@@ -152,6 +164,7 @@ export const apiRoutes = [
     streamed: false,
     stability: 'experimental',
     body: 'InventoryAdjustmentBatch',
+    maxBodyBytes: BODY_LIMITS.manyEntries,
     answer: 'AdjustedInventoryItems',
   },
   {
@@ -185,6 +198,7 @@ export const apiRoutes = [
     streamed: false,
     stability: 'experimental',
     body: 'LowStockThresholdUpdate',
+    maxBodyBytes: BODY_LIMITS.oneEntry,
     answer: 'LowStockThreshold',
   },
   {
@@ -232,6 +246,7 @@ export const apiRoutes = [
     streamed: false,
     stability: 'experimental',
     body: 'ReservationRequest',
+    maxBodyBytes: BODY_LIMITS.manyEntries,
     answer: 'Reservation',
   },
   {

@@ -77,7 +77,13 @@ const SERVICE_METRIC_MEANINGS: Readonly<Record<ServiceMetric, string>> = {
 };
 
 /** The routes whose writes retry in rounds when they meet other transactions (functions/domain/contention.ts). */
-const WRITES_IN_ROUNDS: ReadonlySet<ApiRoute['inventoryAccess']> = new Set(['update', 'adjust', 'adjustBatch', 'reserve', 'settleReservation']);
+const WRITES_IN_ROUNDS: ReadonlySet<ApiRoute['inventoryAccess']> = new Set([
+  'update',
+  'adjust',
+  'adjustBatch',
+  'reserve',
+  'settleReservation',
+]);
 
 /** The metrics a route's function can emit: StreamAborted only where the answer is streamed, WriteContended where writes retry in rounds. */
 export function serviceMetricsOf(route: Pick<ApiRoute, 'streamed' | 'inventoryAccess'>): ServiceMetric[] {

@@ -8,7 +8,6 @@ import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { InventoryAdjustment } from '../http/request-body-validators.generated.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 import { routeOf } from '../routes.ts';
 
 export interface AdjustInventoryHandlerDependencies {
@@ -18,9 +17,8 @@ export interface AdjustInventoryHandlerDependencies {
 
 /** POST /inventory/{petId}/adjustments: a relative change of stock, applied exactly once per Idempotency-Key. */
 export function createAdjustInventoryHandler({ idempotentWriter, limiter }: AdjustInventoryHandlerDependencies) {
-  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('adjustInventory')));
   return httpHandler(
-    { guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryAdjustment) },
+    { route: routeOf('adjustInventory'), guards: [planLimits(limiter)], body: jsonBody(InventoryAdjustment) },
     async (event, _context, deadline) => {
       const petId = petIdFromPath(event);
       const idempotencyKey = idempotencyKeyFrom(event);

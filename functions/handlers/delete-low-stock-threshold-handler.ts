@@ -1,7 +1,6 @@
 import { removeLowStockThreshold } from '../domain/low-stock.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { noContentResponse } from '../http/json.ts';
-import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { routeOf } from '../routes.ts';
 import { planLimits } from '../http/plan-limits.ts';
@@ -9,8 +8,7 @@ import type { LowStockThresholdHandlerDependencies } from './low-stock-threshold
 
 /** DELETE /inventory/{petId}/low-stock-threshold: 204, whether a threshold was set or not (a retried DELETE is no error). */
 export function createDeleteLowStockThresholdHandler({ thresholds, limiter }: LowStockThresholdHandlerDependencies) {
-  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('deleteLowStockThreshold')));
-  return httpHandler({ guards: [planLimits(limiter), lifecycle] }, async (event) => {
+  return httpHandler({ route: routeOf('deleteLowStockThreshold'), guards: [planLimits(limiter)] }, async (event) => {
     await removeLowStockThreshold(thresholds, petIdFromPath(event));
     return noContentResponse();
   });

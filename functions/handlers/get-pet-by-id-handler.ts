@@ -5,7 +5,6 @@ import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimitedRead } from '../http/plan-limits.ts';
-import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 import { routeOf } from '../routes.ts';
 
 export interface GetPetByIdHandlerDependencies {
@@ -17,7 +16,8 @@ export interface GetPetByIdHandlerDependencies {
 
 /** GET /pets/{petId}: deprecated, so every answer carries Deprecation, Sunset and Link; read while the request is counted. */
 export function createGetPetByIdHandler({ inventory, limiter, petsSunsetAt }: GetPetByIdHandlerDependencies) {
-  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('getPetById'), petsSunsetAt));
   const counted = planLimitedRead(limiter, (event) => getPetById(inventory, petIdFromPath(event)));
-  return httpHandler({ guards: [counted.guard, lifecycle] }, async (event) => jsonResponse(200, await counted.result(event)));
+  return httpHandler({ route: routeOf('getPetById'), sunsetAt: petsSunsetAt, guards: [counted.guard] }, async (event) =>
+    jsonResponse(200, await counted.result(event)),
+  );
 }

@@ -3,7 +3,6 @@ import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { planLimitedRead } from '../http/plan-limits.ts';
-import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 import { routeOf } from '../routes.ts';
 
 export interface ListInventoryChangeFeedHandlerDependencies {
@@ -13,10 +12,11 @@ export interface ListInventoryChangeFeedHandlerDependencies {
 
 /** GET /inventory/changes?cursor=&limit=: every pet's changes after the cursor, in the feed's one order, read while the request is counted. */
 export function createListInventoryChangeFeedHandler({ changeFeed, limiter }: ListInventoryChangeFeedHandlerDependencies) {
-  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('listInventoryChangeFeed')));
   const counted = planLimitedRead(limiter, (event) => {
     const query = event.queryStringParameters ?? {};
     return listChangeFeed(changeFeed, { cursor: query.cursor, limit: query.limit });
   });
-  return httpHandler({ guards: [counted.guard, lifecycle] }, async (event) => jsonResponse(200, await counted.result(event)));
+  return httpHandler({ route: routeOf('listInventoryChangeFeed'), guards: [counted.guard] }, async (event) =>
+    jsonResponse(200, await counted.result(event)),
+  );
 }

@@ -6,7 +6,6 @@ import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimitedRead } from '../http/plan-limits.ts';
-import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 import { routeOf } from '../routes.ts';
 
 export interface ListInventoryChangesHandlerDependencies {
@@ -17,10 +16,11 @@ export interface ListInventoryChangesHandlerDependencies {
 
 /** GET /inventory/{petId}/changes?limit=&cursor=: a page of the pet's history, oldest first, read while the request is counted. */
 export function createListInventoryChangesHandler({ inventory, history, limiter }: ListInventoryChangesHandlerDependencies) {
-  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('listInventoryChanges')));
   const counted = planLimitedRead(limiter, (event) => {
     const query = event.queryStringParameters ?? {};
     return listInventoryChanges(inventory, history, petIdFromPath(event), { limit: query.limit, cursor: query.cursor });
   });
-  return httpHandler({ guards: [counted.guard, lifecycle] }, async (event) => jsonResponse(200, await counted.result(event)));
+  return httpHandler({ route: routeOf('listInventoryChanges'), guards: [counted.guard] }, async (event) =>
+    jsonResponse(200, await counted.result(event)),
+  );
 }

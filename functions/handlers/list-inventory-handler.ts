@@ -3,7 +3,7 @@ import { negotiateEncoding } from '../http/content-encoding.ts';
 import { streamedHttpHandler, TIMEOUT_MARGIN_MS } from '../http/http-handler.ts';
 import { jsonArrayStream } from '../http/json-array-stream.ts';
 import { planLimits } from '../http/plan-limits.ts';
-import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
+import { operationHeaders } from '../http/lifecycle-headers.ts';
 import { routeOf } from '../routes.ts';
 import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
@@ -16,8 +16,8 @@ import type { InventoryHandlerDependencies } from './inventory-handler-dependenc
  */
 export function createListInventoryHandler({ inventory, limiter }: InventoryHandlerDependencies) {
   // Every answer says it depends on Accept-Encoding, so that no cache serves a compressed one to a client that did not ask.
-  const headers = operationHeaders({ Vary: 'Accept-Encoding', ...lifecycleHeaders(routeOf('listInventory')) });
-  return streamedHttpHandler({ guards: [planLimits(limiter), headers] }, async (event, context) => {
+  const vary = operationHeaders({ Vary: 'Accept-Encoding' });
+  return streamedHttpHandler({ route: routeOf('listInventory'), guards: [planLimits(limiter), vary] }, async (event, context) => {
     const batches = listInventory(inventory, { lowStock: event.queryStringParameters?.lowStock })[Symbol.asyncIterator]();
     // Read before the status is chosen: a store that cannot be read at all gets its 503 or 500.
     const first = await batches.next();

@@ -4,9 +4,8 @@ import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { jsonResponse } from '../http/json.ts';
-import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 import { planLimitedRead, planLimits } from '../http/plan-limits.ts';
-import { type OperationId, routeOf } from '../routes.ts';
+import { routeOf } from '../routes.ts';
 
 /**
  * The operations on one reservation: GET, POST …/commit and DELETE of
@@ -28,27 +27,24 @@ function reservationIdFromPath(event: Pick<APIGatewayProxyEvent, 'pathParameters
   return text;
 }
 
-/** The lifecycle headers (X-API-Stability) the registry states for the operation. */
-const lifecycle = (operationId: OperationId) => operationHeaders(lifecycleHeaders(routeOf(operationId)));
-
 /** GET /inventory/reservations/{reservationId}: the reservation, expired from its expiresAt on; read while the request is counted. */
 export function createGetReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {
   const counted = planLimitedRead(limiter, (event) => reservations.get(reservationIdFromPath(event)));
-  return httpHandler({ guards: [counted.guard, lifecycle('getReservation')] }, async (event) =>
+  return httpHandler({ route: routeOf('getReservation'), guards: [counted.guard] }, async (event) =>
     jsonResponse(200, await counted.result(event)),
   );
 }
 
 /** POST /inventory/reservations/{reservationId}/commit: the sale; committing again answers the same and takes nothing more. */
 export function createCommitReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter), lifecycle('commitReservation')] }, async (event, _context, deadline) =>
+  return httpHandler({ route: routeOf('commitReservation'), guards: [planLimits(limiter)] }, async (event, _context, deadline) =>
     jsonResponse(200, await reservations.commit(reservationIdFromPath(event), changeAuthorFrom(event), deadline)),
   );
 }
 
 /** DELETE /inventory/reservations/{reservationId}: gives the holds back; releasing again answers the same. */
 export function createReleaseReservationHandler({ reservations, limiter }: ReservationHandlerDependencies) {
-  return httpHandler({ guards: [planLimits(limiter), lifecycle('releaseReservation')] }, async (event, _context, deadline) =>
+  return httpHandler({ route: routeOf('releaseReservation'), guards: [planLimits(limiter)] }, async (event, _context, deadline) =>
     jsonResponse(200, await reservations.release(reservationIdFromPath(event), changeAuthorFrom(event), deadline)),
   );
 }

@@ -4,8 +4,7 @@ import type { UsageLimiter } from '../domain/usage-limits.ts';
 import { changeAuthorFrom } from '../http/caller.ts';
 import { httpHandler } from '../http/http-handler.ts';
 import { idempotencyKeyFrom, idempotentAnswer } from '../http/idempotent-answers.ts';
-import { jsonBody, MAX_BATCH_BODY_BYTES } from '../http/json-body.ts';
-import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { ReservationRequest } from '../http/request-body-validators.generated.ts';
 import { routeOf } from '../routes.ts';
@@ -23,8 +22,9 @@ const reservationLocation = (event: Pick<APIGatewayProxyEvent, 'requestContext'>
 export function createReserveInventoryHandler({ idempotentWriter, limiter }: ReserveHandlerDependencies) {
   return httpHandler(
     {
-      guards: [planLimits(limiter), operationHeaders(lifecycleHeaders(routeOf('reserveInventory')))],
-      body: jsonBody(ReservationRequest, MAX_BATCH_BODY_BYTES),
+      route: routeOf('reserveInventory'),
+      guards: [planLimits(limiter)],
+      body: jsonBody(ReservationRequest),
     },
     async (event, _context, deadline) => {
       const idempotencyKey = idempotencyKeyFrom(event);

@@ -9,7 +9,6 @@ import { jsonBody } from '../http/json-body.ts';
 import { petIdFromPath } from '../http/path-parameters.ts';
 import { planLimits } from '../http/plan-limits.ts';
 import { InventoryUpdate } from '../http/request-body-validators.generated.ts';
-import { lifecycleHeaders, operationHeaders } from '../http/lifecycle-headers.ts';
 import { routeOf } from '../routes.ts';
 import type { InventoryHandlerDependencies } from './inventory-handler-dependencies.ts';
 
@@ -23,20 +22,22 @@ export function createUpdateInventoryHandler({
   idempotentWriter,
   limiter,
 }: InventoryHandlerDependencies & { idempotentWriter: IdempotentWriter }) {
-  const lifecycle = operationHeaders(lifecycleHeaders(routeOf('updateInventory')));
-  return httpHandler({ guards: [planLimits(limiter), lifecycle], body: jsonBody(InventoryUpdate) }, async (event, _context, deadline) => {
-    const petId = petIdFromPath(event);
-    const versions = ifMatchVersions(event);
-    const idempotencyKey = optionalIdempotencyKeyFrom(event);
-    const author = changeAuthorFrom(event);
-    if (idempotencyKey === undefined) {
-      const { item, version } = await updateInventory(inventory, petId, event.body, author, versions);
-      return jsonResponse(200, item, entityTagHeader(version));
-    }
-    return idempotentAnswer(
-      await idempotentWriter.update({ ...author, idempotencyKey, petId, update: event.body, versions, deadline }),
-      ({ item }) => item,
-      ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
-    );
-  });
+  return httpHandler(
+    { route: routeOf('updateInventory'), guards: [planLimits(limiter)], body: jsonBody(InventoryUpdate) },
+    async (event, _context, deadline) => {
+      const petId = petIdFromPath(event);
+      const versions = ifMatchVersions(event);
+      const idempotencyKey = optionalIdempotencyKeyFrom(event);
+      const author = changeAuthorFrom(event);
+      if (idempotencyKey === undefined) {
+        const { item, version } = await updateInventory(inventory, petId, event.body, author, versions);
+        return jsonResponse(200, item, entityTagHeader(version));
+      }
+      return idempotentAnswer(
+        await idempotentWriter.update({ ...author, idempotencyKey, petId, update: event.body, versions, deadline }),
+        ({ item }) => item,
+        ({ version }) => (version === undefined ? {} : entityTagHeader(version)),
+      );
+    },
+  );
 }

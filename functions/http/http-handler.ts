@@ -8,7 +8,10 @@ import { StoreUnavailableError } from '../domain/errors.ts';
 import { errorFormatter } from './error-formatter.ts';
 import type { ResponseHead } from './answer-headers.ts';
 import type { JsonBodyMiddleware } from './json-body.ts';
+import { declaredInputs } from './declared-inputs.ts';
+import { lifecycleHeaders, operationHeaders } from './lifecycle-headers.ts';
 import { inRequestContext, requestIdHeader } from './request-context.ts';
+import type { ApiRoute } from '../routes.ts';
 import { repeatedHeaders } from './repeated-headers.ts';
 
 /** Time kept back from the Lambda timeout to format and return the 503. */
@@ -51,6 +54,14 @@ export type StreamedResult = Omit<APIGatewayProxyResult, 'body' | 'isBase64Encod
 export type StreamedHttpHandler = (event: APIGatewayProxyEvent, responseStream: Writable, context: Context) => Promise<void>;
 
 interface HttpHandlerOptions<Body, Result extends ResponseHead> {
+  /**
+   * The operation as the registry describes it: its lifecycle headers go on every answer, and what
+   * it does not take (a query parameter, a body) is refused (declared-inputs.ts). Every operation
+   * names its route; the health check, outside the contract, names none.
+   */
+  route?: Pick<ApiRoute, 'operationId' | 'stability' | 'deprecation' | 'query' | 'body' | 'maxBodyBytes'>;
+  /** A deprecated operation's sunset, where the stage sets its own (PETS_SUNSET_DATE). */
+  sunsetAt?: Date;
   /** Runs after header normalisation and before the body is read (e.g. plan limits). */
   guards?: MiddlewareObj<APIGatewayProxyEvent, Result>[];
   /**
@@ -63,8 +74,8 @@ interface HttpHandlerOptions<Body, Result extends ResponseHead> {
 /**
  * The one middleware stack every HTTP function shares:
  * repeated headers observed (a list-valued one's lines joined) → header normalizer → request id →
- * guards → a repeated single-valued header refused → JSON body + @middy/validator → handler →
- * error formatter,
+ * guards → the route's lifecycle headers → a repeated single-valued header refused → what the
+ * route does not take refused → JSON body + @middy/validator → handler → error formatter,
  * inside the request's log context (its ids on every log and metric line).
  */
 function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOptions<unknown, Result>, streamed: boolean) {
@@ -83,8 +94,15 @@ function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOption
     .use(httpHeaderNormalizer())
     .use(requestIdHeader<Result>());
   for (const guard of options.guards ?? []) stack.use(guard);
+  if (options.route)
+    stack.use(operationHeaders(lifecycleHeaders(options.route, options.sunsetAt)) as MiddlewareObj<APIGatewayProxyEvent, Result>);
   stack.use(repeated.refuse as MiddlewareObj<APIGatewayProxyEvent, Result>);
-  if (options.body) stack.use(options.body);
+  if (options.route) stack.use(declaredInputs(options.route) as MiddlewareObj<APIGatewayProxyEvent, Result>);
+  if (options.body) {
+    const maxBodyBytes = options.route?.maxBodyBytes;
+    if (maxBodyBytes === undefined) throw new Error(`${options.route?.operationId ?? 'a route'} reads a body but states no maxBodyBytes`);
+    stack.use(options.body(maxBodyBytes) as MiddlewareObj<APIGatewayProxyEvent, Result>);
+  }
   return stack.use(errorFormatter());
 }
 

@@ -7,21 +7,12 @@ import { ApiError, ERROR_MESSAGES, ErrorCode } from '../domain/errors.ts';
 import { parsePetId, MAX_INT64 } from '../domain/pet-id.ts';
 import { describePath, parseStrictJson, StrictJsonError } from './strict-json.ts';
 
-/** InventoryUpdate is a few bytes; anything near this cap is not a well-meant request. */
-export const MAX_BODY_BYTES = 4_096;
-
 /** A body larger than the operation's cap: a refusal of the HTTP layer, which reads bodies. */
 export class PayloadTooLargeError extends ApiError {
   constructor(limitBytes: number) {
     super(ErrorCode.payloadTooLarge, `Request body exceeds ${limitBytes} bytes.`);
   }
 }
-
-/**
- * A batch of the most adjustments (99), each with the longest petId and delta, is about 7 KB
- * written compactly and about 11 KB indented: this cap takes either, and little else.
- */
-export const MAX_BATCH_BODY_BYTES = 16_384;
 
 /** Body fields that hold int64 ids: read from their source text, since a double rounds ids above 2^53. */
 const INT64_FIELDS: ReadonlySet<string> = new Set(['petId']);
@@ -45,16 +36,16 @@ function hasInt64Field(value: unknown): boolean {
  * Fails on the first int64 field that is still a number: written with an exponent or a fraction,
  * or past the int64 range by less than a double can tell (the validator compared doubles).
  */
+/** What an int64 field must be, with the bound written exactly (a double would write 2^63 - 1 as 9223372036854776000). */
+const INT64_EXPECTED = `Invalid input: expected an integer from 1 to ${MAX_INT64} written in digits`;
+
 function exactInt64Fields(value: unknown, path: string[] = []): void {
   if (Array.isArray(value)) {
     for (const [index, element] of value.entries()) exactInt64Fields(element, [...path, String(index)]);
   } else if (value !== null && typeof value === 'object')
     for (const [key, field] of Object.entries(value)) {
       if (INT64_FIELDS.has(key) && typeof field === 'number')
-        throw new ApiError(
-          ErrorCode.invalidBody,
-          `${[...path, key].join('.')}: Invalid input: expected an integer from 1 to ${MAX_INT64} written in digits`,
-        );
+        throw new ApiError(ErrorCode.invalidBody, `${[...path, key].join('.')}: ${INT64_EXPECTED}`);
       exactInt64Fields(field, [...path, key]);
     }
 }
@@ -108,6 +99,8 @@ function describeError(error: ErrorObject): string {
       return `Too small: expected number to be ${params.comparison}${params.limit}`;
     case 'maximum':
     case 'exclusiveMaximum':
+      // The compiled schema holds int64's bound as a double, which no message may quote.
+      if (INT64_FIELDS.has(error.instancePath.split('/').at(-1) ?? '')) return INT64_EXPECTED;
       return `Too big: expected number to be ${params.comparison}${params.limit}`;
     case 'minItems':
       return `Too small: expected array to have >=${params.limit} items`;
@@ -159,14 +152,20 @@ export function describeBodyErrors(errors: readonly ErrorObject[]): string {
 /** application/json, or a +json type, with parameters or without. */
 const JSON_CONTENT_TYPE = /^application\/(?:[^\s;/]+\+)?json\s*(?:;|$)/i;
 
-/** The strict reader's refusal in the contract's terms: a number written inexactly is an invalid value, the rest is not JSON this service reads. */
+/** Problems of values that parse as JSON but that the service does not take. */
+const INVALID_VALUES: ReadonlySet<string> = new Set(['inexact number', 'not unicode']);
+
+/**
+ * The strict reader's refusal in the contract's terms: a number written inexactly and a string
+ * that is not Unicode text are invalid values, the rest is not JSON this service reads.
+ */
 function refusalOf(error: StrictJsonError): ApiError {
   const [problem] = error.problems;
-  if (problem?.kind === 'inexact number')
+  if (problem && INVALID_VALUES.has(problem.kind))
     return new ApiError(
       ErrorCode.invalidBody,
       error.problems
-        .filter(({ kind }) => kind === 'inexact number')
+        .filter(({ kind }) => INVALID_VALUES.has(kind))
         .map(({ path, message }) => `${describePath(path)}: ${message}`)
         .join('; '),
     );
@@ -190,8 +189,12 @@ function checkStrictly(text: string): void {
   }
 }
 
-/** The middleware jsonBody makes, typed by the body it leaves in event.body. */
-export interface JsonBodyMiddleware<Body> extends MiddlewareObj<APIGatewayProxyEvent> {
+/**
+ * What jsonBody makes: the body's middleware for the operation's cap (its route's maxBodyBytes,
+ * which the stack passes), typed by the body it leaves in event.body.
+ */
+export interface JsonBodyMiddleware<Body> {
+  (maxBodyBytes: number): MiddlewareObj<APIGatewayProxyEvent>;
   /** For the compiler only: never set. */
   readonly yields?: Body;
 }
@@ -204,7 +207,11 @@ export interface JsonBodyMiddleware<Body> extends MiddlewareObj<APIGatewayProxyE
  * value, its int64 fields (petId) as exact bigints: the validator checks them as JSON numbers,
  * and they are then read again from their text.
  */
-export function jsonBody<Body>(validate: BodyValidator<Body>, maxBodyBytes = MAX_BODY_BYTES): JsonBodyMiddleware<Body> {
+export function jsonBody<Body>(validate: BodyValidator<Body>): JsonBodyMiddleware<Body> {
+  return (maxBodyBytes) => bodyMiddleware(validate, maxBodyBytes);
+}
+
+function bodyMiddleware<Body>(validate: BodyValidator<Body>, maxBodyBytes: number): MiddlewareObj<APIGatewayProxyEvent> {
   // The media type is checked here first, by RFC 9110's rules (whitespace before a parameter, any
   // subtype suffix of RFC 6838); the parser's stricter pattern would refuse what this accepts.
   const parser = httpJsonBodyParser({ disableContentTypeCheck: true });

@@ -9,6 +9,8 @@
  *   `-0`, and `1.0000000000000001`, which a double rounds to 1), or that no double holds
  *   (`1e400`, an integer beyond 2^53 outside the fields read as exact integers): every number
  *   this service takes is an integer, and what it stores must be what the client wrote;
+ * - a string that is not Unicode text: an escape of half a surrogate pair (`"\ud800"`) with no
+ *   other half, which no UTF-8 text can hold and which would be stored and echoed as it came;
  * - nesting deeper than MAX_JSON_DEPTH, which no document of this service needs.
  * Each problem names where it is (a path of keys and array indexes), so a caller can name the
  * field or the entry. A UTF-8 byte order mark before the text is skipped (RFC 8259 8.1 lets a
@@ -23,7 +25,7 @@ const SHOWN_CHARACTERS = 40;
 export type JsonPath = readonly (string | number)[];
 
 export interface JsonProblem {
-  kind: 'syntax' | 'too deep' | 'ambiguous' | 'inexact number';
+  kind: 'syntax' | 'too deep' | 'ambiguous' | 'inexact number' | 'not unicode';
   path: JsonPath;
   /** What is wrong, without the path: "occurs twice in one object". */
   message: string;
@@ -74,6 +76,20 @@ function isNumberCharacter(code: number): boolean {
   return (code >= 48 && code <= 57) || code === 46 || code === 43 || code === 45 || code === 101 || code === 69;
 }
 
+/** An escape of a UTF-16 surrogate, or a raw one: only a string holding one can be ill-formed. */
+const SURROGATE = /\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/;
+
+/** Whether a string's text (quotes included) decodes to Unicode text: every surrogate paired. */
+function isUnicodeText(quoted: string): boolean {
+  if (!SURROGATE.test(quoted)) return true;
+  try {
+    return (JSON.parse(quoted) as string).isWellFormed();
+  } catch {
+    // Not a JSON string at all: JSON.parse refuses the whole text, and says so.
+    return true;
+  }
+}
+
 interface Frame {
   /** The keys seen so far in an object; undefined in an array. */
   keys: Set<string> | undefined;
@@ -96,7 +112,14 @@ function scan(text: string, exactKeys: ReadonlySet<string>): JsonProblem[] {
       let end = index + 1;
       while (end < text.length && text.charCodeAt(end) !== 34) end += text.charCodeAt(end) === 92 /* \ */ ? 2 : 1;
       const frame = frames.at(-1);
-      if (frame?.keys && expectingKey) {
+      const keyNext = Boolean(frame?.keys && expectingKey);
+      if (!isUnicodeText(text.slice(index, end + 1)))
+        problems.push({
+          kind: 'not unicode',
+          path: keyNext ? path().slice(0, -1) : path(),
+          message: `${keyNext ? 'has a key that ' : ''}is not Unicode text: it holds half of a UTF-16 surrogate pair (an escape from \\ud800 to \\udfff) without the other half`,
+        });
+      if (frame?.keys && keyNext) {
         let key: string;
         try {
           // Escapes are resolved, so "a" and "\u0061" are the same key.

@@ -60,3 +60,19 @@ describe("docs/api-guide.md's experimental operations", () => {
     );
   });
 });
+
+describe("docs/api-guide.md's body caps", () => {
+  it("state each operation's maxBodyBytes of the registry, every operation with a body once", () => {
+    const row = section('Error codes')
+      .split('\n')
+      .find((line) => line.startsWith('| 413 |'));
+    const stated = [...(row ?? '').matchAll(/(\d+) bytes for ((?:`\w+`(?:, )?)+)/g)].flatMap(([, bytes, operations]) =>
+      [...operations!.matchAll(/`(\w+)`/g)].map(([, operationId]) => [operationId, Number(bytes)] as const),
+    );
+
+    expect(Object.fromEntries(stated)).toEqual(
+      Object.fromEntries(apiRoutes.flatMap((route) => ('maxBodyBytes' in route ? [[route.operationId, route.maxBodyBytes]] : []))),
+    );
+    expect(stated).toHaveLength(apiRoutes.filter((route) => 'body' in route).length);
+  });
+});

@@ -14,7 +14,7 @@ import type { InventoryCount } from '../../../functions/domain/schemas.ts';
 import { TIMEOUT_MARGIN_MS } from '../../../functions/http/http-handler.ts';
 import { STREAM_ABORTED_LOG_MESSAGE } from '../../../functions/http/json-array-stream.ts';
 import { SERVICE_METRICS } from '../../../functions/logger.ts';
-import { MAX_BODY_BYTES } from '../../../functions/http/json-body.ts';
+import { routeOf } from '../../../functions/routes.ts';
 import { lambdaContext, patchEvent, proxyEvent } from '../../support/events.ts';
 import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
 import { expectAgreeingRateLimitFields } from '../../support/rate-limit-fields.ts';
@@ -484,7 +484,7 @@ describe('updateInventory', () => {
   });
 
   it('answers 413 above the body size cap', async () => {
-    const body = JSON.stringify({ quantity: 1, padding: 'x'.repeat(MAX_BODY_BYTES) });
+    const body = JSON.stringify({ quantity: 1, padding: 'x'.repeat(routeOf('updateInventory').maxBodyBytes) });
 
     const response = await handlers().update(patchEvent('1', body), lambdaContext);
 

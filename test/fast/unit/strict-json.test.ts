@@ -53,6 +53,24 @@ describe('parseStrictJson', () => {
     ]);
   });
 
+  const halfAPair =
+    'is not Unicode text: it holds half of a UTF-16 surrogate pair (an escape from \\ud800 to \\udfff) without the other half';
+  it.each([
+    ['{"reference": "\\ud800"}', 'reference', halfAPair],
+    ['{"reference": "cart \\udc00 42"}', 'reference', halfAPair],
+    ['{"reference": "\\ud83d\\ud83d\\ude00"}', 'reference', halfAPair],
+    ['{"items": [{"\\udfff": 1}]}', 'items.0', `has a key that ${halfAPair}`],
+  ])('refuses the string of %s that is not Unicode text, naming where it is', (text, path, message) => {
+    expect(problemsOf(text)).toEqual([['not unicode', path, message]]);
+  });
+
+  it.each(['{"reference": "\\ud83d\\ude00"}', '{"reference": "\u{1F600} and \\u00e9"}'])(
+    'accepts %s: a surrogate pair, escaped or not, is one character',
+    (text) => {
+      expect(parseStrictJson(text)).toEqual(JSON.parse(text));
+    },
+  );
+
   it('reads integers under the exact keys as bigints, every digit kept, and refuses them written otherwise', () => {
     expect(parseStrictJson('[{"petId": 9223372036854775807}]', { exactKeys: ['petId'] })).toEqual([{ petId: 9_223_372_036_854_775_807n }]);
     expect(problemsOf('[{"petId": 1e3}]', ['petId'])).toEqual([

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryKey } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { unheld } from '../../../functions/domain/stock-writes.ts';
 import { MAX_BATCH_CHANGES } from '../../../functions/domain/vocabulary.ts';
-import { MAX_BATCH_BODY_BYTES } from '../../../functions/http/json-body.ts';
+import { routeOf } from '../../../functions/routes.ts';
 import { toJson } from '../../../functions/int64-json.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { testAppStore } from '../../support/local-store.ts';
+
+const MAX_BATCH_BODY_BYTES = routeOf('adjustInventoryBatch').maxBodyBytes;
 
 /** POST /inventory/adjustments over HTTP against DynamoDB Local: many pets in one call, all or none, once per key. */
 
@@ -259,6 +261,12 @@ describe('a batch refused as bad input', () => {
     [
       'a petId past int64',
       '{"adjustments":[{"petId":9223372036854775808,"delta":1,"reason":"arrival"}]}',
+      'INVALID_BODY',
+      'adjustments.0.petId: Invalid input: expected an integer from 1 to 9223372036854775807 written in digits',
+    ],
+    [
+      'a petId of 2^64 + 1, past what a double tells from the bound',
+      '{"adjustments":[{"petId":18446744073709551617,"delta":1,"reason":"arrival"}]}',
       'INVALID_BODY',
       'adjustments.0.petId: Invalid input: expected an integer from 1 to 9223372036854775807 written in digits',
     ],

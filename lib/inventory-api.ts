@@ -17,14 +17,14 @@ import {
   RestApi,
   AuthorizationType,
   type IResource,
-  type Method,
+  Method,
   type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { edgeBackstop, PLAN_LIMITS } from '../functions/domain/plans.ts';
-import { gatewayErrorBody, gatewayResponses, ROUTE_NOT_FOUND } from '../functions/http/gateway-responses.ts';
+import { gatewayErrorBody, gatewayResponses, routeNotFoundAnswer } from '../functions/http/gateway-responses.ts';
 import { JSON_HEADERS } from '../functions/http/json.ts';
 import { REQUEST_ID_HEADER } from '../functions/http/request-context.ts';
 import { functionTimeoutSeconds, type ApiRoute } from '../functions/routes.ts';
@@ -256,7 +256,7 @@ export class InventoryApi extends Construct {
    * function, no key): ANY on every resource the API has and a `{proxy+}` under the root, which
    * API Gateway picks only when no method of its own matches. Unlike the static gateway response
    * it replaces (MISSING_AUTHENTICATION_TOKEN), a mapping template can compute X-RateLimit-Reset
-   * and RateLimit's `t`.
+   * and RateLimit's `t`; and each resource's says which methods that path takes.
    */
   private answerUnknownRoutes(): void {
     const resources: IResource[] = [];
@@ -267,20 +267,22 @@ export class InventoryApi extends Construct {
     };
     collect(this.restApi.root);
     resources.push(this.restApi.root.addResource('{proxy+}'));
-    const integration = new MockIntegration({
-      passthroughBehavior: PassthroughBehavior.NEVER,
-      requestTemplates: { 'application/json': '{"statusCode": 404}' },
-      integrationResponses: [
-        {
-          statusCode: '404',
-          responseParameters: UNCOUNTED_RATE_LIMIT_PARAMETERS,
-          responseTemplates: { 'application/json': `${UNCOUNTED_RATE_LIMIT_TEMPLATE}${JSON.stringify(gatewayErrorBody(ROUTE_NOT_FOUND))}` },
-        },
-      ],
-    });
     const reason =
       "Answers 404 ROUTE_NOT_FOUND to paths and methods no operation has, from a mock integration: it runs no function and reads no data, and the web ACL's rate rule bounds what one address sends.";
     for (const resource of resources) {
+      const methods = resource.node.children.flatMap((child) => (child instanceof Method ? [child.httpMethod] : []));
+      const answer = routeNotFoundAnswer({ resource: resource.path, methods });
+      const integration = new MockIntegration({
+        passthroughBehavior: PassthroughBehavior.NEVER,
+        requestTemplates: { 'application/json': '{"statusCode": 404}' },
+        integrationResponses: [
+          {
+            statusCode: '404',
+            responseParameters: UNCOUNTED_RATE_LIMIT_PARAMETERS,
+            responseTemplates: { 'application/json': `${UNCOUNTED_RATE_LIMIT_TEMPLATE}${JSON.stringify(gatewayErrorBody(answer))}` },
+          },
+        ],
+      });
       const method = resource.addMethod('ANY', integration, {
         authorizationType: AuthorizationType.NONE,
         apiKeyRequired: false,

@@ -8,7 +8,7 @@ import {
   gatewayAnswer,
   gatewayErrorBody,
   gatewayResponses,
-  ROUTE_NOT_FOUND,
+  routeNotFoundAnswer,
   type GatewayErrorResponse,
 } from '../functions/http/gateway-responses.ts';
 import { RETRY_AFTER_HEADER } from '../functions/http/error-statuses.ts';
@@ -281,11 +281,14 @@ export function createLocalServer(options: LocalServerOptions): Server {
   // As on API Gateway, a path belongs to the resource whose segments, from the first on, are literal
   // the longest (/inventory/adjustments, not /inventory/{petId}; /inventory/reservations/{id}, not
   // /inventory/{petId}/adjustments); a method that resource lacks is no route.
-  function match(method: string, path: string): MatchedRoute | undefined {
+  /** The route of the method on the resource API Gateway would choose for the path, or the methods that resource takes. */
+  function match(method: string, path: string): MatchedRoute | { resource: string; methods: string[] } | undefined {
     const resources = compiled.filter((candidate) => candidate.pattern.test(path));
     const [resource] = resources.map((candidate) => candidate.route.resource).sort(byLiteralPrecedence);
-    const candidate = resources.find((each) => each.route.resource === resource && each.route.method === method);
-    if (!candidate) return undefined;
+    if (resource === undefined) return undefined;
+    const ofResource = resources.filter((each) => each.route.resource === resource);
+    const candidate = ofResource.find((each) => each.route.method === method);
+    if (!candidate) return { resource, methods: ofResource.map((each) => each.route.method) };
     const found = candidate.pattern.exec(path)!;
     const entries = candidate.names.map((name, index) => [name, found[index + 1]!]);
     return { ...candidate, pathParameters: entries.length > 0 ? Object.fromEntries(entries) : null };
@@ -357,7 +360,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
       target.path === stagePrefix ? '/' : target.path.startsWith(`${stagePrefix}/`) ? target.path.slice(stagePrefix.length) : undefined;
     // HEAD is answered as GET, and Node sends no body for it: the same status and headers.
     const matched = path === undefined ? undefined : match(method === 'HEAD' ? 'GET' : method, path);
-    if (!matched || path === undefined) return gatewayResult(ROUTE_NOT_FOUND, {}, options.uncountedRateLimitHeaders());
+    if (!matched || path === undefined || 'methods' in matched)
+      return gatewayResult(
+        routeNotFoundAnswer(matched && 'methods' in matched ? matched : undefined),
+        {},
+        options.uncountedRateLimitHeaders(),
+      );
     if (!(declaredLength(request) <= MAX_REQUEST_BYTES)) return gatewayResult(gatewayResponses.REQUEST_TOO_LARGE);
 
     const gatewayRequest: GatewayRequest = {

@@ -12,6 +12,7 @@ import {
   rateLimitHeaders,
 } from './rate-limit-headers.ts';
 import type { ErrorBody } from '../domain/schemas.ts';
+import { API_STAGE_NAME } from '../routes.ts';
 import { ERROR_STATUSES, errorBody, RETRY_AFTER_HEADER } from './error-statuses.ts';
 
 /**
@@ -94,20 +95,41 @@ export const USAGE_PLAN_THROTTLE_POLICY = 'burst';
 const unauthorized = gatewayAnswer(ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, { fromAuthorizer: RATE_LIMIT_CONTEXT_KEYS });
 /** A 401 API Gateway would give on its own (none of ours reaches it: see UNAUTHORIZED below), which no window counts and whose minute its static template cannot know. */
 const unauthorizedByGateway = gatewayAnswer(ErrorCode.unauthorized, ERROR_MESSAGES.unauthorized, { headers: UNCOUNTED_STATIC_HEADERS });
-const routeNotFound = gatewayAnswer(ErrorCode.routeNotFound, 'No operation exists at this path and method.', {
-  headers: UNCOUNTED_STATIC_HEADERS,
-});
+/**
+ * What a 404 of a path no resource has says: where the operations are. A request without the
+ * stage's segment never reaches a stage on AWS (API Gateway answers it itself); locally it is
+ * answered so too.
+ */
+export const NO_SUCH_PATH_MESSAGE = `No operation exists at this path. Every path starts with /${API_STAGE_NAME}, as the base address ends in it (/${API_STAGE_NAME}/inventory, /${API_STAGE_NAME}/inventory/{petId}, …); the reference at /${API_STAGE_NAME}/docs lists every operation.`;
+
+const routeNotFound = gatewayAnswer(ErrorCode.routeNotFound, NO_SUCH_PATH_MESSAGE, { headers: UNCOUNTED_STATIC_HEADERS });
+
+/**
+ * What a 404 of a method the path lacks says: the methods it takes. Static per resource, so the
+ * stage's mock integration of each resource (lib/inventory-api.ts) and the local server say the same.
+ */
+export function methodNotFoundMessage(resource: string, methods: readonly string[]): string {
+  const path = `/${API_STAGE_NAME}${resource === '/' ? '' : resource}`;
+  const sorted = [...methods].sort();
+  const list = sorted.length === 1 ? sorted[0] : `${sorted.slice(0, -1).join(', ')} and ${sorted.at(-1)}`;
+  return `${path} takes ${list} only; no operation answers another method there. The reference at /${API_STAGE_NAME}/docs lists every operation.`;
+}
 const unavailable = gatewayAnswer(ErrorCode.serviceUnavailable, ERROR_MESSAGES.serviceUnavailable, {
   headers: { [RETRY_AFTER_HEADER]: '1' },
 });
 const internal = gatewayAnswer(ErrorCode.internal, ERROR_MESSAGES.internal);
 
-/** The 404 of a path or method no operation has, which the stage answers from a mock integration (the headers it computes are added there). */
-export const ROUTE_NOT_FOUND = {
-  status: routeNotFound.status,
-  code: routeNotFound.code,
-  message: routeNotFound.message,
-} as const satisfies GatewayErrorResponse;
+/**
+ * The 404 of a path or method no operation has, which the stage answers from a mock integration
+ * (the headers it computes are added there): for a resource that has methods, methodNotFoundMessage's
+ * words, else NO_SUCH_PATH_MESSAGE's.
+ */
+export function routeNotFoundAnswer(methodsOfPath?: { resource: string; methods: readonly string[] }): GatewayErrorResponse {
+  const message = methodsOfPath?.methods.length
+    ? methodNotFoundMessage(methodsOfPath.resource, methodsOfPath.methods)
+    : routeNotFound.message;
+  return { status: routeNotFound.status, code: routeNotFound.code, message };
+}
 
 export const gatewayResponses = {
   // The authorizer denies every key it refuses (functions/handlers/authorizer-handler.ts).

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { edgeBackstop, PLAN_LIMITS } from '../../../functions/domain/plans.ts';
 import { PUBLISHED_PAGES } from '../../../contract/published-contract.ts';
-import { gatewayResponses } from '../../../functions/http/gateway-responses.ts';
+import { gatewayResponses, NO_SUCH_PATH_MESSAGE, routeNotFoundAnswer } from '../../../functions/http/gateway-responses.ts';
 import { apiRoutes, healthRoute } from '../../../functions/routes.ts';
 import { HEALTH_THROTTLE } from '../../../lib/inventory-api.ts';
 import { staticHeaderValue } from '../../../lib/static-header-value.ts';
@@ -161,7 +161,25 @@ describe.each(STAGES)('the %s API', (stage) => {
       });
       const body = response.ResponseTemplates['application/json'] as string;
       expect(body).toContain('#set($context.responseOverride.header.X-RateLimit-Reset = "$minuteEndsAt")');
-      expect(JSON.parse(body.slice(body.indexOf('{')))).toEqual({ code: 'ROUTE_NOT_FOUND', message: expect.any(String), status: 404 });
+      // Each resource's answer names the methods that path takes (its other methods in the template).
+      const resource = resourcePath(template(), method.Properties!.ResourceId);
+      const methods = Object.values(resourcesOfType(template(), 'AWS::ApiGateway::Method'))
+        .filter(
+          (other) =>
+            other.Properties!.HttpMethod !== 'ANY' &&
+            JSON.stringify(other.Properties!.ResourceId) === JSON.stringify(method.Properties!.ResourceId),
+        )
+        .map((other) => other.Properties!.HttpMethod as string);
+      expect(JSON.parse(body.slice(body.indexOf('{')))).toEqual({
+        code: 'ROUTE_NOT_FOUND',
+        message: routeNotFoundAnswer({ resource, methods }).message,
+        status: 404,
+      });
+      if (resource === '/inventory/{petId}')
+        expect(JSON.parse(body.slice(body.indexOf('{'))).message).toBe(
+          '/v1/inventory/{petId} takes GET and PATCH only; no operation answers another method there. The reference at /v1/docs lists every operation.',
+        );
+      if (resource === '/{proxy+}') expect(JSON.parse(body.slice(body.indexOf('{'))).message).toBe(NO_SUCH_PATH_MESSAGE);
 
       // Rendered at 10:15:42.123: the mapped headers, then the template's overrides, as the client gets them.
       const requestTimeEpoch = Date.UTC(2026, 10, 22, 10, 15, 42, 123);

@@ -9,6 +9,7 @@ import { failingListing } from '../../support/inventory.ts';
 import { testAppStore } from '../../support/local-store.ts';
 import { DEMO_INVENTORY } from '../../../contract/demo-inventory.ts';
 import { withSharedResponses } from '../../../contract/openapi-document.ts';
+import { NO_SUCH_PATH_MESSAGE } from '../../../functions/http/gateway-responses.ts';
 import { ContractValidator, OPENAPI_FILE, type ObservedResponse } from '../../fast/contract/contract-validator.ts';
 import { insideOneMinute } from '../../support/minute-window.ts';
 
@@ -651,6 +652,31 @@ describe('outside the operations', () => {
     const response = await call(app, method, path);
     expect([response.status, codeOf(response)]).toEqual([404, 'ROUTE_NOT_FOUND']);
   });
+
+  it.each([
+    ['PUT', '/inventory/1', '/v1/inventory/{petId} takes GET and PATCH only'],
+    ['DELETE', '/inventory', '/v1/inventory takes GET only'],
+    ['GET', '/inventory/reservations', '/v1/inventory/reservations takes POST only'],
+    ['POST', '/inventory/1/low-stock-threshold', '/v1/inventory/{petId}/low-stock-threshold takes DELETE, GET and PUT only'],
+  ])('%s %s: 404 naming the methods the path takes', async (method, path, takes) => {
+    const response = await call(app, method, path);
+    expect(JSON.parse(response.text)).toEqual({
+      code: 'ROUTE_NOT_FOUND',
+      message: `${takes}; no operation answers another method there. The reference at /v1/docs lists every operation.`,
+      status: 404,
+    });
+  });
+
+  it.each(['/inventory', '/v2/inventory', '/v1x/inventory'])(
+    'GET %s, outside the base address: 404 saying every path starts with /v1',
+    async (path) => {
+      const response = await fetch(`${app.baseUrl.replace(/\/v1$/, '')}${path}`, { headers: { Authorization: `Bearer ${BUSINESS_KEY}` } });
+      expect([response.status, await response.json()]).toEqual([
+        404,
+        { code: 'ROUTE_NOT_FOUND', message: NO_SUCH_PATH_MESSAGE, status: 404 },
+      ]);
+    },
+  );
 
   it('GET /v1/openapi.json serves the committed document without a key, naming the server it came from', async () => {
     const response = await fetch(`${app.baseUrl}/openapi.json`);

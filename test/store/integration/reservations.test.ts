@@ -150,10 +150,10 @@ describe('reserving', () => {
 
   it('counts a reference in characters, 200 at most, and refuses one that is not Unicode text, holding nothing', async () => {
     const emoji = '\u{1F436}';
-    const longest = await reserve({ items: [{ petId: 8, quantity: 1 }], reference: emoji.repeat(200) });
+    const longest = await reserve({ items: [{ petId: 28, quantity: 1 }], reference: emoji.repeat(200) });
     expect([longest.status, longest.body.reference]).toEqual([201, emoji.repeat(200)]);
 
-    const tooLong = await reserve({ items: [{ petId: 8, quantity: 1 }], reference: emoji.repeat(201) });
+    const tooLong = await reserve({ items: [{ petId: 28, quantity: 1 }], reference: emoji.repeat(201) });
     expect(tooLong.body).toEqual({
       code: 'INVALID_BODY',
       message: 'reference: Too big: expected string to have <=200 characters',
@@ -162,7 +162,7 @@ describe('reserving', () => {
     const halfAPair = await fetch(`${app.baseUrl}/inventory/reservations`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-      body: '{"items":[{"petId":8,"quantity":1}],"reference":"cart-\\ud800"}',
+      body: '{"items":[{"petId":28,"quantity":1}],"reference":"cart-\\ud800"}',
     });
     expect(await halfAPair.json()).toEqual({
       code: 'INVALID_BODY',
@@ -170,7 +170,7 @@ describe('reserving', () => {
         'reference: is not Unicode text: it holds half of a UTF-16 surrogate pair (an escape from \\ud800 to \\udfff) without the other half',
       status: 400,
     });
-    expect(await entry(8)).toMatchObject({ reserved: 1, available: 19 });
+    expect(await entry(28)).toMatchObject({ reserved: 1, available: 19 });
   });
 });
 

@@ -2,10 +2,18 @@ import { build } from 'esbuild';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ESBUILD_OPTIONS } from '../lib/bundling.ts';
-import { apiRoutes, authorizerEntry, backgroundEntries, entryPointFile, healthRoute, type OperationId } from '../functions/routes.ts';
+import {
+  apiRoutes,
+  authorizerLambda,
+  backgroundLambdas,
+  healthRoute,
+  lambdaModuleFile,
+  lambdaOf,
+  type OperationId,
+} from '../functions/routes.ts';
 
 export interface LambdaBundle {
-  /** The entry's name in routes.ts (its file: entryPointFile), or one of BASELINES. */
+  /** The Lambda function's name (its module: lambdaModuleFile), or one of BASELINES. */
   name: string;
   /** The operation it serves; undefined for the authorizer and the baseline. */
   operationId?: OperationId;
@@ -46,22 +54,22 @@ export async function bundle(entryPoint: string, outDir: string, name: string): 
   return { file, bytes: (await stat(file)).size, mapBytes: (await stat(`${file}.map`)).size, modules: Object.keys(metafile.inputs) };
 }
 
-/** Every Lambda entry point of routes.ts (operations, then the authorizer, the health check and the background functions), bundled as the stack deploys them. */
-export async function bundleEntryPoints(outDir: string): Promise<LambdaBundle[]> {
+/** Every Lambda function of routes.ts (operations, then the authorizer, the health check and the background functions), bundled as the stack deploys them. */
+export async function bundleLambdaFunctions(outDir: string): Promise<LambdaBundle[]> {
   const entries = [
-    ...apiRoutes.map((route) => ({ name: route.entry, operationId: route.operationId })),
-    { name: authorizerEntry },
-    { name: healthRoute.entry },
-    ...backgroundEntries.map((name) => ({ name })),
+    ...apiRoutes.map((route) => ({ name: lambdaOf(route.operationId), operationId: route.operationId })),
+    { name: authorizerLambda },
+    { name: healthRoute.lambda },
+    ...backgroundLambdas.map((name) => ({ name })),
   ];
   const bundles: LambdaBundle[] = [];
-  for (const entry of entries) bundles.push({ ...entry, ...(await bundle(entryPointFile(entry.name), outDir, entry.name)) });
+  for (const entry of entries) bundles.push({ ...entry, ...(await bundle(lambdaModuleFile(entry.name), outDir, entry.name)) });
   return bundles;
 }
 
 /** The entry points, then the baselines. */
 export async function bundleLambdas(outDir: string): Promise<LambdaBundle[]> {
-  const bundles = await bundleEntryPoints(outDir);
+  const bundles = await bundleLambdaFunctions(outDir);
   for (const [name, entryPoint] of Object.entries(BASELINES))
     bundles.push({ name, ...(await bundle(entryPoint, outDir, name.replace(/\W+/g, '-'))) });
   return bundles;

@@ -3,7 +3,7 @@ import { inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-it
 import { inventoryTable } from '../functions/adapters/dynamodb/tables.ts';
 import { LOCAL_TABLES } from '../local/local-store.ts';
 import { writeInventory } from '../local/seed.ts';
-import { backgroundEntries } from '../functions/routes.ts';
+import { backgroundLambdas } from '../functions/routes.ts';
 import { BASELINES, type LambdaBundle } from './bundle.ts';
 import { authorizerEvent, heldReservation, routeEvent, routeOf, type BenchStore } from './fixtures.ts';
 import { integer, ms, ratio, table, verdict } from './markdown.ts';
@@ -28,7 +28,7 @@ export const DEPLOYED_NODE_FLAGS = ['--enable-source-maps'];
  * functions are left out: their first invocation needs EventBridge, SQS and Secrets Manager.
  */
 export async function measureColdStart(allBundles: readonly LambdaBundle[], store: BenchStore): Promise<string> {
-  const bundles = allBundles.filter((bundle) => !(backgroundEntries as readonly string[]).includes(bundle.name));
+  const bundles = allBundles.filter((bundle) => !(backgroundLambdas as readonly string[]).includes(bundle.name));
   await writeInventory(store.dependencies.client, LOCAL_TABLES.inventoryTable, [
     { petId: RESERVATIONS_PET, quantity: 1_000_000, status: 'available' },
   ]);

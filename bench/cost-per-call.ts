@@ -88,7 +88,7 @@ function requestCosts(
 export async function measureCostPerCall(store: BenchStore, seededPets: number): Promise<string> {
   const sized = sizedStoreCalls(store.endpoint);
   const { dependencies, calls } = sized;
-  const handlers = createOperationHandlers(dependencies);
+  const handlers = await createOperationHandlers(dependencies);
   const authorizer = createAuthorizerHandler(dependencies);
   const context = lambdaContext();
   const callsOf = async <Result>(invoke: () => Promise<Result>) => {

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
 import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
 import { inventoryKey } from '../functions/adapters/dynamodb/stored-inventory-item.ts';
-import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/tables.ts';
+import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/domain/vocabulary.ts';
 import { versionedChange } from '../functions/adapters/dynamodb/versioned-change.ts';
 import { TOOL_KEY_IDS, toolAttribution, type ChangeAttribution } from '../functions/domain/change-attribution.ts';
 import { eventIdOf } from '../functions/domain/inventory-events.ts';
@@ -245,7 +245,7 @@ async function measureHistoryPages(store: BenchStore): Promise<string> {
         }) as ChangeEventData,
     );
     await createHistoryRepository(dependencies.client, LOCAL_TABLES.historyTable, DEFAULT_HISTORY_RETENTION_DAYS).record(changes);
-    const handler = createOperationHandlers(dependencies).listInventoryChanges;
+    const handler = (await createOperationHandlers(dependencies)).listInventoryChanges;
     const context = lambdaContext();
     const rows: string[][] = [];
     for (const limit of PAGE_SIZES) {

@@ -75,8 +75,8 @@ interface DeliveryRun {
 type DeliveryRequest = { operationId: 'adjustInventory' | 'adjustInventoryBatch'; body: unknown; petId?: bigint };
 
 /** Sends requests one after another, as a terminal would, each authorized as API Gateway does, recording the store calls of each run. */
-function deliveries(store: BenchStore) {
-  const handlers = createOperationHandlers(store.dependencies);
+async function deliveries(store: BenchStore) {
+  const handlers = await createOperationHandlers(store.dependencies);
   const authorizer = createAuthorizerHandler(store.dependencies);
   const calls = recordStoreCalls(documentClientsOf(store.dependencies));
   let transactionActions = 0;
@@ -120,7 +120,7 @@ async function measureDelivery(store: BenchStore): Promise<string> {
       operationId: 'adjustInventoryBatch' as const,
       body: { adjustments: arrivals.slice(index * size, (index + 1) * size) },
     }));
-  const deliver = deliveries(store);
+  const deliver = await deliveries(store);
   const runs = [
     await deliver(
       `${ARRIVALS} single adjustments (\`adjustInventory\`)`,

@@ -89,7 +89,7 @@ export async function measureWarmOverhead(): Promise<string> {
     Query: { [tables.inventoryTable]: shardPages(pets) },
   });
   const { client, countingClient, limiter } = dependencies;
-  const handlers = createOperationHandlers(dependencies);
+  const handlers = await createOperationHandlers(dependencies);
   const authorizer = createAuthorizerHandler(dependencies);
   const context = lambdaContext();
 

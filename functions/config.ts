@@ -1,4 +1,4 @@
-import { DEFAULT_HISTORY_RETENTION_DAYS } from './adapters/dynamodb/tables.ts';
+import { DEFAULT_HISTORY_RETENTION_DAYS } from './domain/vocabulary.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from './domain/failed-authentications.ts';
 import { DEFAULT_BAN_POLICY, MAX_BAN_SECONDS, type BanPolicy } from './domain/usage-limits.ts';
 import { routeOf } from './routes.ts';

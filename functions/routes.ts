@@ -3,14 +3,18 @@ import { CHANGES_PAGE_LIMIT } from './domain/vocabulary.ts';
 import type * as Schemas from './domain/schemas.ts';
 
 /**
- * The operation registry: each operation of the API described once. Every reader derives from it:
- * the CDK stack makes a method, a function, its IAM grants, alarms and dashboard widgets of each;
- * the local server routes each to its handler (local/operation-handlers.ts); the handlers send
- * its lifecycle headers (http/lifecycle-headers.ts); the OpenAPI document takes its path, method,
- * parameters, body and answer schemas and lifecycle from here and adds only the prose
- * (contract/operation-documents.ts). `entry` names the function's entry point, whose file is
- * entryPointFile(entry). Plain data only: every Lambda bundle loads this file, and none may load
- * zod, so schemas are named (their exports in domain/schemas.ts), not imported.
+ * The operation registry: each operation of the API described once, as facts every reader can load
+ * without its code: its route, query, body and answer schemas (by name), how it is counted,
+ * whether it takes an Idempotency-Key, its store access, streaming and lifecycle. What it does is
+ * its definition's (functions/operations/<name>.ts, defineOperation in http/operation.ts), which
+ * the registry names by convention (operationModuleFile). Every reader derives from the two: the
+ * CDK stack makes a method, a function (its module generated: lambdaModuleFile), its IAM grants,
+ * alarms and dashboard widgets of each; the local server serves every operation's definition;
+ * the Middy stack refuses what an operation does not take and sends its lifecycle headers; the
+ * OpenAPI document takes its path, method, parameters, body and answer schemas and lifecycle from
+ * here and adds only the prose (contract/operation-documents.ts). Plain data only: every Lambda
+ * bundle loads this file, and none may load zod, so schemas are named (their exports in
+ * domain/schemas.ts), not imported.
  */
 /** The API Gateway stage, and the version segment of every path: the contract's base address ends in it. */
 export const API_STAGE_NAME = 'v1';
@@ -33,7 +37,6 @@ export interface ApiRoute {
   method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE';
   /** API Gateway resource path, relative to the stage (`/v1`). */
   resource: string;
-  entry: string;
   /**
    * What the function may do to the inventory table, and to the idempotency records or the
    * history with it (least privilege by construction).
@@ -56,6 +59,18 @@ export interface ApiRoute {
    * STREAM; its handler is a streamedHttpHandler) and gets the longer timeout.
    */
   streamed: boolean;
+  /**
+   * How the request is counted against the caller's plan: `first`, before anything is read or
+   * written (a write: nothing may be written for a request the count refuses); `alongside`, with
+   * the operation's one read, whose result waits for the count's verdict (a read's counting write
+   * and its read go out together: one round trip to the store, not two).
+   */
+  counting: 'first' | 'alongside';
+  /**
+   * Whether it takes an Idempotency-Key: `required` (applied once per key; 400 without one) or
+   * `optional` (a PATCH: once per key when sent); absent, it reads none.
+   */
+  idempotencyKey?: 'required' | 'optional';
   /** SPEC 9: an operation not `stable` says so on every answer (X-API-Stability) and in the document (x-experimental). */
   stability: OperationStability;
   /** A deprecated operation's dates (its Sunset per stage: PETS_SUNSET_DATE), sent on every answer (Deprecation, Sunset, Link). */
@@ -108,9 +123,9 @@ export const apiRoutes = [
     operationId: 'listInventory',
     method: 'GET',
     resource: '/inventory',
-    entry: 'list-inventory',
     inventoryAccess: 'list',
     streamed: true,
+    counting: 'first',
     stability: 'stable',
     query: {
       lowStock: {
@@ -125,9 +140,9 @@ export const apiRoutes = [
     operationId: 'getInventoryItem',
     method: 'GET',
     resource: '/inventory/{petId}',
-    entry: 'get-inventory-item',
     inventoryAccess: 'read',
     streamed: false,
+    counting: 'alongside',
     stability: 'stable',
     answer: 'InventoryItem',
   },
@@ -135,9 +150,10 @@ export const apiRoutes = [
     operationId: 'updateInventory',
     method: 'PATCH',
     resource: '/inventory/{petId}',
-    entry: 'update-inventory',
     inventoryAccess: 'update',
     streamed: false,
+    counting: 'first',
+    idempotencyKey: 'optional',
     stability: 'experimental',
     body: 'InventoryUpdate',
     maxBodyBytes: BODY_LIMITS.oneEntry,
@@ -147,9 +163,10 @@ export const apiRoutes = [
     operationId: 'adjustInventory',
     method: 'POST',
     resource: '/inventory/{petId}/adjustments',
-    entry: 'adjust-inventory',
     inventoryAccess: 'adjust',
     streamed: false,
+    counting: 'first',
+    idempotencyKey: 'required',
     stability: 'experimental',
     body: 'InventoryAdjustment',
     maxBodyBytes: BODY_LIMITS.oneEntry,
@@ -159,9 +176,10 @@ export const apiRoutes = [
     operationId: 'adjustInventoryBatch',
     method: 'POST',
     resource: '/inventory/adjustments',
-    entry: 'adjust-inventory-batch',
     inventoryAccess: 'adjustBatch',
     streamed: false,
+    counting: 'first',
+    idempotencyKey: 'required',
     stability: 'experimental',
     body: 'InventoryAdjustmentBatch',
     maxBodyBytes: BODY_LIMITS.manyEntries,
@@ -171,9 +189,9 @@ export const apiRoutes = [
     operationId: 'listInventoryChanges',
     method: 'GET',
     resource: '/inventory/{petId}/changes',
-    entry: 'list-inventory-changes',
     inventoryAccess: 'history',
     streamed: false,
+    counting: 'alongside',
     stability: 'experimental',
     query: changesPageQuery("The `nextCursor` of the previous page of this pet's history, as it was returned."),
     answer: 'ChangesPage',
@@ -182,9 +200,9 @@ export const apiRoutes = [
     operationId: 'listInventoryChangeFeed',
     method: 'GET',
     resource: '/inventory/changes',
-    entry: 'list-inventory-change-feed',
     inventoryAccess: 'feed',
     streamed: false,
+    counting: 'alongside',
     stability: 'experimental',
     query: changesPageQuery('The `nextCursor` of a page, as it was returned; without it, the oldest retained change.'),
     answer: 'ChangeFeedPage',
@@ -193,9 +211,9 @@ export const apiRoutes = [
     operationId: 'putLowStockThreshold',
     method: 'PUT',
     resource: '/inventory/{petId}/low-stock-threshold',
-    entry: 'put-low-stock-threshold',
     inventoryAccess: 'thresholdWrite',
     streamed: false,
+    counting: 'first',
     stability: 'experimental',
     body: 'LowStockThresholdUpdate',
     maxBodyBytes: BODY_LIMITS.oneEntry,
@@ -205,9 +223,9 @@ export const apiRoutes = [
     operationId: 'getLowStockThreshold',
     method: 'GET',
     resource: '/inventory/{petId}/low-stock-threshold',
-    entry: 'get-low-stock-threshold',
     inventoryAccess: 'thresholdRead',
     streamed: false,
+    counting: 'alongside',
     stability: 'experimental',
     answer: 'LowStockThreshold',
   },
@@ -215,9 +233,9 @@ export const apiRoutes = [
     operationId: 'deleteLowStockThreshold',
     method: 'DELETE',
     resource: '/inventory/{petId}/low-stock-threshold',
-    entry: 'delete-low-stock-threshold',
     inventoryAccess: 'thresholdWrite',
     streamed: false,
+    counting: 'first',
     stability: 'experimental',
     answer: 'LowStockThreshold',
   },
@@ -225,9 +243,9 @@ export const apiRoutes = [
     operationId: 'getPetById',
     method: 'GET',
     resource: '/pets/{petId}',
-    entry: 'get-pet-by-id',
     inventoryAccess: 'read',
     streamed: false,
+    counting: 'alongside',
     stability: 'stable',
     // Deprecated since version 1.0.0 of the contract (SPEC 9); the sunset is set per stage.
     deprecation: {
@@ -241,9 +259,10 @@ export const apiRoutes = [
     operationId: 'reserveInventory',
     method: 'POST',
     resource: '/inventory/reservations',
-    entry: 'reserve-inventory',
     inventoryAccess: 'reserve',
     streamed: false,
+    counting: 'first',
+    idempotencyKey: 'required',
     stability: 'experimental',
     body: 'ReservationRequest',
     maxBodyBytes: BODY_LIMITS.manyEntries,
@@ -253,9 +272,9 @@ export const apiRoutes = [
     operationId: 'getReservation',
     method: 'GET',
     resource: '/inventory/reservations/{reservationId}',
-    entry: 'get-reservation',
     inventoryAccess: 'readReservation',
     streamed: false,
+    counting: 'alongside',
     stability: 'experimental',
     answer: 'Reservation',
   },
@@ -263,9 +282,9 @@ export const apiRoutes = [
     operationId: 'commitReservation',
     method: 'POST',
     resource: '/inventory/reservations/{reservationId}/commit',
-    entry: 'commit-reservation',
     inventoryAccess: 'settleReservation',
     streamed: false,
+    counting: 'first',
     stability: 'experimental',
     answer: 'CommittedReservation',
   },
@@ -273,9 +292,9 @@ export const apiRoutes = [
     operationId: 'releaseReservation',
     method: 'DELETE',
     resource: '/inventory/reservations/{reservationId}',
-    entry: 'release-reservation',
     inventoryAccess: 'settleReservation',
     streamed: false,
+    counting: 'first',
     stability: 'experimental',
     answer: 'Reservation',
   },
@@ -289,15 +308,30 @@ export function routeOf<Id extends OperationId>(operationId: Id): Extract<(typeo
   return apiRoutes.find((route) => route.operationId === operationId) as Extract<(typeof apiRoutes)[number], { operationId: Id }>;
 }
 
-export const authorizerEntry = 'authorizer';
+/**
+ * The Lambda functions, by name: each has its module, lambdaModuleFile(name), the one file its
+ * bundle starts from. An operation's function is named after it (lambdaOf), and its module is
+ * generated (npm run lambdas) from the registry and the operation's definition
+ * (functions/operations/<name>.ts); the others below are written by hand.
+ */
+export function lambdaOf(operationId: OperationId): string {
+  return operationId.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** Where a Lambda function's module is, relative to the project. */
+export function lambdaModuleFile(lambda: string): string {
+  return `functions/lambda/${lambda}.ts`;
+}
+
+/** Where an operation's definition is, relative to the project: what its function does (http/operation.ts). */
+export function operationModuleFile(operationId: OperationId): string {
+  return `functions/operations/${lambdaOf(operationId)}.ts`;
+}
+
+export const authorizerLambda = 'authorizer';
 
 /** The inventory stream's consumer, which records each pet's history; no route calls it. */
-export const historyConsumerEntry = 'record-inventory-changes';
-
-/** Where an entry point's file is, relative to the project: the one file a Lambda bundle starts from. */
-export function entryPointFile(entry: string): string {
-  return `functions/entry-points/${entry}.ts`;
-}
+export const historyConsumerLambda = 'record-inventory-changes';
 
 /**
  * GET /v1/health, for load balancers, uptime probes and the deploy smoke test. Outside the
@@ -308,15 +342,15 @@ export const healthRoute = {
   operationId: 'getHealth',
   method: 'GET',
   resource: '/health',
-  entry: 'health',
+  lambda: 'health',
   streamed: false,
-} as const satisfies Pick<ApiRoute, 'operationId' | 'method' | 'resource' | 'entry' | 'streamed'>;
+} as const satisfies Pick<ApiRoute, 'operationId' | 'method' | 'resource' | 'streamed'> & { lambda: string };
 
 /** The webhooks' delivery from their queue on AWS; no route calls it. */
-export const webhookDeliveryEntry = 'deliver-webhooks';
+export const webhookDeliveryLambda = 'deliver-webhooks';
 
 /** The sweep that records the expiry of reservations past their expiresAt, every minute on AWS; no route calls it. */
-export const reservationSweepEntry = 'expire-reservations';
+export const reservationSweepLambda = 'expire-reservations';
 
 /** The functions no route serves. */
-export const backgroundEntries = [historyConsumerEntry, webhookDeliveryEntry, reservationSweepEntry] as const;
+export const backgroundLambdas = [historyConsumerLambda, webhookDeliveryLambda, reservationSweepLambda] as const;

@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { WEBHOOK_ENV } from '../functions/config.ts';
 import { WEBHOOK_RETRY_POLICY } from '../functions/domain/webhook-delivery.ts';
 import { parseWebhookSubscriptions, webhookSubscriptionsSetting, type WebhookSubscription } from '../functions/domain/webhooks.ts';
-import { webhookDeliveryEntry } from '../functions/routes.ts';
+import { webhookDeliveryLambda } from '../functions/routes.ts';
 import { ServiceFunction } from './service-function.ts';
 
 /**
@@ -101,7 +101,7 @@ export class InventoryEvents extends Construct {
     props.consumer.function.addEnvironment(WEBHOOK_ENV.urls, webhookSubscriptionsSetting(props.webhookSubscriptions));
 
     this.delivery = new ServiceFunction(this, 'Delivery', {
-      entry: webhookDeliveryEntry,
+      lambda: webhookDeliveryLambda,
       description: 'Delivers signed webhooks (Standard Webhooks) from the delivery queue, with backoff',
       timeoutSeconds: DELIVERY_TIMEOUT_SECONDS,
       environment: {

@@ -5,7 +5,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { historyConsumerEntry } from '../functions/routes.ts';
+import { historyConsumerLambda } from '../functions/routes.ts';
 import { ServiceFunction } from './service-function.ts';
 
 /**
@@ -52,7 +52,7 @@ export class InventoryHistory extends Construct {
   constructor(scope: Construct, id: string, props: InventoryHistoryProps) {
     super(scope, id);
     this.consumer = new ServiceFunction(this, 'Consumer', {
-      entry: historyConsumerEntry,
+      lambda: historyConsumerLambda,
       description: 'Records each inventory change in its pet history (inventory table stream)',
       environment: props.environment,
       logRetention: props.logRetention,

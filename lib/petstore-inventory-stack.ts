@@ -6,7 +6,7 @@ import type { Construct } from 'constructs';
 import { ENV, readPetsSunset } from '../functions/config.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE } from '../functions/handlers/authorizer-handler.ts';
 import { LOG_LEVEL_VARIABLE, METRIC_NAMESPACE, SERVICE_METRICS } from '../functions/logger.ts';
-import { apiRoutes, authorizerEntry, functionTimeoutSeconds, healthRoute, type ApiRoute } from '../functions/routes.ts';
+import { apiRoutes, authorizerLambda, functionTimeoutSeconds, healthRoute, lambdaOf, type ApiRoute } from '../functions/routes.ts';
 import { API_STAGE_NAME, STACK_NAMES, STACK_OUTPUTS, type DeploymentStage } from './deployments.ts';
 import { EdgeShield } from './edge-shield.ts';
 import { InventoryApi, type ContractPlan } from './inventory-api.ts';
@@ -18,7 +18,7 @@ import { ServiceTables } from './service-tables.ts';
 import { ROUTE_TABLE_ACCESS, type RouteTableAccess } from './table-access.ts';
 import { InventoryEvents, readWebhookSubscriptions, WEBHOOK_URLS_CONTEXT_KEY } from './inventory-events.ts';
 import { HISTORY_STREAM, InventoryHistory } from './inventory-history.ts';
-import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/adapters/dynamodb/tables.ts';
+import { DEFAULT_HISTORY_RETENTION_DAYS } from '../functions/domain/vocabulary.ts';
 
 export interface StageSettings {
   stage: DeploymentStage;
@@ -141,7 +141,7 @@ export class PetStoreInventoryStack extends Stack {
     const functionDefaults = { environment, logRetention: settings.logRetention, logRemovalPolicy: dataRemovalPolicy };
 
     const authorizer = new ServiceFunction(this, 'Authorizer', {
-      entry: authorizerEntry,
+      lambda: authorizerLambda,
       description: 'API key authorizer: Authorization: Bearer <key> to the key, its plan and limits',
       ...functionDefaults,
     });
@@ -150,7 +150,7 @@ export class PetStoreInventoryStack extends Stack {
 
     const operations = apiRoutes.map((route) => {
       const service = new ServiceFunction(this, upperFirst(route.operationId), {
-        entry: route.entry,
+        lambda: lambdaOf(route.operationId),
         description: `${route.operationId}: ${route.method} ${route.resource}`,
         timeoutSeconds: functionTimeoutSeconds(route),
         ...functionDefaults,
@@ -166,7 +166,7 @@ export class PetStoreInventoryStack extends Stack {
     });
 
     const health = new ServiceFunction(this, 'Health', {
-      entry: healthRoute.entry,
+      lambda: healthRoute.lambda,
       description: `${healthRoute.operationId}: ${healthRoute.method} ${healthRoute.resource} (no key)`,
       ...functionDefaults,
     });

@@ -6,7 +6,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Duration } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { reservationsTable } from '../functions/adapters/dynamodb/tables.ts';
-import { reservationSweepEntry } from '../functions/routes.ts';
+import { reservationSweepLambda } from '../functions/routes.ts';
 import { ServiceFunction } from './service-function.ts';
 
 /** How often the sweep runs: EventBridge's finest schedule. Exactness does not wait for it (functions/domain/reservations.ts). */
@@ -31,7 +31,7 @@ export class ReservationSweep extends Construct {
   constructor(scope: Construct, id: string, props: ReservationSweepProps) {
     super(scope, id);
     this.service = new ServiceFunction(this, 'Function', {
-      entry: reservationSweepEntry,
+      lambda: reservationSweepLambda,
       description: 'Records the expiry of reservations past their expiresAt (every minute)',
       environment: props.environment,
       logRetention: props.logRetention,

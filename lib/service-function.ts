@@ -6,7 +6,7 @@ import { Architecture, LoggingFormat, Runtime, Tracing, type CfnFunction } from 
 import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { entryPointFile, FUNCTION_TIMEOUT_SECONDS } from '../functions/routes.ts';
+import { lambdaModuleFile, FUNCTION_TIMEOUT_SECONDS } from '../functions/routes.ts';
 import { ESBUILD_OPTIONS } from './bundling.ts';
 import { grantTableAccess, type TableAccess } from './table-access.ts';
 
@@ -51,8 +51,8 @@ export function nodejsBundlingOptions(): BundlingOptions {
 }
 
 export interface ServiceFunctionProps {
-  /** The entry point's name (see functions/routes.ts, entryPointFile). */
-  entry: string;
+  /** The Lambda function's name in this repository: its module is functions/routes.ts's lambdaModuleFile(lambda). */
+  lambda: string;
   /**
    * How long it may run (functions/routes.ts explains both values).
    * @default FUNCTION_TIMEOUT_SECONDS.buffered
@@ -78,11 +78,11 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
     // An own role instead of the default one with AWSLambdaBasicExecutionRole, which may write to every log group.
-    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Runs ${props.entry}` });
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Runs ${props.lambda}` });
     this.logGroup.grantWrite(this.role);
 
     this.function = new NodejsFunction(this, 'Function', {
-      entry: `${PROJECT_ROOT}${entryPointFile(props.entry)}`,
+      entry: `${PROJECT_ROOT}${lambdaModuleFile(props.lambda)}`,
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,

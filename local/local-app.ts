@@ -6,6 +6,7 @@ import { createServer as createListener, type AddressInfo, type Server as Listen
 import { writeFileAtomically } from './atomic-file.ts';
 import { API_KEY_PATTERN, hashApiKey } from '../functions/domain/api-keys.ts';
 import type { PlanName } from '../functions/domain/plans.ts';
+import type { ServiceConfig } from '../functions/config.ts';
 import { DEFAULT_BAN_POLICY, type BanPolicy } from '../functions/domain/usage-limits.ts';
 import { rateLimitHeaders } from '../functions/http/rate-limit-headers.ts';
 import { createDependencies, type ServiceDependencies } from './service-dependencies.ts';
@@ -30,9 +31,10 @@ import type { ImportedEntry } from './inventory-file.ts';
 import { seedIfEmpty } from './seed.ts';
 import { startInventoryStreamConsumer, type InventoryStreamConsumer } from './inventory-stream-consumer.ts';
 import { createRecordInventoryChangesHandler } from '../functions/handlers/record-inventory-changes-handler.ts';
-import { createConfiguredChangeFeedRepository } from '../functions/adapters/dynamodb/change-feed-repository.ts';
-import { createConfiguredHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
-import { createStoreClients } from '../functions/dependencies.ts';
+import { changeFeedPart } from '../functions/parts/change-feed.ts';
+import { historyPart } from '../functions/parts/history.ts';
+import { buildParts } from '../functions/parts/part.ts';
+import { createStoreClients } from '../functions/parts/store-clients.ts';
 import { describeError, logger } from '../functions/logger.ts';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -217,21 +219,21 @@ async function serve(
   store: { endpoint: string; close(): Promise<void> },
   listener: Listener,
 ): Promise<LocalApp> {
-  const dependencies = createDependencies({
+  const config: ServiceConfig = {
     ...tables,
     dynamodbEndpoint: store.endpoint,
     banPolicy: options.banPolicy ?? DEFAULT_BAN_POLICY,
     ...(options.failedAuthenticationsPerMinute ? { failedAuthenticationsPerMinute: options.failedAuthenticationsPerMinute } : {}),
-  });
+  };
+  const dependencies = createDependencies(config);
   // The key first: a refused key leaves an empty inventory unseeded.
   await registerDevKey(dependencies, options.devApiKey, options.devPlan, options.replaceRevokedDevKey);
   const seeded = await seedIfEmpty(dependencies.client, tables.inventoryTable, options.seed);
   // The consumer has a client of its own, as its function has on AWS: its writes are not the API's.
-  const consumerStore = createStoreClients({ dynamodbEndpoint: store.endpoint });
+  const consumerStore = createStoreClients(config);
   const webhooks = options.webhooks ? startLocalWebhooks(consumerStore.client, tables, options.webhooks, options.onNotice) : undefined;
   const recordChanges = createRecordInventoryChangesHandler({
-    history: createConfiguredHistoryRepository(consumerStore.client, tables),
-    changeFeed: createConfiguredChangeFeedRepository(consumerStore.client, tables),
+    ...buildParts({ history: historyPart, changeFeed: changeFeedPart }, { stores: consumerStore, config }),
     publishers: webhooks ? [webhooks.publisher] : [],
   });
   const history =
@@ -257,7 +259,7 @@ async function serve(
   const { port } = listener.address() as AddressInfo;
   const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/${API_STAGE_NAME}`;
   provideLambdaStreaming();
-  const handlers = createOperationHandlers(dependencies);
+  const handlers = await createOperationHandlers(dependencies);
   const uncountedRateLimitHeaders = () => rateLimitHeaders(dependencies.failedAuthentications.uncountedState());
   const server = createLocalServer({
     authorizer: createAuthorizerHandler(dependencies),

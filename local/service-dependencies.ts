@@ -1,33 +1,48 @@
-import { createConfiguredHistoryRepository } from '../functions/adapters/dynamodb/history-repository.ts';
-import { createApiKeyRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
-import { createConfiguredChangeFeedRepository } from '../functions/adapters/dynamodb/change-feed-repository.ts';
-import { createInventoryRepository } from '../functions/adapters/dynamodb/inventory-repository.ts';
-import { createLowStockThresholdRepository } from '../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 import { createUsageCounterRepository } from '../functions/adapters/dynamodb/usage-counter-repository.ts';
 import type { ServiceConfig } from '../functions/config.ts';
-import { createFailedAuthentications, createPlanLimiter, createStoreClients } from '../functions/dependencies.ts';
-import { createReservationExpiry, createReservations } from '../functions/reservation-dependencies.ts';
-import { createIdempotentWriter } from '../functions/stock-dependencies.ts';
+import { apiKeysPart } from '../functions/parts/api-keys.ts';
+import { changeFeedPart } from '../functions/parts/change-feed.ts';
+import { failedAuthenticationsPart } from '../functions/parts/failed-authentications.ts';
+import { historyPart } from '../functions/parts/history.ts';
+import { idempotentWriterPart } from '../functions/parts/idempotent-writer.ts';
+import { inventoryPart } from '../functions/parts/inventory.ts';
+import { buildParts, type Part, type PartContext } from '../functions/parts/part.ts';
+import { planLimiterPart } from '../functions/parts/plan-limiter.ts';
+import { reservationExpiryPart, reservationsPart } from '../functions/parts/reservations.ts';
+import { createStoreClients } from '../functions/parts/store-clients.ts';
+import { thresholdsPart } from '../functions/parts/thresholds.ts';
 
 /**
  * Every function's parts at once, for a host that serves every operation in one process (the
- * local server, the tests, the bench); each Lambda entry point wires only its own.
+ * local server, the tests, the bench): built from the same part factories as the Lambda
+ * functions, each once (`built`), whichever operations name it.
  */
 export function createDependencies(config: ServiceConfig) {
-  const store = createStoreClients(config);
+  const stores = createStoreClients(config);
+  const context: PartContext = { stores, config };
+  const built = new Map<Part<unknown>, unknown>();
+  const parts = buildParts(
+    {
+      inventory: inventoryPart,
+      thresholds: thresholdsPart,
+      history: historyPart,
+      changeFeed: changeFeedPart,
+      idempotentWriter: idempotentWriterPart,
+      reservations: reservationsPart,
+      reservationExpiry: reservationExpiryPart,
+      apiKeys: apiKeysPart,
+      failedAuthentications: failedAuthenticationsPart,
+      limiter: planLimiterPart,
+    },
+    context,
+    built,
+  );
   return {
-    ...store,
-    inventory: createInventoryRepository(store.client, config.inventoryTable),
-    thresholds: createLowStockThresholdRepository(store.client, config.inventoryTable),
-    history: createConfiguredHistoryRepository(store.client, config),
-    changeFeed: createConfiguredChangeFeedRepository(store.client, config),
-    idempotentWriter: createIdempotentWriter(store, config),
-    reservations: createReservations(store, config),
-    reservationExpiry: createReservationExpiry(store, config),
-    apiKeys: createApiKeyRepository(store.client, config.apiKeysTable),
-    usageCounters: createUsageCounterRepository(store.countingClient, config.usageCountersTable),
-    failedAuthentications: createFailedAuthentications(store, config),
-    limiter: createPlanLimiter(store, config),
+    ...stores,
+    ...parts,
+    usageCounters: createUsageCounterRepository(stores.countingClient, config.usageCountersTable),
+    /** The parts an operation names (its definition's), built once for every operation of this host. */
+    partsOf: <Parts>(factories: { readonly [Name in keyof Parts]: Part<Parts[Name]> }): Parts => buildParts(factories, context, built),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type VersionedItem,
 } from './stock-writes.ts';
 import { toReservation } from './reservations.ts';
+import { newReservationId } from './reservation-ids.ts';
 import { MAX_BATCH_CHANGES, RESERVATION_TTL_SECONDS } from './vocabulary.ts';
 
 /**
@@ -200,7 +201,7 @@ export class IdempotentWriter {
     );
     const createdAt = this.now();
     const reservation: ReservationRecord = {
-      reservationId: crypto.randomUUID(),
+      reservationId: newReservationId(),
       status: 'active',
       items: items.map(({ petId, quantity }) => ({ petId, quantity })),
       expiresAt: createdAt + ttlSeconds * 1000,

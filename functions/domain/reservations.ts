@@ -1,6 +1,7 @@
 import { backoff, type Deadline, mayStartRound } from './contention.ts';
 import { TOOL_KEY_IDS, type ChangeAttribution } from './change-attribution.ts';
 import { ApiError, ContendedWriteError, ErrorCode, StoreUnavailableError } from './errors.ts';
+import { reservationNotFound } from './reservation-ids.ts';
 import type { CommittedReservation, InventoryItem, PetId, Reservation, ReservationItem, ReservationStatus } from './schemas.ts';
 import { batchRefusal, type ChangeAuthor, type RefusedWrite, type StockWrite, settleWrite, type VersionedItem } from './stock-writes.ts';
 
@@ -78,10 +79,6 @@ export function toReservation(record: ReservationRecord, nowMs: number): Reserva
     createdAt: new Date(record.createdAt).toISOString(),
     settledAt: settledAt === undefined ? null : new Date(settledAt).toISOString(),
   };
-}
-
-export function reservationNotFound(reservationId: string): ApiError {
-  return new ApiError(ErrorCode.reservationNotFound, `No reservation ${reservationId} exists.`);
 }
 
 /** Why a reservation cannot be settled as asked, once it has settled otherwise. */

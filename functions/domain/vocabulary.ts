@@ -50,5 +50,8 @@ export const INVENTORY_RESTOCKED = 'inventory.restocked';
 export const INVENTORY_EVENT_TYPES = [INVENTORY_CHANGED, INVENTORY_LOW_STOCK, INVENTORY_RESTOCKED] as const;
 export type InventoryEventType = (typeof INVENTORY_EVENT_TYPES)[number];
 
+/** How long a change is kept in the history and the feed unless the stage says otherwise: 13 months. */
+export const DEFAULT_HISTORY_RETENTION_DAYS = 396;
+
 /** How many changes a page of a pet's history or of the change feed holds (`limit`). */
 export const CHANGES_PAGE_LIMIT = { min: 1, max: 1_000, default: 100 } as const;

@@ -31,12 +31,12 @@ export const ROUNDS_RESERVE_MS = 2_000;
  * time is up, or at once when Middy's own deadline has answered for the request (`signal`). Read
  * as each round would start, so it costs no timer.
  */
-function requestDeadline(context: Context, signal: AbortSignal): Deadline {
+export function requestDeadline(context: Context, signal: AbortSignal | undefined): Deadline {
   const remaining = context.getRemainingTimeInMillis?.();
   const at = remaining === undefined ? Number.POSITIVE_INFINITY : Date.now() + remaining - ROUNDS_RESERVE_MS;
   return {
     get passed() {
-      return signal.aborted || Date.now() >= at;
+      return signal?.aborted === true || Date.now() >= at;
     },
   };
 }
@@ -108,11 +108,12 @@ function middlewareStack<Result extends ResponseHead>(options: HttpHandlerOption
 
 export function httpHandler<Body = never>(
   options: HttpHandlerOptions<Body, APIGatewayProxyResult>,
-  handle: (event: HttpEvent<Body>, context: Context, deadline: Deadline) => Promise<APIGatewayProxyResult>,
+  /** `signal`: aborted when Middy's deadline has answered for the request (see requestDeadline). */
+  handle: (event: HttpEvent<Body>, context: Context, signal: AbortSignal) => Promise<APIGatewayProxyResult>,
 ): HttpHandler {
   return inRequestContext(
     middlewareStack<APIGatewayProxyResult>(options, false).handler((event, context, { signal }) =>
-      handle(event as HttpEvent<Body>, context, requestDeadline(context, signal)),
+      handle(event as HttpEvent<Body>, context, signal),
     ) as HttpHandler,
   );
 }

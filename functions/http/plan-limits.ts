@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { StoreUnavailableError } from '../domain/errors.ts';
 import { RateLimitedError, type UsageLimiter } from '../domain/usage-limits.ts';
 import type { RateLimitState } from '../domain/rate-limit-state.ts';
@@ -22,14 +22,14 @@ import type { ResponseHead } from './answer-headers.ts';
 export function planLimits(
   limiter: UsageLimiter,
   /** Started once the caller is known, while the request is counted (planLimitedRead). */
-  alongside?: (event: APIGatewayProxyEvent) => void,
+  alongside?: (event: APIGatewayProxyEvent, context: Context) => void,
 ): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
   const headersOf = new WeakMap<APIGatewayProxyEvent, Record<string, string>>();
 
   return {
     before: async (request) => {
       const caller = callerFrom(request.event);
-      alongside?.(request.event);
+      alongside?.(request.event, request.context);
       try {
         headersOf.set(request.event, rateLimitHeaders(await limiter.admit(caller.keyId, caller.limits)));
       } catch (error) {
@@ -53,11 +53,11 @@ export function planLimits(
  * key's 401) is answered as it would be without the read, whose result is dropped unanswered. A
  * write keeps planLimits: nothing may be written for a request the count refuses.
  */
-export function planLimitedRead<Result>(limiter: UsageLimiter, read: (event: APIGatewayProxyEvent) => Promise<Result>) {
+export function planLimitedRead<Result>(limiter: UsageLimiter, read: (event: APIGatewayProxyEvent, context: Context) => Promise<Result>) {
   const reads = new WeakMap<APIGatewayProxyEvent, Promise<Result>>();
-  const guard = planLimits(limiter, (event) => {
+  const guard = planLimits(limiter, (event, context) => {
     // Its failures too (a 400 of the path, a 404, the store's 503) wait for the handler, after the count's verdict.
-    const started = (async () => read(event))();
+    const started = (async () => read(event, context))();
     started.catch(() => undefined);
     reads.set(event, started);
   });

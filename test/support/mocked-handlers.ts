@@ -5,10 +5,10 @@ import { createInventoryRepository } from '../../functions/adapters/dynamodb/inv
 import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
 import { IdempotentWriter } from '../../functions/domain/idempotent-writes.ts';
 import { DEFAULT_BAN_POLICY, UsageLimiter, type BanPolicy } from '../../functions/domain/usage-limits.ts';
-import { createAdjustInventoryHandler } from '../../functions/handlers/adjust-inventory-handler.ts';
-import { createGetInventoryItemHandler } from '../../functions/handlers/get-inventory-item-handler.ts';
-import { createListInventoryHandler } from '../../functions/handlers/list-inventory-handler.ts';
-import { createUpdateInventoryHandler } from '../../functions/handlers/update-inventory-handler.ts';
+import { adjustInventory } from '../../functions/operations/adjust-inventory.ts';
+import { getInventoryItem } from '../../functions/operations/get-inventory-item.ts';
+import { listInventory } from '../../functions/operations/list-inventory.ts';
+import { updateInventory } from '../../functions/operations/update-inventory.ts';
 import type { ResponseHead } from '../../functions/http/answer-headers.ts';
 import { collectStreamed } from '../../local/lambda-streaming.ts';
 
@@ -40,7 +40,7 @@ export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BA
       async () => undefined,
     ),
   };
-  const streamedList = createListInventoryHandler(dependencies);
+  const streamedList = listInventory.handler(dependencies);
   const list = async (event: APIGatewayProxyEvent, context: Context): Promise<StreamedAnswer> => {
     const answer = await collectStreamed(streamedList, event, context);
     return { ...answer, body: answer.body.toString('utf8'), bytes: answer.body };
@@ -49,8 +49,8 @@ export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BA
     list,
     /** The listing as Lambda's runtime calls it, with a response stream of the caller's. */
     streamedList,
-    getItem: createGetInventoryItemHandler(dependencies),
-    update: createUpdateInventoryHandler(dependencies),
-    adjust: createAdjustInventoryHandler(dependencies),
+    getItem: getInventoryItem.handler(dependencies),
+    update: updateInventory.handler(dependencies),
+    adjust: adjustInventory.handler(dependencies),
   };
 }

@@ -5,9 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangeFeedRepository } from '../../domain/change-feed.ts';
 import type { ChangeEventData } from '../../domain/inventory-events.ts';
 import type { InventoryChange } from '../../domain/inventory-history.ts';
-import type { ServiceConfig } from '../../config.ts';
 import { callStore } from './document-client.ts';
-import { DEFAULT_HISTORY_RETENTION_DAYS } from './tables.ts';
 
 /** The partition that holds the feed's entries and, at seq 0, its sequence item. */
 export const CHANGE_FEED_PARTITION = 'changes';
@@ -155,12 +153,4 @@ export function createChangeFeedRepository(client: DynamoDBDocumentClient, table
         return { entries, reached };
       }),
   };
-}
-
-/** The feed as a service's configuration names it, its entries kept as long as the history's. */
-export function createConfiguredChangeFeedRepository(
-  client: DynamoDBDocumentClient,
-  config: Pick<ServiceConfig, 'changeFeedTable' | 'historyRetentionDays'>,
-): ChangeFeedRepository {
-  return createChangeFeedRepository(client, config.changeFeedTable, config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS);
 }

@@ -4,8 +4,7 @@ import { StoreUnavailableError } from '../../domain/errors.ts';
 import { inVersionRounds, type HistoryRepository, type InventoryChange } from '../../domain/inventory-history.ts';
 import type { ChangeEventData } from '../../domain/schemas.ts';
 import { callStore } from './document-client.ts';
-import type { ServiceConfig } from '../../config.ts';
-import { DEFAULT_HISTORY_RETENTION_DAYS, historyTable } from './tables.ts';
+import { historyTable } from './tables.ts';
 
 /** A history entry as the history table holds it: numbers as DynamoDB gives them, and when it expires. */
 type HistoryItem = Omit<
@@ -116,12 +115,4 @@ export function createHistoryRepository(client: DynamoDBDocumentClient, tableNam
         return { changes: Items.slice(0, limit).map(toChange), more: Items.length > limit };
       }),
   };
-}
-
-/** The history as a service's configuration names it, with the retention its entries are written with. */
-export function createConfiguredHistoryRepository(
-  client: DynamoDBDocumentClient,
-  config: Pick<ServiceConfig, 'historyTable' | 'historyRetentionDays'>,
-): HistoryRepository {
-  return createHistoryRepository(client, config.historyTable, config.historyRetentionDays ?? DEFAULT_HISTORY_RETENTION_DAYS);
 }

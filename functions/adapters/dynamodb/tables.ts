@@ -62,9 +62,6 @@ export const historyTable = {
   timeToLiveAttribute: 'expiresAt',
 } as const;
 
-/** How long a history entry is kept unless the stage says otherwise: 13 months. */
-export const DEFAULT_HISTORY_RETENTION_DAYS = 396;
-
 /**
  * The change feed: every pet's changes in one global order. Entries live in one partition
  * (CHANGE_FEED_PARTITION) under `seq`, numbered by a sequence item at seq 0 that each batch of

@@ -9,16 +9,25 @@ import { DEFAULT_BAN_POLICY } from '../../../functions/domain/usage-limits.ts';
 import { createOperationHandlers } from '../../../local/operation-handlers.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../../../functions/http/http-handler.ts';
 import { LOCAL_TABLES } from '../../../local/local-store.ts';
-import { apiRoutes, authorizerEntry, backgroundEntries, entryPointFile, healthRoute, type OperationId } from '../../../functions/routes.ts';
+import {
+  apiRoutes,
+  authorizerLambda,
+  backgroundLambdas,
+  healthRoute,
+  lambdaModuleFile,
+  lambdaOf,
+  operationModuleFile,
+  type OperationId,
+} from '../../../functions/routes.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FUNCTIONS = join(ROOT, 'functions');
 const DOMAIN = join(FUNCTIONS, 'domain');
 const OPERATION_REGISTRY = join(FUNCTIONS, 'routes.ts');
 
-/** Every Lambda function the stack deploys, by entry point: the operations, the authorizer, the health check and the background functions. */
-const LAMBDA_ENTRIES = [...apiRoutes.map((route) => route.entry), authorizerEntry, healthRoute.entry, ...backgroundEntries];
-const LAMBDA_ENTRY_FILES = LAMBDA_ENTRIES.map((entry) => join(ROOT, entryPointFile(entry)));
+/** Every Lambda function the stack deploys, by name: the operations, the authorizer, the health check and the background functions. */
+const LAMBDAS = [...apiRoutes.map((route) => lambdaOf(route.operationId)), authorizerLambda, healthRoute.lambda, ...backgroundLambdas];
+const LAMBDA_MODULES = LAMBDAS.map((lambda) => join(ROOT, lambdaModuleFile(lambda)));
 
 /** What domain code may not know: AWS (SDK, Lambda event types, CDK), HTTP servers and clients, Middy. */
 const FORBIDDEN_IN_DOMAIN = [
@@ -176,16 +185,16 @@ function againstOneWay(imports: readonly Import[]): Import[] {
 }
 
 describe('layering', () => {
-  it('functions/ holds what ships to Lambda: every file in it is imported from some entry point', () => {
-    const shipped = lambdaCode(LAMBDA_ENTRY_FILES);
+  it("functions/ holds what ships to Lambda: every file in it is imported from some function's module", () => {
+    const shipped = lambdaCode(LAMBDA_MODULES);
     const notShipped = sourceFiles(FUNCTIONS).filter((file) => !shipped.has(file));
     expect(notShipped.map((file) => relative(ROOT, file))).toEqual([]);
   });
 
-  it('the entry-point folder holds one file per deployed function, and no other', () => {
-    const folder = dirname(LAMBDA_ENTRY_FILES[0]!);
-    expect(LAMBDA_ENTRY_FILES.every((file) => dirname(file) === folder)).toBe(true);
-    expect(sourceFiles(folder).sort()).toEqual([...LAMBDA_ENTRY_FILES].sort());
+  it('functions/lambda/ holds one module per deployed function, and no other', () => {
+    const folder = dirname(LAMBDA_MODULES[0]!);
+    expect(LAMBDA_MODULES.every((file) => dirname(file) === folder)).toBe(true);
+    expect(sourceFiles(folder).sort()).toEqual([...LAMBDA_MODULES].sort());
   });
 
   it('functions/ imports nothing of this repository outside functions/ (no lib/, local server, tools or contract)', () => {
@@ -265,7 +274,7 @@ describe('layering', () => {
     expect(
       importsOf(join(ROOT, 'tools', 'keys', 'key-targets.ts')).some((found) => found.target === join(ROOT, 'lib', 'deployments.ts')),
     ).toBe(true);
-    const shipped = lambdaCode(LAMBDA_ENTRY_FILES);
+    const shipped = lambdaCode(LAMBDA_MODULES);
     expect(shipped.has(join(DOMAIN, 'inventory-service.ts'))).toBe(true);
     expect(shipped.has(join(FUNCTIONS, 'http', 'request-body-validators.generated.ts'))).toBe(true);
     // The operation registry ships: the handlers read their lifecycle headers from it.
@@ -313,14 +322,23 @@ describe('layering', () => {
 });
 
 describe('every route has its handler', () => {
-  it('is a compile-time rule: the handlers are a table keyed by every OperationId', () => {
-    expectTypeOf(createOperationHandlers).returns.toEqualTypeOf<Record<OperationId, HttpHandler | StreamedHttpHandler>>();
+  it('is a table keyed by every OperationId', () => {
+    expectTypeOf(createOperationHandlers).returns.toEqualTypeOf<Promise<Record<OperationId, HttpHandler | StreamedHttpHandler>>>();
   });
 
-  it('serves every route of routes.ts in one process, and nothing else', () => {
+  it.each(apiRoutes.map((route) => route.operationId))(
+    '%s is defined where the registry names it, under its own name',
+    async (operationId) => {
+      const module = (await import(join(ROOT, operationModuleFile(operationId)))) as Record<string, { operationId?: string }>;
+      expect(Object.keys(module)).toEqual([operationId]);
+      expect(module[operationId]!.operationId).toBe(operationId);
+    },
+  );
+
+  it('serves every route of routes.ts in one process, and nothing else', async () => {
     const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: 'http://127.0.0.1:1', banPolicy: DEFAULT_BAN_POLICY });
     try {
-      const handlers = createOperationHandlers(dependencies);
+      const handlers = await createOperationHandlers(dependencies);
       expect(Object.keys(handlers).sort()).toEqual(apiRoutes.map((route) => route.operationId).sort());
       expect(Object.values(handlers).every((handler) => typeof handler === 'function')).toBe(true);
     } finally {
@@ -328,8 +346,8 @@ describe('every route has its handler', () => {
     }
   });
 
-  it.each(LAMBDA_ENTRIES)('%s has a Lambda entry point that exports handler', (entry) => {
-    const source = readFileSync(join(ROOT, entryPointFile(entry)), 'utf8');
+  it.each(LAMBDAS)('%s has a Lambda module that exports handler', (lambda) => {
+    const source = readFileSync(join(ROOT, lambdaModuleFile(lambda)), 'utf8');
     expect(source).toMatch(/^export const handler = /m);
   });
 });

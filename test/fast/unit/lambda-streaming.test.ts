@@ -58,10 +58,10 @@ describe('the streaming runtime outside Lambda', () => {
     expect((answer.aborted as Error).cause).toBe(failure);
   });
 
-  it('builds a streamed handler for every streamed route, and a buffered one for the others', () => {
+  it('builds a streamed handler for every streamed route, and a buffered one for the others', async () => {
     const dependencies = createDependencies({ ...LOCAL_TABLES, dynamodbEndpoint: 'http://127.0.0.1:1', banPolicy: DEFAULT_BAN_POLICY });
     try {
-      const handlers = createOperationHandlers(dependencies);
+      const handlers = await createOperationHandlers(dependencies);
       expect(apiRoutes.map((route) => [route.operationId, isStreamedHandler(handlers[route.operationId]!)])).toEqual(
         apiRoutes.map((route) => [route.operationId, route.streamed === true]),
       );

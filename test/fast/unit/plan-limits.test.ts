@@ -9,14 +9,14 @@ import { createHistoryRepository } from '../../../functions/adapters/dynamodb/hi
 import { createInventoryRepository } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../../functions/adapters/dynamodb/usage-counter-repository.ts';
 import { UsageLimiter } from '../../../functions/domain/usage-limits.ts';
-import { createGetInventoryItemHandler } from '../../../functions/handlers/get-inventory-item-handler.ts';
-import { createGetPetByIdHandler } from '../../../functions/handlers/get-pet-by-id-handler.ts';
-import { createGetLowStockThresholdHandler } from '../../../functions/handlers/get-low-stock-threshold-handler.ts';
-import { createGetReservationHandler } from '../../../functions/handlers/reservation-handlers.ts';
+import { getInventoryItem } from '../../../functions/operations/get-inventory-item.ts';
+import { getPetById } from '../../../functions/operations/get-pet-by-id.ts';
+import { getLowStockThreshold } from '../../../functions/operations/get-low-stock-threshold.ts';
+import { getReservation } from '../../../functions/operations/get-reservation.ts';
 import { createLowStockThresholdRepository } from '../../../functions/adapters/dynamodb/low-stock-threshold-repository.ts';
-import { createReservations } from '../../../functions/reservation-dependencies.ts';
-import { createListInventoryChangeFeedHandler } from '../../../functions/handlers/list-inventory-change-feed-handler.ts';
-import { createListInventoryChangesHandler } from '../../../functions/handlers/list-inventory-changes-handler.ts';
+import { reservationsPart } from '../../../functions/parts/reservations.ts';
+import { listInventoryChangeFeed } from '../../../functions/operations/list-inventory-change-feed.ts';
+import { listInventoryChanges } from '../../../functions/operations/list-inventory-changes.ts';
 import { lambdaContext, patchEvent, proxyEvent } from '../../support/events.ts';
 import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
 import { expectAgreeingRateLimitFields, planPolicy } from '../../support/rate-limit-fields.ts';
@@ -326,13 +326,13 @@ describe("a read's count and the read in one round trip", () => {
     const limiter = new UsageLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), undefined, () => NOW);
     const inventory = createInventoryRepository(client, INVENTORY_TABLE);
     return {
-      getInventoryItem: { handler: createGetInventoryItemHandler({ inventory, limiter }), event: itemEvent('/inventory/{petId}') },
+      getInventoryItem: { handler: getInventoryItem.handler({ inventory, limiter }), event: itemEvent('/inventory/{petId}') },
       getPetById: {
-        handler: createGetPetByIdHandler({ inventory, limiter, petsSunsetAt: new Date(Date.UTC(2027, 6, 1)) }),
+        handler: getPetById.handler({ inventory, limiter, petsSunsetAt: new Date(Date.UTC(2027, 6, 1)) }),
         event: itemEvent('/pets/{petId}'),
       },
       listInventoryChanges: {
-        handler: createListInventoryChangesHandler({
+        handler: listInventoryChanges.handler({
           inventory,
           history: createHistoryRepository(client, HISTORY_TABLE, 400),
           limiter,
@@ -340,15 +340,19 @@ describe("a read's count and the read in one round trip", () => {
         event: itemEvent('/inventory/{petId}/changes'),
       },
       listInventoryChangeFeed: {
-        handler: createListInventoryChangeFeedHandler({ changeFeed: createChangeFeedRepository(client, FEED_TABLE, 400), limiter }),
+        handler: listInventoryChangeFeed.handler({ changeFeed: createChangeFeedRepository(client, FEED_TABLE, 400), limiter }),
         event: proxyEvent({ resource: '/inventory/changes', path: '/inventory/changes' }),
       },
       getReservation: {
-        handler: createGetReservationHandler({
-          reservations: createReservations(
-            { client },
-            { inventoryTable: INVENTORY_TABLE, idempotencyRecordsTable: 'idempotency-table', reservationsTable: RESERVATIONS_TABLE },
-          ),
+        handler: getReservation.handler({
+          reservations: reservationsPart({
+            stores: { client } as never,
+            config: {
+              inventoryTable: INVENTORY_TABLE,
+              idempotencyRecordsTable: 'idempotency-table',
+              reservationsTable: RESERVATIONS_TABLE,
+            } as never,
+          }),
           limiter,
         }),
         event: proxyEvent({
@@ -358,7 +362,7 @@ describe("a read's count and the read in one round trip", () => {
         }),
       },
       getLowStockThreshold: {
-        handler: createGetLowStockThresholdHandler({ thresholds: createLowStockThresholdRepository(client, INVENTORY_TABLE), limiter }),
+        handler: getLowStockThreshold.handler({ thresholds: createLowStockThresholdRepository(client, INVENTORY_TABLE), limiter }),
         event: itemEvent('/inventory/{petId}/low-stock-threshold'),
       },
     };

@@ -52,14 +52,14 @@ describe('the signing key reader', () => {
   });
 });
 
-describe('the delivery function as deployed (functions/entry-points/deliver-webhooks.ts)', () => {
+describe('the delivery function as deployed (functions/lambda/deliver-webhooks.ts)', () => {
   async function deployedHandler() {
     awsEnvironment({ AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIATESTONLY', AWS_SECRET_ACCESS_KEY: 'test-only' });
     vi.stubEnv(WEBHOOK_ENV.secretArn, SECRET_ARN);
     vi.stubEnv(WEBHOOK_ENV.deliveryQueueUrl, 'https://sqs.eu-west-1.amazonaws.com/111122223333/deliveries.fifo');
     vi.stubEnv(WEBHOOK_ENV.deadLetterQueueUrl, 'https://sqs.eu-west-1.amazonaws.com/111122223333/dead.fifo');
     vi.resetModules();
-    return (await import('../../../functions/entry-points/deliver-webhooks.ts')).handler;
+    return (await import('../../../functions/lambda/deliver-webhooks.ts')).handler;
   }
 
   it('recovers from a failed read of the secret at cold start: the next invocation of that environment reads it again', async () => {

@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleEntryPoints, type LambdaBundle } from '../../../bench/bundle.ts';
+import { bundleLambdaFunctions, type LambdaBundle } from '../../../bench/bundle.ts';
 
 let outDir: string;
 let bundles: LambdaBundle[];
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'petstore-bundles-'));
-  bundles = await bundleEntryPoints(outDir);
+  bundles = await bundleLambdaFunctions(outDir);
 });
 
 afterAll(() => rm(outDir, { recursive: true, force: true }));
@@ -36,8 +36,10 @@ const BODY = [
   'node_modules/@middy/http-json-body-parser/index.js',
   'node_modules/@middy/validator/index.js',
 ];
-const RESERVATION_HANDLERS = 'functions/handlers/reservation-handlers.ts';
-const RESERVE_HANDLER = 'functions/handlers/reserve-inventory-handler.ts';
+const RESERVE = 'functions/operations/reserve-inventory.ts';
+const GET_RESERVATION = 'functions/operations/get-reservation.ts';
+const COMMIT = 'functions/operations/commit-reservation.ts';
+const RELEASE = 'functions/operations/release-reservation.ts';
 const THRESHOLDS = 'functions/adapters/dynamodb/low-stock-threshold-repository.ts';
 /** Modules only some operations need: each bundle should hold exactly its operation's. */
 const OPERATION_SPECIFIC = [
@@ -50,25 +52,27 @@ const OPERATION_SPECIFIC = [
   STREAM_RECORDS,
   CHANGE_FEED,
   ...PUBLISHERS,
-  'functions/handlers/list-inventory-handler.ts',
-  'functions/handlers/get-inventory-item-handler.ts',
-  'functions/handlers/update-inventory-handler.ts',
-  'functions/handlers/adjust-inventory-handler.ts',
-  'functions/handlers/adjust-inventory-batch-handler.ts',
-  'functions/handlers/list-inventory-changes-handler.ts',
+  'functions/operations/list-inventory.ts',
+  'functions/operations/get-inventory-item.ts',
+  'functions/operations/update-inventory.ts',
+  'functions/operations/adjust-inventory.ts',
+  'functions/operations/adjust-inventory-batch.ts',
+  'functions/operations/list-inventory-changes.ts',
   'functions/handlers/record-inventory-changes-handler.ts',
-  'functions/handlers/get-pet-by-id-handler.ts',
+  'functions/operations/get-pet-by-id.ts',
   'functions/handlers/authorizer-handler.ts',
-  'functions/handlers/list-inventory-change-feed-handler.ts',
+  'functions/operations/list-inventory-change-feed.ts',
   'functions/handlers/deliver-webhooks-handler.ts',
   'functions/handlers/health-handler.ts',
-  RESERVATION_HANDLERS,
-  RESERVE_HANDLER,
+  RESERVE,
+  GET_RESERVATION,
+  COMMIT,
+  RELEASE,
   'functions/handlers/expire-reservations-handler.ts',
   THRESHOLDS,
-  'functions/handlers/put-low-stock-threshold-handler.ts',
-  'functions/handlers/get-low-stock-threshold-handler.ts',
-  'functions/handlers/delete-low-stock-threshold-handler.ts',
+  'functions/operations/put-low-stock-threshold.ts',
+  'functions/operations/get-low-stock-threshold.ts',
+  'functions/operations/delete-low-stock-threshold.ts',
 ];
 
 describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
@@ -84,20 +88,20 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
     );
   });
 
-  it("each carry their own operation's code and no other's: one function's adapters, handler and body parsing stay out of the rest", () => {
+  it("each carry their own operation's code and no other's: one function's adapters, operation and body parsing stay out of the rest", () => {
     const held = Object.fromEntries(
       bundles.map((bundle) => [bundle.name, OPERATION_SPECIFIC.filter((module) => bundle.modules.includes(module)).sort()]),
     );
     expect(held).toEqual({
-      'list-inventory': [INVENTORY, STREAMED_ARRAY, 'functions/handlers/list-inventory-handler.ts'].sort(),
-      'get-inventory-item': [INVENTORY, 'functions/handlers/get-inventory-item-handler.ts'].sort(),
+      'list-inventory': [INVENTORY, STREAMED_ARRAY, 'functions/operations/list-inventory.ts'].sort(),
+      'get-inventory-item': [INVENTORY, 'functions/operations/get-inventory-item.ts'].sort(),
       // An update sent with an Idempotency-Key is written once per key, as adjustments are.
-      'update-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/handlers/update-inventory-handler.ts'].sort(),
+      'update-inventory': [INVENTORY, ...ADJUSTMENT, ...BODY, 'functions/operations/update-inventory.ts'].sort(),
       // An adjustment writes through the same stock write input as a PATCH, in its transaction, and reads the entry back itself: no inventory repository.
-      'adjust-inventory': [...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-handler.ts'].sort(),
-      'adjust-inventory-batch': [...ADJUSTMENT, ...BODY, 'functions/handlers/adjust-inventory-batch-handler.ts'].sort(),
+      'adjust-inventory': [...ADJUSTMENT, ...BODY, 'functions/operations/adjust-inventory.ts'].sort(),
+      'adjust-inventory-batch': [...ADJUSTMENT, ...BODY, 'functions/operations/adjust-inventory-batch.ts'].sort(),
       // The pet's existence is read from the inventory (404), its changes from the history.
-      'list-inventory-changes': [INVENTORY, HISTORY, 'functions/handlers/list-inventory-changes-handler.ts'].sort(),
+      'list-inventory-changes': [INVENTORY, HISTORY, 'functions/operations/list-inventory-changes.ts'].sort(),
       // The stream's records hold the entries: the consumer reads no table; it writes the history and the feed, and publishes.
       'record-inventory-changes': [
         HISTORY,
@@ -106,23 +110,23 @@ describe('the Lambda bundles, as lib/bundling.ts builds them', () => {
         ...PUBLISHERS,
         'functions/handlers/record-inventory-changes-handler.ts',
       ].sort(),
-      'get-pet-by-id': [INVENTORY, 'functions/handlers/get-pet-by-id-handler.ts'].sort(),
+      'get-pet-by-id': [INVENTORY, 'functions/operations/get-pet-by-id.ts'].sort(),
       authorizer: [API_KEYS, 'functions/handlers/authorizer-handler.ts'].sort(),
-      'list-inventory-change-feed': [CHANGE_FEED, 'functions/handlers/list-inventory-change-feed-handler.ts'].sort(),
+      'list-inventory-change-feed': [CHANGE_FEED, 'functions/operations/list-inventory-change-feed.ts'].sort(),
       // The delivery function reads its queue and signs: no table, no other function's code.
       'deliver-webhooks': ['functions/handlers/deliver-webhooks-handler.ts'],
       health: [INVENTORY, 'functions/handlers/health-handler.ts'].sort(),
       // A reservation is a hold written once per Idempotency-Key, from the body; reading, committing and releasing one read no body.
-      'reserve-inventory': [...ADJUSTMENT, ...BODY, RESERVE_HANDLER].sort(),
-      'get-reservation': [RESERVATION_HANDLERS],
-      'commit-reservation': [RESERVATION_HANDLERS],
-      'release-reservation': [RESERVATION_HANDLERS],
+      'reserve-inventory': [...ADJUSTMENT, ...BODY, RESERVE].sort(),
+      'get-reservation': [GET_RESERVATION],
+      'commit-reservation': [COMMIT],
+      'release-reservation': [RELEASE],
       // The sweep records expiries through the reservations' own repository: no idempotent write, no body.
       'expire-reservations': ['functions/handlers/expire-reservations-handler.ts'],
       // A threshold is an attribute of the entry, written and read by its own repository: no inventory repository, no history.
-      'put-low-stock-threshold': [THRESHOLDS, ...BODY, 'functions/handlers/put-low-stock-threshold-handler.ts'].sort(),
-      'get-low-stock-threshold': [THRESHOLDS, 'functions/handlers/get-low-stock-threshold-handler.ts'].sort(),
-      'delete-low-stock-threshold': [THRESHOLDS, 'functions/handlers/delete-low-stock-threshold-handler.ts'].sort(),
+      'put-low-stock-threshold': [THRESHOLDS, ...BODY, 'functions/operations/put-low-stock-threshold.ts'].sort(),
+      'get-low-stock-threshold': [THRESHOLDS, 'functions/operations/get-low-stock-threshold.ts'].sort(),
+      'delete-low-stock-threshold': [THRESHOLDS, 'functions/operations/delete-low-stock-threshold.ts'].sort(),
     });
   });
 });

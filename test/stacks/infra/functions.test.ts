@@ -12,7 +12,7 @@ import {
 } from '../../../functions/adapters/dynamodb/tables.ts';
 import { ENV, readConfig, WEBHOOK_ENV } from '../../../functions/config.ts';
 import { LOG_LEVEL_VARIABLE } from '../../../functions/logger.ts';
-import { apiRoutes, backgroundEntries, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../../functions/routes.ts';
+import { apiRoutes, backgroundLambdas, FUNCTION_TIMEOUT_SECONDS, healthRoute, type ApiRoute } from '../../../functions/routes.ts';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { ESBUILD_OPTIONS, LAMBDA_NODE_TARGET } from '../../../lib/bundling.ts';
 import { AUTHORIZER_FAILURE_LOG_MESSAGE, createAuthorizerHandler } from '../../../functions/handlers/authorizer-handler.ts';
@@ -233,7 +233,7 @@ describe.each(STAGES)('the %s functions', (stage) => {
 
   it('are the authorizer, one per route, the health check and the background functions (stream consumer, webhook delivery, reservation sweep)', () => {
     expect(Object.keys(functions())).toHaveLength(DEPLOYED_FUNCTIONS.length);
-    expect(DEPLOYED_FUNCTIONS.length).toBe(1 + apiRoutes.length + 1 + backgroundEntries.length);
+    expect(DEPLOYED_FUNCTIONS.length).toBe(1 + apiRoutes.length + 1 + backgroundLambdas.length);
   });
 
   describe.each(DEPLOYED_FUNCTIONS.map((deployed) => [deployed.name, deployed] as const))('%s', (_, deployed) => {

@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inventoryTable, RESERVATION_RETENTION_DAYS, reservationsTable } from '../../../functions/adapters/dynamodb/tables.ts';
-import { reservationSweepEntry } from '../../../functions/routes.ts';
+import { reservationSweepLambda } from '../../../functions/routes.ts';
 import { keySchemaOf, onlyResource, STAGES, synthesizeApp, type SynthesizedApp } from './synthesized-app.ts';
 
 /** What reservations need on AWS: their table and its index of the active ones, and the sweep every minute with exactly its rights. */
@@ -46,7 +46,7 @@ describe.each(STAGES)('reservations on %s', (stage) => {
       State: 'ENABLED',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
     });
-    expect(reservationSweepEntry).toBe('expire-reservations');
+    expect(reservationSweepLambda).toBe('expire-reservations');
   });
 
   it("grants the sweep a Query of the index only, the records' GetItem and UpdateItem, and the inventory's UpdateItem", () => {

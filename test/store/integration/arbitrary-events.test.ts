@@ -23,7 +23,7 @@ const AMBIGUOUS_BODY = '{"quantity": 1, "quantity": 2}';
 const HELD_PET = 4_611_686_018_427_387_903n;
 
 let store: TestStore;
-let handlers: ReturnType<typeof createOperationHandlers>;
+let handlers: Awaited<ReturnType<typeof createOperationHandlers>>;
 let authorizer: ReturnType<typeof createAuthorizerHandler>;
 let apiKey: string;
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
     { petId: 1n, quantity: 5, status: 'available' },
     { petId: 9_223_372_036_854_775_807n, quantity: 1, status: 'sold' },
   ]);
-  handlers = createOperationHandlers(store.dependencies);
+  handlers = await createOperationHandlers(store.dependencies);
   authorizer = createAuthorizerHandler(store.dependencies);
   // Limits no run reaches, so that every run gets past counting to the operation itself.
   ({ apiKey } = await new KeyAdmin(store.dependencies.apiKeys, store.dependencies.usageCounters).issue({

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReservationRepository } from '../../../functions/adapters/dynamodb/reservation-repository.ts';
 import { ReservationExpiry, Reservations } from '../../../functions/domain/reservations.ts';
-import { createCommitReservationHandler, createReleaseReservationHandler } from '../../../functions/handlers/reservation-handlers.ts';
+import { commitReservation } from '../../../functions/operations/commit-reservation.ts';
+import { releaseReservation } from '../../../functions/operations/release-reservation.ts';
 import { startLocalApp, type LocalApp } from '../../../local/local-app.ts';
 import { lambdaContext, proxyEvent } from '../../support/events.ts';
 import { TEST_AUTHOR, testAttribution } from '../../support/inventory.ts';
@@ -389,8 +390,8 @@ describe('settling under contention, within the function time', () => {
       new ReservationExpiry(real),
     );
     const handlers = {
-      committed: createCommitReservationHandler({ reservations, limiter: dependencies.limiter }),
-      released: createReleaseReservationHandler({ reservations, limiter: dependencies.limiter }),
+      committed: commitReservation.handler({ reservations, limiter: dependencies.limiter }),
+      released: releaseReservation.handler({ reservations, limiter: dependencies.limiter }),
     };
 
     const answers = await Promise.all(

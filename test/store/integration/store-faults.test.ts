@@ -7,7 +7,7 @@ import { createInventoryRepository } from '../../../functions/adapters/dynamodb/
 import { createUsageCounterRepository } from '../../../functions/adapters/dynamodb/usage-counter-repository.ts';
 import { IdempotentWriter } from '../../../functions/domain/idempotent-writes.ts';
 import { UsageLimiter } from '../../../functions/domain/usage-limits.ts';
-import { createUpdateInventoryHandler } from '../../../functions/handlers/update-inventory-handler.ts';
+import { updateInventory } from '../../../functions/operations/update-inventory.ts';
 import { lambdaContext, patchEvent } from '../../support/events.ts';
 
 /** A store that accepts connections and never answers: the SDK's own timeouts must end the wait. */
@@ -39,7 +39,7 @@ describe('a store that hangs', () => {
     close = store.close;
     const client = createDocumentClient({ endpoint: store.endpoint, profile: 'lambda' });
     const countingClient = createDocumentClient({ endpoint: store.endpoint, profile: 'lambda', bounds: CALL_BOUNDS.counting });
-    const handler = createUpdateInventoryHandler({
+    const handler = updateInventory.handler({
       inventory: createInventoryRepository(client, 'inventory'),
       idempotentWriter: new IdempotentWriter(
         createIdempotentWriteRepository(client, { inventoryTable: 'inventory', idempotencyRecordsTable: 'records' }),

@@ -31,6 +31,7 @@ import type { ImportedEntry } from './inventory-file.ts';
 import { seedIfEmpty } from './seed.ts';
 import { startInventoryStreamConsumer, type InventoryStreamConsumer } from './inventory-stream-consumer.ts';
 import { createRecordInventoryChangesHandler } from '../functions/handlers/record-inventory-changes-handler.ts';
+import { writesOfRecords } from '../functions/adapters/dynamodb/inventory-stream.ts';
 import { changeFeedPart } from '../functions/parts/change-feed.ts';
 import { historyPart } from '../functions/parts/history.ts';
 import { buildParts } from '../functions/parts/part.ts';
@@ -233,6 +234,7 @@ async function serve(
   const consumerStore = createStoreClients(config);
   const webhooks = options.webhooks ? startLocalWebhooks(consumerStore.client, tables, options.webhooks, options.onNotice) : undefined;
   const recordChanges = createRecordInventoryChangesHandler({
+    writesOf: writesOfRecords,
     ...buildParts({ history: historyPart, changeFeed: changeFeedPart }, { stores: consumerStore, config }),
     publishers: webhooks ? [webhooks.publisher] : [],
   });

@@ -25,6 +25,12 @@ export interface EntryImage extends InventoryCount {
   lowStockThreshold?: number;
 }
 
+/** One write of an entry, as its change stream tells it: the entry before it and after it (undefined: no entry). */
+export interface EntryWrite {
+  before: EntryImage | undefined;
+  after: EntryImage | undefined;
+}
+
 /**
  * The history entry a write made, from the entry before and after it; undefined for a write
  * that made no version (an entry written before versions existed, or its removal).

@@ -20,7 +20,18 @@ export function authorizerContext(record: ApiKeyRecord): AuthorizerContext {
   return { keyId: record.keyId, plan: record.plan, perMinute: limits.perMinute, perDay: limits.perDay };
 }
 
+/** Each request's caller, read from its authorizer context once: the plan limits and the change's author both ask. */
+const callers = new WeakMap<object, Caller>();
+
 export function callerFrom(event: Pick<APIGatewayProxyEvent, 'requestContext'>): Caller {
+  const known = callers.get(event);
+  if (known) return known;
+  const caller = readCaller(event);
+  callers.set(event, caller);
+  return caller;
+}
+
+function readCaller(event: Pick<APIGatewayProxyEvent, 'requestContext'>): Caller {
   const context = event.requestContext?.authorizer ?? {};
   const { keyId, plan } = context;
   const perMinute = Number(context.perMinute);

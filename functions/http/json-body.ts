@@ -5,7 +5,16 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ErrorObject } from 'ajv';
 import { ApiError, ERROR_MESSAGES, ErrorCode } from '../domain/errors.ts';
 import { parsePetId, MAX_INT64 } from '../domain/pet-id.ts';
-import { describePath, parseStrictJson, StrictJsonError } from './strict-json.ts';
+import {
+  checkStrictJson,
+  describePath,
+  type JsonPath,
+  type JsonProblem,
+  type StrictJsonCheck,
+  syntaxError,
+  withExactIntegers,
+  withoutByteOrderMark,
+} from './strict-json.ts';
 
 /** A body larger than the operation's cap: a refusal of the HTTP layer, which reads bodies. */
 export class PayloadTooLargeError extends ApiError {
@@ -17,37 +26,25 @@ export class PayloadTooLargeError extends ApiError {
 /** Body fields that hold int64 ids: read from their source text, since a double rounds ids above 2^53. */
 const INT64_FIELDS: ReadonlySet<string> = new Set(['petId']);
 
-type SourceReviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
-
-/** An int64 field written as a canonical integer within int64 becomes a bigint; any other spelling stays a number, which exactInt64Fields refuses. */
-const reviveInt64: SourceReviver = (key, value, context) => {
-  if (typeof value !== 'number' || !INT64_FIELDS.has(key)) return value;
-  return parsePetId(context?.source) ?? value;
-};
-
-/** Whether any object in the value has an int64 field: only such bodies are read a second time. */
-function hasInt64Field(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasInt64Field);
-  if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, field]) => INT64_FIELDS.has(key) || hasInt64Field(field));
-}
-
-/**
- * Fails on the first int64 field that is still a number: written with an exponent or a fraction,
- * or past the int64 range by less than a double can tell (the validator compared doubles).
- */
 /** What an int64 field must be, with the bound written exactly (a double would write 2^63 - 1 as 9223372036854776000). */
 const INT64_EXPECTED = `Invalid input: expected an integer from 1 to ${MAX_INT64} written in digits`;
 
-function exactInt64Fields(value: unknown, path: string[] = []): void {
-  if (Array.isArray(value)) {
-    for (const [index, element] of value.entries()) exactInt64Fields(element, [...path, String(index)]);
-  } else if (value !== null && typeof value === 'object')
-    for (const [key, field] of Object.entries(value)) {
-      if (INT64_FIELDS.has(key) && typeof field === 'number')
-        throw new ApiError(ErrorCode.invalidBody, `${[...path, key].join('.')}: ${INT64_EXPECTED}`);
-      exactInt64Fields(field, [...path, key]);
-    }
+const int64Refusal = (path: JsonPath) => new ApiError(ErrorCode.invalidBody, `${describePath(path)}: ${INT64_EXPECTED}`);
+
+/** Whether a strict problem is an int64 field written inexactly: refused after validation, in the contract's words (int64Refusal). */
+const isInexactInt64 = ({ kind, path }: JsonProblem) => kind === 'inexact number' && INT64_FIELDS.has(String(path.at(-1)));
+
+/**
+ * The body's int64 fields as exact bigints, from their source text: the validator compared
+ * doubles, which cannot tell ids above 2^53 apart nor see one past int64 by less than a double's
+ * step. Written otherwise (an exponent, a fraction), or past int64, one is refused.
+ */
+function exactInt64Fields(body: unknown, { problems, exact }: StrictJsonCheck): unknown {
+  const inexact = problems.find(isInexactInt64);
+  if (inexact) throw int64Refusal(inexact.path);
+  const outOfRange = exact.find(({ source }) => parsePetId(source) === undefined);
+  if (outOfRange) throw int64Refusal(outOfRange.path);
+  return withExactIntegers(body, exact);
 }
 
 /**
@@ -159,12 +156,12 @@ const INVALID_VALUES: ReadonlySet<string> = new Set(['inexact number', 'not unic
  * The strict reader's refusal in the contract's terms: a number written inexactly and a string
  * that is not Unicode text are invalid values, the rest is not JSON this service reads.
  */
-function refusalOf(error: StrictJsonError): ApiError {
-  const [problem] = error.problems;
+function refusalOf(problems: readonly JsonProblem[]): ApiError {
+  const [problem] = problems;
   if (problem && INVALID_VALUES.has(problem.kind))
     return new ApiError(
       ErrorCode.invalidBody,
-      error.problems
+      problems
         .filter(({ kind }) => INVALID_VALUES.has(kind))
         .map(({ path, message }) => `${describePath(path)}: ${message}`)
         .join('; '),
@@ -172,21 +169,6 @@ function refusalOf(error: StrictJsonError): ApiError {
   if (problem?.kind === 'ambiguous')
     return new ApiError(ErrorCode.malformedJson, `Request body is ambiguous: ${describePath(problem.path)} ${problem.message}.`);
   return new ApiError(ErrorCode.malformedJson, `Request body ${problem?.message ?? 'is not valid JSON'}.`);
-}
-
-/**
- * Refuses what the strict reader refuses (a key twice, a number JSON.parse would round), but for
- * int64 fields written inexactly (an exponent, past 2^53): those are left to exactInt64Fields,
- * which names them in the contract's words.
- */
-function checkStrictly(text: string): void {
-  try {
-    parseStrictJson(text);
-  } catch (error) {
-    if (!(error instanceof StrictJsonError)) throw error;
-    const problems = error.problems.filter(({ kind, path }) => !(kind === 'inexact number' && INT64_FIELDS.has(String(path.at(-1)))));
-    if (problems.length > 0) throw refusalOf(new StrictJsonError(problems));
-  }
 }
 
 /**
@@ -200,12 +182,13 @@ export interface JsonBodyMiddleware<Body> {
 }
 
 /**
- * Checks the JSON body with the strict reader, parses it with @middy/http-json-body-parser and
- * validates it with @middy/validator against a compiled validator, answering in the contract's terms: 400 INVALID_BODY naming the field
- * (MALFORMED_JSON for JSON that does not parse or is ambiguous), 415 only for a body that does
- * not claim to be JSON, 413 above the size cap. On success event.body holds the parsed, valid
- * value, its int64 fields (petId) as exact bigints: the validator checks them as JSON numbers,
- * and they are then read again from their text.
+ * Reads the JSON body once: checked by the strict reader (which builds no values), parsed by
+ * @middy/http-json-body-parser, validated by @middy/validator against a compiled validator,
+ * answering in the contract's terms: 400 INVALID_BODY naming the field (MALFORMED_JSON for JSON
+ * that does not parse or is ambiguous), 415 only for a body that does not claim to be JSON, 413
+ * above the size cap. On success event.body holds the parsed, valid value, its int64 fields
+ * (petId) as exact bigints of the text the strict reader found them written as: the validator
+ * checks them as JSON numbers.
  */
 export function jsonBody<Body>(validate: BodyValidator<Body>): JsonBodyMiddleware<Body> {
   return (maxBodyBytes) => bodyMiddleware(validate, maxBodyBytes);
@@ -228,12 +211,20 @@ function bodyMiddleware<Body>(validate: BodyValidator<Body>, maxBodyBytes: numbe
       const headers = request.event.headers ?? {};
       const contentType = headers['content-type'] ?? headers['Content-Type'] ?? '';
       if (!JSON_CONTENT_TYPE.test(contentType)) throw new ApiError(ErrorCode.unsupportedMediaType, ERROR_MESSAGES.unsupportedMediaType);
-      const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-      checkStrictly(text);
-      // The text is strict JSON of a JSON content type by now, so the card's parser only parses
-      // it; the byte order mark RFC 8259 lets a reader skip is skipped for it, as the strict reader does.
-      Object.assign(request.event, { body: text.replace(/^\uFEFF/, ''), isBase64Encoded: false });
-      await parser.before!(request as never);
+      const text = withoutByteOrderMark(isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body);
+      // The strict reader reads the text without parsing it; the card's parser is its one parse.
+      const check = checkStrictJson(text, { exactKeys: [...INT64_FIELDS] });
+      if (check.problems[0]?.kind === 'too deep') throw refusalOf(check.problems);
+      Object.assign(request.event, { body: text, isBase64Encoded: false });
+      try {
+        await parser.before!(request as never);
+      } catch (error) {
+        // A text JSON.parse refused, or a key Middy forbids (which the strict reader names first).
+        const refused = check.problems.filter((problem) => problem.kind === 'ambiguous');
+        throw refusalOf(refused.length > 0 ? refused : syntaxError(text, (error as Error).cause ?? error).problems);
+      }
+      const problems = check.problems.filter((problem) => !isInexactInt64(problem));
+      if (problems.length > 0) throw refusalOf(problems);
       try {
         await bodyValidator.before!(request as never);
       } catch (error) {
@@ -242,11 +233,7 @@ function bodyMiddleware<Body>(validate: BodyValidator<Body>, maxBodyBytes: numbe
           throw new ApiError(ErrorCode.invalidBody, describeBodyErrors(errors));
         throw error;
       }
-      if (hasInt64Field(request.event.body)) {
-        const exact: unknown = JSON.parse(text, reviveInt64 as Parameters<typeof JSON.parse>[1]);
-        exactInt64Fields(exact);
-        request.event.body = exact as never;
-      }
+      request.event.body = exactInt64Fields(request.event.body, check) as never;
     },
   };
 }

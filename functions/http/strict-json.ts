@@ -101,9 +101,10 @@ interface Frame {
  * One pass over the text, outside strings, with no recursion: nesting costs no stack. Meant to
  * be trusted only for text JSON.parse accepts; on other text its findings are ignored, but for depth.
  */
-function scan(text: string, exactKeys: ReadonlySet<string>): JsonProblem[] {
+function scan(text: string, exactKeys: ReadonlySet<string>): StrictJsonCheck {
   const frames: Frame[] = [];
   const problems: JsonProblem[] = [];
+  const exact: ExactInteger[] = [];
   const path = () => frames.map((frame) => frame.at);
   let expectingKey = false;
   for (let index = 0; index < text.length && problems.length < MAX_PROBLEMS; index += 1) {
@@ -138,7 +139,7 @@ function scan(text: string, exactKeys: ReadonlySet<string>): JsonProblem[] {
       index = end;
     } else if (code === 123 /* { */ || code === 91 /* [ */) {
       if (frames.length >= MAX_JSON_DEPTH)
-        return [{ kind: 'too deep', path: path(), message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }];
+        return { problems: [{ kind: 'too deep', path: path(), message: `is nested more than ${MAX_JSON_DEPTH} levels deep` }], exact: [] };
       frames.push(code === 123 ? { keys: new Set(), at: '' } : { keys: undefined, at: 0 });
       expectingKey = code === 123;
     } else if (code === 125 /* } */ || code === 93 /* ] */) {
@@ -152,12 +153,49 @@ function scan(text: string, exactKeys: ReadonlySet<string>): JsonProblem[] {
       let end = index + 1;
       while (end < text.length && isNumberCharacter(text.charCodeAt(end))) end += 1;
       const at = frames.at(-1)?.at;
-      const problem = numberProblem(text.slice(index, end), typeof at === 'string' && exactKeys.has(at));
+      const source = text.slice(index, end);
+      const underExactKey = typeof at === 'string' && exactKeys.has(at);
+      const problem = numberProblem(source, underExactKey);
       if (problem) problems.push({ kind: 'inexact number', path: path(), message: problem });
+      else if (underExactKey && PLAIN_INTEGER.test(source)) exact.push({ path: path(), source });
       index = end - 1;
     }
   }
-  return problems;
+  return { problems, exact };
+}
+
+/** An integer under an exact key, by where it is and its text: every digit of it, which a double may not hold. */
+export interface ExactInteger {
+  path: JsonPath;
+  source: string;
+}
+
+/** What a strict reading of a text found, short of parsing it: its problems, and the integers under the exact keys. */
+export interface StrictJsonCheck {
+  problems: JsonProblem[];
+  exact: ExactInteger[];
+}
+
+/** The text without the UTF-8 byte order mark a reader may skip (RFC 8259 8.1). */
+export const withoutByteOrderMark = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/**
+ * Reads a JSON text strictly (see above) without parsing it: a pass over its characters, building
+ * no values, so that one parse (the caller's: JSON.parse, or Middy's body parser) is the only one.
+ * Its findings are meant only for a text that parse accepts, but for nesting too deep, which it
+ * finds first. Integers under `exactKeys` are found with their source text (ExactInteger).
+ */
+export function checkStrictJson(text: string, { exactKeys = [] }: { exactKeys?: readonly string[] } = {}): StrictJsonCheck {
+  return scan(withoutByteOrderMark(text), new Set(exactKeys));
+}
+
+/** Puts each exact integer at its place in the parsed value, as a bigint of its text. */
+export function withExactIntegers(value: unknown, exact: readonly ExactInteger[]): unknown {
+  for (const { path, source } of exact) {
+    const holder = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], value);
+    (holder as Record<string | number, unknown>)[path.at(-1)!] = BigInt(source);
+  }
+  return value;
 }
 
 /**
@@ -165,27 +203,29 @@ function scan(text: string, exactKeys: ReadonlySet<string>): JsonProblem[] {
  * Integers under `exactKeys` (int64 ids) become bigints from their source text, every digit kept.
  */
 export function parseStrictJson(text: string, { exactKeys = [] }: { exactKeys?: readonly string[] } = {}): unknown {
-  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const exact = new Set(exactKeys);
-  const problems = scan(json, exact);
+  const json = withoutByteOrderMark(text);
+  const { problems, exact } = checkStrictJson(json, { exactKeys });
   if (problems[0]?.kind === 'too deep') throw new StrictJsonError(problems);
   let value: unknown;
   try {
-    value = JSON.parse(
-      json,
-      exact.size === 0
-        ? undefined
-        : (key, parsed: unknown, context?: { source?: string }) =>
-            exact.has(key) && typeof parsed === 'number' && context?.source !== undefined && PLAIN_INTEGER.test(context.source)
-              ? BigInt(context.source)
-              : parsed,
-    );
+    value = JSON.parse(json);
   } catch (error) {
-    const location = syntaxLocation(json);
-    throw new StrictJsonError([{ kind: 'syntax', path: [], message: `is not valid JSON: ${(error as Error).message}`, location }]);
+    throw syntaxError(json, error);
   }
   if (problems.length > 0) throw new StrictJsonError(problems);
-  return value;
+  return withExactIntegers(value, exact);
+}
+
+/** A text JSON.parse refused, as the strict reader's problem: JSON.parse's words, and where the text goes wrong. */
+export function syntaxError(text: string, error: unknown): StrictJsonError {
+  return new StrictJsonError([
+    {
+      kind: 'syntax',
+      path: [],
+      message: `is not valid JSON: ${(error as Error).message}`,
+      location: syntaxLocation(withoutByteOrderMark(text)),
+    },
+  ]);
 }
 
 /**

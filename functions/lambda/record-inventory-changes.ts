@@ -5,6 +5,7 @@ import { createWebhookQueuePublisher } from '../adapters/aws/webhook-queue-publi
 import { createChangeFeedRepository } from '../adapters/dynamodb/change-feed-repository.ts';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import { createHistoryRepository } from '../adapters/dynamodb/history-repository.ts';
+import { writesOfRecords } from '../adapters/dynamodb/inventory-stream.ts';
 import { ENV, readHistoryRetentionDays, requiredSetting, WEBHOOK_ENV } from '../config.ts';
 import { parseWebhookSubscriptions } from '../domain/webhooks.ts';
 import { createRecordInventoryChangesHandler } from '../handlers/record-inventory-changes-handler.ts';
@@ -17,6 +18,7 @@ const webhookSubscriptions = process.env[WEBHOOK_ENV.urls]
   : [];
 
 export const handler = createRecordInventoryChangesHandler({
+  writesOf: writesOfRecords,
   history: createHistoryRepository(client, requiredSetting(ENV.historyTable), retentionDays),
   changeFeed: createChangeFeedRepository(client, requiredSetting(ENV.changeFeedTable), retentionDays),
   publishers: [

@@ -1,8 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { eventsOfWrite, type InventoryEvent } from '../../domain/inventory-events.ts';
-import { changeOf, type EntryImage } from '../../domain/inventory-history.ts';
-import type { ChangeEventData } from '../../domain/schemas.ts';
+import type { EntryImage, EntryWrite } from '../../domain/inventory-history.ts';
 import type { StoredChange } from '../../domain/change-attribution.ts';
 import { unmarshallOptions } from './document-client.ts';
 import { LOW_STOCK_THRESHOLD_ATTRIBUTE, toInventoryCount } from './stored-inventory-item.ts';
@@ -27,12 +25,7 @@ function entryImage(image: Record<string, unknown> | undefined): EntryImage | un
   };
 }
 
-/** The history entries the records' writes made, in the records' order. */
-export function changesOfRecords(records: readonly InventoryStreamRecord[]): ChangeEventData[] {
-  return records.flatMap((record) => changeOf(entryImage(record.dynamodb?.OldImage), entryImage(record.dynamodb?.NewImage)) ?? []);
-}
-
-/** The events the records' writes made, in the records' order: each change's, then the alert it raised. */
-export function eventsOfRecords(records: readonly InventoryStreamRecord[]): InventoryEvent[] {
-  return records.flatMap((record) => eventsOfWrite(entryImage(record.dynamodb?.OldImage), entryImage(record.dynamodb?.NewImage)));
+/** The writes the records tell of, in their order, each image decoded once. */
+export function writesOfRecords(records: readonly InventoryStreamRecord[]): EntryWrite[] {
+  return records.map((record) => ({ before: entryImage(record.dynamodb?.OldImage), after: entryImage(record.dynamodb?.NewImage) }));
 }

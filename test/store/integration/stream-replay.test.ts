@@ -15,6 +15,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRecordInventoryChangesHandler } from '../../../functions/handlers/record-inventory-changes-handler.ts';
+import { writesOfRecords } from '../../../functions/adapters/dynamodb/inventory-stream.ts';
 import { STACK_OUTPUTS } from '../../../lib/deployments.ts';
 import { runEventsCommand } from '../../../tools/events/cli.ts';
 import { awsEnvironment, stagingStackWithOutputs } from '../../support/aws-environment.ts';
@@ -134,6 +135,7 @@ function queueHolding(...receives: Message[][]) {
 /** The deployed consumer: the real handler over the test's tables; failing for the pets given, as a poison record does. */
 function consumerFailingFor(poisonPetIds: number[] = []) {
   const handler = createRecordInventoryChangesHandler({
+    writesOf: writesOfRecords,
     history: store.dependencies.history,
     changeFeed: store.dependencies.changeFeed,
     publishers: [{ publish: async (events) => void announced.push(...events.map(({ petId, position }) => `${petId}@${position}`)) }],

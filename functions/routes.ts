@@ -51,7 +51,8 @@ export interface ApiRoute {
     | 'feed'
     | 'reserve'
     | 'readReservation'
-    | 'settleReservation'
+    | 'commitReservation'
+    | 'releaseReservation'
     | 'thresholdRead'
     | 'thresholdWrite';
   /**
@@ -282,7 +283,7 @@ export const apiRoutes = [
     operationId: 'commitReservation',
     method: 'POST',
     resource: '/inventory/reservations/{reservationId}/commit',
-    inventoryAccess: 'settleReservation',
+    inventoryAccess: 'commitReservation',
     streamed: false,
     counting: 'first',
     stability: 'experimental',
@@ -292,7 +293,7 @@ export const apiRoutes = [
     operationId: 'releaseReservation',
     method: 'DELETE',
     resource: '/inventory/reservations/{reservationId}',
-    inventoryAccess: 'settleReservation',
+    inventoryAccess: 'releaseReservation',
     streamed: false,
     counting: 'first',
     stability: 'experimental',

@@ -82,7 +82,8 @@ const WRITES_IN_ROUNDS: ReadonlySet<ApiRoute['inventoryAccess']> = new Set([
   'adjust',
   'adjustBatch',
   'reserve',
-  'settleReservation',
+  'commitReservation',
+  'releaseReservation',
 ]);
 
 /** The metrics a route's function can emit: StreamAborted only where the answer is streamed, WriteContended where writes retry in rounds. */

@@ -5,7 +5,9 @@ import type { ApiRoute } from '../functions/routes.ts';
 /**
  * Every DynamoDB permission the functions hold, named by what the caller does with the
  * table. Each list is exactly the commands its adapter sends (functions/adapters/dynamodb),
- * so a function can do what its code does and nothing more. The CDK's grantReadData and
+ * so a function can do what its code does and nothing more:
+ * test/store/integration/table-access.test.ts runs every operation through its paths and checks
+ * that what it sent is what it is granted, action for action. The CDK's grantReadData and
  * grantWriteData are not used: they add Query, BatchGetItem, DescribeTable, ConditionCheckItem,
  * DeleteItem and more.
  */
@@ -20,8 +22,8 @@ export const TABLE_ACCESS = {
    * the key's record, and the answer one consistent GetItem of the entry.
    */
   inventoryUpdate: ['dynamodb:UpdateItem', 'dynamodb:GetItem'],
-  /** adjustInventory: a consistent read, then one transaction that updates the entry or only checks it. */
-  inventoryAdjust: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+  /** adjustInventory: the entry's Update in the transaction with the key's record (and an expiry's), then one consistent read of it. */
+  inventoryAdjust: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
   /** adjustInventoryBatch: one transaction that updates each entry, then one consistent read of them all (GetItem for a batch of one). */
   inventoryBatchAdjust: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
   /**
@@ -29,10 +31,14 @@ export const TABLE_ACCESS = {
    * for a refusal), and record the answer on it (UpdateItem).
    */
   idempotencyRecording: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  /** reserveInventory: a key's record read, and put with the reservation's answer in the holds' transaction (or alone, for a refusal): its answer is known before it is written, so never recorded after. */
+  idempotencyRecordingWithAnswer: ['dynamodb:GetItem', 'dynamodb:PutItem'],
   /** reserveInventory: each hold an Update action of the transaction that puts the reservation and the key's record; an expiry the stored figures wait for is Updates too. */
   inventoryHold: ['dynamodb:UpdateItem'],
-  /** commitReservation, releaseReservation: each pet's Update in the settling transaction, then one consistent read of the entries (GetItem for one pet). */
+  /** commitReservation: each pet's Update in the settling transaction, then one consistent read of the entries it left (GetItem for one pet). */
   inventorySettle: ['dynamodb:UpdateItem', 'dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+  /** releaseReservation: each pet's Update in the settling transaction; it answers the reservation alone, so reads no entry. */
+  inventoryRelease: ['dynamodb:UpdateItem'],
   /** getReservation: one consistent GetItem of the record. */
   reservationRead: ['dynamodb:GetItem'],
   /** reserveInventory: the record put in the holds' transaction; an expiry it records first reads a record and updates it. */
@@ -85,9 +91,10 @@ export const ROUTE_TABLE_ACCESS = {
   // A removal the stored figures refuse while an expired hold is counted records that expiry first.
   adjust: { inventory: 'inventoryAdjust', idempotencyRecords: 'idempotencyRecording', reservations: 'reservationSettling' },
   adjustBatch: { inventory: 'inventoryBatchAdjust', idempotencyRecords: 'idempotencyRecording', reservations: 'reservationSettling' },
-  reserve: { inventory: 'inventoryHold', idempotencyRecords: 'idempotencyRecording', reservations: 'reservationWriting' },
+  reserve: { inventory: 'inventoryHold', idempotencyRecords: 'idempotencyRecordingWithAnswer', reservations: 'reservationWriting' },
   readReservation: { reservations: 'reservationRead' },
-  settleReservation: { inventory: 'inventorySettle', reservations: 'reservationSettling' },
+  commitReservation: { inventory: 'inventorySettle', reservations: 'reservationSettling' },
+  releaseReservation: { inventory: 'inventoryRelease', reservations: 'reservationSettling' },
   history: { inventory: 'inventoryRead', history: 'historyRead' },
   feed: { changeFeed: 'changeFeedRead' },
   thresholdRead: { inventory: 'inventoryRead' },

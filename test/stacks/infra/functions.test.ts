@@ -92,7 +92,7 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
   ],
   adjust: [
-    [inventoryTable, ['dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
+    [inventoryTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
     [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
     [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
   ],
@@ -103,12 +103,16 @@ const ROUTE_ACTIONS: Record<ApiRoute['inventoryAccess'], [TableKeys, string[]][]
   ],
   reserve: [
     [inventoryTable, ['dynamodb:UpdateItem']],
-    [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
+    [idempotencyRecordsTable, ['dynamodb:GetItem', 'dynamodb:PutItem']],
     [reservationsTable, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']],
   ],
   readReservation: [[reservationsTable, ['dynamodb:GetItem']]],
-  settleReservation: [
+  commitReservation: [
     [inventoryTable, ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem']],
+    [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
+  ],
+  releaseReservation: [
+    [inventoryTable, ['dynamodb:UpdateItem']],
     [reservationsTable, ['dynamodb:GetItem', 'dynamodb:UpdateItem']],
   ],
   history: [

@@ -161,7 +161,9 @@ describe.each(STAGES)('operations of the %s stage', (stage) => {
   it.each(apiRoutes.map((route) => [route.operationId, route] as const))(
     'alarms when the %s function serves degraded (store unavailable, counting unavailable, a streamed answer cut, a write contended)',
     (operationId, route) => {
-      const writesInRounds = ['update', 'adjust', 'adjustBatch', 'reserve', 'settleReservation'].includes(route.inventoryAccess);
+      const writesInRounds = ['update', 'adjust', 'adjustBatch', 'reserve', 'commitReservation', 'releaseReservation'].includes(
+        route.inventoryAccess,
+      );
       const expected: string[] = [
         SERVICE_METRICS.storeUnavailable,
         SERVICE_METRICS.usageCountingUnavailable,

@@ -41,6 +41,22 @@ const FORBIDDEN_IN_DOMAIN = [
   /^(node:)?http2$/,
 ];
 
+const ADAPTERS = join(FUNCTIONS, 'adapters');
+/** What serves a request or a record: the operations' definitions and the other functions' handlers. */
+const HANDLERS = [join(FUNCTIONS, 'handlers'), join(FUNCTIONS, 'operations')];
+const AWS_SDK = [/^@aws-sdk\//, /^@smithy\//];
+
+/** A handler's import of an adapter or of the AWS SDK. */
+const breaksHandlerRule = (found: Import) =>
+  HANDLERS.some((folder) => isInside(join(ROOT, found.file), folder)) &&
+  ((found.target !== undefined && isInside(found.target, ADAPTERS)) || AWS_SDK.some((pattern) => pattern.test(found.specifier)));
+
+/** An adapter's import of the service's configuration or of a part. */
+const breaksAdapterRule = (found: Import) =>
+  isInside(join(ROOT, found.file), ADAPTERS) &&
+  found.target !== undefined &&
+  (found.target === join(FUNCTIONS, 'config.ts') || isInside(found.target, join(FUNCTIONS, 'parts')));
+
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.(ts|mts|mjs)$/.test(entry.name))
@@ -240,6 +256,33 @@ describe('layering', () => {
   it('no import circles: no file imports itself back through others, type-only imports included', () => {
     const circles = circlesOf(importGraph(CODE_FOLDERS.flatMap(sourceFiles)));
     expect(circles.map((circle) => circle.map((file) => relative(ROOT, file)).join(' <-> '))).toEqual([]);
+  });
+
+  it('handlers and operations import no adapter and no AWS SDK: they are given parts (functions/parts/), which join the two', () => {
+    expect(HANDLERS.flatMap(sourceFiles).flatMap(importsOf).filter(breaksHandlerRule).map(describeImport)).toEqual([]);
+  });
+
+  it('adapters import no service configuration and no parts: what they are given, they are given by parts', () => {
+    expect(sourceFiles(ADAPTERS).flatMap(importsOf).filter(breaksAdapterRule).map(describeImport)).toEqual([]);
+  });
+
+  it('finds a handler that imports an adapter or the AWS SDK, and an adapter that imports the configuration or a part', () => {
+    const planted: Import[] = [
+      { file: 'functions/handlers/x.ts', specifier: '../adapters/dynamodb/y.ts', target: join(ADAPTERS, 'dynamodb', 'y.ts') },
+      { file: 'functions/operations/x.ts', specifier: '@aws-sdk/client-sqs', target: undefined },
+      { file: 'functions/operations/x.ts', specifier: '../parts/inventory.ts', target: join(FUNCTIONS, 'parts', 'inventory.ts') },
+      { file: 'functions/adapters/dynamodb/x.ts', specifier: '../../config.ts', target: join(FUNCTIONS, 'config.ts') },
+      { file: 'functions/adapters/dynamodb/x.ts', specifier: '../../parts/part.ts', target: join(FUNCTIONS, 'parts', 'part.ts') },
+      { file: 'functions/adapters/dynamodb/x.ts', specifier: '../../domain/errors.ts', target: join(DOMAIN, 'errors.ts') },
+    ];
+    expect(planted.filter(breaksHandlerRule).map(describeImport)).toEqual([
+      'functions/handlers/x.ts imports ../adapters/dynamodb/y.ts',
+      'functions/operations/x.ts imports @aws-sdk/client-sqs',
+    ]);
+    expect(planted.filter(breaksAdapterRule).map(describeImport)).toEqual([
+      'functions/adapters/dynamodb/x.ts imports ../../config.ts',
+      'functions/adapters/dynamodb/x.ts imports ../../parts/part.ts',
+    ]);
   });
 
   it('adapters (functions/adapters/) import nothing from the HTTP layer (functions/http/)', () => {

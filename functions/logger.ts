@@ -1,19 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { LogFormatter, LogItem, Logger } from '@aws-lambda-powertools/logger';
-import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 
 /**
- * Structured JSON logs, one object per line, as CloudWatch Logs Insights reads them, written by
- * the Powertools for AWS Lambda Logger: Lambda's level names, a `timestamp`, and the keys of the
- * request being served (its request id, its X-Ray trace) appended to every line written while it
- * is served, wherever in the code the line comes from. Metric lines are Powertools Metrics' EMF.
+ * Structured JSON logs, one object per line, as CloudWatch Logs Insights reads them, after the
+ * conventions of the Powertools for AWS Lambda Logger: Lambda's level names, a `timestamp`, and
+ * the keys of the request being served (its request id, its X-Ray trace) appended to every line
+ * written while it is served, wherever in the code the line comes from.
  *
- * Powertools writes through Console instances of its own on process.stdout/stderr, never through
- * the global console, whose Lambda wrapping would turn a metric (EMF) line into a string
- * CloudWatch no longer reads as a metric (so POWERTOOLS_DEV, which switches it to the global
- * console, stays unset). Callers pass facts, never secrets: API keys and Authorization headers
- * are not logged.
+ * Lines go straight to stdout/stderr, never through console.log, whose Lambda wrapping would
+ * turn a metric (EMF) line into a string CloudWatch no longer reads as a metric.
+ * Callers pass facts, never secrets: API keys and Authorization headers are not logged.
  */
 
 /** Lambda's application log levels, least severe first. */
@@ -52,11 +47,6 @@ export interface RequestLogKeys {
   xrayTraceId?: string;
 }
 
-/**
- * The request's keys, per asynchronous context rather than in Powertools' appendKeys: `npm start`
- * serves many requests at once in one process, and Powertools scopes its keys to an invocation only
- * on Lambda's managed instances.
- */
 const requestKeys = new AsyncLocalStorage<RequestLogKeys>();
 
 /** Runs `serve` with `keys` appended to every log and metric line written until it settles. */
@@ -72,38 +62,6 @@ export function xrayTraceIdFrom(traceHeader: string | undefined): string | undef
     ?.slice('Root='.length);
 }
 
-/** Powertools drops a top-level field whose value is null or ''; the service writes every field as its caller gave it. */
-class VerbatimLogItem extends LogItem {
-  override prepareForPrint(): void {}
-}
-
-/**
- * The service's keys only: level, message, timestamp (ISO, UTC whatever TZ says), then the request's
- * ids and the caller's fields, none of the keys Powertools' own formatter adds (service, cold_start,
- * function_*, sampling_rate, xray_trace_id: the trace is the request's xrayTraceId).
- */
-class ServiceLogFormatter extends LogFormatter {
-  override formatAttributes(attributes: UnformattedAttributes, fields: LogAttributes): LogItem {
-    return new VerbatimLogItem({
-      attributes: { level: attributes.logLevel, message: attributes.message, timestamp: attributes.timestamp.toISOString(), ...fields },
-    });
-  }
-}
-
-/**
- * Handed every line that passes LOG_LEVEL, which this module reads per line (Powertools reads it once,
- * at construction, and knows neither FATAL nor lowercase names).
- */
-const lineWriter = new Logger({ logLevel: 'TRACE', logFormatter: new ServiceLogFormatter() });
-
-/**
- * One line per metric, published at once. Powertools' default `service` dimension is cleared: a
- * metric's dimensions are its identity, and the alarms and the dashboard read FunctionName alone.
- * Its warnings (a dimension without a value) are JSON lines of the same Logger.
- */
-const metricWriter = new Metrics({ namespace: METRIC_NAMESPACE, logger: lineWriter });
-metricWriter.clearDefaultDimensions();
-
 function thresholdIndex(): number {
   const setting = (process.env[LOG_LEVEL_VARIABLE] ?? 'INFO').toUpperCase();
   if (setting === 'SILENT') return LEVELS.length;
@@ -111,12 +69,14 @@ function thresholdIndex(): number {
   return index === -1 ? LEVELS.indexOf('INFO') : index;
 }
 
-/** Powertools' method for each level the service writes: INFO to stdout, WARN and ERROR to stderr. */
-const WRITE_AT = { INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
+function serialize(entry: Record<string, unknown>): string {
+  return `${JSON.stringify(entry, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}\n`;
+}
 
-function write(level: keyof typeof WRITE_AT, message: string, fields: Record<string, unknown>): void {
+function write(level: Level, message: string, fields: Record<string, unknown>): void {
   if (LEVELS.indexOf(level) < thresholdIndex()) return;
-  lineWriter[WRITE_AT[level]](message, { ...requestKeys.getStore(), ...fields });
+  const line = serialize({ level, message, timestamp: new Date().toISOString(), ...requestKeys.getStore(), ...fields });
+  (LEVELS.indexOf(level) < LEVELS.indexOf('WARN') ? process.stdout : process.stderr).write(line);
 }
 
 export function describeError(error: unknown): Record<string, unknown> {
@@ -137,14 +97,17 @@ export const logger = {
   metric(name: string, value: number, dimensions: Record<string, string> = {}): void {
     if (process.env[METRICS_DISABLED_VARIABLE] === 'true') return;
     // The function's name tells stages apart when staging and prod share an account.
-    for (const [dimension, dimensionValue] of Object.entries({
-      FunctionName: process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'local',
-      ...dimensions,
-    }))
-      metricWriter.addDimension(dimension, dimensionValue);
-    // Metadata: on the line for Logs Insights, not dimensions, which would make each request a metric of its own.
-    for (const [key, id] of Object.entries(requestKeys.getStore() ?? {})) if (id !== undefined) metricWriter.addMetadata(key, id);
-    // Added and published in one synchronous step, so that concurrent requests' lines never mix.
-    metricWriter.addMetric(name, MetricUnit.Count, value).publishStoredMetrics();
+    const scoped = { FunctionName: process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'local', ...dimensions };
+    process.stdout.write(
+      serialize({
+        _aws: {
+          Timestamp: Date.now(),
+          CloudWatchMetrics: [{ Namespace: METRIC_NAMESPACE, Dimensions: [Object.keys(scoped)], Metrics: [{ Name: name, Unit: 'Count' }] }],
+        },
+        ...scoped,
+        [name]: value,
+        ...requestKeys.getStore(),
+      }),
+    );
   },
 };

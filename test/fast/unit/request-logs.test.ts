@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inventoryKey } from '../../../functions/adapters/dynamodb/stored-inventory-item.ts';
 import { TIMEOUT_MARGIN_MS } from '../../../functions/http/http-handler.ts';
 import { STREAM_ABORTED_LOG_MESSAGE } from '../../../functions/http/json-array-stream.ts';
-import { COLD_START_METRIC, logger, METRIC_NAMESPACE, SERVICE_METRICS } from '../../../functions/logger.ts';
+import { COLD_START_METRIC, logger, METRIC_NAMESPACE, SERVICE_METRICS, withRequestLogKeys } from '../../../functions/logger.ts';
 import { lambdaContext, proxyEvent } from '../../support/events.ts';
 import { linesWrittenBy } from '../../support/log-lines.ts';
 import { COUNTERS_TABLE, INVENTORY_TABLE, inventoryHandlers } from '../../support/mocked-handlers.ts';
@@ -70,6 +70,38 @@ describe('the lines of one request', () => {
   });
 });
 
+describe('a log line', () => {
+  const keys = { requestId: 'gateway-request-3', xrayTraceId: TRACE_ROOT };
+
+  it("has the service's keys and the caller's fields, nothing else (none of Powertools' own), each value as the caller gave it", async () => {
+    const [line] = await linesWrittenBy(async () =>
+      withRequestLogKeys(keys, () => logger.info('counted', { petId: 9_007_199_254_740_993n, note: '', previous: null })),
+    );
+
+    expect(Object.keys(line!)).toEqual(['level', 'message', 'timestamp', 'requestId', 'xrayTraceId', 'petId', 'note', 'previous']);
+    expect(line).toEqual({
+      level: 'INFO',
+      message: 'counted',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      ...keys,
+      petId: '9007199254740993',
+      note: '',
+      previous: null,
+    });
+  });
+
+  it('goes to stdout below WARN, to stderr from WARN on', async () => {
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    logger.info('routine');
+    logger.warn('noisy');
+    logger.error('broken');
+    const messages = (written: typeof stdout) => written.mock.calls.map(([chunk]) => JSON.parse(String(chunk)).message);
+
+    expect([messages(stdout), messages(stderr)]).toEqual([['routine'], ['noisy', 'broken']]);
+  });
+});
+
 describe('the line of a listing cut after its first byte', () => {
   const FIRST_PAGE = [{ petId: 5n, quantity: 1, status: 'available' as const }];
   const event = proxyEvent({ requestContext: { ...proxyEvent().requestContext, requestId: 'gateway-request-9' } });
@@ -117,6 +149,20 @@ describe('metric lines', () => {
       StoreUnavailable: 1,
     });
     expect(line?._aws).toHaveProperty('Timestamp', expect.any(Number));
+    // No `service` dimension or key of Powertools': a metric's dimensions are its identity, which the alarms read.
+    expect(Object.keys(line!).sort()).toEqual(['FunctionName', 'StoreUnavailable', '_aws']);
+  });
+
+  it("are dimensioned by the Lambda function's name where Lambda sets it", async () => {
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'PetStoreInventory-Staging-ListInventory');
+    const [line] = await linesWrittenBy(async () => logger.metric(SERVICE_METRICS.storeUnavailable, 1));
+
+    expect(line).toMatchObject({ FunctionName: 'PetStoreInventory-Staging-ListInventory' });
+  });
+
+  it('are not written when METRICS_DISABLED is true', async () => {
+    vi.stubEnv('METRICS_DISABLED', 'true');
+    expect(await linesWrittenBy(async () => logger.metric(SERVICE_METRICS.storeUnavailable, 1))).toEqual([]);
   });
 
   it.each(['ERROR', 'FATAL', 'silent'])(

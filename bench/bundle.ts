@@ -37,7 +37,7 @@ export const BASELINES = {
   'baseline + Powertools Logger': 'bench/cold-start/powertools-logger-handler.ts',
 } as const;
 
-/** One entry point bundled as the CDK stack bundles the functions. */
+/** One function bundled as the CDK stack bundles the functions. */
 export async function bundle(entryPoint: string, outDir: string, name: string): Promise<Omit<LambdaBundle, 'name' | 'operationId'>> {
   const file = join(outDir, `${name}.mjs`);
   const { banner, mainFields, ...options } = ESBUILD_OPTIONS;
@@ -67,7 +67,7 @@ export async function bundleLambdaFunctions(outDir: string): Promise<LambdaBundl
   return bundles;
 }
 
-/** The entry points, then the baselines. */
+/** The functions, then the baselines. */
 export async function bundleLambdas(outDir: string): Promise<LambdaBundle[]> {
   const bundles = await bundleLambdaFunctions(outDir);
   for (const [name, entryPoint] of Object.entries(BASELINES))

@@ -14,7 +14,7 @@ import { median } from './stats.ts';
 const RUNS = 31;
 const TARGET_RATIO = 1.15;
 /**
- * The pet the reservations' entry points hold stock of: this section's own, written before its runs
+ * The pet the reservations' functions hold stock of: this section's own, written before its runs
  * and removed after them, since every hold is an attribute of the pet's entry and a run's holds
  * would otherwise grow pet 1's item, whose write units section 4 bills.
  */
@@ -23,7 +23,7 @@ const RESERVATIONS_PET = 9_000_000_001n;
 export const DEPLOYED_NODE_FLAGS = ['--enable-source-maps'];
 
 /**
- * Section 1: each bundled entry point that answers a request (the operations, the authorizer, the
+ * Section 1: each bundled function that answers a request (the operations, the authorizer, the
  * health check) in fresh processes, next to a bare document-client function. The background
  * functions are left out: their first invocation needs EventBridge, SQS and Secrets Manager.
  */
@@ -67,7 +67,7 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
   const baseline = floorOf('baseline');
   const baselineBundle = baseline.bundle;
   const listingBaseline = floorOf('listing baseline');
-  /** The listing is held to the floor that makes its store calls; every other entry point and floor to the one-call baseline. */
+  /** The listing is held to the floor that makes its store calls; every other function and floor to the one-call baseline. */
   const floorFor = (bundle: LambdaBundle) => (bundle.operationId === 'listInventory' ? listingBaseline : baseline);
   const rows = bundles.map((bundle) => {
     const deployed = result(bundle, 'deployed');
@@ -113,7 +113,7 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
   return [
     '## 1. Cold start',
     '',
-    `Each Lambda entry point of \`functions/routes.ts\`, bundled with \`ESBUILD_OPTIONS\` (lib/bundling.ts, what the CDK stack deploys), is imported in a fresh Node process and invoked once against the seeded DynamoDB Local of the bench; the median of ${RUNS} runs, all entry points interleaved round by round. *Load* is the \`import()\` of the bundle (module evaluation, configuration, client construction); *first invocation* is the first handler call, including the SDK's first-call work and the connections to the store. The deployed functions run with \`NODE_OPTIONS=--enable-source-maps\` (lib/service-function.ts), so the main columns use it; the columns "without source maps" show what the flag costs. Target: load + first invocation ≤ ${TARGET_RATIO}× the baseline (a bundle that only constructs a document client and makes one GetItem); for \`list-inventory\`, ≤ ${TARGET_RATIO}× the listing baseline, which makes the listing's store calls (one counting write through a client of its own, then every shard's pages) written as plainly as they can be. The \`× baseline\` column divides by that floor: the listing baseline's own row by the one-call baseline.`,
+    `Each Lambda function of \`functions/routes.ts\`, bundled with \`ESBUILD_OPTIONS\` (lib/bundling.ts, what the CDK stack deploys), is imported in a fresh Node process and invoked once against the seeded DynamoDB Local of the bench; the median of ${RUNS} runs, all functions interleaved round by round. *Load* is the \`import()\` of the bundle (module evaluation, configuration, client construction); *first invocation* is the first handler call, including the SDK's first-call work and the connections to the store. The deployed functions run with \`NODE_OPTIONS=--enable-source-maps\` (lib/service-function.ts), so the main columns use it; the columns "without source maps" show what the flag costs. Target: load + first invocation ≤ ${TARGET_RATIO}× the baseline (a bundle that only constructs a document client and makes one GetItem); for \`list-inventory\`, ≤ ${TARGET_RATIO}× the listing baseline, which makes the listing's store calls (one counting write through a client of its own, then every shard's pages) written as plainly as they can be. The \`× baseline\` column divides by that floor: the listing baseline's own row by the one-call baseline.`,
     '',
     table(
       [
@@ -131,17 +131,17 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
       rows.map((row) => row.cells),
     ),
     '',
-    `*First response* is the status code, or the authorizer policy's effect. DynamoDB calls in the first invocation, each needing a connection the baseline's one call does not: \`get-inventory-item\`, \`update-inventory\` and \`get-pet-by-id\` two (the one counting write, which also checks the key's ban, then the operation); \`list-inventory\` the counting write and one Query per shard, ${inventoryTable.shards} in parallel (so up to ${inventoryTable.shards} connections opened at once), before it streams its answer; \`adjust-inventory\` five (counting, the key's idempotency record, the transaction, the entry read back, the answer recorded); \`list-inventory-changes\` three (counting, then the entry and its history page at once); \`list-inventory-change-feed\` two (counting, then the feed's page); the authorizer three (the source address's failed authentications, the key, the key recorded as known from that address); the one-call baselines one, and the listing baseline the listing's. The reservations' entry points hold one unit of a pet of this section's own (removed after its runs); \`get-reservation\` reads a reservation made for it, and \`commit-reservation\` and \`release-reservation\` each end a fresh one per run, so each answers as a client's first call would.`,
+    `*First response* is the status code, or the authorizer policy's effect. DynamoDB calls in the first invocation, each needing a connection the baseline's one call does not: \`get-inventory-item\`, \`update-inventory\` and \`get-pet-by-id\` two (the one counting write, which also checks the key's ban, then the operation); \`list-inventory\` the counting write and one Query per shard, ${inventoryTable.shards} in parallel (so up to ${inventoryTable.shards} connections opened at once), before it streams its answer; \`adjust-inventory\` five (counting, the key's idempotency record, the transaction, the entry read back, the answer recorded); \`list-inventory-changes\` three (counting, then the entry and its history page at once); \`list-inventory-change-feed\` two (counting, then the feed's page); the authorizer three (the source address's failed authentications, the key, the key recorded as known from that address); the one-call baselines one, and the listing baseline the listing's. The reservations' functions hold one unit of a pet of this section's own (removed after its runs); \`get-reservation\` reads a reservation made for it, and \`commit-reservation\` and \`release-reservation\` each end a fresh one per run, so each answers as a client's first call would.`,
     '',
     `**Which logger.** One log line per invocation adds ${loggerCost('baseline + our logger')} to the baseline's load + first invocation with the service's logger (functions/logger.ts, Powertools' field conventions), and ${loggerCost('baseline + Powertools Logger')} with Powertools for AWS Lambda's Logger itself: the rows above, from the same rounds: ${oursIsCheaper ? 'ours costs less' : 'Powertools costs less'} at cold start.`,
     '',
     missed.length === 0
-      ? 'Every entry point is within the target.'
+      ? 'Every function is within the target.'
       : [
           `**Target missed** by ${missed.map((row) => `\`${row.bundle.name}\` (${ratio(row.deployedRatio)}, ${ms(row.overBudgetMs)} over)`).join(', ')}; the budget is ${ms(TARGET_RATIO * baseline.deployed.loadAndFirstMs)}${missed.some((row) => floorFor(row.bundle) === listingBaseline) ? `, the listing's ${ms(TARGET_RATIO * listingBaseline.deployed.loadAndFirstMs)}` : ''}. Why:`,
           '',
-          `- **Bundle and load.** ${names(missed)}: ${integer(missedMedian((row) => row.bundle.bytes))} bytes (median) against ${integer(baselineBundle.bytes)} for the baseline: Middy, the body parser and validator, the service's modules. Without source maps they load in ${ms(missedMedian((row) => result(row.bundle, 'noSourceMaps').loadMs))} against ${ms(baseline.noSourceMaps.loadMs)} for the baseline (medians). No entry point loads zod or a schema compiler (test/stacks/infra/bundles.test.ts).`,
-          `- **Source maps.** With \`--enable-source-maps\` Node reads and parses each bundle's map at load: a median ${ms(mapCost)} more per entry point; our maps are ${integer(Math.min(...entryRows.map((row) => row.bundle.mapBytes)))} bytes or more against ${integer(baselineBundle.mapBytes)} for the baseline's.`,
+          `- **Bundle and load.** ${names(missed)}: ${integer(missedMedian((row) => row.bundle.bytes))} bytes (median) against ${integer(baselineBundle.bytes)} for the baseline: Middy, the body parser and validator, the service's modules. Without source maps they load in ${ms(missedMedian((row) => result(row.bundle, 'noSourceMaps').loadMs))} against ${ms(baseline.noSourceMaps.loadMs)} for the baseline (medians). No function loads zod or a schema compiler (test/stacks/infra/bundles.test.ts).`,
+          `- **Source maps.** With \`--enable-source-maps\` Node reads and parses each bundle's map at load: a median ${ms(mapCost)} more per function; our maps are ${integer(Math.min(...entryRows.map((row) => row.bundle.mapBytes)))} bytes or more against ${integer(baselineBundle.mapBytes)} for the baseline's.`,
           `- **More calls in the first invocation** (listed above). Plan limits count the request before the operation, through a client of their own (bounded for fail-open counting), so even a one-call operation opens two connections where the baseline opens one; the listing opens one per shard to read every shard's first page at once, and an adjustment makes four calls of its own: ${ms(missedMedian((row) => row.deployed.firstInvocationMs))} against ${ms(baseline.deployed.firstInvocationMs)} for the baseline (medians). What the first invocation costs beyond its calls' connections is the SDK's first-call work, which the baseline pays too.`,
         ].join('\n'),
   ].join('\n');

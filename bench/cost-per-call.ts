@@ -1,4 +1,4 @@
-import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY } from '../functions/domain/plan-limiter.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';
 import { createOperationHandlers } from '../local/operation-handlers.ts';
 import { KeyAdmin } from '../local/key-admin.ts';

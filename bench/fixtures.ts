@@ -6,7 +6,7 @@ import { ENV } from '../functions/config.ts';
 import { createDependencies, type ServiceDependencies } from '../local/service-dependencies.ts';
 import type { ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { InventoryCount, PetStatus } from '../functions/domain/schemas.ts';
-import { DEFAULT_BAN_POLICY } from '../functions/domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY } from '../functions/domain/plan-limiter.ts';
 import { authorizerContext } from '../functions/http/caller.ts';
 import { KeyAdmin } from '../local/key-admin.ts';
 import { authorizerEvent as gatewayAuthorizerEvent, proxyEvent, type GatewayRequest } from '../local/gateway-events.ts';
@@ -53,7 +53,7 @@ export interface BenchStore {
   close(): Promise<void>;
 }
 
-/** The environment a bundled entry point reads its configuration from (functions/config.ts), over the bench's local tables. */
+/** The environment a bundled function reads its configuration from (functions/config.ts), over the bench's local tables. */
 export function benchFunctionEnvironment(endpoint: string): Record<string, string> {
   return { ...tableEnvironment(LOCAL_TABLES), [ENV.dynamodbEndpoint]: endpoint };
 }

@@ -40,7 +40,7 @@ const progress = (message: string) => console.log(`[bench ${fixed((performance.n
 const runFacts = () =>
   `Machine: ${describeMachine()}. Load average (1 min) ${fixed(loadAtStart, 2)} at the start and ${fixed(loadavg()[0]!, 2)} at the end: anything else running on the machine slows every figure, the baselines' too.`;
 
-/** What a section needs, made the first time one asks: the bundled entry points, the seeded store. */
+/** What a section needs, made the first time one asks: the bundled functions, the seeded store. */
 interface Needs {
   bundles(): Promise<LambdaBundle[]>;
   bundleDir: string;

@@ -27,7 +27,7 @@ import { ERROR_STATUSES, errorBody } from '../functions/http/error-statuses.ts';
 import { PayloadTooLargeError } from '../functions/http/json-body.ts';
 import { toJson } from '../functions/int64-json.ts';
 import { DEMO_INVENTORY } from './demo-inventory.ts';
-import { apiRoutes, BODY_LIMITS, type OperationId } from '../functions/routes.ts';
+import { apiRoutes, BODY_CAPS, type OperationId } from '../functions/routes.ts';
 
 /**
  * The worked examples of the published contract: one call per operation, the curl line that
@@ -307,8 +307,8 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
     message: gatewayResponses.RESOURCE_NOT_FOUND.message,
   },
   [ErrorCode.payloadTooLarge]: {
-    meaning: `The body is larger than the operation takes: ${BODY_LIMITS.oneEntry} bytes for one entry's change, ${BODY_LIMITS.manyEntries} for a batch or a cart.`,
-    message: new PayloadTooLargeError(BODY_LIMITS.oneEntry).message,
+    meaning: `The body is larger than the operation takes: ${BODY_CAPS.oneEntry} bytes for one entry's change, ${BODY_CAPS.manyEntries} for a batch or a cart.`,
+    message: new PayloadTooLargeError(BODY_CAPS.oneEntry).message,
   },
   [ErrorCode.quantityChanged]: {
     meaning: 'A compare-and-set whose `changeFromQuantity` is no longer the stored quantity; nothing was written.',

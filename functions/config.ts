@@ -1,6 +1,6 @@
 import { DEFAULT_HISTORY_RETENTION_DAYS } from './domain/vocabulary.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from './domain/failed-authentications.ts';
-import { DEFAULT_BAN_POLICY, MAX_BAN_SECONDS, type BanPolicy } from './domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY, MAX_BAN_SECONDS, type BanPolicy } from './domain/plan-limiter.ts';
 import { routeOf } from './routes.ts';
 
 /**
@@ -16,7 +16,7 @@ export interface ServiceConfig {
   reservationsTable: string;
   /** Each pet's history of changes (GET /inventory/{petId}/changes, and the stream consumer that writes it). */
   historyTable: string;
-  /** Days a history entry is kept (HISTORY_RETENTION_DAYS); DEFAULT_HISTORY_RETENTION_DAYS (13 months) when unset. */
+  /** Days a history record is kept (HISTORY_RETENTION_DAYS); DEFAULT_HISTORY_RETENTION_DAYS (13 months) when unset. */
   historyRetentionDays?: number;
   /** Every pet's changes in one order (GET /inventory/changes, and the stream consumer that appends to it); kept as long as the history. */
   changeFeedTable: string;

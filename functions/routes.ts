@@ -80,8 +80,8 @@ export interface ApiRoute {
   query?: Readonly<Record<string, QueryParameter>>;
   /** The JSON body it validates: a schema of domain/schemas.ts that contract/request-body-schemas.ts compiles. */
   body?: SchemaName;
-  /** The largest body it reads, in bytes (413 PAYLOAD_TOO_LARGE above it): one of BODY_LIMITS, for every route with a body. */
-  maxBodyBytes?: (typeof BODY_LIMITS)[keyof typeof BODY_LIMITS];
+  /** The largest body it reads, in bytes (413 PAYLOAD_TOO_LARGE above it): one of BODY_CAPS, for every route with a body. */
+  maxBodyBytes?: (typeof BODY_CAPS)[keyof typeof BODY_CAPS];
   /** What a 200 holds: a schema's name, or `Name[]` for a JSON array of it (an operation that answers 204 names what it removes). */
   answer: SchemaName | `${SchemaName}[]`;
 }
@@ -105,7 +105,7 @@ export function functionTimeoutSeconds(route: Pick<ApiRoute, 'streamed'>): numbe
  * the most adjustments (99), or a cart of the most items (98), each with the longest petId, is
  * about 7 KB written compactly and about 11 KB indented, which 16 KiB takes, and little else.
  */
-export const BODY_LIMITS = { oneEntry: 4_096, manyEntries: 16_384 } as const;
+export const BODY_CAPS = { oneEntry: 4_096, manyEntries: 16_384 } as const;
 
 /** A page of changes: how many entries, and where the last page ended. */
 const changesPageQuery = (cursorDescription: string) =>
@@ -157,7 +157,7 @@ export const apiRoutes = [
     idempotencyKey: 'optional',
     stability: 'experimental',
     body: 'InventoryUpdate',
-    maxBodyBytes: BODY_LIMITS.oneEntry,
+    maxBodyBytes: BODY_CAPS.oneEntry,
     answer: 'InventoryItem',
   },
   {
@@ -170,7 +170,7 @@ export const apiRoutes = [
     idempotencyKey: 'required',
     stability: 'experimental',
     body: 'InventoryAdjustment',
-    maxBodyBytes: BODY_LIMITS.oneEntry,
+    maxBodyBytes: BODY_CAPS.oneEntry,
     answer: 'InventoryItem',
   },
   {
@@ -183,7 +183,7 @@ export const apiRoutes = [
     idempotencyKey: 'required',
     stability: 'experimental',
     body: 'InventoryAdjustmentBatch',
-    maxBodyBytes: BODY_LIMITS.manyEntries,
+    maxBodyBytes: BODY_CAPS.manyEntries,
     answer: 'AdjustedInventoryItems',
   },
   {
@@ -217,7 +217,7 @@ export const apiRoutes = [
     counting: 'first',
     stability: 'experimental',
     body: 'LowStockThresholdUpdate',
-    maxBodyBytes: BODY_LIMITS.oneEntry,
+    maxBodyBytes: BODY_CAPS.oneEntry,
     answer: 'LowStockThreshold',
   },
   {
@@ -266,7 +266,7 @@ export const apiRoutes = [
     idempotencyKey: 'required',
     stability: 'experimental',
     body: 'ReservationRequest',
-    maxBodyBytes: BODY_LIMITS.manyEntries,
+    maxBodyBytes: BODY_CAPS.manyEntries,
     answer: 'Reservation',
   },
   {

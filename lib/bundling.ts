@@ -1,5 +1,5 @@
 /**
- * How every Lambda entry point is bundled: the CDK stack (NodejsFunction) and the cold-start
+ * How every Lambda function is bundled: the CDK stack (NodejsFunction) and the cold-start
  * benchmark use these same esbuild settings, so what is measured is what is deployed.
  */
 export const LAMBDA_NODE_TARGET = 'node24';

@@ -247,7 +247,7 @@ export class InventoryApi extends Construct {
     Validations.of(this.restApi.node.findChild('Resource')).acknowledge({
       id: 'AwsSolutions-APIG2',
       reason:
-        "Requests are validated in the functions (zod) after the rate limiter, so a bad body gets the contract's 400 Error with X-RateLimit-* headers, the same locally and on AWS.",
+        "Requests are validated in the functions (zod) after the plan limiter, so a bad body gets the contract's 400 Error with X-RateLimit-* headers, the same locally and on AWS.",
     });
   }
 

@@ -46,7 +46,7 @@ export interface InventoryHistoryProps {
 /** The inventory table's stream → the consumer function → the history table, with its on-failure queue. */
 export class InventoryHistory extends Construct {
   readonly consumer: ServiceFunction;
-  /** Stream records the consumer gave up on: any message here is a change without its history entry. */
+  /** Stream records the consumer gave up on: any message here is a change without its history record. */
   readonly failedRecords: Queue;
 
   constructor(scope: Construct, id: string, props: InventoryHistoryProps) {

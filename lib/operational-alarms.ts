@@ -61,7 +61,7 @@ export interface DeadLetterQueue {
   description: string;
 }
 
-/** A consumer this far behind its stream delays what it derives: history entries are meant to show within seconds. */
+/** A consumer this far behind its stream delays what it derives: history records are meant to show within seconds. */
 export const ITERATOR_AGE_THRESHOLD = Duration.minutes(1);
 
 export interface OperationalAlarmsProps {
@@ -135,7 +135,7 @@ export class OperationalAlarms extends Construct {
         threshold: waitedHours * 3_600,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
-        alarmDescription: `The oldest failed batch of the ${consumer.name} stream consumer has waited ${waitedHours} hours in its on-failure queue: the stream drops its records within ${waitedHours} hours, and with them what recording those changes' history, feed entries and events needs. Replay now: ${consumer.replayCommand} (docs/deploying-and-operating.md).`,
+        alarmDescription: `The oldest failed batch of the ${consumer.name} stream consumer has waited ${waitedHours} hours in its on-failure queue: the stream drops its records within ${waitedHours} hours, and with them what recording those changes' history, feed records and events needs. Replay now: ${consumer.replayCommand} (docs/deploying-and-operating.md).`,
       });
       this.add(`${consumer.name}StreamIteratorAge`, {
         metric: consumer.function.metric('IteratorAge', { statistic: Stats.MAXIMUM, period: Duration.minutes(1) }),

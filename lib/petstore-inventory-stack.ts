@@ -29,7 +29,7 @@ export interface StageSettings {
   notifyAlarms: boolean;
   /** The functions' LOG_LEVEL (functions/logger.ts): raise it to quiet the logs; metric lines are never filtered. */
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
-  /** Days each pet's history entries are kept (HISTORY_RETENTION_DAYS). */
+  /** Days each pet's history records are kept (HISTORY_RETENTION_DAYS). */
   historyRetentionDays: number;
 }
 

@@ -75,7 +75,7 @@ export const TABLE_ACCESS = {
   /** The authorizer counts an address's failed authentications (UpdateItem), reads its standing before a lookup (GetItem) and records known keys (UpdateItem). */
   failedAuthenticationCounting: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
   /**
-   * The rate limiter: one conditional UpdateItem counts and checks the ban, UpdateItem also
+   * The plan limiter: one conditional UpdateItem counts and checks the ban, UpdateItem also
    * counts rejections and writes a ban on the day items, PutItem its record. It reads nothing.
    */
   usageCounting: ['dynamodb:UpdateItem', 'dynamodb:PutItem'],

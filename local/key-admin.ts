@@ -1,7 +1,7 @@
 import { generateApiKey, hashApiKey, type ApiKeyRecord } from '../functions/domain/api-keys.ts';
 import type { PlanLimits, PlanName } from '../functions/domain/plans.ts';
 import { KNOWN_API_KEY_SECONDS } from '../functions/domain/known-api-keys.ts';
-import { windowAt, type UsageCounterRepository } from '../functions/domain/usage-limits.ts';
+import { windowAt, type UsageCounterRepository } from '../functions/domain/plan-limiter.ts';
 import type { ApiKeyAdminRepository } from '../functions/adapters/dynamodb/api-key-repository.ts';
 
 /** The API Gateway side of a key on a deployed stage: its API key and usage-plan membership. */

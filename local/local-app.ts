@@ -7,7 +7,7 @@ import { writeFileAtomically } from './atomic-file.ts';
 import { API_KEY_PATTERN, hashApiKey } from '../functions/domain/api-keys.ts';
 import type { PlanName } from '../functions/domain/plans.ts';
 import type { ServiceConfig } from '../functions/config.ts';
-import { DEFAULT_BAN_POLICY, type BanPolicy } from '../functions/domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY, type BanPolicy } from '../functions/domain/plan-limiter.ts';
 import { rateLimitHeaders } from '../functions/http/rate-limit-headers.ts';
 import { createDependencies, type ServiceDependencies } from './service-dependencies.ts';
 import { createAuthorizerHandler } from '../functions/handlers/authorizer-handler.ts';

@@ -1,5 +1,5 @@
 /**
- * The cold-start floor: a Lambda entry point that only imports and constructs a DynamoDB
+ * The cold-start floor: a Lambda function that only imports and constructs a DynamoDB
  * document client, and whose invocation is one GetItem. The SDK's first-call work
  * (endpoint resolution, signing, a connection) is in its first invocation as in ours.
  */

@@ -1,5 +1,5 @@
 /**
- * The baseline of section 3: the listing's reads and nothing else. A Lambda-style entry point,
+ * The baseline of section 3: the listing's reads and nothing else. A Lambda-style function,
  * bundled and run like the listing's own (a fresh process, the same store, the same client),
  * that reads every entry through the service's repository (the shards' ordered Queries,
  * merged) without handler, plan limits, serialization or response stream; with `lowStockOnly`

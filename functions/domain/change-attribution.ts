@@ -3,7 +3,7 @@ import type { ADJUSTMENT_REASONS, CHANGE_KINDS } from './vocabulary.ts';
 
 /**
  * Who changed an entry, how and why: written onto the entry by the very write that changes it,
- * so a change and its attribution are one atomic write, and its history entry is derived from it.
+ * so a change and its attribution are one atomic write, and its history record is derived from it.
  */
 
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -27,7 +27,7 @@ export interface ChangeAttribution {
 /**
  * A change as stored: on its entry (`lastChange`), the attribution and when the change was made
  * (the writer's clock, RFC 3339 in UTC with milliseconds). The entry's version numbers it; its
- * history entry (InventoryChange, as answered) is derived from it and the entry's images.
+ * history record (InventoryChange, as answered) is derived from it and the entry's images.
  */
 export type StoredChange = ChangeAttribution & { occurredAt: string };
 

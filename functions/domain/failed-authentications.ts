@@ -1,6 +1,6 @@
 import { authenticate, hashApiKey, UnauthorizedError, type ApiKeyRecord, type ApiKeyRepository } from './api-keys.ts';
 import { StoreUnavailableError } from './errors.ts';
-import { windowAt, type UsageWindow } from './usage-limits.ts';
+import { windowAt, type UsageWindow } from './plan-limiter.ts';
 import { rateLimitState, type RateLimitState, type WindowState } from './rate-limit-state.ts';
 
 /**

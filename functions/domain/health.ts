@@ -2,7 +2,7 @@ import { ErrorCode, StoreUnavailableError } from './errors.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from './failed-authentications.ts';
 import type { InventoryRepository } from './inventory-service.ts';
 import { MAX_INT64 } from './pet-id.ts';
-import { RateLimitedError, secondsUntil, windowAt } from './usage-limits.ts';
+import { RateLimitedError, secondsUntil, windowAt } from './plan-limiter.ts';
 import { rateLimitState } from './rate-limit-state.ts';
 
 /** What GET /v1/health answers while the service and its store work. */

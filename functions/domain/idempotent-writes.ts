@@ -123,7 +123,7 @@ export interface IdempotentWriteRepository {
   recordRefusal(record: IdempotencyRecord, nowSeconds: number): Promise<boolean>;
 }
 
-export interface AdjustmentResult<Outcome extends RecordedOutcome = AdjustmentOutcome> {
+export interface KeyedWriteResult<Outcome extends RecordedOutcome = AdjustmentOutcome> {
   outcome: Outcome;
   /** True when the outcome is an earlier request's, answered again. */
   replayed: boolean;
@@ -191,7 +191,7 @@ export class IdempotentWriter {
    * Holds each pet's stock for a cart, all or none, once per Idempotency-Key: the holds, the
    * reservation's record and the key's record in one transaction. Each pet at most once.
    */
-  async reserve({ request, ...author }: ReserveRequest): Promise<AdjustmentResult<ReservationOutcome>> {
+  async reserve({ request, ...author }: ReserveRequest): Promise<KeyedWriteResult<ReservationOutcome>> {
     const { items, reference } = request;
     const ttlSeconds = request.ttlSeconds ?? RESERVATION_TTL_SECONDS.default;
     refuseRepeatedPets(
@@ -234,7 +234,7 @@ export class IdempotentWriter {
     });
   }
 
-  async adjust(request: AdjustmentRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
+  async adjust(request: AdjustmentRequest): Promise<KeyedWriteResult<AdjustmentOutcome>> {
     if (request.delta === 0) throw new ApiError(ErrorCode.invalidBody, 'delta: must not be 0: an adjustment changes the stock');
     const write = adjustmentWrite(request, authorOf(request), request.idempotencyKey);
     return this.applyOnce<AdjustmentOutcome>({
@@ -250,9 +250,9 @@ export class IdempotentWriter {
   /**
    * A PATCH sent with an Idempotency-Key: the set or compare-and-set (under its If-Match) written
    * once, in one transaction with the key's record; its answer, the entry or the refusal
-   * (PET_NOT_FOUND, QUANTITY_CHANGED, PRECONDITION_FAILED), is what every request with the key answers. The history entry carries the key.
+   * (PET_NOT_FOUND, QUANTITY_CHANGED, PRECONDITION_FAILED), is what every request with the key answers. The history record carries the key.
    */
-  async update(request: KeyedUpdateRequest): Promise<AdjustmentResult<AdjustmentOutcome>> {
+  async update(request: KeyedUpdateRequest): Promise<KeyedWriteResult<AdjustmentOutcome>> {
     const { petId, update, versions, idempotencyKey } = request;
     const write = updateWrite(petId, update, authorOf(request), versions, idempotencyKey);
     return this.applyOnce<AdjustmentOutcome>({
@@ -267,7 +267,7 @@ export class IdempotentWriter {
   }
 
   /** Every change or none, in one transaction with the key's record; each pet at most once. */
-  async adjustBatch(request: BatchAdjustmentRequest): Promise<AdjustmentResult<BatchAdjustmentOutcome>> {
+  async adjustBatch(request: BatchAdjustmentRequest): Promise<KeyedWriteResult<BatchAdjustmentOutcome>> {
     const { changes } = request;
     if (changes.length < 1 || changes.length > MAX_BATCH_CHANGES)
       throw new ApiError(ErrorCode.invalidBody, `adjustments: must hold from 1 to ${MAX_BATCH_CHANGES} adjustments, not ${changes.length}`);
@@ -293,7 +293,7 @@ export class IdempotentWriter {
     });
   }
 
-  private async applyOnce<Outcome extends RecordedOutcome>(request: KeyedChanges<Outcome>): Promise<AdjustmentResult<Outcome>> {
+  private async applyOnce<Outcome extends RecordedOutcome>(request: KeyedChanges<Outcome>): Promise<KeyedWriteResult<Outcome>> {
     const { writes, requestHash } = request;
     const recordId = `${request.keyId}#${request.idempotencyKey}`;
     // Each round ends in an answer, but for a transaction conflict and a duplicate recording first.

@@ -4,7 +4,7 @@ import type { ChangeEventData, InventoryChangedEvent, InventoryLowStockEvent, In
 import { INVENTORY_CHANGED, type InventoryEventType } from './vocabulary.ts';
 
 /**
- * What other systems hear of a change: one `inventory.changed` per history entry, with its pet,
+ * What other systems hear of a change: one `inventory.changed` per history record, with its pet,
  * and, when the change crossed the pet's low-stock threshold, one `inventory.low_stock` or
  * `inventory.restocked` right after it (low-stock.ts). The change's data goes out as a webhook's
  * `data`, as an EventBridge event's `detail` and as an entry of the change feed, so a receiver
@@ -33,7 +33,7 @@ export interface EventPublisher {
   publish(events: readonly InventoryEvent[]): Promise<void>;
 }
 
-/** A change as announced (the history entry with its petId, flat), and the webhook's body: their shapes are in schemas.ts. */
+/** A change as announced (the history record with its petId, flat), and the webhook's body: their shapes are in schemas.ts. */
 export type { ChangeEventData, InventoryChangedEvent };
 
 export function inventoryChangedEvent(change: ChangeEventData): InventoryChangedEvent {

@@ -32,7 +32,7 @@ export interface EntryWrite {
 }
 
 /**
- * The history entry a write made, from the entry before and after it; undefined for a write
+ * The history record a write made, from the entry before and after it; undefined for a write
  * that made no version (an entry written before versions existed, or its removal).
  */
 export function changeOf(before: EntryImage | undefined, after: EntryImage | undefined): ChangeEventData | undefined {
@@ -122,7 +122,7 @@ export async function listInventoryChanges(
   const cursors = historyCursors(petId);
   const afterVersion = query.cursor === undefined ? 0 : cursors.read(query.cursor);
   // Both reads at once: the entry's existence adds no wait to the page. The entry is read
-  // consistently: a history entry is recorded after its version is written, so a version a page
+  // consistently: a history record is recorded after its version is written, so a version a page
   // handed out is never ahead of the entry so read.
   const [entry, page] = await Promise.all([inventory.get(petId, { consistent: true }), history.page(petId, { limit, afterVersion })]);
   if (!entry) throw new ApiError(ErrorCode.petNotFound, `No inventory entry exists for pet ${petId}.`);

@@ -1,6 +1,6 @@
 /**
  * What an answer says of the limits that counted its request: each window's limit, what is left
- * and when it resets. Plan limits (usage-limits.ts), failed authentications and the health
+ * and when it resets. Plan limits (plan-limiter.ts), failed authentications and the health
  * check's per-address window all report in these terms; errors carry it as a detail.
  */
 

@@ -9,7 +9,7 @@ import { batchRefusal, type ChangeAuthor, type RefusedWrite, type StockWrite, se
  * Reservations: stock held for a cart until its expiresAt, then sold (commit), given back
  * (release) or run out (expire). Every one of these is a StockWrite of each pet it holds (see
  * stock-writes.ts), written in one transaction with the reservation's record, so a hold, its
- * record and its history entries are never apart. A reservation is made by the IdempotentWriter,
+ * record and its history records are never apart. A reservation is made by the IdempotentWriter,
  * once per Idempotency-Key (idempotent-writes.ts); commit and release need no key, because a
  * reservation settles once: settling it again answers what it became.
  */

@@ -108,7 +108,7 @@ export const ChangesPage = z.strictObject({
 export type ChangesPage = z.infer<typeof ChangesPage>;
 
 /**
- * A history entry with its pet, flat: an entry of the change feed, a webhook's `data` and an
+ * A history record with its pet, flat: an entry of the change feed, a webhook's `data` and an
  * EventBridge event's `detail` alike (inventory-events.ts), so a receiver handles all three alike.
  */
 export const ChangeEventData = z.strictObject({ petId: PetId, ...InventoryChange.shape });

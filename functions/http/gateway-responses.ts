@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, ErrorCode } from '../domain/errors.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE, FAILED_AUTHENTICATIONS_POLICY } from '../domain/failed-authentications.ts';
-import type { WindowKind } from '../domain/usage-limits.ts';
+import type { WindowKind } from '../domain/plan-limiter.ts';
 import { rateLimitState, type WindowState } from '../domain/rate-limit-state.ts';
 import {
   RATE_LIMIT_HEADER,

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../domain/errors.ts';
-import type { AdjustmentResult, RecordedOutcome } from '../domain/idempotent-writes.ts';
+import type { KeyedWriteResult, RecordedOutcome } from '../domain/idempotent-writes.ts';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyOf } from './idempotency-key.ts';
 import { jsonResponse } from './json.ts';
 
@@ -30,7 +30,7 @@ export function optionalIdempotencyKeyFrom(event: Pick<APIGatewayProxyEvent, 'he
  * request's outcome is repeated.
  */
 export function idempotentAnswer<Outcome extends RecordedOutcome>(
-  { outcome, replayed }: AdjustmentResult<Outcome>,
+  { outcome, replayed }: KeyedWriteResult<Outcome>,
   body: (applied: Exclude<Outcome, { error: unknown }>) => unknown,
   appliedHeaders: (applied: Exclude<Outcome, { error: unknown }>) => Record<string, string> = () => ({}),
   status = 200,

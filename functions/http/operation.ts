@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Deadline } from '../domain/contention.ts';
 import type { ChangeAuthor } from '../domain/stock-writes.ts';
-import type { UsageLimiter } from '../domain/usage-limits.ts';
+import type { PlanLimiter } from '../domain/plan-limiter.ts';
 import type { Part } from '../parts/part.ts';
 import { planLimiterPart } from '../parts/plan-limiter.ts';
 import { routeOf, type OperationId } from '../routes.ts';
@@ -83,9 +83,9 @@ export interface Operation<Id extends OperationId = OperationId, Parts = unknown
   operationId: Id;
   route: RouteOf<Id>;
   /** What the operation's function is wired from: its own parts, and the plan limiter that counts it. */
-  parts: PartFactories<Parts & { limiter: UsageLimiter }>;
+  parts: PartFactories<Parts & { limiter: PlanLimiter }>;
   /** The operation's handler over built parts: the Lambda function's, npm start's, or a test's with parts of its own. */
-  handler(parts: Parts & { limiter: UsageLimiter }): Handler<Id>;
+  handler(parts: Parts & { limiter: PlanLimiter }): Handler<Id>;
 }
 
 export function defineOperation<Id extends OperationId, Parts, Body = never>(
@@ -117,7 +117,7 @@ export function defineOperation<Id extends OperationId, Parts, Body = never>(
   return {
     operationId,
     route,
-    parts: { ...definition.parts, limiter: planLimiterPart } as PartFactories<Parts & { limiter: UsageLimiter }>,
+    parts: { ...definition.parts, limiter: planLimiterPart } as PartFactories<Parts & { limiter: PlanLimiter }>,
     handler(parts) {
       const { headers } = definition;
       const extra = headers ? [headersOnEveryAnswer(() => headers)] : [];

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { StoreUnavailableError } from '../domain/errors.ts';
-import { RateLimitedError, type UsageLimiter } from '../domain/usage-limits.ts';
+import { RateLimitedError, type PlanLimiter } from '../domain/plan-limiter.ts';
 import type { RateLimitState } from '../domain/rate-limit-state.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { logger, SERVICE_METRICS } from '../logger.ts';
@@ -20,7 +20,7 @@ import type { ResponseHead } from './answer-headers.ts';
  * and the fault is logged as the metric UsageCountingUnavailable.
  */
 export function planLimits(
-  limiter: UsageLimiter,
+  limiter: PlanLimiter,
   /** Started once the caller is known, while the request is counted (planLimitedRead). */
   alongside?: (event: APIGatewayProxyEvent, context: Context) => void,
 ): MiddlewareObj<APIGatewayProxyEvent, ResponseHead> {
@@ -53,7 +53,7 @@ export function planLimits(
  * key's 401) is answered as it would be without the read, whose result is dropped unanswered. A
  * write keeps planLimits: nothing may be written for a request the count refuses.
  */
-export function planLimitedRead<Result>(limiter: UsageLimiter, read: (event: APIGatewayProxyEvent, context: Context) => Promise<Result>) {
+export function planLimitedRead<Result>(limiter: PlanLimiter, read: (event: APIGatewayProxyEvent, context: Context) => Promise<Result>) {
   const reads = new WeakMap<APIGatewayProxyEvent, Promise<Result>>();
   const guard = planLimits(limiter, (event, context) => {
     // Its failures too (a 400 of the path, a 404, the store's 503) wait for the handler, after the count's verdict.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
 import { createDependencies, type ServiceDependencies } from '../../local/service-dependencies.ts';
-import { DEFAULT_BAN_POLICY, type BanPolicy } from '../../functions/domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY, type BanPolicy } from '../../functions/domain/plan-limiter.ts';
 import { adminClient, createServiceTables, LOCAL_TABLES, type ServiceTableNames } from '../../local/local-store.ts';
 
 export interface TestStore {

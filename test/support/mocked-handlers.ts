@@ -4,7 +4,7 @@ import { createDocumentClient } from '../../functions/adapters/dynamodb/document
 import { createInventoryRepository } from '../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../functions/adapters/dynamodb/usage-counter-repository.ts';
 import { IdempotentWriter } from '../../functions/domain/idempotent-writes.ts';
-import { DEFAULT_BAN_POLICY, UsageLimiter, type BanPolicy } from '../../functions/domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY, PlanLimiter, type BanPolicy } from '../../functions/domain/plan-limiter.ts';
 import { adjustInventory } from '../../functions/operations/adjust-inventory.ts';
 import { getInventoryItem } from '../../functions/operations/get-inventory-item.ts';
 import { listInventory } from '../../functions/operations/list-inventory.ts';
@@ -32,7 +32,7 @@ export function inventoryHandlers(now: number, banPolicy: BanPolicy = DEFAULT_BA
   const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
   const dependencies = {
     inventory: createInventoryRepository(client, INVENTORY_TABLE),
-    limiter: new UsageLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), banPolicy, () => now),
+    limiter: new PlanLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), banPolicy, () => now),
     // No waiting between rounds: the tests decide what each round meets.
     idempotentWriter: new IdempotentWriter(
       createIdempotentWriteRepository(client, { inventoryTable: INVENTORY_TABLE, idempotencyRecordsTable: IDEMPOTENCY_TABLE }),

@@ -2,7 +2,7 @@ import { changedEvent, type ChangeEventData, type InventoryEvent } from '../../f
 import { INVENTORY_EVENT_TYPES } from '../../functions/domain/vocabulary.ts';
 import type { WebhookSubscription } from '../../functions/domain/webhooks.ts';
 
-/** A pet's history entry as the stream consumer derives it, with its pet: an arrival of one, version by version. */
+/** A pet's history record as the stream consumer derives it, with its pet: an arrival of one, version by version. */
 export function petChange(petId: bigint, version: number, occurredAt = new Date().toISOString()): ChangeEventData {
   return {
     petId,

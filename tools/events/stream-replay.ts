@@ -169,7 +169,7 @@ async function receiveAll(sqs: SQSClient, queueUrl: string): Promise<Message[]> 
  * batch lies in the stream: the records are read back from there (while the stream keeps them,
  * STREAM_RETENTION_HOURS) and handed to the deployed consumer function, in the stream's order,
  * and the message is deleted only once the consumer has recorded them. The consumer stores
- * history and feed entries by petId and version, so a batch replayed twice is recorded once (its
+ * history and feed records by petId and version, so a batch replayed twice is recorded once (its
  * events may go out twice, as any retry's). A batch that fails again is kept, and so is every
  * later batch of its shard, which must not overtake it; a kept message is visible again at once.
  */
@@ -202,7 +202,7 @@ export async function replayFailedStreamBatches(
       } catch (error) {
         if (!(error instanceof RecordsGone)) throw error;
         print(
-          `Kept ${name}: the stream no longer holds its records (older than ${STREAM_RETENTION_HOURS} hours); its changes stand in the inventory without their history and feed entries and events.`,
+          `Kept ${name}: the stream no longer holds its records (older than ${STREAM_RETENTION_HOURS} hours); its changes stand in the inventory without their history and feed records and events.`,
         );
         continue;
       }

@@ -27,7 +27,7 @@ const markerKey = ({ petId, version }: ChangeEventData) => ({ feed: `pet#${petId
 interface StoredFeedEntry {
   seq: NumberValue;
   petId: NumberValue;
-  /** The history entry, as JSON text: it goes out as it came in. */
+  /** The history record, as JSON text: it goes out as it came in. */
   change: string;
 }
 

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FailedAuthenticationStore } from '../../domain/failed-authentications.ts';
-import type { UsageWindow } from '../../domain/usage-limits.ts';
+import type { UsageWindow } from '../../domain/plan-limiter.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
 import { DAY_SECONDS, forgettingClause, KEEP_AFTER_RESET_SECONDS, minuteAttribute, minuteOfDay, toNumber } from './minute-counts.ts';
 

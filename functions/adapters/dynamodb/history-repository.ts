@@ -6,7 +6,7 @@ import type { ChangeEventData } from '../../domain/schemas.ts';
 import { callStore } from './document-client.ts';
 import { historyTable } from './tables.ts';
 
-/** A history entry as the history table holds it: numbers as DynamoDB gives them, and when it expires. */
+/** A history record as the history table holds it: numbers as DynamoDB gives them, and when it expires. */
 type HistoryItem = Omit<
   InventoryChange,
   'version' | 'quantityBefore' | 'quantityAfter' | 'delta' | 'reservedBefore' | 'reservedAfter' | 'reservationId' | 'reference'
@@ -80,7 +80,7 @@ export function createHistoryRepository(client: DynamoDBDocumentClient, tableNam
     let pending = changes.map((change) => ({ PutRequest: { Item: item(change) } }));
     for (let attempt = 1; pending.length > 0; attempt += 1) {
       if (attempt > BATCH_WRITE_ATTEMPTS)
-        throw new StoreUnavailableError({ cause: new Error(`${pending.length} history entries still unprocessed`) });
+        throw new StoreUnavailableError({ cause: new Error(`${pending.length} history records still unprocessed`) });
       if (attempt > 1) await sleep(BATCH_RETRY_BASE_MS * 2 ** (attempt - 2));
       const { UnprocessedItems } = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
       pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;

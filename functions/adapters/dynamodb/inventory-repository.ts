@@ -105,7 +105,7 @@ export function entryReplacement(tableName: string, item: InventoryCount, attrib
  * fails already holds what it would write: it is left out and the others are sent again at once.
  * A transaction the store throttles, or cancels because another writer changed one of its
  * entries meanwhile, is sent again after a backoff: each Update adds its version to whatever
- * the entry holds then, so the other writer's change keeps its own version and history entry.
+ * the entry holds then, so the other writer's change keeps its own version and history record.
  */
 async function replaceInOneTransaction(
   client: DynamoDBDocumentClient,

@@ -8,7 +8,7 @@ import { inventoryTable } from './tables.ts';
 /**
  * The thresholds, on the inventory table's entries: one conditional UpdateItem sets or removes
  * one (the entry must exist), touching neither the version nor lastChange, so the change stream's
- * consumer sees a write that made no change (no history entry, no feed entry, no event), and the
+ * consumer sees a write that made no change (no history record, no feed record, no event), and the
  * next stock change's images carry the threshold.
  */
 export function createLowStockThresholdRepository(client: DynamoDBDocumentClient, tableName: string): LowStockThresholdRepository {

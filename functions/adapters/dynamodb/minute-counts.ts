@@ -1,5 +1,5 @@
 import type { NumberValue } from '@aws-sdk/lib-dynamodb';
-import type { UsageWindow } from '../../domain/usage-limits.ts';
+import type { UsageWindow } from '../../domain/plan-limiter.ts';
 
 /**
  * The layout both counting items share, a key's usage and an address's failed authentications:

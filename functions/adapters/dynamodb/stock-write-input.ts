@@ -37,7 +37,7 @@ export function stockWriteInput(tableName: string, write: StockWrite) {
       UpdateExpression: `SET quantity = :quantity, available = :quantity - if_not_exists(reserved, :zero), ${change.set}`,
       // A compare-and-set compares with what the client read and nothing else: a stored count that merely
       // equals the new one may be another writer's change. A quantity already stored is no change: nothing
-      // is written, so no version and no history entry.
+      // is written, so no version and no history record.
       ConditionExpression: [
         'attribute_exists(petId)',
         ...(changeFrom === undefined ? [] : ['quantity = :changeFrom']),

@@ -14,7 +14,7 @@ import {
   type UsageWindow,
   type WindowCounts,
   type WindowKind,
-} from '../../domain/usage-limits.ts';
+} from '../../domain/plan-limiter.ts';
 import { callStore, updateIfConditionHolds } from './document-client.ts';
 import { DAY_SECONDS, forgettingClause, KEEP_AFTER_RESET_SECONDS, minuteAttribute, minuteOfDay, toNumber } from './minute-counts.ts';
 

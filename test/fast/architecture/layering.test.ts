@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ApiError } from '../../../functions/domain/errors.ts';
 import { createDependencies } from '../../../local/service-dependencies.ts';
-import { DEFAULT_BAN_POLICY } from '../../../functions/domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY } from '../../../functions/domain/plan-limiter.ts';
 import { createOperationHandlers } from '../../../local/operation-handlers.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../../../functions/http/http-handler.ts';
 import { LOCAL_TABLES } from '../../../local/local-store.ts';
@@ -81,7 +81,7 @@ function importsOf(file: string): Import[] {
 }
 
 /**
- * The code of the Lambda functions: their entry points and every file they import, transitively.
+ * The code of the Lambda functions: their functions and every file they import, transitively.
  * Types count: a file whose types the functions are written in (domain/schemas.ts) is their code
  * even where the compiler leaves nothing of it in the bundle.
  */
@@ -308,7 +308,7 @@ describe('layering', () => {
     expect(numericLiteralsOf(join(FUNCTIONS, 'http', 'error-statuses.ts')).filter(isHttpErrorStatus)).toContain(404);
     expect(stringLiteralsOf(join(FUNCTIONS, 'http', 'rate-limit-headers.ts')).filter(isApiHeaderName)).toContain('X-RateLimit-Reset');
     expect(propertyNamesOf(join(FUNCTIONS, 'http', 'lifecycle-headers.ts')).filter(isApiHeaderNameAsWritten).length).toBeGreaterThan(0);
-    expect(importsOf(join(DOMAIN, 'usage-limits.ts')).map((found) => found.specifier)).toEqual([
+    expect(importsOf(join(DOMAIN, 'plan-limiter.ts')).map((found) => found.specifier)).toEqual([
       './api-keys.ts',
       './errors.ts',
       './plans.ts',

@@ -3,7 +3,7 @@ import { benchFunctionEnvironment } from '../../../bench/fixtures.ts';
 import { readConfig } from '../../../functions/config.ts';
 import { LOCAL_TABLES } from '../../../local/local-store.ts';
 
-it("gives the bench's bundled entry points every setting their configuration requires (a missing table stopped npm run bench)", () => {
+it("gives the bench's bundled functions every setting their configuration requires (a missing table stopped npm run bench)", () => {
   const config = readConfig(benchFunctionEnvironment('http://127.0.0.1:8000'));
 
   expect(config).toMatchObject({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { StoreUnavailableError } from '../../../functions/domain/errors.ts';
 import { HEALTH_OUTCOME_TTL_MS, HealthChecks } from '../../../functions/domain/health.ts';
-import { RateLimitedError } from '../../../functions/domain/usage-limits.ts';
+import { RateLimitedError } from '../../../functions/domain/plan-limiter.ts';
 import { errorHeaders } from '../../../functions/http/error-formatter.ts';
 
 const START = Date.UTC(2026, 10, 24, 7, 0, 0);

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createDependencies } from '../../../local/service-dependencies.ts';
-import { DEFAULT_BAN_POLICY } from '../../../functions/domain/usage-limits.ts';
+import { DEFAULT_BAN_POLICY } from '../../../functions/domain/plan-limiter.ts';
 import { createOperationHandlers } from '../../../local/operation-handlers.ts';
 import type { StreamedHttpHandler } from '../../../functions/http/http-handler.ts';
 import { collectStreamed, isStreamedHandler, ResponseStreamDestroyedError } from '../../../local/lambda-streaming.ts';

@@ -8,7 +8,7 @@ import { createDocumentClient } from '../../../functions/adapters/dynamodb/docum
 import { createHistoryRepository } from '../../../functions/adapters/dynamodb/history-repository.ts';
 import { createInventoryRepository } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../../functions/adapters/dynamodb/usage-counter-repository.ts';
-import { UsageLimiter } from '../../../functions/domain/usage-limits.ts';
+import { PlanLimiter } from '../../../functions/domain/plan-limiter.ts';
 import { getInventoryItem } from '../../../functions/operations/get-inventory-item.ts';
 import { getPetById } from '../../../functions/operations/get-pet-by-id.ts';
 import { getLowStockThreshold } from '../../../functions/operations/get-low-stock-threshold.ts';
@@ -323,7 +323,7 @@ describe("a read's count and the read in one round trip", () => {
 
   function readHandlers() {
     const client = createDocumentClient({ endpoint: 'http://127.0.0.1:1' });
-    const limiter = new UsageLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), undefined, () => NOW);
+    const limiter = new PlanLimiter(createUsageCounterRepository(client, COUNTERS_TABLE), undefined, () => NOW);
     const inventory = createInventoryRepository(client, INVENTORY_TABLE);
     return {
       getInventoryItem: { handler: getInventoryItem.handler({ inventory, limiter }), event: itemEvent('/inventory/{petId}') },

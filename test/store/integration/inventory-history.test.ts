@@ -463,7 +463,7 @@ describe('PATCH with an Idempotency-Key', () => {
     };
   };
 
-  it('writes once and answers a retry what the first answered (body and ETag), recording one history entry that carries the key', async () => {
+  it('writes once and answers a retry what the first answered (body and ETag), recording one history record that carries the key', async () => {
     const petId = await freshPet();
     const key = randomUUID();
 

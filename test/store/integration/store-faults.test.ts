@@ -6,7 +6,7 @@ import { createIdempotentWriteRepository } from '../../../functions/adapters/dyn
 import { createInventoryRepository } from '../../../functions/adapters/dynamodb/inventory-repository.ts';
 import { createUsageCounterRepository } from '../../../functions/adapters/dynamodb/usage-counter-repository.ts';
 import { IdempotentWriter } from '../../../functions/domain/idempotent-writes.ts';
-import { UsageLimiter } from '../../../functions/domain/usage-limits.ts';
+import { PlanLimiter } from '../../../functions/domain/plan-limiter.ts';
 import { updateInventory } from '../../../functions/operations/update-inventory.ts';
 import { lambdaContext, patchEvent } from '../../support/events.ts';
 
@@ -44,7 +44,7 @@ describe('a store that hangs', () => {
       idempotentWriter: new IdempotentWriter(
         createIdempotentWriteRepository(client, { inventoryTable: 'inventory', idempotencyRecordsTable: 'records' }),
       ),
-      limiter: new UsageLimiter(createUsageCounterRepository(countingClient, 'counters')),
+      limiter: new PlanLimiter(createUsageCounterRepository(countingClient, 'counters')),
     });
 
     const response = await handler(patchEvent('1', '{"quantity": 1}'), lambdaContext);

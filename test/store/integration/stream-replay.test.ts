@@ -311,7 +311,7 @@ describe('npm run events -- replay --stage', () => {
     expect(sqs).not.toHaveReceivedCommand(DeleteMessageCommand);
     expect(sqs).toHaveReceivedCommandWith(ChangeMessageVisibilityCommand, { ReceiptHandle: gone.ReceiptHandle, VisibilityTimeout: 0 });
     expect(lines[0]).toBe(
-      `Kept ${SHARD} 400000000000000000010…400000000000000000010: the stream no longer holds its records (older than 24 hours); its changes stand in the inventory without their history and feed entries and events.`,
+      `Kept ${SHARD} 400000000000000000010…400000000000000000010: the stream no longer holds its records (older than 24 hours); its changes stand in the inventory without their history and feed records and events.`,
     );
   });
 

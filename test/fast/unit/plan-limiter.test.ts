@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { UsageLimiter, windowsAt, type UsageCounterRepository, type UsageWindow } from '../../../functions/domain/usage-limits.ts';
+import { PlanLimiter, windowsAt, type UsageCounterRepository, type UsageWindow } from '../../../functions/domain/plan-limiter.ts';
 import { closestToExhaustion } from '../../../functions/domain/rate-limit-state.ts';
-import { RateLimitedError, windowAt } from '../../../functions/domain/usage-limits.ts';
+import { RateLimitedError, windowAt } from '../../../functions/domain/plan-limiter.ts';
 import { StoreUnavailableError } from '../../../functions/domain/errors.ts';
 import { errorHeaders } from '../../../functions/http/error-formatter.ts';
 import { ERROR_STATUSES } from '../../../functions/http/error-statuses.ts';
@@ -99,9 +99,9 @@ describe('closestToExhaustion', () => {
   });
 });
 
-describe('UsageLimiter', () => {
+describe('PlanLimiter', () => {
   it('reports the minute window while it is the scarcer one', async () => {
-    const limiter = new UsageLimiter(memoryStore(), undefined, () => T0);
+    const limiter = new PlanLimiter(memoryStore(), undefined, () => T0);
 
     expect(await limiter.admit('k', { perMinute: 60, perDay: 1_000 })).toMatchObject({
       policy: 'minute',
@@ -118,7 +118,7 @@ describe('UsageLimiter', () => {
 
   it('rejects over the minute limit with Retry-After to the window reset, and the rejection costs no quota', async () => {
     const store = memoryStore();
-    const limiter = new UsageLimiter(store, undefined, () => T0);
+    const limiter = new PlanLimiter(store, undefined, () => T0);
     for (let index = 0; index < 2; index += 1) await limiter.admit('k', { perMinute: 2, perDay: 10 });
 
     const error = await rejection(limiter.admit('k', { perMinute: 2, perDay: 10 }));
@@ -139,7 +139,7 @@ describe('UsageLimiter', () => {
 
   it('admits again once the minute has rolled over', async () => {
     let now = T0;
-    const limiter = new UsageLimiter(memoryStore(), undefined, () => now);
+    const limiter = new PlanLimiter(memoryStore(), undefined, () => now);
     await limiter.admit('k', { perMinute: 1, perDay: 10 });
     await rejection(limiter.admit('k', { perMinute: 1, perDay: 10 }));
 
@@ -150,7 +150,7 @@ describe('UsageLimiter', () => {
 
   it('rejects over the daily quota with its own code and Retry-After to UTC midnight', async () => {
     const now = Date.UTC(2026, 10, 21, 18, 0, 0);
-    const limiter = new UsageLimiter(memoryStore(), undefined, () => now);
+    const limiter = new PlanLimiter(memoryStore(), undefined, () => now);
     await limiter.admit('k', { perMinute: 10, perDay: 1 });
 
     const error = await rejection(limiter.admit('k', { perMinute: 10, perDay: 1 }));
@@ -163,7 +163,7 @@ describe('UsageLimiter', () => {
   it('bans a key that keeps sending after 429, until the ban ends or is lifted', async () => {
     let now = T0 - 30_000;
     const store = memoryStore();
-    const limiter = new UsageLimiter(store, { rejectionsPerMinute: 3, durationSeconds: 600 }, () => now);
+    const limiter = new PlanLimiter(store, { rejectionsPerMinute: 3, durationSeconds: 600 }, () => now);
     const limits = { perMinute: 1, perDay: 100 };
     await limiter.admit('k', limits);
     for (let index = 0; index < 3; index += 1) expect((await rejection(limiter.admit('k', limits))).code).toBe('RATE_LIMIT_EXCEEDED');
@@ -184,7 +184,7 @@ describe('UsageLimiter', () => {
     let now = T0;
     const store = memoryStore();
     await store.ban('k', Math.floor(T0 / 1000) + 5);
-    const limiter = new UsageLimiter(store, undefined, () => now);
+    const limiter = new PlanLimiter(store, undefined, () => now);
     await rejection(limiter.admit('k', { perMinute: 5, perDay: 5 }));
 
     now = T0 + 5_000;
@@ -197,7 +197,7 @@ describe('UsageLimiter', () => {
     const busy = new StoreUnavailableError();
     store.recordRejection = () => Promise.reject(busy);
     const failures: unknown[] = [];
-    const limiter = new UsageLimiter(
+    const limiter = new PlanLimiter(
       store,
       undefined,
       () => T0,
@@ -216,7 +216,7 @@ describe('UsageLimiter', () => {
     const consume = vi.spyOn(store, 'consume');
     const recordRejection = vi.spyOn(store, 'recordRejection');
     await store.ban('k', Math.floor(T0 / 1000) + 60);
-    const limiter = new UsageLimiter(store, undefined, () => T0);
+    const limiter = new PlanLimiter(store, undefined, () => T0);
 
     expect((await rejection(limiter.admit('k', { perMinute: 5, perDay: 5 }))).code).toBe('API_KEY_TEMPORARILY_BANNED');
     expect(consume).toHaveBeenCalledTimes(1);

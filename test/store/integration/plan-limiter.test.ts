@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UnauthorizedError } from '../../../functions/domain/api-keys.ts';
 import { PLAN_LIMITS } from '../../../functions/domain/plans.ts';
-import { RateLimitedError, UsageLimiter, windowAt, windowsAt } from '../../../functions/domain/usage-limits.ts';
+import { RateLimitedError, PlanLimiter, windowAt, windowsAt } from '../../../functions/domain/plan-limiter.ts';
 import type { RateLimitState } from '../../../functions/domain/rate-limit-state.ts';
 import { KeyAdmin } from '../../../local/key-admin.ts';
 import { startTestStore, type TestStore } from '../../support/local-store.ts';
@@ -16,7 +16,7 @@ afterEach(async () => {
 // 10 s into a minute, so a burst stays inside one minute window.
 const T0 = Date.UTC(2026, 10, 21, 9, 30, 10);
 
-async function burst(limiter: UsageLimiter, keyId: string, limits: { perMinute: number; perDay: number }, requests: number) {
+async function burst(limiter: PlanLimiter, keyId: string, limits: { perMinute: number; perDay: number }, requests: number) {
   const outcomes = await Promise.allSettled(Array.from({ length: requests }, () => limiter.admit(keyId, limits)));
   const admitted = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const rejected = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as RateLimitedError] : []));
@@ -30,7 +30,7 @@ describe('plan limits on DynamoDB Local under a concurrent burst', () => {
     '%s: exactly the per-minute limit succeeds, reporting each remaining count once',
     async (_plan, limits) => {
       test = await startTestStore();
-      const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => T0);
+      const limiter = new PlanLimiter(test.dependencies.usageCounters, undefined, () => T0);
       const extra = 25;
 
       const { admitted, rejected } = await burst(limiter, 'key_burst', limits, limits.perMinute + extra);
@@ -59,7 +59,7 @@ describe('plan limits on DynamoDB Local under a concurrent burst', () => {
       { step: 'initialize', name: 'jitter' },
     );
     let now = T0;
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => now);
+    const limiter = new PlanLimiter(test.dependencies.usageCounters, undefined, () => now);
     const admittedPerTrial: number[] = [];
 
     for (let trial = 0; trial < 20; trial += 1) {
@@ -77,7 +77,7 @@ describe('plan limits on DynamoDB Local under a concurrent burst', () => {
 
   it('counts keys apart', async () => {
     test = await startTestStore();
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => T0);
+    const limiter = new PlanLimiter(test.dependencies.usageCounters, undefined, () => T0);
     const limits = { perMinute: 3, perDay: 100 };
 
     const [first, second] = await Promise.all([burst(limiter, 'key_a', limits, 5), burst(limiter, 'key_b', limits, 5)]);
@@ -90,7 +90,7 @@ describe('windows over time (controlled clock)', () => {
   it('starts a new minute window with a fresh count', async () => {
     test = await startTestStore();
     let now = T0;
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => now);
+    const limiter = new PlanLimiter(test.dependencies.usageCounters, undefined, () => now);
     const limits = { perMinute: 2, perDay: 100 };
     await burst(limiter, 'key_roll', limits, 2);
     const blocked = await burst(limiter, 'key_roll', limits, 1);
@@ -105,7 +105,7 @@ describe('windows over time (controlled clock)', () => {
   it('holds the daily quota across minutes until the next UTC day', async () => {
     test = await startTestStore();
     let now = Date.UTC(2026, 10, 21, 22, 0, 0);
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => now);
+    const limiter = new PlanLimiter(test.dependencies.usageCounters, undefined, () => now);
     const limits = { perMinute: 10, perDay: 3 };
     for (let minute = 0; minute < 3; minute += 1) {
       now += 60_000;
@@ -126,7 +126,7 @@ describe('temporary bans', () => {
   it('bans a key that keeps sending after 429, answers with the ban until it ends, and can be lifted', async () => {
     test = await startTestStore({ rejectionsPerMinute: 5, durationSeconds: 300 });
     let now = T0;
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, { rejectionsPerMinute: 5, durationSeconds: 300 }, () => now);
+    const limiter = new PlanLimiter(test.dependencies.usageCounters, { rejectionsPerMinute: 5, durationSeconds: 300 }, () => now);
     const limits = { perMinute: 1, perDay: 1_000 };
     await limiter.admit('key_ban', limits);
     const storm = await burst(limiter, 'key_ban', limits, 5);
@@ -150,7 +150,7 @@ describe('temporary bans', () => {
   it("lifts a ban so that the rest of its minute is rate limited, not banned again by the minute's earlier rejections", async () => {
     test = await startTestStore({ rejectionsPerMinute: 5, durationSeconds: 300 });
     const now = T0;
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, { rejectionsPerMinute: 5, durationSeconds: 300 }, () => now);
+    const limiter = new PlanLimiter(test.dependencies.usageCounters, { rejectionsPerMinute: 5, durationSeconds: 300 }, () => now);
     const limits = { perMinute: 1, perDay: 1_000 };
     await limiter.admit('key_unban', limits);
     await burst(limiter, 'key_unban', limits, 5);
@@ -167,7 +167,7 @@ describe('temporary bans', () => {
   it('holds a ban that spans midnight on the next day, and lifts it there too', async () => {
     test = await startTestStore({ rejectionsPerMinute: 2, durationSeconds: 900 });
     let now = Date.UTC(2026, 10, 21, 23, 55, 10);
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, { rejectionsPerMinute: 2, durationSeconds: 900 }, () => now);
+    const limiter = new PlanLimiter(test.dependencies.usageCounters, { rejectionsPerMinute: 2, durationSeconds: 900 }, () => now);
     const limits = { perMinute: 1, perDay: 1_000 };
     await limiter.admit('key_midnight', limits);
     await burst(limiter, 'key_midnight', limits, 2);
@@ -194,7 +194,7 @@ describe('revocation in the counting write (the authorizer may still hold an All
   it("refuses a revoked key's next request 401 from the counting write itself, counting nothing", async () => {
     test = await startTestStore();
     const now = T0;
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => now);
+    const limiter = new PlanLimiter(test.dependencies.usageCounters, undefined, () => now);
     const admin = new KeyAdmin(test.dependencies.apiKeys, test.dependencies.usageCounters, undefined, () => now);
     const { record } = await admin.issue({ plan: 'free', owner: 'revoked while cached' });
     expect(await limiter.admit(record.keyId, limits)).toMatchObject({ remaining: 9 });
@@ -211,7 +211,7 @@ describe('revocation in the counting write (the authorizer may still hold an All
   it('reaches past midnight as far as the authorizer may cache the key', async () => {
     test = await startTestStore();
     let now = Date.UTC(2026, 10, 21, 23, 59, 30);
-    const limiter = new UsageLimiter(test.dependencies.usageCounters, undefined, () => now);
+    const limiter = new PlanLimiter(test.dependencies.usageCounters, undefined, () => now);
     const admin = new KeyAdmin(test.dependencies.apiKeys, test.dependencies.usageCounters, undefined, () => now);
     const { record } = await admin.issue({ plan: 'free', owner: 'revoked before midnight' });
     await admin.revoke(record.keyId);

@@ -112,7 +112,7 @@ export function secondsUntil(untilSeconds: number, nowMs: number): number {
   return Math.max(1, Math.ceil(untilSeconds - nowMs / 1000));
 }
 
-export class UsageLimiter {
+export class PlanLimiter {
   constructor(
     private readonly counters: UsageCounterRepository,
     private readonly banPolicy: BanPolicy = DEFAULT_BAN_POLICY,

@@ -1,7 +1,8 @@
 import { ChangeMessageVisibilityCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueuedWebhook } from '../adapters/aws/webhook-queue-publisher.ts';
-import { sendWebhook, type AttemptOutcome } from '../adapters/webhooks/webhook-sender.ts';
+import { sendWebhook } from '../adapters/webhooks/webhook-sender.ts';
+import type { AttemptOutcome } from '../domain/webhook-delivery-loop.ts';
 import { afterFailedAttempt, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../domain/webhook-delivery.ts';
 import { webhookUrlForLogs, type WebhookMessage } from '../domain/webhooks.ts';
 import { logger } from '../logger.ts';

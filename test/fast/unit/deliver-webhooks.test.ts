@@ -3,7 +3,7 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookQueuePublisher, deliveryGroupOf } from '../../../functions/adapters/aws/webhook-queue-publisher.ts';
-import type { AttemptOutcome } from '../../../functions/adapters/webhooks/webhook-sender.ts';
+import type { AttemptOutcome } from '../../../functions/domain/webhook-delivery-loop.ts';
 import { retryDelayMs, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../../../functions/domain/webhook-delivery.ts';
 import { createDeliverWebhooksHandler } from '../../../functions/handlers/deliver-webhooks-handler.ts';
 import { DELIVERY_BATCH_SIZE, MAX_RECEIVES } from '../../../lib/inventory-events.ts';

@@ -44,10 +44,9 @@ function record(
   };
 }
 
-/** The handler as the entry point wires it; each message's attempt delivered unless `failures` names it. */
-function handlerFailing(failures: Record<string, string> = {}) {
-  const sent: string[] = [];
-  const handler = createDeliverWebhooksHandler({
+/** The handler as the entry point wires it, over the mocked SQS, sending with `send`. */
+function handlerSending(send: (eventId: string) => Promise<AttemptOutcome>) {
+  return createDeliverWebhooksHandler({
     batchOf: (event, now) =>
       createWebhookDeliveryBatch(
         new SQSClient({}),
@@ -56,12 +55,18 @@ function handlerFailing(failures: Record<string, string> = {}) {
         now,
       ),
     signingKey: async () => key,
-    send: async (_url, message): Promise<AttemptOutcome> => {
-      sent.push(message.id);
-      const failure = failures[message.id.slice('evt_inventory_1_'.length)];
-      return failure ? { delivered: false, failure } : { delivered: true, status: 200 };
-    },
+    send: (_url, message) => send(message.id),
     now: () => NOW,
+  });
+}
+
+/** Each message's attempt delivered unless `failures` names it, and the ids sent, in order. */
+function handlerFailing(failures: Record<string, string> = {}) {
+  const sent: string[] = [];
+  const handler = handlerSending(async (eventId) => {
+    sent.push(eventId);
+    const failure = failures[eventId.slice('evt_inventory_1_'.length)];
+    return failure ? { delivered: false, failure } : { delivered: true, status: 200 };
   });
   return { handler, sent };
 }
@@ -147,23 +152,12 @@ describe("the webhook delivery function's groups", () => {
   it("are served at once: a receiver that is slow to answer one group's message holds up no other group's", async () => {
     let answerSlow: () => void = () => undefined;
     const sent: string[] = [];
-    const handler = createDeliverWebhooksHandler({
-      batchOf: (event, now) =>
-        createWebhookDeliveryBatch(
-          new SQSClient({}),
-          { deliveryQueueUrl: 'https://sqs/deliveries.fifo', deadLetterQueueUrl: 'https://sqs/dead.fifo' },
-          event,
-          now,
-        ),
-      signingKey: async () => key,
-      send: async (_url, message): Promise<AttemptOutcome> => {
-        sent.push(message.id);
-        // The slow receiver answers only once the other group's message was sent: one after the other, this never ends.
-        if (message.id.endsWith('_slow')) await new Promise<void>((resolve) => (answerSlow = resolve));
-        else answerSlow();
-        return { delivered: true, status: 200 };
-      },
-      now: () => NOW,
+    const handler = handlerSending(async (eventId) => {
+      sent.push(eventId);
+      // The slow receiver answers only once the other group's message was sent: one after the other, this never ends.
+      if (eventId.endsWith('_slow')) await new Promise<void>((resolve) => (answerSlow = resolve));
+      else answerSlow();
+      return { delivered: true, status: 200 };
     });
 
     const answer = await handler({

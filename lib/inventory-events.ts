@@ -27,8 +27,9 @@ export function readWebhookSubscriptions(context: unknown, stage: string): Webho
 }
 
 /**
- * Messages per invocation, delivered one after another in FIFO order; each attempt waits at most
- * attemptTimeoutMs, so the function's timeout covers a batch of dead receivers.
+ * Messages per invocation: the batch's groups are delivered at once, each group's messages one
+ * after another in FIFO order; each attempt waits at most attemptTimeoutMs, so the function's
+ * timeout covers a batch of one group whose receiver is dead.
  */
 export const DELIVERY_BATCH_SIZE = 10;
 export const DELIVERY_TIMEOUT_SECONDS = (DELIVERY_BATCH_SIZE * WEBHOOK_RETRY_POLICY.attemptTimeoutMs) / 1000 + 10;
@@ -38,7 +39,7 @@ export const DELIVERY_TIMEOUT_SECONDS = (DELIVERY_BATCH_SIZE * WEBHOOK_RETRY_POL
  * letters back. The function dead-letters by age (24 hours after the message was queued) first:
  * a message is received at most about 780 times in those hours at the policy's 120 s cap, even
  * when the group's backoff starts over at each of the up to DELIVERY_BATCH_SIZE - 1 messages
- * received ahead of it (tested in test/fast/unit/deliver-webhooks.test.ts). This catches only a
+ * received ahead of it (tested in test/fast/unit/deliver-webhooks-handler.test.ts). This catches only a
  * message the function cannot handle at all.
  */
 export const MAX_RECEIVES = 1_000;

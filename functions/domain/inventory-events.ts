@@ -1,7 +1,8 @@
 import { changeOf, type EntryImage } from './inventory-history.ts';
 import { stockAlertOf, type StockAlert } from './low-stock.ts';
 import type { ChangeEventData, InventoryChangedEvent, InventoryLowStockEvent, InventoryRestockedEvent, PetId } from './schemas.ts';
-import { INVENTORY_CHANGED, type InventoryEventType } from './vocabulary.ts';
+import { INVENTORY_CHANGED } from './vocabulary.ts';
+import type { WebhookSubscription } from './webhooks.ts';
 
 /**
  * What other systems hear of a change: one `inventory.changed` per history record, with its pet,
@@ -76,7 +77,12 @@ export function eventsOfWrite(before: EntryImage | undefined, after: EntryImage 
   return [changedEvent(change), ...(alert ? [alertEvent(alert)] : [])];
 }
 
-/** Whether an endpoint that takes these types gets this event. */
-export function takes(eventTypes: readonly InventoryEventType[], event: InventoryEvent): boolean {
-  return eventTypes.includes(event.body.type);
+/** Each event for each endpoint that takes its type, endpoint by endpoint, a pet's events in the order given. */
+export function webhooksOf(
+  subscriptions: readonly WebhookSubscription[],
+  events: readonly InventoryEvent[],
+): Array<{ url: string; event: InventoryEvent }> {
+  return subscriptions.flatMap(({ url, eventTypes }) =>
+    events.filter((event) => eventTypes.includes(event.body.type)).map((event) => ({ url, event })),
+  );
 }

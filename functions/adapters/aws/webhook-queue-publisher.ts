@@ -1,6 +1,6 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { createHash } from 'node:crypto';
-import { takes, type EventPublisher } from '../../domain/inventory-events.ts';
+import { webhooksOf, type EventPublisher } from '../../domain/inventory-events.ts';
 import type { WebhookSubscription } from '../../domain/webhooks.ts';
 import { toJson } from '../../int64-json.ts';
 
@@ -38,15 +38,11 @@ export function createWebhookQueuePublisher(
 ): EventPublisher {
   return {
     async publish(events) {
-      const messages = subscriptions.flatMap(({ url, eventTypes }) =>
-        events
-          .filter((event) => takes(eventTypes, event))
-          .map((event) => {
-            const webhook: QueuedWebhook = { url, eventId: event.id, body: toJson(event.body) };
-            const group = deliveryGroupOf(url, event.petId);
-            return { MessageBody: JSON.stringify(webhook), MessageGroupId: group, MessageDeduplicationId: `${group}:${event.position}` };
-          }),
-      );
+      const messages = webhooksOf(subscriptions, events).map(({ url, event }) => {
+        const webhook: QueuedWebhook = { url, eventId: event.id, body: toJson(event.body) };
+        const group = deliveryGroupOf(url, event.petId);
+        return { MessageBody: JSON.stringify(webhook), MessageGroupId: group, MessageDeduplicationId: `${group}:${event.position}` };
+      });
       for (let start = 0; start < messages.length; start += MESSAGES_PER_CALL) {
         const batch = messages.slice(start, start + MESSAGES_PER_CALL).map((message, index) => ({ Id: String(index), ...message }));
         const { Failed = [] } = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch }));

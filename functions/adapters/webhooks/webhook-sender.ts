@@ -1,6 +1,5 @@
+import type { AttemptOutcome } from '../../domain/webhook-delivery-loop.ts';
 import { webhookHeaders, type WebhookMessage } from '../../domain/webhooks.ts';
-
-export type AttemptOutcome = { delivered: true; status: number } | { delivered: false; failure: string };
 
 /**
  * One signed POST of a webhook. Delivered on a 2xx only; a redirect is not followed (a receiver

@@ -1,16 +1,18 @@
-import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWebhookQueuePublisher, deliveryGroupOf } from '../../../functions/adapters/aws/webhook-queue-publisher.ts';
-import type { AttemptOutcome } from '../../../functions/adapters/webhooks/webhook-sender.ts';
+import { createWebhookDeliveryBatch } from '../../../functions/adapters/aws/webhook-delivery-batch.ts';
 import { retryDelayMs, WEBHOOK_RETRY_POLICY, type WebhookRetryPolicy } from '../../../functions/domain/webhook-delivery.ts';
+import type { AttemptOutcome } from '../../../functions/domain/webhook-delivery-loop.ts';
 import { createDeliverWebhooksHandler } from '../../../functions/handlers/deliver-webhooks-handler.ts';
 import { DELIVERY_BATCH_SIZE, MAX_RECEIVES } from '../../../lib/inventory-events.ts';
 import { linesWrittenBy } from '../../support/log-lines.ts';
-import { eventsOf, petChange, takingEverything } from '../../support/pet-changes.ts';
 
-/** The delivery function on AWS, with SQS mocked (no AWS here): retries by visibility, FIFO order, dead letters by age. */
+/**
+ * The delivery function on AWS: the delivery loop over its batch (functions/adapters/aws/webhook-delivery-batch.ts),
+ * with SQS mocked (no AWS here): retries by visibility, FIFO order, dead letters by age.
+ */
 
 const sqs = mockClient(SQSClient);
 const NOW = Date.UTC(2026, 10, 24, 8, 0, 0);
@@ -42,18 +44,29 @@ function record(
   };
 }
 
-function handlerAnswering(outcomes: AttemptOutcome[]) {
-  const sent: string[] = [];
-  const handler = createDeliverWebhooksHandler({
-    sqs: new SQSClient({}),
-    deliveryQueueUrl: 'https://sqs/deliveries.fifo',
-    deadLetterQueueUrl: 'https://sqs/dead.fifo',
+/** The handler as the entry point wires it, over the mocked SQS, sending with `send`. */
+function handlerSending(send: (eventId: string) => Promise<AttemptOutcome>) {
+  return createDeliverWebhooksHandler({
+    batchOf: (event, now) =>
+      createWebhookDeliveryBatch(
+        new SQSClient({}),
+        { deliveryQueueUrl: 'https://sqs/deliveries.fifo', deadLetterQueueUrl: 'https://sqs/dead.fifo' },
+        event,
+        now,
+      ),
     signingKey: async () => key,
-    send: async (_url, message) => {
-      sent.push(message.id);
-      return outcomes.shift() ?? { delivered: true, status: 200 };
-    },
+    send: (_url, message) => send(message.id),
     now: () => NOW,
+  });
+}
+
+/** Each message's attempt delivered unless `failures` names it, and the ids sent, in order. */
+function handlerFailing(failures: Record<string, string> = {}) {
+  const sent: string[] = [];
+  const handler = handlerSending(async (eventId) => {
+    sent.push(eventId);
+    const failure = failures[eventId.slice('evt_inventory_1_'.length)];
+    return failure ? { delivered: false, failure } : { delivered: true, status: 200 };
   });
   return { handler, sent };
 }
@@ -71,10 +84,7 @@ const visibilitiesChanged = () =>
 
 describe('the webhook delivery function', () => {
   it('stops its group at a failed attempt, and hides that message and the later ones of its group for the next backoff (FIFO)', async () => {
-    const { handler, sent } = handlerAnswering([
-      { delivered: true, status: 200 },
-      { delivered: false, failure: 'answered 500' },
-    ]);
+    const { handler, sent } = handlerFailing({ '2': 'answered 500' });
     const event: SQSEvent = {
       Records: [record('1', NOW - 5_000, 1, { group: 'other' }), record('2', NOW - 5_000, 3), record('3', NOW - 5_000, 3)],
     };
@@ -91,13 +101,7 @@ describe('the webhook delivery function', () => {
   });
 
   it("goes on with every other group past a failed one, and hands back only the failed group's message and its later ones", async () => {
-    const { handler, sent } = handlerAnswering([
-      { delivered: false, failure: 'answered 503' },
-      { delivered: true, status: 200 },
-      { delivered: true, status: 200 },
-      { delivered: true, status: 200 },
-      { delivered: false, failure: 'timed out' },
-    ]);
+    const { handler, sent } = handlerFailing({ a1: 'answered 503', d1: 'timed out' });
     const event: SQSEvent = {
       Records: [
         record('a1', NOW - 5_000, 1, { group: 'pet-a' }),
@@ -114,8 +118,10 @@ describe('the webhook delivery function', () => {
 
     const answer = await handler(event);
 
-    // Each group's first message is tried; a2, a3 and d2 wait behind a1 and d1, untried.
-    expect(sent).toEqual(['a1', 'b1', 'c1', 'b2', 'd1', 'e1'].map((id) => `evt_inventory_1_${id}`));
+    // Each group's first message is tried, the groups at once, and pet-b's second after its first; a2, a3 and d2 wait
+    // behind a1 and d1, untried.
+    expect([...sent].sort()).toEqual(['a1', 'b1', 'b2', 'c1', 'd1', 'e1'].map((id) => `evt_inventory_1_${id}`));
+    expect(sent.filter((id) => id.endsWith('_b1') || id.endsWith('_b2'))).toEqual(['evt_inventory_1_b1', 'evt_inventory_1_b2']);
     expect(answer.batchItemFailures).toEqual(['a1', 'a2', 'd1', 'a3', 'd2'].map((itemIdentifier) => ({ itemIdentifier })));
     // a1's first failure: 1 s; d1's sixth: 32 s. Each group comes back whole after its own wait.
     expect(visibilitiesChanged()).toEqual([
@@ -128,7 +134,7 @@ describe('the webhook delivery function', () => {
   });
 
   it('moves a message queued 24 hours ago to the dead letters, with its group and why, and goes on', async () => {
-    const { handler } = handlerAnswering([{ delivered: false, failure: 'connection failed (ECONNREFUSED)' }]);
+    const { handler } = handlerFailing({ '1': 'connection failed (ECONNREFUSED)' });
 
     const answer = await handler({ Records: [record('1', NOW - 24 * 3_600_000 + 30_000, 700)] });
 
@@ -142,12 +148,42 @@ describe('the webhook delivery function', () => {
   });
 });
 
+describe("the webhook delivery function's groups", () => {
+  it("are served at once: a receiver that is slow to answer one group's message holds up no other group's", async () => {
+    let answerSlow: () => void = () => undefined;
+    const sent: string[] = [];
+    const handler = handlerSending(async (eventId) => {
+      sent.push(eventId);
+      // The slow receiver answers only once the other group's message was sent: one after the other, this never ends.
+      if (eventId.endsWith('_slow')) await new Promise<void>((resolve) => (answerSlow = resolve));
+      else answerSlow();
+      return { delivered: true, status: 200 };
+    });
+
+    const answer = await handler({
+      Records: [
+        record('slow', NOW - 5_000, 1, { group: 'a', url: 'https://slow.example/hooks' }),
+        record('other', NOW - 5_000, 1, { group: 'b' }),
+      ],
+    });
+
+    expect(sent).toEqual(['evt_inventory_1_slow', 'evt_inventory_1_other']);
+    expect(answer.batchItemFailures).toEqual([]);
+  });
+
+  it('are handed back whole when an SQS call fails: the invocation throws, as Lambda then retries the batch', async () => {
+    sqs.on(SendMessageCommand).rejects(new Error('SQS is unavailable'));
+    const { handler } = handlerFailing({ '1': 'answered 500' });
+
+    await expect(
+      handler({ Records: [record('1', NOW - 24 * 3_600_000 + 30_000, 700), record('2', NOW - 5_000, 1, { group: 'other' })] }),
+    ).rejects.toThrow('SQS is unavailable');
+  });
+});
+
 describe('the webhook delivery function, for the messages received behind an earlier one of their group', () => {
   it('backs a message off from the first wait at its first failure, however often it was received behind the one before it', async () => {
-    const { handler, sent } = handlerAnswering([
-      { delivered: true, status: 200 },
-      { delivered: false, failure: 'answered 500' },
-    ]);
+    const { handler, sent } = handlerFailing({ '2': 'answered 500' });
 
     // Both received 40 times: the first was tried each time, the second waited behind it, untried.
     const answer = await handler({ Records: [record('1', NOW - 3_600_000, 40), record('2', NOW - 3_600_000, 40)] });
@@ -158,11 +194,7 @@ describe('the webhook delivery function, for the messages received behind an ear
   });
 
   it('dead-letters a message that waited behind a dead letter by its own 24 hours, with its own failure, and backs off the next', async () => {
-    const { handler, sent } = handlerAnswering([
-      { delivered: false, failure: 'answered 500' },
-      { delivered: false, failure: 'answered 502' },
-      { delivered: false, failure: 'answered 503' },
-    ]);
+    const { handler, sent } = handlerFailing({ '1': 'answered 500', '2': 'answered 502', '3': 'answered 503' });
     const day = 24 * 3_600_000;
 
     const answer = await handler({
@@ -230,10 +262,7 @@ describe("the webhook delivery function's log", () => {
 
   it("names the receiver by its URL's origin and path, never its query", async () => {
     vi.stubEnv('LOG_LEVEL', 'INFO');
-    const { handler } = handlerAnswering([
-      { delivered: false, failure: 'answered 500' },
-      { delivered: false, failure: 'answered 500' },
-    ]);
+    const { handler } = handlerFailing({ '1': 'answered 500', '2': 'answered 500' });
     const url = 'https://receiver.example/hooks?token=s3cret';
 
     const lines = await linesWrittenBy(async () => {
@@ -247,38 +276,5 @@ describe("the webhook delivery function's log", () => {
       ['webhook attempt failed', 'https://receiver.example/hooks'],
     ]);
     expect(JSON.stringify(lines)).not.toContain('s3cret');
-  });
-});
-
-describe('the webhook queue publisher', () => {
-  it('queues each change for each endpoint in a group per pet and endpoint, deduplicated by version', async () => {
-    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
-    const publisher = createWebhookQueuePublisher(
-      new SQSClient({}),
-      'https://sqs/deliveries.fifo',
-      takingEverything('https://a.example/h', 'https://b.example/h'),
-    );
-
-    await publisher.publish(eventsOf([petChange(9_007_199_254_740_993n, 4)]));
-
-    const entries = sqs.commandCalls(SendMessageBatchCommand)[0]!.args[0].input.Entries!;
-    expect(entries.map((entry) => entry.MessageGroupId)).toEqual([
-      deliveryGroupOf('https://a.example/h', 9_007_199_254_740_993n),
-      deliveryGroupOf('https://b.example/h', 9_007_199_254_740_993n),
-    ]);
-    expect(entries[0]!.MessageDeduplicationId).toBe(`${deliveryGroupOf('https://a.example/h', 9_007_199_254_740_993n)}:4`);
-    expect(JSON.parse(entries[0]!.MessageBody!)).toMatchObject({ url: 'https://a.example/h', eventId: 'evt_inventory_9007199254740993_4' });
-    expect(entries[0]!.MessageBody).toContain('\\"petId\\":9007199254740993');
-  });
-
-  it('fails the batch when SQS refuses a message, so the consumer handles it again', async () => {
-    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [{ Id: '0', Code: 'InternalError', SenderFault: false }] });
-    const publisher = createWebhookQueuePublisher(
-      new SQSClient({}),
-      'https://sqs/deliveries.fifo',
-      takingEverything('https://a.example/h'),
-    );
-
-    await expect(publisher.publish(eventsOf([petChange(1n, 1)]))).rejects.toThrow('SQS refused 1 of 1 webhooks (InternalError');
   });
 });

@@ -18,7 +18,7 @@ const FOLDERS_IN_START_ORDER = ['test/stacks/', 'test/process/', 'test/store/', 
  * its templates, one chain of child processes about 2 minutes long (116 s alone on 2 cores at load
  * average 5): started after the others, it would end the run alone.
  */
-const STARTS_FIRST = 'test/stacks/infra/synth-output.test.ts';
+const STARTS_FIRST = 'test/stacks/infra/synth.test.ts';
 
 /**
  * Vitest's own order starts the projects by name (fast, stacks, store) and, before a first run

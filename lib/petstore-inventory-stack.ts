@@ -110,7 +110,7 @@ export class PetStoreInventoryStack extends Stack {
       ...stackProps,
     });
     // CDK warns past 80% of CloudFormation's 1,000,000 bytes; the stage's two published pages, kept in
-    // mapping templates, are about 70% of the template. test/stacks/infra/stages.test.ts holds the
+    // mapping templates, are about 70% of the template. test/stacks/infra/deployments.test.ts holds the
     // template within 90% instead, and the pages' move out of the template is the way to more room.
     Annotations.of(this).acknowledgeWarning(
       '@aws-cdk/core:Stack.templateSize',

@@ -7,7 +7,7 @@ export type StoredFieldKind = 'int64' | 'number' | 'string';
  * InventoryCount's fields (an entry's count: InventoryItem without what reservations hold), in the schema's order, and how each is stored: the store's projection
  * and mappings, the idempotency record's copy of an entry and the inventory file take their lists
  * from here. Written out rather than read from the zod schema, which no Lambda bundle may load
- * (test/stacks/infra/bundles.test.ts): the compiler asks here for a field the schema gains, and
+ * (test/stacks/infra/bundling.test.ts): the compiler asks here for a field the schema gains, and
  * test/fast/unit/inventory-item-fields.test.ts holds the kinds to the schema's types.
  */
 export const INVENTORY_ITEM_FIELD_KINDS = {

@@ -394,3 +394,35 @@ describe('every route has its handler', () => {
     expect(source).toMatch(/^export const handler = /m);
   });
 });
+
+/** Where the code a test can be about lives (test/support/ is the tests' own). */
+const SOURCE_FOLDERS = ['functions', 'lib', 'local', 'tools', 'contract', 'client', 'scripts', 'bench', 'bin'];
+/** The share of test files that a newcomer finds by searching for the name of the file they test. */
+const NAMED_AFTER_THEIR_SUBJECT = 3 / 4;
+
+describe('test files', () => {
+  it('are named after the file they test, three in four at least: the tests of x.ts are x.test.ts', () => {
+    const sourceNames = new Set(
+      SOURCE_FOLDERS.flatMap((folder) => sourceFiles(join(ROOT, folder))).map((file) =>
+        file
+          .split(sep)
+          .pop()!
+          .replace(/\.(ts|mts|mjs)$/, ''),
+      ),
+    );
+    const testFiles = readdirSync(join(ROOT, 'test'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.test.ts'));
+    const unnamed = testFiles.filter(
+      (file) =>
+        !sourceNames.has(
+          file
+            .split(sep)
+            .pop()!
+            .replace(/\.test\.ts$/, ''),
+        ),
+    );
+
+    expect(testFiles.length).toBeGreaterThan(100);
+    const share = (testFiles.length - unnamed.length) / testFiles.length;
+    expect(share, `named after no file: ${unnamed.join(', ')}`).toBeGreaterThanOrEqual(NAMED_AFTER_THEIR_SUBJECT);
+  });
+});

@@ -12,7 +12,7 @@ import {
 
 /**
  * The delivery loop over a queue in memory, on a fake clock: what the outbox and the SQS batch hand it is covered by
- * their own tests (test/store/integration/webhook-deliveries.test.ts, test/fast/unit/deliver-webhooks-handler.test.ts).
+ * their own tests (test/store/integration/webhook-delivery-worker.test.ts, test/fast/unit/deliver-webhooks-handler.test.ts).
  */
 
 const POLICY: WebhookRetryPolicy = { firstRetryDelayMs: 1_000, maxRetryDelayMs: 8_000, retryForMs: 60_000, attemptTimeoutMs: 10_000 };

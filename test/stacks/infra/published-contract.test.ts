@@ -204,7 +204,7 @@ describe.each(STAGES)('the %s stage', (stage) => {
     const [, stageResource] = onlyResource(template(), 'AWS::ApiGateway::Stage');
     const [stageWide, ...perMethod] = stageResource.Properties!.MethodSettings;
     const pagePaths = new Set(pages.map(([resource]) => `/~1${resource.slice(1)}`));
-    // The health check has settings of its own too (test/stacks/infra/api.test.ts).
+    // The health check has settings of its own too (test/stacks/infra/inventory-api.test.ts).
     expect(perMethod.filter((settings: { ResourcePath: string }) => pagePaths.has(settings.ResourcePath))).toEqual(
       pages.map(([resource]) => ({
         HttpMethod: 'GET',

@@ -28,7 +28,7 @@ export const NO_BUNDLING = { [BUNDLING_STACKS]: [] };
  * Synthesizes both stages: call it once per file, in beforeAll. The templates are the same with
  * or without bundling but for the code's asset hashes, and esbuild on every function of both
  * stages is most of a synthesis, so none is bundled here: the bundles are read from `npm run
- * synth`'s output, the one bundling synthesis of npm test (synth-output.test.ts).
+ * synth`'s output, the one bundling synthesis of npm test (synth.test.ts).
  */
 export function synthesizeApp(context: Record<string, unknown> = {}): SynthesizedApp {
   const app = new App({

@@ -2,32 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePetId } from '../../../functions/domain/pet-id.ts';
-import { toJson } from '../../../functions/int64-json.ts';
 import { readSeedFile } from '../../../local/seed.ts';
-
-describe('parsePetId', () => {
-  it.each([
-    ['1', 1n],
-    ['9007199254740993', 9_007_199_254_740_993n],
-    ['9223372036854775807', 9_223_372_036_854_775_807n],
-  ])('reads %s exactly', (text, id) => {
-    expect(parsePetId(text)).toBe(id);
-  });
-
-  it.each(['0', '-1', '007', '+1', '1.0', '1e3', ' 1', '9223372036854775808', '99999999999999999999', '', undefined])(
-    'refuses %j',
-    (text) => {
-      expect(parsePetId(text)).toBeUndefined();
-    },
-  );
-});
-
-describe('toJson', () => {
-  it('writes bigints as exact integer literals', () => {
-    expect(toJson([{ petId: 9_223_372_036_854_775_807n, quantity: 1 }])).toBe('[{"petId":9223372036854775807,"quantity":1}]');
-  });
-});
 
 describe('readSeedFile', () => {
   let directory: string;

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { isAlive, processStat } from '../../../local/local-store.ts';
 import { gone, SERVER_COMMAND, serverProcessesPerTest, storePid as storePidOf } from '../../support/server-process.ts';
 
-// A file of its own, beside server-process.test.ts: each test starts a server and its JVM, and two
+// A file of its own, beside main.test.ts: each test starts a server and its JVM, and two
 // files of about 80 s share the run's two workers where one of 167 s ran last, alone. That a SIGKILL
 // of the Node process alone takes its JVM down is checked there, on the kill -9 test's own start.
-const servers = serverProcessesPerTest('server-process-engine-');
+const servers = serverProcessesPerTest('local-store-');
 const startServer = servers.start;
 
 /** The DynamoDB Local JVM serving servers.dataDir(). */

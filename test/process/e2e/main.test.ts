@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isAlive } from '../../../local/local-store.ts';
 import { gone, serverProcessesPerTest, storePid, type ServerProcess } from '../../support/server-process.ts';
 
-// The engine's side of a start (its JVM, its pid file, a DATA_DIR left by a crash): server-process-engine.test.ts.
+// The engine's side of a start (its JVM, its pid file, a DATA_DIR left by a crash): local-store.test.ts.
 const servers = serverProcessesPerTest('server-process-');
 const startServer = servers.start;
 

@@ -40,9 +40,10 @@ import { describeError, logger } from '../functions/logger.ts';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventPublisher } from '../functions/domain/inventory-events.ts';
+import type { WebhookDeliveryLoop } from '../functions/domain/webhook-delivery-loop.ts';
 import type { WebhookSubscription } from '../functions/domain/webhooks.ts';
 import type { WebhookRetryPolicy } from '../functions/domain/webhook-delivery.ts';
-import { startWebhookDeliveries, type WebhookDeliveries } from './webhook-delivery-worker.ts';
+import { startWebhookDeliveries } from './webhook-delivery-worker.ts';
 import { LOCAL_SWEEP_INTERVAL_MS, startReservationSweep } from './reservation-sweep.ts';
 import { createWebhookOutbox } from './webhook-outbox.ts';
 
@@ -115,7 +116,7 @@ export interface LocalApp {
   /** The consumer that records each change in its pet's history, as the stream's event source mapping does on AWS. */
   history: Pick<InventoryStreamConsumer, 'caughtUp'>;
   /** The webhook sender, when webhooks are configured. */
-  webhooks: Pick<WebhookDeliveries, 'idle'> | undefined;
+  webhooks: Pick<WebhookDeliveryLoop, 'idle'> | undefined;
   seeded: number;
   server: Server;
   close(): Promise<void>;
@@ -330,7 +331,7 @@ function startLocalWebhooks(
   tables: ServiceTableNames,
   settings: NonNullable<LocalAppOptions['webhooks']>,
   onNotice: ((line: string) => void) | undefined,
-): { publisher: EventPublisher; deliveries: WebhookDeliveries } {
+): { publisher: EventPublisher; deliveries: WebhookDeliveryLoop } {
   const outbox = createWebhookOutbox(client, tables.webhookOutboxTable);
   const deliveries = startWebhookDeliveries({
     outbox,

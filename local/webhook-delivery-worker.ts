@@ -7,9 +7,6 @@ import {
 import { webhookUrlForLogs as shown } from '../functions/domain/webhooks.ts';
 import type { OutboxHead, WebhookOutbox } from './webhook-outbox.ts';
 
-export { MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT } from '../functions/domain/webhook-delivery-loop.ts';
-export type WebhookDeliveries = WebhookDeliveryLoop;
-
 /**
  * npm start's webhook sender: the delivery loop (functions/domain/webhook-delivery-loop.ts) over the outbox, for as
  * long as the server runs, beside it and sharing nothing with a request but the store, so a slow or dead receiver never
@@ -29,7 +26,7 @@ export interface WebhookDeliveryOptions
   onNotice?: (line: string) => void;
 }
 
-export function startWebhookDeliveries(options: WebhookDeliveryOptions): WebhookDeliveries {
+export function startWebhookDeliveries(options: WebhookDeliveryOptions): WebhookDeliveryLoop {
   const { outbox, endpoints, onNotice: notice = () => undefined, ...loop } = options;
   const now = options.now ?? Date.now;
   return startWebhookDeliveryLoop({

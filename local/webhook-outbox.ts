@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   paginateScan,
@@ -8,6 +7,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { conditionHeld } from '../functions/adapters/dynamodb/document-client.ts';
 import { webhooksOf, type InventoryEvent } from '../functions/domain/inventory-events.ts';
 import type { DueHead, QueuedDelivery, WebhookDeliveryQueue } from '../functions/domain/webhook-delivery-loop.ts';
 import type { WebhookSubscription } from '../functions/domain/webhooks.ts';
@@ -63,15 +63,6 @@ function fromStored(item: Record<string, unknown>): OutboxDelivery {
 }
 
 export function createWebhookOutbox(client: DynamoDBDocumentClient, TableName: string) {
-  /** Whether the write's condition held: its failing is an answer, any other error is not. */
-  const conditionHeld = (write: Promise<unknown>) =>
-    write.then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      },
-    );
   /**
    * Marks a queue due at dueAt, or (keepDueAt) only where it has no due entry yet, and counts the addition. Written
    * after the deliveries it is for: a due entry is removed only while its count is the one read before its queue was

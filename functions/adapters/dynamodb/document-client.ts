@@ -131,6 +131,16 @@ export type ConditionalWrite =
   /** `current` is the item as the failed condition saw it, when the input asked for it with ReturnValuesOnConditionCheckFailure. */
   | { held: false; current: Record<string, unknown> | undefined };
 
+/** Whether a conditional write's condition held: its failing is an answer, any other error is not. */
+export const conditionHeld = (write: Promise<unknown>): Promise<boolean> =>
+  write.then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    },
+  );
+
 /** Sends a conditional UpdateItem and says whether its condition held, without treating a failed condition as an error. */
 export async function updateIfConditionHolds(client: DynamoDBDocumentClient, input: UpdateCommandInput): Promise<ConditionalWrite> {
   try {

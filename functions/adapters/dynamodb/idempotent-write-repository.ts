@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient, type NumberValue } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
@@ -6,7 +6,7 @@ import { StoreUnavailableError, type ErrorCode } from '../../domain/errors.ts';
 import type { IdempotentWriteRepository, IdempotencyRecord, RecordedOutcome } from '../../domain/idempotent-writes.ts';
 import { HELD_FIELDS, INVENTORY_ITEM_FIELDS } from '../../domain/inventory-item-fields.ts';
 import { reservationPut, toAnsweredReservation } from './reservation-repository.ts';
-import { callStore, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
+import { callStore, conditionHeld, unmarshallOptions, updateIfConditionHolds } from './document-client.ts';
 import { readEntries } from './entry-reads.ts';
 import { toInventoryItem, toVersionedItem } from './stored-inventory-item.ts';
 import { stockWriteInput } from './stock-write-input.ts';
@@ -189,21 +189,17 @@ export function createIdempotentWriteRepository(
       }),
 
     recordRefusal: ({ outcome, ...record }, nowSeconds) =>
-      callStore(async () => {
-        try {
-          await client.send(
+      callStore(() =>
+        conditionHeld(
+          client.send(
             new PutCommand({
               TableName: tables.idempotencyRecordsTable,
               Item: { ...record, ...(outcome ? answerAttributes(outcome) : {}) },
               ConditionExpression: NO_LIVE_RECORD,
               ExpressionAttributeValues: { ':now': nowSeconds },
             }),
-          );
-          return true;
-        } catch (error) {
-          if (error instanceof ConditionalCheckFailedException) return false;
-          throw error;
-        }
-      }),
+          ),
+        ),
+      ),
   };
 }

@@ -6,11 +6,8 @@ import { sendWebhook } from '../../../functions/adapters/webhooks/webhook-sender
 import type { ChangeEventData } from '../../../functions/domain/inventory-events.ts';
 import type { WebhookRetryPolicy } from '../../../functions/domain/webhook-delivery.ts';
 import { parseWebhookSecret } from '../../../functions/domain/webhooks.ts';
-import {
-  MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT,
-  startWebhookDeliveries,
-  type WebhookDeliveries,
-} from '../../../local/webhook-delivery-worker.ts';
+import { MAX_ATTEMPTS_IN_FLIGHT_PER_ENDPOINT, type WebhookDeliveryLoop } from '../../../functions/domain/webhook-delivery-loop.ts';
+import { startWebhookDeliveries } from '../../../local/webhook-delivery-worker.ts';
 import { adminClient, createServiceTables } from '../../../local/local-store.ts';
 import { createWebhookOutbox, type WebhookOutbox } from '../../../local/webhook-outbox.ts';
 import { eventsOf, petChange, takingEverything } from '../../support/pet-changes.ts';
@@ -31,7 +28,7 @@ const FAST: WebhookRetryPolicy = { firstRetryDelayMs: 50, maxRetryDelayMs: 3_000
 let store: TestStore;
 let outbox: WebhookOutbox;
 let receiver: WebhookReceiver;
-let deliveries: WebhookDeliveries | undefined;
+let deliveries: WebhookDeliveryLoop | undefined;
 
 beforeAll(async () => {
   store = await startTestStore();

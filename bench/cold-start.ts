@@ -117,7 +117,7 @@ export async function measureColdStart(allBundles: readonly LambdaBundle[], stor
     '',
     table(
       [
-        'Entry point',
+        'Lambda module',
         'Bundle (bytes)',
         'Load',
         'First invocation',

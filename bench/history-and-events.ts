@@ -530,7 +530,7 @@ function awsCostPerChange(entryBytes: number, webhookUrls: number): string {
       invocation,
     ],
     [
-      'History entry (BatchWriteItem Put)',
+      'History record (BatchWriteItem Put)',
       `${historyUnits} write unit`,
       historyUnits * PRICES.usdPerMillionWriteUnits,
       historyUnits * PRICES.usdPerMillionWriteUnits,

@@ -24,7 +24,7 @@ const CONTENTION = new Set(['TransactionConflict', 'ThrottlingError']);
 /** The marker that a change is in the feed: its own partition, so a pet's markers never crowd the feed's. */
 const markerKey = ({ petId, version }: ChangeEventData) => ({ feed: `pet#${petId}`, seq: version });
 
-interface StoredFeedEntry {
+interface StoredFeedRecord {
   seq: NumberValue;
   petId: NumberValue;
   /** The history record, as JSON text: it goes out as it came in. */
@@ -143,7 +143,7 @@ export function createChangeFeedRepository(client: DynamoDBDocumentClient, table
             Limit: afterSeq === 0 ? limit : limit + 1,
           }),
         );
-        const read = (Items as unknown as StoredFeedEntry[]).map((item) => ({
+        const read = (Items as unknown as StoredFeedRecord[]).map((item) => ({
           seq: Number(item.seq.toString()),
           data: { petId: BigInt(item.petId.toString()), ...(JSON.parse(item.change) as InventoryChange) },
         }));

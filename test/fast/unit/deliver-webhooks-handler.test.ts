@@ -44,7 +44,7 @@ function record(
   };
 }
 
-/** The handler as the entry point wires it, over the mocked SQS, sending with `send`. */
+/** The handler as its Lambda module wires it, over the mocked SQS, sending with `send`. */
 function handlerSending(send: (eventId: string) => Promise<AttemptOutcome>) {
   return createDeliverWebhooksHandler({
     batchOf: (event, now) =>

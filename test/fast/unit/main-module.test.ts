@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * A script that runs its work when Node runs it asks tools/main-module.ts's isMainModule
- * (test/process/e2e/tool-entry-points.test.ts runs the tools from a path with a space and through
+ * (test/process/e2e/main-module.test.ts runs the tools from a path with a space and through
  * a symbolic link). A script that compares import.meta.url or process.argv[1] itself does nothing
  * there and exits 0: a space is %20 in a URL, and argv[1] keeps the link Node resolved.
  */

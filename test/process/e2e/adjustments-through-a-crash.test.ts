@@ -59,7 +59,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface HistoryEntry {
+interface HistoryRecord {
   version: number;
   kind: string;
   delta: number | null;
@@ -69,12 +69,12 @@ interface HistoryEntry {
 }
 
 /** The pet's whole history once it has caught up with the entry's version. */
-const historyOf = (petId: bigint) => caughtUpHistory<HistoryEntry>(`http://127.0.0.1:${port}/v1`, KEY, petId);
+const historyOf = (petId: bigint) => caughtUpHistory<HistoryRecord>(`http://127.0.0.1:${port}/v1`, KEY, petId);
 
 const ascending = (a: number | null, b: number | null) => (a ?? 0) - (b ?? 0);
 
 /** The chain a history must be: versions one apart, each change starting where the one before ended. */
-function expectUnbrokenChain(history: HistoryEntry[]): void {
+function expectUnbrokenChain(history: HistoryRecord[]): void {
   for (const [index, entry] of history.entries()) {
     if (index === 0) continue;
     const before = history[index - 1]!;

@@ -48,7 +48,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface HistoryEntry {
+interface HistoryRecord {
   version: number;
   kind: string;
   reservedBefore: number;
@@ -57,7 +57,7 @@ interface HistoryEntry {
 }
 
 /** The pet's whole history once it has caught up with the entry's version. */
-const historyOf = (petId: bigint) => caughtUpHistory<HistoryEntry>(`http://127.0.0.1:${port}/v1`, KEY, petId);
+const historyOf = (petId: bigint) => caughtUpHistory<HistoryRecord>(`http://127.0.0.1:${port}/v1`, KEY, petId);
 
 describe('reservations through a SIGKILL of the server', () => {
   it('keep every acknowledged hold and nothing else, each once', async () => {

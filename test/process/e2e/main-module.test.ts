@@ -22,7 +22,7 @@ let linkedCheckout: string;
 let emptyDir: string;
 
 beforeAll(async () => {
-  parent = await mkdtemp(join(tmpdir(), 'tool-entry-points-'));
+  parent = await mkdtemp(join(tmpdir(), 'main-module-'));
   checkout = join(parent, 'pet store checkout');
   await cp(ROOT, checkout, { recursive: true, filter: (source) => !NOT_SOURCE.has(basename(source)) });
   await symlink(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));

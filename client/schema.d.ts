@@ -364,7 +364,7 @@ export interface components {
             timestamp: string;
             data: components["schemas"]["ChangeEventData"];
         };
-        /** @description A change of one pet with its petId: an entry of the change feed, the `data` of an `inventory.changed` webhook and the `detail` of its EventBridge event on AWS, all alike. `(petId, version)` names it: deduplicate by it. */
+        /** @description A change of one pet with its petId: a record of the change feed, the `data` of an `inventory.changed` webhook and the `detail` of its EventBridge event on AWS, all alike. `(petId, version)` names it: deduplicate by it. */
         ChangeEventData: {
             petId: components["schemas"]["PetId"];
             version: number;
@@ -466,7 +466,7 @@ export interface components {
         InventoryAdjustmentBatch: {
             adjustments: components["schemas"]["PetAdjustment"][];
         };
-        /** @description One entry of a batch: a relative change of one pet's stock, with the same rules as a single adjustment. */
+        /** @description One adjustment of a batch: a relative change of one pet's stock, with the same rules as a single adjustment. */
         PetAdjustment: {
             petId: components["schemas"]["PetId"];
             delta: components["schemas"]["Delta"];
@@ -577,7 +577,7 @@ export interface components {
         Link: string;
         /** @description Present when the answer repeats the outcome of an earlier request with the same Idempotency-Key: nothing was applied this time. */
         "Idempotent-Replayed": "true";
-        /** @description The entry's version, as a strong entity tag: the number of changes in its history (its last entry's `version`). Send it in If-Match to update only that version. */
+        /** @description The entry's version, as a strong entity tag: the number of changes in its history (its last history record's `version`). Send it in If-Match to update only that version. */
         ETag: string;
         /** @description The answer depends on Accept-Encoding (it is compressed when the client accepts it). */
         Vary: "Accept-Encoding";

@@ -106,7 +106,7 @@ function headerDefinitions(petsSunset: Date | undefined): Record<HeaderName, Hea
     },
     ETag: {
       description:
-        "The entry's version, as a strong entity tag: the number of changes in its history (its last entry's `version`). Send it in If-Match to update only that version.",
+        "The entry's version, as a strong entity tag: the number of changes in its history (its last history record's `version`). Send it in If-Match to update only that version.",
       schema: { type: 'string', pattern: '^"[0-9]+"$', examples: ['"7"'] },
     },
     Vary: {

@@ -124,7 +124,7 @@ function annotateSchemas(): void {
   });
   annotate(ChangeEventData, 'ChangeEventData', {
     description:
-      'A change of one pet with its petId: an entry of the change feed, the `data` of an `inventory.changed` webhook and the `detail` of its EventBridge event on AWS, all alike. `(petId, version)` names it: deduplicate by it.',
+      'A change of one pet with its petId: a record of the change feed, the `data` of an `inventory.changed` webhook and the `detail` of its EventBridge event on AWS, all alike. `(petId, version)` names it: deduplicate by it.',
   });
   annotate(ChangeFeedPage, 'ChangeFeedPage', {
     description:
@@ -149,7 +149,7 @@ function annotateSchemas(): void {
       "The body of an `inventory.changed` webhook, shaped as the Standard Webhooks specification has it: `timestamp` is the change's `occurredAt`, so every attempt sends the same bytes.",
   });
   annotate(PetAdjustment, 'PetAdjustment', {
-    description: "One entry of a batch: a relative change of one pet's stock, with the same rules as a single adjustment.",
+    description: "One adjustment of a batch: a relative change of one pet's stock, with the same rules as a single adjustment.",
   });
   annotate(InventoryAdjustmentBatch, 'InventoryAdjustmentBatch', {
     description: `From 1 to ${MAX_BATCH_CHANGES} adjustments, each pet at most once, applied all or none.`,

@@ -28,7 +28,7 @@ export interface ChangeFeedRepository {
 /** Its nextCursor is always a cursor: a poller resumes from it for ever, and an empty page hands back where it stands. */
 export type { ChangeFeedPage };
 
-/** Opaque to clients: the sequence number of the last entry handed out (0 before the first). */
+/** Opaque to clients: the sequence number of the last record handed out (0 before the first). */
 const feedCursors = pageCursors('feed.', { lowest: 0 });
 
 export const feedCursorAfter = feedCursors.after;

@@ -8,7 +8,7 @@ import type { WebhookSubscription } from './webhooks.ts';
  * What other systems hear of a change: one `inventory.changed` per history record, with its pet,
  * and, when the change crossed the pet's low-stock threshold, one `inventory.low_stock` or
  * `inventory.restocked` right after it (low-stock.ts). The change's data goes out as a webhook's
- * `data`, as an EventBridge event's `detail` and as an entry of the change feed, so a receiver
+ * `data`, as an EventBridge event's `detail` and as a record of the change feed, so a receiver
  * handles all three alike and deduplicates by (petId, version); an alert by its id.
  */
 

@@ -2,7 +2,7 @@ import { ApiError, ErrorCode } from './errors.ts';
 
 /**
  * An opaque cursor over numbered entries (a pet's versions, the feed's sequence): the base64url of
- * a prefix and the number of the last entry handed out. Opaque to clients, so the numbering may
+ * a prefix and the number of the last record handed out. Opaque to clients, so the numbering may
  * change; read back only exactly as it was written, so a cursor of another listing (another
  * prefix: the feed's, another pet's), an edited one or a non-canonical spelling is a 400, never a
  * page from somewhere else. A well-formed number beyond what the listing has reached is its

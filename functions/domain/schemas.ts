@@ -108,7 +108,7 @@ export const ChangesPage = z.strictObject({
 export type ChangesPage = z.infer<typeof ChangesPage>;
 
 /**
- * A history record with its pet, flat: an entry of the change feed, a webhook's `data` and an
+ * A history record with its pet, flat: a record of the change feed, a webhook's `data` and an
  * EventBridge event's `detail` alike (inventory-events.ts), so a receiver handles all three alike.
  */
 export const ChangeEventData = z.strictObject({ petId: PetId, ...InventoryChange.shape });
@@ -163,7 +163,7 @@ export type InventoryLowStockEvent = z.infer<typeof InventoryLowStockEvent>;
 export const InventoryRestockedEvent = webhookBody(INVENTORY_RESTOCKED, StockAlertData);
 export type InventoryRestockedEvent = z.infer<typeof InventoryRestockedEvent>;
 
-/** One entry of a batch: a single adjustment's body, and the pet it changes. */
+/** One adjustment of a batch: a single adjustment's body, and the pet it changes. */
 export const PetAdjustment = z.strictObject({ petId: PetId, ...InventoryAdjustment.shape });
 export type PetAdjustment = z.infer<typeof PetAdjustment>;
 

@@ -2,15 +2,7 @@ import { build } from 'esbuild';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ESBUILD_OPTIONS } from '../lib/bundling.ts';
-import {
-  apiRoutes,
-  authorizerLambda,
-  backgroundLambdas,
-  healthRoute,
-  lambdaModuleFile,
-  lambdaOf,
-  type OperationId,
-} from '../functions/routes.ts';
+import { apiRoutes, deployedLambdas, lambdaModuleFile, lambdaOf, type OperationId } from '../functions/routes.ts';
 
 export interface LambdaBundle {
   /** The Lambda function's name (its module: lambdaModuleFile), or one of BASELINES. */
@@ -56,12 +48,8 @@ export async function bundle(entryPoint: string, outDir: string, name: string): 
 
 /** Every Lambda function of routes.ts (operations, then the authorizer, the health check and the background functions), bundled as the stack deploys them. */
 export async function bundleLambdaFunctions(outDir: string): Promise<LambdaBundle[]> {
-  const entries = [
-    ...apiRoutes.map((route) => ({ name: lambdaOf(route.operationId), operationId: route.operationId })),
-    { name: authorizerLambda },
-    { name: healthRoute.lambda },
-    ...backgroundLambdas.map((name) => ({ name })),
-  ];
+  const operationOfLambda = new Map(apiRoutes.map((route) => [lambdaOf(route.operationId), route.operationId]));
+  const entries = deployedLambdas.map((name) => ({ name, operationId: operationOfLambda.get(name) }));
   const bundles: LambdaBundle[] = [];
   for (const entry of entries) bundles.push({ ...entry, ...(await bundle(lambdaModuleFile(entry.name), outDir, entry.name)) });
   return bundles;

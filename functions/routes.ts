@@ -355,3 +355,11 @@ export const reservationSweepLambda = 'expire-reservations';
 
 /** The functions no route serves. */
 export const backgroundLambdas = [historyConsumerLambda, webhookDeliveryLambda, reservationSweepLambda] as const;
+
+/** Every Lambda function the stack deploys, by name: the operations', then the authorizer, the health check and the background functions. */
+export const deployedLambdas: readonly string[] = [
+  ...apiRoutes.map((route) => lambdaOf(route.operationId)),
+  authorizerLambda,
+  healthRoute.lambda,
+  ...backgroundLambdas,
+];

@@ -9,25 +9,14 @@ import { DEFAULT_BAN_POLICY } from '../../../functions/domain/plan-limiter.ts';
 import { createOperationHandlers } from '../../../local/operation-handlers.ts';
 import type { HttpHandler, StreamedHttpHandler } from '../../../functions/http/http-handler.ts';
 import { LOCAL_TABLES } from '../../../local/local-store.ts';
-import {
-  apiRoutes,
-  authorizerLambda,
-  backgroundLambdas,
-  healthRoute,
-  lambdaModuleFile,
-  lambdaOf,
-  operationModuleFile,
-  type OperationId,
-} from '../../../functions/routes.ts';
+import { apiRoutes, deployedLambdas, lambdaModuleFile, type OperationId, operationModuleFile } from '../../../functions/routes.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FUNCTIONS = join(ROOT, 'functions');
 const DOMAIN = join(FUNCTIONS, 'domain');
 const OPERATION_REGISTRY = join(FUNCTIONS, 'routes.ts');
 
-/** Every Lambda function the stack deploys, by name: the operations, the authorizer, the health check and the background functions. */
-const LAMBDAS = [...apiRoutes.map((route) => lambdaOf(route.operationId)), authorizerLambda, healthRoute.lambda, ...backgroundLambdas];
-const LAMBDA_MODULES = LAMBDAS.map((lambda) => join(ROOT, lambdaModuleFile(lambda)));
+const LAMBDA_MODULES = deployedLambdas.map((lambda) => join(ROOT, lambdaModuleFile(lambda)));
 
 /** What domain code may not know: AWS (SDK, Lambda event types, CDK), HTTP servers and clients, Middy. */
 const FORBIDDEN_IN_DOMAIN = [
@@ -389,7 +378,7 @@ describe('every route has its handler', () => {
     }
   });
 
-  it.each(LAMBDAS)('%s has a Lambda module that exports handler', (lambda) => {
+  it.each(deployedLambdas)('%s has a Lambda module that exports handler', (lambda) => {
     const source = readFileSync(join(ROOT, lambdaModuleFile(lambda)), 'utf8');
     expect(source).toMatch(/^export const handler = /m);
   });

@@ -183,7 +183,10 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
       ].join('\n\n'),
       headers: idempotencyKey,
-      body: { description: `A JSON object of at most ${routeOf('adjustInventory').maxBodyBytes} bytes.` },
+      body: {
+        description: `A JSON object of at most ${routeOf('adjustInventory').maxBodyBytes} bytes.`,
+        example: OPERATION_EXAMPLES.adjustInventory.body,
+      },
       responses: {
         200: answers.success('The entry with its new quantity, its version in ETag.', { mayReplay: true, tagged: true }),
         400: answers.error(

@@ -197,7 +197,7 @@ function addressWindowHeaders(): ResponseHeaders {
 export function answersOf(
   { required, optional, replayed }: ReturnType<typeof registerHeaders>,
   signals: readonly SignalHeader[],
-  answer: { schema: z.ZodType; example: unknown },
+  answer: { schema: z.ZodType; example?: unknown },
 ) {
   const fromFunction = [...RATE_LIMIT_HEADERS, ...signals];
   const everyAnswer = required([REQUEST_ID_HEADER]);
@@ -218,7 +218,7 @@ export function answersOf(
     };
   };
   return {
-    /** The 200: the operation's answer schema (routes.ts) and its example (examples.ts). */
+    /** The 200: the operation's answer schema (routes.ts) and its example's answer, when that is a success (operation-documents.ts). */
     success: (
       description: string,
       {

@@ -1,4 +1,4 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
 import {
@@ -38,7 +38,7 @@ import {
 } from '../functions/domain/schemas.ts';
 import { API_DOCUMENTATION_URL } from '../functions/domain/lifecycle.ts';
 import { apiRoutes, type ApiRoute, type OperationId, type QueryParameter, type SchemaName } from '../functions/routes.ts';
-import { API_KEY_VARIABLE, curlCommand, OPERATION_EXAMPLES } from './examples.ts';
+import { API_KEY_VARIABLE, curlCommand, type OperationExample } from './examples.ts';
 import { answersOf, DEPRECATION_HEADERS, RATE_LIMIT_DRAFT, registerHeaders, type SignalHeader } from './openapi-answers.ts';
 import { inventoryChangedWebhook, stockAlertWebhook } from './openapi-webhooks.ts';
 import { OPERATION_DESCRIPTIONS } from './operation-documents.ts';
@@ -206,6 +206,22 @@ function lifecycleOfSummary(route: ApiRoute): string {
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
+ * The answers with the one the worked example prints, when that is a refusal (a success is the
+ * success answer's example, bound in answersOf): shown alone under its status, in place of the
+ * examples of its codes, so that the reference shows beside the curl line what it prints.
+ */
+function withExampleAnswer(
+  responses: Record<number, ResponseConfig>,
+  { answer }: OperationExample,
+  operationId: OperationId,
+): Record<number, ResponseConfig> {
+  if (!('body' in answer) || answer.status < 400) return responses;
+  const refusal = responses[answer.status];
+  if (!refusal) throw new Error(`${operationId}'s example answers ${answer.status}, which its document does not list.`);
+  return { ...responses, [answer.status]: { ...refusal, content: { 'application/json': { schema: ErrorBody, example: answer.body } } } };
+}
+
+/**
  * One operation of the registry as the document states it. The method and path are what is
  * deployed, so the two cannot disagree; each operation carries the curl line of its example
  * (x-codeSamples), generated here.
@@ -216,12 +232,12 @@ function operation(
   { serverUrl, petsSunset }: { serverUrl: string; petsSunset: Date | undefined },
 ): Operation {
   const { operationId } = route;
-  const { answerHeaders = [], describe } = OPERATION_DESCRIPTIONS[operationId];
-  const example = OPERATION_EXAMPLES[operationId];
+  const { answerHeaders = [], describe, example } = OPERATION_DESCRIPTIONS[operationId];
   const deprecation = route.deprecation && { ...route.deprecation, ...(petsSunset ? { sunsetAt: petsSunset } : {}) };
+  const printed = 'body' in example.answer ? example.answer : undefined;
   const answers = answersOf(headers, [...answerHeaders, ...lifecycleSignals(route)], {
     schema: answerSchema(route.answer),
-    example: 'body' in example.answer ? example.answer.body : undefined,
+    ...(printed && printed.status < 400 ? { example: printed.body } : {}),
   });
   const document = describe({ answers, deprecation });
   const pathParameters = [...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
@@ -251,19 +267,19 @@ function operation(
               content: {
                 'application/json': {
                   schema: schemaNamed(route.body),
-                  ...(document.body.example === undefined ? {} : { example: document.body.example }),
+                  ...(example.body === undefined ? {} : { example: example.body }),
                 },
               },
             },
           }
         : {}),
     },
-    responses: document.responses,
+    responses: withExampleAnswer(document.responses, example, operationId),
     method: route.method.toLowerCase() as Operation['method'],
     path: route.resource,
     operationId,
     security: [{ [BEARER]: [] }],
-    'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlCommand(serverUrl, operationId) }],
+    'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlCommand(serverUrl, route.method, example) }],
   };
 }
 

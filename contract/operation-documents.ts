@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { ErrorCode } from '../functions/domain/errors.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/idempotent-writes.ts';
 import type { Deprecation } from '../functions/domain/lifecycle.ts';
-import { CommittedReservation, ErrorBody, PetId, Reservation } from '../functions/domain/schemas.ts';
+import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
+import { feedCursorAfter } from '../functions/domain/change-feed.ts';
+import { type InventoryAdjustmentBatch, PetId, type ReservationRequest } from '../functions/domain/schemas.ts';
+import { unheld } from '../functions/domain/stock-writes.ts';
 import {
   MAX_BATCH_CHANGES,
   MAX_HOLDS_PER_PET,
@@ -15,14 +18,16 @@ import { MAX_IF_MATCH_TAGS } from '../functions/http/entity-tags.ts';
 import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
 import { routeOf, type OperationId } from '../functions/routes.ts';
-import { OPERATION_EXAMPLES } from './examples.ts';
+import { DEMO_INVENTORY } from './demo-inventory.ts';
+import { adjustedEntry, bigPet, EXAMPLE_RESERVATION_ID, firstPet, type OperationExample, UNKNOWN_RESERVATION_ANSWER } from './examples.ts';
 import type { answersOf, SignalHeader } from './openapi-answers.ts';
 
 /**
  * What the OpenAPI document says of each operation beyond the registry's facts (functions/routes.ts:
  * path, method, parameters, body and answer schemas, stability, deprecation): its prose, the
- * request headers it reads, and its answers with their error codes. Keyed by OperationId, so an
- * operation without its document does not compile. The summary carries no "(experimental)" or
+ * request headers it reads, its answers with their error codes, and its worked example (the call
+ * its curl line makes and the answer that prints). Keyed by OperationId, so an operation without
+ * its document and its example does not compile. The summary carries no "(experimental)" or
  * "(deprecated)": the document adds them from the registry.
  */
 
@@ -39,8 +44,8 @@ export interface OperationDocument {
   description: string;
   /** Request headers the operation reads, beyond Authorization. */
   headers?: z.ZodObject;
-  /** What the document says of the body whose schema the registry names. */
-  body?: { description: string; example?: unknown };
+  /** What the document says of the body whose schema the registry names (its example is the worked example's). */
+  body?: { description: string };
   responses: Record<number, ResponseConfig>;
 }
 
@@ -48,6 +53,11 @@ export interface OperationDescription {
   /** Headers every answer of the function carries, beyond the rate-limit and lifecycle ones. */
   answerHeaders?: readonly SignalHeader[];
   describe(parts: DocumentParts): OperationDocument;
+  /**
+   * A call on the demo inventory `npm start` seeds, and what it prints: the document shows its
+   * body as the request's example and its answer under its status, and makes its curl line.
+   */
+  example: OperationExample;
 }
 
 const invalidPetId = `petId is not a canonical integer from ${PetId.minValue} to ${PetId.maxValue} (no sign, leading zeros or exponent).`;
@@ -64,19 +74,25 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 const TTL = `${RESERVATION_TTL_SECONDS.min} to ${RESERVATION_TTL_SECONDS.max} seconds, ${RESERVATION_TTL_SECONDS.default} by default`;
 
-/** A reservation's answer without an example: the operation's example is its 404 (no server has the id it names). */
-function reservationAnswer(success: ResponseConfig, schema: z.ZodType): ResponseConfig {
-  return { ...success, content: { 'application/json': { schema } } };
-}
+/** The 404 of an unknown reservation: the answer the reservation examples print (they name an id no server has). */
+const unknownReservation = (answers: DocumentParts['answers']) =>
+  answers.error(404, 'No reservation has this id.', [ErrorCode.reservationNotFound]);
 
-/** The 404 of an unknown reservation, shown as the operation's example answer. */
-function unknownReservation(
-  answers: DocumentParts['answers'],
-  operationId: 'getReservation' | 'commitReservation' | 'releaseReservation',
-): ResponseConfig {
-  const refusal = answers.error(404, 'No reservation has this id.', [ErrorCode.reservationNotFound]);
-  return { ...refusal, content: { 'application/json': { schema: ErrorBody, example: OPERATION_EXAMPLES[operationId].answer.body } } };
-}
+/** The adjustment example's: an arrival for pet 4, which no README or guide call reads. */
+const ADJUSTED_PET = 4n;
+const ADJUSTMENT = { delta: 2, reason: 'arrival' } as const;
+/** A delivery and a write-off in one batch, on pets no other example or README call reads. */
+const BATCH: InventoryAdjustmentBatch = {
+  adjustments: [
+    { petId: 3n, delta: 4, reason: 'arrival' },
+    { petId: 5n, delta: -2, reason: 'adjustment' },
+  ],
+};
+/**
+ * The reservation the example makes: one of pet 1 for a second, so that it holds nothing by the
+ * time any other example or README call reads the pet. Its id and times are the call's own.
+ */
+const CART: ReservationRequest = { items: [{ petId: 1n, quantity: 1 }], ttlSeconds: 1, reference: 'cart-42' };
 
 export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> = {
   listInventory: {
@@ -97,6 +113,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    example: { path: '/inventory', answer: { status: 200, body: DEMO_INVENTORY.map(unheld) } },
   },
   getInventoryItem: {
     describe: ({ answers }) => ({
@@ -116,6 +133,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    example: { path: `/inventory/${bigPet.petId}`, answer: { status: 200, body: bigPet } },
   },
   updateInventory: {
     describe: ({ answers }) => ({
@@ -135,10 +153,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           }),
         [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField.optional(),
       }),
-      body: {
-        description: `A JSON object of at most ${routeOf('updateInventory').maxBodyBytes} bytes.`,
-        example: OPERATION_EXAMPLES.updateInventory.body,
-      },
+      body: { description: `A JSON object of at most ${routeOf('updateInventory').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('The entry with its new quantity, its version in ETag.', { tagged: true, mayReplay: true }),
         400: answers.error(
@@ -172,6 +187,12 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    // Sets the stock it already has, so running the example leaves the demo inventory as it was.
+    example: {
+      path: `/inventory/${bigPet.petId}`,
+      body: { quantity: bigPet.quantity },
+      answer: { status: 200, body: bigPet },
+    },
   },
   adjustInventory: {
     describe: ({ answers }) => ({
@@ -183,10 +204,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
       ].join('\n\n'),
       headers: idempotencyKey,
-      body: {
-        description: `A JSON object of at most ${routeOf('adjustInventory').maxBodyBytes} bytes.`,
-        example: OPERATION_EXAMPLES.adjustInventory.body,
-      },
+      body: { description: `A JSON object of at most ${routeOf('adjustInventory').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('The entry with its new quantity, its version in ETag.', { mayReplay: true, tagged: true }),
         400: answers.error(
@@ -216,6 +234,13 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    // A fixed Idempotency-Key: the first run applies the arrival, every later run replays the same answer.
+    example: {
+      path: `/inventory/${ADJUSTED_PET}/adjustments`,
+      body: ADJUSTMENT,
+      headers: { 'Idempotency-Key': '5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40' },
+      answer: { status: 200, body: adjustedEntry(ADJUSTED_PET, ADJUSTMENT.delta) },
+    },
   },
   adjustInventoryBatch: {
     describe: ({ answers }) => ({
@@ -230,10 +255,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
       ].join('\n\n'),
       headers: idempotencyKey,
-      body: {
-        description: `A JSON object of at most ${routeOf('adjustInventoryBatch').maxBodyBytes} bytes.`,
-        example: OPERATION_EXAMPLES.adjustInventoryBatch.body,
-      },
+      body: { description: `A JSON object of at most ${routeOf('adjustInventoryBatch').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('Every entry with its new quantity, in the order of the adjustments.', { mayReplay: true }),
         400: answers.error(
@@ -268,6 +290,13 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    // A fixed Idempotency-Key, as above: every run after the first replays the first answer.
+    example: {
+      path: '/inventory/adjustments',
+      body: BATCH,
+      headers: { 'Idempotency-Key': '9d2c4f7a-1e3b-4a6d-8c5f-0b7e2a9d4c13' },
+      answer: { status: 200, body: { items: BATCH.adjustments.map(({ petId, delta }) => adjustedEntry(petId, delta)) } },
+    },
   },
   reserveInventory: {
     describe: ({ answers }) => ({
@@ -280,10 +309,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         `**Exactly once**: as \`adjustInventory\`, per API key and \`Idempotency-Key\` for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours: the same cart answers the first answer (the same reservation), with \`${REPLAYED_HEADER}: true\`; another cart answers 422.`,
       ].join('\n\n'),
       headers: idempotencyKey,
-      body: {
-        description: `A JSON object of at most ${routeOf('reserveInventory').maxBodyBytes} bytes.`,
-        example: OPERATION_EXAMPLES.reserveInventory.body,
-      },
+      body: { description: `A JSON object of at most ${routeOf('reserveInventory').maxBodyBytes} bytes.` },
       responses: {
         201: answers.success('The reservation, active; Location names it.', { mayReplay: true }),
         400: answers.error(
@@ -316,6 +342,24 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    // A fixed Idempotency-Key: every run after the first replays the first answer.
+    example: {
+      path: '/inventory/reservations',
+      body: CART,
+      headers: { 'Idempotency-Key': 'c4a1e6f2-8b3d-4f7a-9e1c-5d2b7a9f0e36' },
+      answer: {
+        status: 201,
+        body: {
+          reservationId: EXAMPLE_RESERVATION_ID,
+          status: 'active',
+          items: CART.items,
+          expiresAt: '2026-11-24T07:27:04.456Z',
+          reference: 'cart-42',
+          createdAt: '2026-11-24T07:27:03.456Z',
+          settledAt: null,
+        },
+      },
+    },
   },
   getReservation: {
     describe: ({ answers }) => ({
@@ -324,14 +368,15 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       description:
         'The reservation and its status: `active` while it holds stock, `committed`, `released`, or `expired` from its `expiresAt` on (whether or not its expiry has been recorded yet). The example names a reservation no server has: its answer is the 404 a stale id meets.',
       responses: {
-        200: reservationAnswer(answers.success('The reservation.'), Reservation),
+        200: answers.success('The reservation.'),
         401: answers.unauthorized,
-        404: unknownReservation(answers, 'getReservation'),
+        404: unknownReservation(answers),
         429: answers.rateLimited,
         500: answers.internal,
         503: answers.unavailable,
       },
     }),
+    example: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: UNKNOWN_RESERVATION_ANSWER },
   },
   commitReservation: {
     describe: ({ answers }) => ({
@@ -343,9 +388,9 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         `**Refused**: past its \`expiresAt\` (409 \`${ErrorCode.reservationExpired}\`), released (409 \`${ErrorCode.reservationReleased}\`), or a pet whose count was set below what the reservation holds (409 \`${ErrorCode.insufficientStock}\`: the reservation stays active; set the count again, or release it). Nothing is written.`,
       ].join('\n\n'),
       responses: {
-        200: reservationAnswer(answers.success('The committed reservation and the entries it left.'), CommittedReservation),
+        200: answers.success('The committed reservation and the entries it left.'),
         401: answers.unauthorized,
-        404: unknownReservation(answers, 'commitReservation'),
+        404: unknownReservation(answers),
         409: answers.error(409, 'The reservation expired or was released, or a pet has less in stock than it holds. Nothing was written.', [
           ErrorCode.reservationExpired,
           ErrorCode.reservationReleased,
@@ -356,6 +401,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    example: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}/commit`, answer: UNKNOWN_RESERVATION_ANSWER },
   },
   releaseReservation: {
     describe: ({ answers }) => ({
@@ -367,15 +413,16 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         `**Refused**: a committed reservation (409 \`${ErrorCode.reservationCommitted}\`): its stock is sold.`,
       ].join('\n\n'),
       responses: {
-        200: reservationAnswer(answers.success('The reservation, released.'), Reservation),
+        200: answers.success('The reservation, released.'),
         401: answers.unauthorized,
-        404: unknownReservation(answers, 'releaseReservation'),
+        404: unknownReservation(answers),
         409: answers.error(409, 'The reservation was committed. Nothing was written.', [ErrorCode.reservationCommitted]),
         429: answers.rateLimited,
         500: answers.internal,
         503: answers.unavailable,
       },
     }),
+    example: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: UNKNOWN_RESERVATION_ANSWER },
   },
   listInventoryChanges: {
     describe: ({ answers }) => ({
@@ -400,6 +447,35 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    // The first change of the big pet: the seed's, which made it.
+    example: {
+      path: `/inventory/${bigPet.petId}/changes?limit=1`,
+      answer: {
+        status: 200,
+        body: {
+          changes: [
+            {
+              version: 1,
+              occurredAt: '2026-11-24T06:30:00.123Z',
+              kind: 'seed',
+              quantityBefore: null,
+              quantityAfter: bigPet.quantity,
+              delta: bigPet.quantity,
+              status: bigPet.status,
+              reason: null,
+              reservedBefore: 0,
+              reservedAfter: 0,
+              reservationId: null,
+              reference: null,
+              idempotencyKey: null,
+              requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
+              keyId: TOOL_KEY_IDS.seed,
+            },
+          ],
+          nextCursor: null,
+        },
+      },
+    },
   },
   listInventoryChangeFeed: {
     describe: ({ answers }) => ({
@@ -423,6 +499,37 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    // A poller's first page, from the oldest retained change: the seed's creation of a pet. The seed writes the demo
+    // pets concurrently, so which pet's creation the feed numbers first varies from one start to the next.
+    example: {
+      path: '/inventory/changes?limit=1',
+      answer: {
+        status: 200,
+        body: {
+          changes: [
+            {
+              petId: firstPet.petId,
+              version: 1,
+              occurredAt: '2026-11-24T06:30:00.118Z',
+              kind: 'seed',
+              quantityBefore: null,
+              quantityAfter: firstPet.quantity,
+              delta: firstPet.quantity,
+              status: firstPet.status,
+              reason: null,
+              reservedBefore: 0,
+              reservedAfter: 0,
+              reservationId: null,
+              reference: null,
+              idempotencyKey: null,
+              requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
+              keyId: TOOL_KEY_IDS.seed,
+            },
+          ],
+          nextCursor: feedCursorAfter(1),
+        },
+      },
+    },
   },
   putLowStockThreshold: {
     describe: ({ answers }) => ({
@@ -430,10 +537,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       summary: "Set a pet's low-stock threshold",
       description:
         "A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. Setting it again replaces it; a pet already below it raises no alert (alerts come from changes of stock) and is listed by `GET /inventory?lowStock=true`. **Experimental**: the shape may change before the operation becomes stable.",
-      body: {
-        description: `A JSON object of at most ${routeOf('putLowStockThreshold').maxBodyBytes} bytes.`,
-        example: OPERATION_EXAMPLES.putLowStockThreshold.body,
-      },
+      body: { description: `A JSON object of at most ${routeOf('putLowStockThreshold').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('The threshold as set.'),
         400: answers.error(
@@ -450,6 +554,12 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    // Setting the same threshold again answers the same: running the example twice changes nothing.
+    example: {
+      path: `/inventory/${bigPet.petId}/low-stock-threshold`,
+      body: { threshold: 5 },
+      answer: { status: 200, body: { petId: bigPet.petId, threshold: 5 } },
+    },
   },
   getLowStockThreshold: {
     describe: ({ answers }) => ({
@@ -469,6 +579,10 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    example: {
+      path: `/inventory/${bigPet.petId}/low-stock-threshold`,
+      answer: { status: 200, body: { petId: bigPet.petId, threshold: 5 } },
+    },
   },
   deleteLowStockThreshold: {
     describe: ({ answers }) => ({
@@ -486,6 +600,8 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    // Another pet's: removing a threshold that is not set answers 204 too, so the big pet's stays for the example above.
+    example: { path: `/inventory/${firstPet.petId}/low-stock-threshold`, answer: { status: 204 } },
   },
   getPetById: {
     describe: ({ answers, deprecation = routeOf('getPetById').deprecation }) => ({
@@ -502,5 +618,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         503: answers.unavailable,
       },
     }),
+    example: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
   },
 };

@@ -49,8 +49,9 @@ import { SCHEMAS_BY_NAME } from './schemas-by-name.ts';
  * schemas are annotated, never restated, so a change to a schema changes openapi.json (and
  * `npm run openapi:check` fails until it is regenerated). Each operation's facts (path, method,
  * parameters, body and answer schemas, stability, deprecation) come from the operation registry
- * (functions/routes.ts), its prose and answers from operation-documents.ts, its headers from
- * openapi-answers.ts; this file puts them together.
+ * (functions/routes.ts), with the answers those facts decide (registryAnswers); its prose, its own
+ * answers and its worked example from operation-documents.ts; its headers from openapi-answers.ts.
+ * This file puts them together.
  */
 
 const API_VERSION = '1.0.0';
@@ -206,6 +207,24 @@ function lifecycleOfSummary(route: ApiRoute): string {
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
+ * The answers the registry's facts decide, which no document restates: every operation's 401 (the
+ * authorizer answers it before the function), 429 (the plan's count, which every route makes),
+ * 500 and 503; and for one that reads a body, the body reader's 413 at the route's cap and 415.
+ */
+function registryAnswers(route: ApiRoute, answers: ReturnType<typeof answersOf>): Record<number, ResponseConfig> {
+  // A body reader does not run without its route's cap (http-handler.ts), and every route with a body states one (routes.ts).
+  const bodyReader: Record<number, ResponseConfig> =
+    route.maxBodyBytes === undefined ? {} : { 413: answers.tooLarge(route.maxBodyBytes), 415: answers.unsupportedMediaType };
+  return {
+    401: answers.unauthorized,
+    ...bodyReader,
+    429: answers.rateLimited,
+    500: answers.internal,
+    503: answers.unavailable,
+  };
+}
+
+/**
  * The answers with the one the worked example prints, when that is a refusal (a success is the
  * success answer's example, bound in answersOf): shown alone under its status, in place of the
  * examples of its codes, so that the reference shows beside the curl line what it prints.
@@ -240,6 +259,9 @@ function operation(
     ...(printed && printed.status < 400 ? { example: printed.body } : {}),
   });
   const document = describe({ answers, deprecation });
+  const derived = registryAnswers(route, answers);
+  const restated = Object.keys(document.responses).filter((status) => status in derived);
+  if (restated.length > 0) throw new Error(`${operationId}'s document states ${restated.join(', ')}, which the registry decides.`);
   const pathParameters = [...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
   return {
     tags: [...document.tags],
@@ -274,7 +296,7 @@ function operation(
           }
         : {}),
     },
-    responses: withExampleAnswer(document.responses, example, operationId),
+    responses: withExampleAnswer({ ...derived, ...document.responses }, example, operationId),
     method: route.method.toLowerCase() as Operation['method'],
     path: route.resource,
     operationId,

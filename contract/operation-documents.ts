@@ -24,9 +24,9 @@ import type { answersOf, SignalHeader } from './openapi-answers.ts';
 
 /**
  * What the OpenAPI document says of each operation beyond the registry's facts (functions/routes.ts:
- * path, method, parameters, body and answer schemas, stability, deprecation): its prose, the
- * request headers it reads, its answers with their error codes, and its worked example (the call
- * its curl line makes and the answer that prints). Keyed by OperationId, so an operation without
+ * path, method, parameters, body and answer schemas, stability, deprecation, and the answers
+ * those decide): its prose, the request headers it reads, its own answers with their error codes,
+ * and its worked example (the call its curl line makes and the answer that prints). Keyed by OperationId, so an operation without
  * its document and its example does not compile. The summary carries no "(experimental)" or
  * "(deprecated)": the document adds them from the registry.
  */
@@ -46,6 +46,7 @@ export interface OperationDocument {
   headers?: z.ZodObject;
   /** What the document says of the body whose schema the registry names (its example is the worked example's). */
   body?: { description: string };
+  /** Its answers but those the registry's facts decide (registryAnswers, openapi-document.ts: 401, 429, 500, 503, a body's 413 and 415). */
   responses: Record<number, ResponseConfig>;
 }
 
@@ -107,10 +108,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           optionalHeaders: ['Content-Encoding'],
         }),
         400: answers.error(400, '`lowStock` is neither `true` nor `false`.', [ErrorCode.invalidQuery]),
-        401: answers.unauthorized,
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     example: { path: '/inventory', answer: { status: 200, body: DEMO_INVENTORY.map(unheld) } },
@@ -126,11 +123,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           tagged: true,
         }),
         400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     example: { path: `/inventory/${bigPet.petId}`, answer: { status: 200, body: bigPet } },
@@ -161,7 +154,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON, lacks \`quantity\` or holds an invalid value, Content-Type is sent more than once, an Idempotency-Key is sent but malformed, If-Match is malformed or names more than ${MAX_IF_MATCH_TAGS} entity tags, or ${invalidPetId}`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.idempotencyKeyRequired, ErrorCode.invalidPetId],
         ),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound], { mayReplay: true }),
         409: answers.error(
           409,
@@ -175,16 +167,11 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.preconditionFailed],
           { mayReplay: true },
         ),
-        413: answers.tooLarge(routeOf('updateInventory').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(
           422,
           'The Idempotency-Key was already used with another request (another pet, quantity, changeFromQuantity or If-Match, or an adjustment). Nothing was written.',
           [ErrorCode.idempotencyKeyReused],
         ),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     // Sets the stock it already has, so running the example leaves the demo inventory as it was.
@@ -212,7 +199,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON, lacks \`delta\` or \`reason\` or holds an invalid value, the Idempotency-Key header is missing or malformed, Idempotency-Key or Content-Type is sent more than once, or ${invalidPetId}`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest, ErrorCode.invalidPetId],
         ),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound], {
           mayReplay: true,
         }),
@@ -222,16 +208,11 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
           { mayReplay: true },
         ),
-        413: answers.tooLarge(routeOf('adjustInventory').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(
           422,
           'The Idempotency-Key was already used with another request (another pet, delta or reason). Nothing was written.',
           [ErrorCode.idempotencyKeyReused],
         ),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     // A fixed Idempotency-Key: the first run applies the arrival, every later run replays the same answer.
@@ -263,7 +244,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON or not a list of 1 to ${MAX_BATCH_CHANGES} adjustments, an entry lacks a field or holds an invalid value (the message names it by its index, as \`adjustments.3.delta\`), a pet appears twice, the Idempotency-Key header is missing or malformed, or Idempotency-Key or Content-Type is sent more than once. Nothing was written.`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest],
         ),
-        401: answers.unauthorized,
         404: answers.error(
           404,
           'Some pets have no inventory entry; the message names every one. Nothing was written.',
@@ -278,16 +258,11 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
           { mayReplay: true },
         ),
-        413: answers.tooLarge(routeOf('adjustInventoryBatch').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(
           422,
           'The Idempotency-Key was already used with another request (other adjustments, another order, or a single adjustment). Nothing was written.',
           [ErrorCode.idempotencyKeyReused],
         ),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     // A fixed Idempotency-Key, as above: every run after the first replays the first answer.
@@ -317,7 +292,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON or not a cart of 1 to ${MAX_RESERVATION_ITEMS} items (the message names a bad field by its index, as \`items.3.quantity\`), a pet appears twice, ttlSeconds is outside ${TTL}, or the Idempotency-Key header is missing or malformed. Nothing was held.`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest],
         ),
-        401: answers.unauthorized,
         404: answers.error(
           404,
           'Some pets have no inventory entry; the message names every one. Nothing was held.',
@@ -332,14 +306,9 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.insufficientStock, ErrorCode.tooManyHolds],
           { mayReplay: true },
         ),
-        413: answers.tooLarge(routeOf('reserveInventory').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(422, 'The Idempotency-Key was already used with another request. Nothing was held.', [
           ErrorCode.idempotencyKeyReused,
         ]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     // A fixed Idempotency-Key: every run after the first replays the first answer.
@@ -369,11 +338,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         'The reservation and its status: `active` while it holds stock, `committed`, `released`, or `expired` from its `expiresAt` on (whether or not its expiry has been recorded yet). The example names a reservation no server has: its answer is the 404 a stale id meets.',
       responses: {
         200: answers.success('The reservation.'),
-        401: answers.unauthorized,
         404: unknownReservation(answers),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     example: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: UNKNOWN_RESERVATION_ANSWER },
@@ -389,16 +354,12 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       ].join('\n\n'),
       responses: {
         200: answers.success('The committed reservation and the entries it left.'),
-        401: answers.unauthorized,
         404: unknownReservation(answers),
         409: answers.error(409, 'The reservation expired or was released, or a pet has less in stock than it holds. Nothing was written.', [
           ErrorCode.reservationExpired,
           ErrorCode.reservationReleased,
           ErrorCode.insufficientStock,
         ]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     example: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}/commit`, answer: UNKNOWN_RESERVATION_ANSWER },
@@ -414,12 +375,8 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       ].join('\n\n'),
       responses: {
         200: answers.success('The reservation, released.'),
-        401: answers.unauthorized,
         404: unknownReservation(answers),
         409: answers.error(409, 'The reservation was committed. Nothing was written.', [ErrorCode.reservationCommitted]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     example: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: UNKNOWN_RESERVATION_ANSWER },
@@ -440,11 +397,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `\`limit\` is not an integer from 1 to 1000, \`cursor\` is not one this operation returned for this pet (another pet's, or past the entry's version), or ${invalidPetId}`,
           [ErrorCode.invalidQuery, ErrorCode.invalidPetId],
         ),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     // The first change of the big pet: the seed's, which made it.
@@ -493,10 +446,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           '`limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned (one ahead of every change in the feed, for one).',
           [ErrorCode.invalidQuery],
         ),
-        401: answers.unauthorized,
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     // A poller's first page, from the oldest retained change: the seed's creation of a pet. The seed writes the demo
@@ -545,13 +494,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON, lacks \`threshold\` or holds a value that is not an integer from 0 to ${MAX_QUANTITY}, or ${invalidPetId}`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.invalidPetId],
         ),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
-        413: answers.tooLarge(routeOf('putLowStockThreshold').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     // Setting the same threshold again answers the same: running the example twice changes nothing.
@@ -569,14 +512,10 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       responses: {
         200: answers.success('The threshold.'),
         400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId, or it has no low-stock threshold.', [
           ErrorCode.petNotFound,
           ErrorCode.lowStockThresholdNotFound,
         ]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     example: {
@@ -593,11 +532,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       responses: {
         204: answers.noContent('The pet has no threshold now.'),
         400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     // Another pet's: removing a threshold that is not set answers 204 too, so the big pet's stays for the example above.
@@ -611,11 +546,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       responses: {
         200: answers.success('The pet.'),
         400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
-        401: answers.unauthorized,
         404: answers.error(404, 'The inventory has no entry for petId.', [ErrorCode.petNotFound]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
     example: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },

@@ -37,6 +37,8 @@ import {
   StockAlertData,
 } from '../functions/domain/schemas.ts';
 import { API_DOCUMENTATION_URL } from '../functions/domain/lifecycle.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/idempotent-writes.ts';
+import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { apiRoutes, type ApiRoute, type OperationId, type QueryParameter, type SchemaName } from '../functions/routes.ts';
 import { API_KEY_VARIABLE, curlCommand, type OperationExample } from './examples.ts';
 import { answersOf, DEPRECATION_HEADERS, RATE_LIMIT_DRAFT, registerHeaders, type SignalHeader } from './openapi-answers.ts';
@@ -49,9 +51,10 @@ import { SCHEMAS_BY_NAME } from './schemas-by-name.ts';
  * schemas are annotated, never restated, so a change to a schema changes openapi.json (and
  * `npm run openapi:check` fails until it is regenerated). Each operation's facts (path, method,
  * parameters, body and answer schemas, stability, deprecation) come from the operation registry
- * (functions/routes.ts), with the answers those facts decide (registryAnswers); its prose, its own
- * answers and its worked example from operation-documents.ts; its headers from openapi-answers.ts.
- * This file puts them together.
+ * (functions/routes.ts), with the Idempotency-Key header, the body's description and the answers
+ * those facts decide (requestHeaders, registryAnswers); its prose, its own answers and its worked
+ * example from operation-documents.ts; its headers from openapi-answers.ts. This file puts them
+ * together.
  */
 
 const API_VERSION = '1.0.0';
@@ -177,6 +180,21 @@ const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
   reservationId: z.uuid().meta({ description: 'The id `reserveInventory` answered.' }),
 };
 
+/** The Idempotency-Key header, on an operation the registry says takes one. */
+const idempotencyKeyField = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_FIELD_PATTERN)
+  .meta({
+    description: `1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key. Bare (\`8e03978e-40d5-43e8-bc93-6894a57f9324\`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (\`"8e03978e-40d5-43e8-bc93-6894a57f9324"\`, \`"\` and \`\\\` escaped with a backslash): both forms name the same key, so a retry in the other form replays.`,
+  });
+
+/** The request headers: the document's, then the Idempotency-Key, required or optional as the registry says. */
+function requestHeaders(route: ApiRoute, documented: z.ZodObject | undefined): z.ZodObject | undefined {
+  if (route.idempotencyKey === undefined) return documented;
+  const key = { [IDEMPOTENCY_KEY_HEADER]: route.idempotencyKey === 'required' ? idempotencyKeyField : idempotencyKeyField.optional() };
+  return documented ? documented.extend(key) : z.object(key);
+}
+
 const schemaNamed = (name: SchemaName): z.ZodType => SCHEMAS_BY_NAME[name];
 
 /** What a 200 holds: the registry's `Name` or `Name[]`. */
@@ -263,6 +281,7 @@ function operation(
   const restated = Object.keys(document.responses).filter((status) => status in derived);
   if (restated.length > 0) throw new Error(`${operationId}'s document states ${restated.join(', ')}, which the registry decides.`);
   const pathParameters = [...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+  const headerParameters = requestHeaders(route, document.headers);
   return {
     tags: [...document.tags],
     summary: `${document.summary}${lifecycleOfSummary(route)}`,
@@ -280,12 +299,12 @@ function operation(
             ),
           }
         : {}),
-      ...(document.headers ? { headers: document.headers } : {}),
-      ...(route.body && document.body
+      ...(headerParameters ? { headers: headerParameters } : {}),
+      ...(route.body
         ? {
             body: {
               required: true,
-              description: document.body.description,
+              description: `A JSON object of at most ${route.maxBodyBytes} bytes.`,
               content: {
                 'application/json': {
                   schema: schemaNamed(route.body),

@@ -15,7 +15,6 @@ import {
   RESERVATION_TTL_SECONDS,
 } from '../functions/domain/vocabulary.ts';
 import { MAX_IF_MATCH_TAGS } from '../functions/http/entity-tags.ts';
-import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
 import { routeOf, type OperationId } from '../functions/routes.ts';
 import { DEMO_INVENTORY } from './demo-inventory.ts';
@@ -24,9 +23,10 @@ import type { answersOf, SignalHeader } from './openapi-answers.ts';
 
 /**
  * What the OpenAPI document says of each operation beyond the registry's facts (functions/routes.ts:
- * path, method, parameters, body and answer schemas, stability, deprecation, and the answers
- * those decide): its prose, the request headers it reads, its own answers with their error codes,
- * and its worked example (the call its curl line makes and the answer that prints). Keyed by OperationId, so an operation without
+ * path, method, parameters, the Idempotency-Key, body and answer schemas, the body's cap, stability,
+ * deprecation, and the answers those decide, all put in by openapi-document.ts): its prose, the
+ * other request headers it reads, its own answers with their error codes, and its worked example
+ * (the call its curl line makes and the answer that prints). Keyed by OperationId, so an operation without
  * its document and its example does not compile. The summary carries no "(experimental)" or
  * "(deprecated)": the document adds them from the registry.
  */
@@ -42,10 +42,8 @@ export interface OperationDocument {
   tags: readonly ['Store'] | readonly ['Pets'];
   summary: string;
   description: string;
-  /** Request headers the operation reads, beyond Authorization. */
+  /** Request headers the operation reads, beyond Authorization and the Idempotency-Key the registry says it takes. */
   headers?: z.ZodObject;
-  /** What the document says of the body whose schema the registry names (its example is the worked example's). */
-  body?: { description: string };
   /** Its answers but those the registry's facts decide (registryAnswers, openapi-document.ts: 401, 429, 500, 503, a body's 413 and 415). */
   responses: Record<number, ResponseConfig>;
 }
@@ -62,14 +60,6 @@ export interface OperationDescription {
 }
 
 const invalidPetId = `petId is not a canonical integer from ${PetId.minValue} to ${PetId.maxValue} (no sign, leading zeros or exponent).`;
-
-const idempotencyKeyField = z
-  .string()
-  .regex(IDEMPOTENCY_KEY_FIELD_PATTERN)
-  .meta({
-    description: `1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key. Bare (\`8e03978e-40d5-43e8-bc93-6894a57f9324\`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (\`"8e03978e-40d5-43e8-bc93-6894a57f9324"\`, \`"\` and \`\\\` escaped with a backslash): both forms name the same key, so a retry in the other form replays.`,
-  });
-const idempotencyKey = z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField });
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -144,9 +134,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           .meta({
             description: `The ETag of the entry as read (a quoted version such as \`"7"\`), a comma-separated list of at most ${MAX_IF_MATCH_TAGS} of them, or \`*\`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches. A list sent on several lines is read as one list (RFC 9110); anything else, or a longer list, is 400 \`BAD_REQUEST\`, and nothing is written.`,
           }),
-        [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField.optional(),
       }),
-      body: { description: `A JSON object of at most ${routeOf('updateInventory').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('The entry with its new quantity, its version in ETag.', { tagged: true, mayReplay: true }),
         400: answers.error(
@@ -190,8 +178,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         `**Exactly once**: the same \`Idempotency-Key\` from the same API key, for the same petId and body, within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours, answers what the first request answered (200, 404 or 409, with \`${REPLAYED_HEADER}: true\`) and applies nothing; the same key with another request answers 422. Concurrent duplicates apply once, and each answers the same outcome. 429 and 5xx answers are not remembered: a retry runs afresh. A replay counts against the plan like any request.`,
         '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
       ].join('\n\n'),
-      headers: idempotencyKey,
-      body: { description: `A JSON object of at most ${routeOf('adjustInventory').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('The entry with its new quantity, its version in ETag.', { mayReplay: true, tagged: true }),
         400: answers.error(
@@ -235,8 +221,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         '**One request** against the plan, however many adjustments it holds: the plan limits calls, and a batch is one call of the function, one transaction and one answer.',
         '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
       ].join('\n\n'),
-      headers: idempotencyKey,
-      body: { description: `A JSON object of at most ${routeOf('adjustInventoryBatch').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('Every entry with its new quantity, in the order of the adjustments.', { mayReplay: true }),
         400: answers.error(
@@ -283,8 +267,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         "**Exact at expiresAt**: from that moment the reservation holds nothing: reads, reservations, adjustments and commits see it gone, whether or not its expiry has been recorded yet (within a minute; each pet's history then shows an `expire` change).",
         `**Exactly once**: as \`adjustInventory\`, per API key and \`Idempotency-Key\` for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours: the same cart answers the first answer (the same reservation), with \`${REPLAYED_HEADER}: true\`; another cart answers 422.`,
       ].join('\n\n'),
-      headers: idempotencyKey,
-      body: { description: `A JSON object of at most ${routeOf('reserveInventory').maxBodyBytes} bytes.` },
       responses: {
         201: answers.success('The reservation, active; Location names it.', { mayReplay: true }),
         400: answers.error(
@@ -486,7 +468,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       summary: "Set a pet's low-stock threshold",
       description:
         "A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. Setting it again replaces it; a pet already below it raises no alert (alerts come from changes of stock) and is listed by `GET /inventory?lowStock=true`. **Experimental**: the shape may change before the operation becomes stable.",
-      body: { description: `A JSON object of at most ${routeOf('putLowStockThreshold').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('The threshold as set.'),
         400: answers.error(

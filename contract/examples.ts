@@ -16,9 +16,8 @@ import type {
 import { unheld } from '../functions/domain/stock-writes.ts';
 import { INVENTORY_LOW_STOCK, MAX_HOLDS_PER_PET } from '../functions/domain/vocabulary.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
-import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
 import type { ChangesPage } from '../functions/domain/inventory-history.ts';
-import { feedCursorAfter, type ChangeFeedPage } from '../functions/domain/change-feed.ts';
+import type { ChangeFeedPage } from '../functions/domain/change-feed.ts';
 import { alertEvent, eventIdOf, inventoryChangedEvent, type ChangeEventData } from '../functions/domain/inventory-events.ts';
 import { webhookHeaders } from '../functions/domain/webhooks.ts';
 import { gatewayResponses } from '../functions/http/gateway-responses.ts';
@@ -27,18 +26,22 @@ import { ERROR_STATUSES, errorBody } from '../functions/http/error-statuses.ts';
 import { PayloadTooLargeError } from '../functions/http/json-body.ts';
 import { toJson } from '../functions/int64-json.ts';
 import { DEMO_INVENTORY } from './demo-inventory.ts';
-import { apiRoutes, BODY_CAPS, type OperationId } from '../functions/routes.ts';
+import { BODY_CAPS, type ApiRoute } from '../functions/routes.ts';
 
 /**
- * The worked examples of the published contract: one call per operation, the curl line that
- * makes it and the answer it prints. They are calls on the demo inventory `npm start` seeds,
- * so what the reference shows is what a developer sees locally, and test/process/contract/examples.test.ts
- * runs every curl line against the local server and compares the answers it prints.
+ * What the published contract's examples share. Each operation's worked example (one call, the
+ * curl line that makes it and the answer it prints) is its document's, in operation-documents.ts;
+ * here are what more than one example reads: the curl line an example makes, the demo pets and the
+ * reservation they name, the webhooks' examples, and each error code's meaning and example
+ * message. The examples are calls on the demo inventory `npm start` seeds, so what the reference
+ * shows is what a developer sees locally, and test/process/contract/examples.test.ts runs every
+ * curl line against the local server and compares the answers it prints.
  */
 
 /** The shell variable the curl lines read the key from. */
 export const API_KEY_VARIABLE = 'API_KEY';
 
+/** An operation's worked example: the call its curl line makes, and the answer that call prints. */
 export interface OperationExample {
   /** The request path after the server URL, parameters filled in. */
   path: string;
@@ -64,153 +67,23 @@ export interface OperationExample {
     | { status: 204 };
 }
 
-const bigPet = unheld(DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!);
-const firstPet = DEMO_INVENTORY[0]!;
-/** The pet the adjustment example adds to (the README's and the guides' examples use others). */
-const adjustedPet = unheld(DEMO_INVENTORY.find((item) => item.petId === 4n)!);
-const ADJUSTMENT = { delta: 2, reason: 'arrival' } as const;
-/** A delivery and a write-off in one batch, on pets no other example or README call reads. */
-const BATCH: InventoryAdjustmentBatch = {
-  adjustments: [
-    { petId: 3n, delta: 4, reason: 'arrival' },
-    { petId: 5n, delta: -2, reason: 'adjustment' },
-  ],
-};
-const adjusted = (petId: bigint, delta: number): InventoryItem => {
+/** The demo pet whose id a double cannot hold: most examples and the webhooks name it, so the reference shows such an id digit for digit. */
+export const bigPet = unheld(DEMO_INVENTORY.find((item) => item.petId > BigInt(Number.MAX_SAFE_INTEGER))!);
+export const firstPet = DEMO_INVENTORY[0]!;
+
+/** A demo pet's entry after an adjustment of its stock by delta. */
+export function adjustedEntry(petId: bigint, delta: number): InventoryItem {
   const pet = DEMO_INVENTORY.find((item) => item.petId === petId)!;
   return unheld({ ...pet, quantity: pet.quantity + delta });
-};
+}
 
-/**
- * The reservation the examples make: one of pet 1 for a second, so that it holds nothing by the
- * time any other example or README call reads the pet. Its id and times are the call's own.
- */
-const CART: ReservationRequest = { items: [{ petId: 1n, quantity: 1 }], ttlSeconds: 1, reference: 'cart-42' };
-const EXAMPLE_RESERVATION_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+/** The reservation id the examples show: in the reservation example's answer (whose id is the call's own), and as the stale id the others name. */
+export const EXAMPLE_RESERVATION_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 /** The examples of reading, committing and releasing name a reservation no server has: their answer is the 404 a stale id meets. */
-const unknownReservation = {
+export const UNKNOWN_RESERVATION_ANSWER: OperationExample['answer'] = {
   status: 404,
   body: { code: 'RESERVATION_NOT_FOUND', message: `No reservation ${EXAMPLE_RESERVATION_ID} exists.`, status: 404 },
 };
-
-export const OPERATION_EXAMPLES = {
-  listInventory: { path: '/inventory', answer: { status: 200, body: DEMO_INVENTORY.map(unheld) } },
-  // Sets the stock it already has, so running the example leaves the demo inventory as it was.
-  updateInventory: {
-    path: `/inventory/${bigPet.petId}`,
-    body: { quantity: bigPet.quantity },
-    answer: { status: 200, body: bigPet },
-  },
-  getInventoryItem: { path: `/inventory/${bigPet.petId}`, answer: { status: 200, body: bigPet } },
-  // A fixed Idempotency-Key: the first run applies the arrival, every later run replays the same answer.
-  adjustInventory: {
-    path: `/inventory/${adjustedPet.petId}/adjustments`,
-    body: ADJUSTMENT,
-    headers: { 'Idempotency-Key': '5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40' },
-    answer: { status: 200, body: adjusted(adjustedPet.petId, ADJUSTMENT.delta) },
-  },
-  // A fixed Idempotency-Key, as above: every run after the first replays the first answer.
-  adjustInventoryBatch: {
-    path: '/inventory/adjustments',
-    body: BATCH,
-    headers: { 'Idempotency-Key': '9d2c4f7a-1e3b-4a6d-8c5f-0b7e2a9d4c13' },
-    answer: { status: 200, body: { items: BATCH.adjustments.map(({ petId, delta }) => adjusted(petId, delta)) } },
-  },
-  // The first change of the big pet: the seed's, which made it.
-  listInventoryChanges: {
-    path: `/inventory/${bigPet.petId}/changes?limit=1`,
-    answer: {
-      status: 200,
-      body: {
-        changes: [
-          {
-            version: 1,
-            occurredAt: '2026-11-24T06:30:00.123Z',
-            kind: 'seed',
-            quantityBefore: null,
-            quantityAfter: bigPet.quantity,
-            delta: bigPet.quantity,
-            status: bigPet.status,
-            reason: null,
-            reservedBefore: 0,
-            reservedAfter: 0,
-            reservationId: null,
-            reference: null,
-            idempotencyKey: null,
-            requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
-            keyId: TOOL_KEY_IDS.seed,
-          },
-        ],
-        nextCursor: null,
-      },
-    },
-  },
-  // A poller's first page, from the oldest retained change: the seed's creation of a pet. The seed writes the demo
-  // pets concurrently, so which pet's creation the feed numbers first varies from one start to the next.
-  listInventoryChangeFeed: {
-    path: '/inventory/changes?limit=1',
-    answer: {
-      status: 200,
-      body: {
-        changes: [
-          {
-            petId: firstPet.petId,
-            version: 1,
-            occurredAt: '2026-11-24T06:30:00.118Z',
-            kind: 'seed',
-            quantityBefore: null,
-            quantityAfter: firstPet.quantity,
-            delta: firstPet.quantity,
-            status: firstPet.status,
-            reason: null,
-            reservedBefore: 0,
-            reservedAfter: 0,
-            reservationId: null,
-            reference: null,
-            idempotencyKey: null,
-            requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
-            keyId: TOOL_KEY_IDS.seed,
-          },
-        ],
-        nextCursor: feedCursorAfter(1),
-      },
-    },
-  },
-  // Setting the same threshold again answers the same: running the example twice changes nothing.
-  putLowStockThreshold: {
-    path: `/inventory/${bigPet.petId}/low-stock-threshold`,
-    body: { threshold: 5 },
-    answer: { status: 200, body: { petId: bigPet.petId, threshold: 5 } },
-  },
-  getLowStockThreshold: {
-    path: `/inventory/${bigPet.petId}/low-stock-threshold`,
-    answer: { status: 200, body: { petId: bigPet.petId, threshold: 5 } },
-  },
-  // Another pet's: removing a threshold that is not set answers 204 too, so the big pet's stays for the example above.
-  deleteLowStockThreshold: { path: `/inventory/${firstPet.petId}/low-stock-threshold`, answer: { status: 204 } },
-  // A fixed Idempotency-Key: every run after the first replays the first answer.
-  reserveInventory: {
-    path: '/inventory/reservations',
-    body: CART,
-    headers: { 'Idempotency-Key': 'c4a1e6f2-8b3d-4f7a-9e1c-5d2b7a9f0e36' },
-    answer: {
-      status: 201,
-      body: {
-        reservationId: EXAMPLE_RESERVATION_ID,
-        status: 'active',
-        items: CART.items,
-        expiresAt: '2026-11-24T07:27:04.456Z',
-        reference: 'cart-42',
-        createdAt: '2026-11-24T07:27:03.456Z',
-        settledAt: null,
-      },
-    },
-  },
-  getReservation: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: unknownReservation },
-  commitReservation: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}/commit`, answer: unknownReservation },
-  releaseReservation: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: unknownReservation },
-  getPetById: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
-} as const satisfies Record<OperationId, OperationExample>;
 
 /**
  * The webhook the reference shows: the big pet's adjustment at a till, as npm start and the
@@ -254,10 +127,8 @@ export const LOW_STOCK_WEBHOOK_EXAMPLE = {
 } as const;
 
 /** The curl line of an operation's example, against the given server (its base URL, ending in /v1). */
-export function curlCommand(serverUrl: string, operationId: OperationId): string {
-  const route = apiRoutes.find((candidate) => candidate.operationId === operationId)!;
-  const example: OperationExample = OPERATION_EXAMPLES[operationId];
-  const lines = [`curl -i${route.method === 'GET' ? '' : ` -X ${route.method}`} -H "Authorization: Bearer $${API_KEY_VARIABLE}"`];
+export function curlCommand(serverUrl: string, method: ApiRoute['method'], example: OperationExample): string {
+  const lines = [`curl -i${method === 'GET' ? '' : ` -X ${method}`} -H "Authorization: Bearer $${API_KEY_VARIABLE}"`];
   for (const [name, value] of Object.entries(example.headers ?? {})) lines.push(`-H '${name}: ${value}'`);
   if (example.body) lines.push(`-H 'Content-Type: application/json' -d '${toJson(example.body)}'`);
   lines.push(`${serverUrl}${example.path}`);

@@ -197,7 +197,7 @@ function addressWindowHeaders(): ResponseHeaders {
 export function answersOf(
   { required, optional, replayed }: ReturnType<typeof registerHeaders>,
   signals: readonly SignalHeader[],
-  answer: { schema: z.ZodType; example: unknown },
+  answer: { schema: z.ZodType; example?: unknown },
 ) {
   const fromFunction = [...RATE_LIMIT_HEADERS, ...signals];
   const everyAnswer = required([REQUEST_ID_HEADER]);
@@ -217,8 +217,10 @@ export function answersOf(
       },
     };
   };
+  const functionError = (status: number, description: string, codes: readonly ErrorCode[], { mayReplay = false } = {}) =>
+    error(status, description, codes, { ...required(fromFunction), ...(mayReplay ? replayed() : {}) });
   return {
-    /** The 200: the operation's answer schema (routes.ts) and its example (examples.ts). */
+    /** The 200: the operation's answer schema (routes.ts) and its example's answer, when that is a success (operation-documents.ts). */
     success: (
       description: string,
       {
@@ -253,8 +255,9 @@ export function answersOf(
     },
     /** A 204: the function's headers, no body. */
     noContent: (description: string): ResponseConfig => ({ description, headers: { ...everyAnswer, ...required(fromFunction) } }),
-    error: (status: number, description: string, codes: readonly ErrorCode[], { mayReplay = false } = {}) =>
-      error(status, description, codes, { ...required(fromFunction), ...(mayReplay ? replayed() : {}) }),
+    error: functionError,
+    /** The 415 of an operation that reads a body. */
+    unsupportedMediaType: functionError(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
     unauthorized: error(
       401,
       "The API key is missing, malformed, unknown or revoked, or the source address has no failed authentications left this minute (X-RateLimit-Remaining 0; no key is looked up until the minute ends). Answered before the key is known: the X-RateLimit-* headers describe the source address's window of failed authentications and the operation's signals are absent. Every such request, one without Authorization included, is answered by the authorizer and counted in the window. A key revoked less than a minute ago may be refused after the authorizer let it through, by the counting write: its X-RateLimit-* are then the key's own windows.",

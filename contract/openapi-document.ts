@@ -1,4 +1,4 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31, zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { PLAN_LIMITS } from '../functions/domain/plans.ts';
 import {
@@ -37,8 +37,10 @@ import {
   StockAlertData,
 } from '../functions/domain/schemas.ts';
 import { API_DOCUMENTATION_URL } from '../functions/domain/lifecycle.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/idempotent-writes.ts';
+import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { apiRoutes, type ApiRoute, type OperationId, type QueryParameter, type SchemaName } from '../functions/routes.ts';
-import { API_KEY_VARIABLE, curlCommand, OPERATION_EXAMPLES } from './examples.ts';
+import { API_KEY_VARIABLE, curlCommand, type OperationExample } from './examples.ts';
 import { answersOf, DEPRECATION_HEADERS, RATE_LIMIT_DRAFT, registerHeaders, type SignalHeader } from './openapi-answers.ts';
 import { inventoryChangedWebhook, stockAlertWebhook } from './openapi-webhooks.ts';
 import { OPERATION_DESCRIPTIONS } from './operation-documents.ts';
@@ -49,8 +51,10 @@ import { SCHEMAS_BY_NAME } from './schemas-by-name.ts';
  * schemas are annotated, never restated, so a change to a schema changes openapi.json (and
  * `npm run openapi:check` fails until it is regenerated). Each operation's facts (path, method,
  * parameters, body and answer schemas, stability, deprecation) come from the operation registry
- * (functions/routes.ts), its prose and answers from operation-documents.ts, its headers from
- * openapi-answers.ts; this file puts them together.
+ * (functions/routes.ts), with the Idempotency-Key header, the body's description and the answers
+ * those facts decide (requestHeaders, registryAnswers); its prose, its own answers and its worked
+ * example from operation-documents.ts; its headers from openapi-answers.ts. This file puts them
+ * together.
  */
 
 const API_VERSION = '1.0.0';
@@ -176,6 +180,21 @@ const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
   reservationId: z.uuid().meta({ description: 'The id `reserveInventory` answered.' }),
 };
 
+/** The Idempotency-Key header, on an operation the registry says takes one. */
+const idempotencyKeyField = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_FIELD_PATTERN)
+  .meta({
+    description: `1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key. Bare (\`8e03978e-40d5-43e8-bc93-6894a57f9324\`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (\`"8e03978e-40d5-43e8-bc93-6894a57f9324"\`, \`"\` and \`\\\` escaped with a backslash): both forms name the same key, so a retry in the other form replays.`,
+  });
+
+/** The request headers: the document's, then the Idempotency-Key, required or optional as the registry says. */
+function requestHeaders(route: ApiRoute, documented: z.ZodObject | undefined): z.ZodObject | undefined {
+  if (route.idempotencyKey === undefined) return documented;
+  const key = { [IDEMPOTENCY_KEY_HEADER]: route.idempotencyKey === 'required' ? idempotencyKeyField : idempotencyKeyField.optional() };
+  return documented ? documented.extend(key) : z.object(key);
+}
+
 const schemaNamed = (name: SchemaName): z.ZodType => SCHEMAS_BY_NAME[name];
 
 /** What a 200 holds: the registry's `Name` or `Name[]`. */
@@ -206,6 +225,40 @@ function lifecycleOfSummary(route: ApiRoute): string {
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
+ * The answers the registry's facts decide, which no document restates: every operation's 401 (the
+ * authorizer answers it before the function), 429 (the plan's count, which every route makes),
+ * 500 and 503; and for one that reads a body, the body reader's 413 at the route's cap and 415.
+ */
+function registryAnswers(route: ApiRoute, answers: ReturnType<typeof answersOf>): Record<number, ResponseConfig> {
+  // A body reader does not run without its route's cap (http-handler.ts), and every route with a body states one (routes.ts).
+  const bodyReader: Record<number, ResponseConfig> =
+    route.maxBodyBytes === undefined ? {} : { 413: answers.tooLarge(route.maxBodyBytes), 415: answers.unsupportedMediaType };
+  return {
+    401: answers.unauthorized,
+    ...bodyReader,
+    429: answers.rateLimited,
+    500: answers.internal,
+    503: answers.unavailable,
+  };
+}
+
+/**
+ * The answers with the one the worked example prints, when that is a refusal (a success is the
+ * success answer's example, bound in answersOf): shown alone under its status, in place of the
+ * examples of its codes, so that the reference shows beside the curl line what it prints.
+ */
+function withExampleAnswer(
+  responses: Record<number, ResponseConfig>,
+  { answer }: OperationExample,
+  operationId: OperationId,
+): Record<number, ResponseConfig> {
+  if (!('body' in answer) || answer.status < 400) return responses;
+  const refusal = responses[answer.status];
+  if (!refusal) throw new Error(`${operationId}'s example answers ${answer.status}, which its document does not list.`);
+  return { ...responses, [answer.status]: { ...refusal, content: { 'application/json': { schema: ErrorBody, example: answer.body } } } };
+}
+
+/**
  * One operation of the registry as the document states it. The method and path are what is
  * deployed, so the two cannot disagree; each operation carries the curl line of its example
  * (x-codeSamples), generated here.
@@ -216,15 +269,19 @@ function operation(
   { serverUrl, petsSunset }: { serverUrl: string; petsSunset: Date | undefined },
 ): Operation {
   const { operationId } = route;
-  const { answerHeaders = [], describe } = OPERATION_DESCRIPTIONS[operationId];
-  const example = OPERATION_EXAMPLES[operationId];
+  const { answerHeaders = [], describe, example } = OPERATION_DESCRIPTIONS[operationId];
   const deprecation = route.deprecation && { ...route.deprecation, ...(petsSunset ? { sunsetAt: petsSunset } : {}) };
+  const printed = 'body' in example.answer ? example.answer : undefined;
   const answers = answersOf(headers, [...answerHeaders, ...lifecycleSignals(route)], {
     schema: answerSchema(route.answer),
-    example: 'body' in example.answer ? example.answer.body : undefined,
+    ...(printed && printed.status < 400 ? { example: printed.body } : {}),
   });
   const document = describe({ answers, deprecation });
+  const derived = registryAnswers(route, answers);
+  const restated = Object.keys(document.responses).filter((status) => status in derived);
+  if (restated.length > 0) throw new Error(`${operationId}'s document states ${restated.join(', ')}, which the registry decides.`);
   const pathParameters = [...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+  const headerParameters = requestHeaders(route, document.headers);
   return {
     tags: [...document.tags],
     summary: `${document.summary}${lifecycleOfSummary(route)}`,
@@ -242,28 +299,28 @@ function operation(
             ),
           }
         : {}),
-      ...(document.headers ? { headers: document.headers } : {}),
-      ...(route.body && document.body
+      ...(headerParameters ? { headers: headerParameters } : {}),
+      ...(route.body
         ? {
             body: {
               required: true,
-              description: document.body.description,
+              description: `A JSON object of at most ${route.maxBodyBytes} bytes.`,
               content: {
                 'application/json': {
                   schema: schemaNamed(route.body),
-                  ...(document.body.example === undefined ? {} : { example: document.body.example }),
+                  ...(example.body === undefined ? {} : { example: example.body }),
                 },
               },
             },
           }
         : {}),
     },
-    responses: document.responses,
+    responses: withExampleAnswer({ ...derived, ...document.responses }, example, operationId),
     method: route.method.toLowerCase() as Operation['method'],
     path: route.resource,
     operationId,
     security: [{ [BEARER]: [] }],
-    'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlCommand(serverUrl, operationId) }],
+    'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curlCommand(serverUrl, route.method, example) }],
   };
 }
 

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { ErrorCode } from '../functions/domain/errors.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS } from '../functions/domain/idempotent-writes.ts';
 import type { Deprecation } from '../functions/domain/lifecycle.ts';
-import { CommittedReservation, ErrorBody, PetId, Reservation } from '../functions/domain/schemas.ts';
+import { TOOL_KEY_IDS } from '../functions/domain/change-attribution.ts';
+import { feedCursorAfter } from '../functions/domain/change-feed.ts';
+import { type InventoryAdjustmentBatch, PetId, type ReservationRequest } from '../functions/domain/schemas.ts';
+import { unheld } from '../functions/domain/stock-writes.ts';
 import {
   MAX_BATCH_CHANGES,
   MAX_HOLDS_PER_PET,
@@ -12,17 +15,19 @@ import {
   RESERVATION_TTL_SECONDS,
 } from '../functions/domain/vocabulary.ts';
 import { MAX_IF_MATCH_TAGS } from '../functions/http/entity-tags.ts';
-import { IDEMPOTENCY_KEY_FIELD_PATTERN, IDEMPOTENCY_KEY_HEADER } from '../functions/http/idempotency-key.ts';
 import { REPLAYED_HEADER } from '../functions/http/idempotent-answers.ts';
 import { routeOf, type OperationId } from '../functions/routes.ts';
-import { OPERATION_EXAMPLES } from './examples.ts';
+import { DEMO_INVENTORY } from './demo-inventory.ts';
+import { adjustedEntry, bigPet, EXAMPLE_RESERVATION_ID, firstPet, type OperationExample, UNKNOWN_RESERVATION_ANSWER } from './examples.ts';
 import type { answersOf, SignalHeader } from './openapi-answers.ts';
 
 /**
  * What the OpenAPI document says of each operation beyond the registry's facts (functions/routes.ts:
- * path, method, parameters, body and answer schemas, stability, deprecation): its prose, the
- * request headers it reads, and its answers with their error codes. Keyed by OperationId, so an
- * operation without its document does not compile. The summary carries no "(experimental)" or
+ * path, method, parameters, the Idempotency-Key, body and answer schemas, the body's cap, stability,
+ * deprecation, and the answers those decide, all put in by openapi-document.ts): its prose, the
+ * other request headers it reads, its own answers with their error codes, and its worked example
+ * (the call its curl line makes and the answer that prints). Keyed by OperationId, so an operation without
+ * its document and its example does not compile. The summary carries no "(experimental)" or
  * "(deprecated)": the document adds them from the registry.
  */
 
@@ -37,10 +42,9 @@ export interface OperationDocument {
   tags: readonly ['Store'] | readonly ['Pets'];
   summary: string;
   description: string;
-  /** Request headers the operation reads, beyond Authorization. */
+  /** Request headers the operation reads, beyond Authorization and the Idempotency-Key the registry says it takes. */
   headers?: z.ZodObject;
-  /** What the document says of the body whose schema the registry names. */
-  body?: { description: string; example?: unknown };
+  /** Its answers but those the registry's facts decide (registryAnswers, openapi-document.ts: 401, 429, 500, 503, a body's 413 and 415). */
   responses: Record<number, ResponseConfig>;
 }
 
@@ -48,35 +52,38 @@ export interface OperationDescription {
   /** Headers every answer of the function carries, beyond the rate-limit and lifecycle ones. */
   answerHeaders?: readonly SignalHeader[];
   describe(parts: DocumentParts): OperationDocument;
+  /**
+   * A call on the demo inventory `npm start` seeds, and what it prints: the document shows its
+   * body as the request's example and its answer under its status, and makes its curl line.
+   */
+  example: OperationExample;
 }
 
 const invalidPetId = `petId is not a canonical integer from ${PetId.minValue} to ${PetId.maxValue} (no sign, leading zeros or exponent).`;
-
-const idempotencyKeyField = z
-  .string()
-  .regex(IDEMPOTENCY_KEY_FIELD_PATTERN)
-  .meta({
-    description: `1 to 255 visible ASCII characters, unique per change (a UUID), sent again on every retry of it. Remembered for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours per API key. Bare (\`8e03978e-40d5-43e8-bc93-6894a57f9324\`) or as draft-ietf-httpapi-idempotency-key-header-07 writes it, a structured-field string (\`"8e03978e-40d5-43e8-bc93-6894a57f9324"\`, \`"\` and \`\\\` escaped with a backslash): both forms name the same key, so a retry in the other form replays.`,
-  });
-const idempotencyKey = z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField });
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 const TTL = `${RESERVATION_TTL_SECONDS.min} to ${RESERVATION_TTL_SECONDS.max} seconds, ${RESERVATION_TTL_SECONDS.default} by default`;
 
-/** A reservation's answer without an example: the operation's example is its 404 (no server has the id it names). */
-function reservationAnswer(success: ResponseConfig, schema: z.ZodType): ResponseConfig {
-  return { ...success, content: { 'application/json': { schema } } };
-}
+/** The 404 of an unknown reservation: the answer the reservation examples print (they name an id no server has). */
+const unknownReservation = (answers: DocumentParts['answers']) =>
+  answers.error(404, 'No reservation has this id.', [ErrorCode.reservationNotFound]);
 
-/** The 404 of an unknown reservation, shown as the operation's example answer. */
-function unknownReservation(
-  answers: DocumentParts['answers'],
-  operationId: 'getReservation' | 'commitReservation' | 'releaseReservation',
-): ResponseConfig {
-  const refusal = answers.error(404, 'No reservation has this id.', [ErrorCode.reservationNotFound]);
-  return { ...refusal, content: { 'application/json': { schema: ErrorBody, example: OPERATION_EXAMPLES[operationId].answer.body } } };
-}
+/** The adjustment example's: an arrival for pet 4, which no README or guide call reads. */
+const ADJUSTED_PET = 4n;
+const ADJUSTMENT = { delta: 2, reason: 'arrival' } as const;
+/** A delivery and a write-off in one batch, on pets no other example or README call reads. */
+const BATCH: InventoryAdjustmentBatch = {
+  adjustments: [
+    { petId: 3n, delta: 4, reason: 'arrival' },
+    { petId: 5n, delta: -2, reason: 'adjustment' },
+  ],
+};
+/**
+ * The reservation the example makes: one of pet 1 for a second, so that it holds nothing by the
+ * time any other example or README call reads the pet. Its id and times are the call's own.
+ */
+const CART: ReservationRequest = { items: [{ petId: 1n, quantity: 1 }], ttlSeconds: 1, reference: 'cart-42' };
 
 export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> = {
   listInventory: {
@@ -91,12 +98,9 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           optionalHeaders: ['Content-Encoding'],
         }),
         400: answers.error(400, '`lowStock` is neither `true` nor `false`.', [ErrorCode.invalidQuery]),
-        401: answers.unauthorized,
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    example: { path: '/inventory', answer: { status: 200, body: DEMO_INVENTORY.map(unheld) } },
   },
   getInventoryItem: {
     describe: ({ answers }) => ({
@@ -109,13 +113,10 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           tagged: true,
         }),
         400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    example: { path: `/inventory/${bigPet.petId}`, answer: { status: 200, body: bigPet } },
   },
   updateInventory: {
     describe: ({ answers }) => ({
@@ -133,12 +134,7 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           .meta({
             description: `The ETag of the entry as read (a quoted version such as \`"7"\`), a comma-separated list of at most ${MAX_IF_MATCH_TAGS} of them, or \`*\`: the write happens only while the entry is at one of those versions, else 412 and nothing is written. A weak tag never matches. A list sent on several lines is read as one list (RFC 9110); anything else, or a longer list, is 400 \`BAD_REQUEST\`, and nothing is written.`,
           }),
-        [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyField.optional(),
       }),
-      body: {
-        description: `A JSON object of at most ${routeOf('updateInventory').maxBodyBytes} bytes.`,
-        example: OPERATION_EXAMPLES.updateInventory.body,
-      },
       responses: {
         200: answers.success('The entry with its new quantity, its version in ETag.', { tagged: true, mayReplay: true }),
         400: answers.error(
@@ -146,7 +142,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON, lacks \`quantity\` or holds an invalid value, Content-Type is sent more than once, an Idempotency-Key is sent but malformed, If-Match is malformed or names more than ${MAX_IF_MATCH_TAGS} entity tags, or ${invalidPetId}`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.idempotencyKeyRequired, ErrorCode.invalidPetId],
         ),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound], { mayReplay: true }),
         409: answers.error(
           409,
@@ -160,18 +155,19 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.preconditionFailed],
           { mayReplay: true },
         ),
-        413: answers.tooLarge(routeOf('updateInventory').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(
           422,
           'The Idempotency-Key was already used with another request (another pet, quantity, changeFromQuantity or If-Match, or an adjustment). Nothing was written.',
           [ErrorCode.idempotencyKeyReused],
         ),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    // Sets the stock it already has, so running the example leaves the demo inventory as it was.
+    example: {
+      path: `/inventory/${bigPet.petId}`,
+      body: { quantity: bigPet.quantity },
+      answer: { status: 200, body: bigPet },
+    },
   },
   adjustInventory: {
     describe: ({ answers }) => ({
@@ -182,8 +178,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         `**Exactly once**: the same \`Idempotency-Key\` from the same API key, for the same petId and body, within ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours, answers what the first request answered (200, 404 or 409, with \`${REPLAYED_HEADER}: true\`) and applies nothing; the same key with another request answers 422. Concurrent duplicates apply once, and each answers the same outcome. 429 and 5xx answers are not remembered: a retry runs afresh. A replay counts against the plan like any request.`,
         '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
       ].join('\n\n'),
-      headers: idempotencyKey,
-      body: { description: `A JSON object of at most ${routeOf('adjustInventory').maxBodyBytes} bytes.` },
       responses: {
         200: answers.success('The entry with its new quantity, its version in ETag.', { mayReplay: true, tagged: true }),
         400: answers.error(
@@ -191,7 +185,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON, lacks \`delta\` or \`reason\` or holds an invalid value, the Idempotency-Key header is missing or malformed, Idempotency-Key or Content-Type is sent more than once, or ${invalidPetId}`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest, ErrorCode.invalidPetId],
         ),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound], {
           mayReplay: true,
         }),
@@ -201,18 +194,20 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
           { mayReplay: true },
         ),
-        413: answers.tooLarge(routeOf('adjustInventory').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(
           422,
           'The Idempotency-Key was already used with another request (another pet, delta or reason). Nothing was written.',
           [ErrorCode.idempotencyKeyReused],
         ),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    // A fixed Idempotency-Key: the first run applies the arrival, every later run replays the same answer.
+    example: {
+      path: `/inventory/${ADJUSTED_PET}/adjustments`,
+      body: ADJUSTMENT,
+      headers: { 'Idempotency-Key': '5b0f3b1e-4a8c-4c1f-9f6e-2d7a1c9e8b40' },
+      answer: { status: 200, body: adjustedEntry(ADJUSTED_PET, ADJUSTMENT.delta) },
+    },
   },
   adjustInventoryBatch: {
     describe: ({ answers }) => ({
@@ -226,11 +221,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         '**One request** against the plan, however many adjustments it holds: the plan limits calls, and a batch is one call of the function, one transaction and one answer.',
         '**Experimental**: the request shape may change before the operation becomes stable; every answer of the function says so in `X-API-Stability: experimental`.',
       ].join('\n\n'),
-      headers: idempotencyKey,
-      body: {
-        description: `A JSON object of at most ${routeOf('adjustInventoryBatch').maxBodyBytes} bytes.`,
-        example: OPERATION_EXAMPLES.adjustInventoryBatch.body,
-      },
       responses: {
         200: answers.success('Every entry with its new quantity, in the order of the adjustments.', { mayReplay: true }),
         400: answers.error(
@@ -238,7 +228,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON or not a list of 1 to ${MAX_BATCH_CHANGES} adjustments, an entry lacks a field or holds an invalid value (the message names it by its index, as \`adjustments.3.delta\`), a pet appears twice, the Idempotency-Key header is missing or malformed, or Idempotency-Key or Content-Type is sent more than once. Nothing was written.`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest],
         ),
-        401: answers.unauthorized,
         404: answers.error(
           404,
           'Some pets have no inventory entry; the message names every one. Nothing was written.',
@@ -253,18 +242,20 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.insufficientStock, ErrorCode.quantityOutOfRange],
           { mayReplay: true },
         ),
-        413: answers.tooLarge(routeOf('adjustInventoryBatch').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(
           422,
           'The Idempotency-Key was already used with another request (other adjustments, another order, or a single adjustment). Nothing was written.',
           [ErrorCode.idempotencyKeyReused],
         ),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    // A fixed Idempotency-Key, as above: every run after the first replays the first answer.
+    example: {
+      path: '/inventory/adjustments',
+      body: BATCH,
+      headers: { 'Idempotency-Key': '9d2c4f7a-1e3b-4a6d-8c5f-0b7e2a9d4c13' },
+      answer: { status: 200, body: { items: BATCH.adjustments.map(({ petId, delta }) => adjustedEntry(petId, delta)) } },
+    },
   },
   reserveInventory: {
     describe: ({ answers }) => ({
@@ -276,11 +267,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         "**Exact at expiresAt**: from that moment the reservation holds nothing: reads, reservations, adjustments and commits see it gone, whether or not its expiry has been recorded yet (within a minute; each pet's history then shows an `expire` change).",
         `**Exactly once**: as \`adjustInventory\`, per API key and \`Idempotency-Key\` for ${IDEMPOTENCY_WINDOW_SECONDS / 3600} hours: the same cart answers the first answer (the same reservation), with \`${REPLAYED_HEADER}: true\`; another cart answers 422.`,
       ].join('\n\n'),
-      headers: idempotencyKey,
-      body: {
-        description: `A JSON object of at most ${routeOf('reserveInventory').maxBodyBytes} bytes.`,
-        example: OPERATION_EXAMPLES.reserveInventory.body,
-      },
       responses: {
         201: answers.success('The reservation, active; Location names it.', { mayReplay: true }),
         400: answers.error(
@@ -288,7 +274,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON or not a cart of 1 to ${MAX_RESERVATION_ITEMS} items (the message names a bad field by its index, as \`items.3.quantity\`), a pet appears twice, ttlSeconds is outside ${TTL}, or the Idempotency-Key header is missing or malformed. Nothing was held.`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.idempotencyKeyRequired, ErrorCode.badRequest],
         ),
-        401: answers.unauthorized,
         404: answers.error(
           404,
           'Some pets have no inventory entry; the message names every one. Nothing was held.',
@@ -303,16 +288,29 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           [ErrorCode.insufficientStock, ErrorCode.tooManyHolds],
           { mayReplay: true },
         ),
-        413: answers.tooLarge(routeOf('reserveInventory').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
         422: answers.error(422, 'The Idempotency-Key was already used with another request. Nothing was held.', [
           ErrorCode.idempotencyKeyReused,
         ]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    // A fixed Idempotency-Key: every run after the first replays the first answer.
+    example: {
+      path: '/inventory/reservations',
+      body: CART,
+      headers: { 'Idempotency-Key': 'c4a1e6f2-8b3d-4f7a-9e1c-5d2b7a9f0e36' },
+      answer: {
+        status: 201,
+        body: {
+          reservationId: EXAMPLE_RESERVATION_ID,
+          status: 'active',
+          items: CART.items,
+          expiresAt: '2026-11-24T07:27:04.456Z',
+          reference: 'cart-42',
+          createdAt: '2026-11-24T07:27:03.456Z',
+          settledAt: null,
+        },
+      },
+    },
   },
   getReservation: {
     describe: ({ answers }) => ({
@@ -321,14 +319,11 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       description:
         'The reservation and its status: `active` while it holds stock, `committed`, `released`, or `expired` from its `expiresAt` on (whether or not its expiry has been recorded yet). The example names a reservation no server has: its answer is the 404 a stale id meets.',
       responses: {
-        200: reservationAnswer(answers.success('The reservation.'), Reservation),
-        401: answers.unauthorized,
-        404: unknownReservation(answers, 'getReservation'),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
+        200: answers.success('The reservation.'),
+        404: unknownReservation(answers),
       },
     }),
+    example: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: UNKNOWN_RESERVATION_ANSWER },
   },
   commitReservation: {
     describe: ({ answers }) => ({
@@ -340,19 +335,16 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         `**Refused**: past its \`expiresAt\` (409 \`${ErrorCode.reservationExpired}\`), released (409 \`${ErrorCode.reservationReleased}\`), or a pet whose count was set below what the reservation holds (409 \`${ErrorCode.insufficientStock}\`: the reservation stays active; set the count again, or release it). Nothing is written.`,
       ].join('\n\n'),
       responses: {
-        200: reservationAnswer(answers.success('The committed reservation and the entries it left.'), CommittedReservation),
-        401: answers.unauthorized,
-        404: unknownReservation(answers, 'commitReservation'),
+        200: answers.success('The committed reservation and the entries it left.'),
+        404: unknownReservation(answers),
         409: answers.error(409, 'The reservation expired or was released, or a pet has less in stock than it holds. Nothing was written.', [
           ErrorCode.reservationExpired,
           ErrorCode.reservationReleased,
           ErrorCode.insufficientStock,
         ]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    example: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}/commit`, answer: UNKNOWN_RESERVATION_ANSWER },
   },
   releaseReservation: {
     describe: ({ answers }) => ({
@@ -364,15 +356,12 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
         `**Refused**: a committed reservation (409 \`${ErrorCode.reservationCommitted}\`): its stock is sold.`,
       ].join('\n\n'),
       responses: {
-        200: reservationAnswer(answers.success('The reservation, released.'), Reservation),
-        401: answers.unauthorized,
-        404: unknownReservation(answers, 'releaseReservation'),
+        200: answers.success('The reservation, released.'),
+        404: unknownReservation(answers),
         409: answers.error(409, 'The reservation was committed. Nothing was written.', [ErrorCode.reservationCommitted]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    example: { path: `/inventory/reservations/${EXAMPLE_RESERVATION_ID}`, answer: UNKNOWN_RESERVATION_ANSWER },
   },
   listInventoryChanges: {
     describe: ({ answers }) => ({
@@ -390,13 +379,38 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `\`limit\` is not an integer from 1 to 1000, \`cursor\` is not one this operation returned for this pet (another pet's, or past the entry's version), or ${invalidPetId}`,
           [ErrorCode.invalidQuery, ErrorCode.invalidPetId],
         ),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId.', [ErrorCode.petNotFound]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    // The first change of the big pet: the seed's, which made it.
+    example: {
+      path: `/inventory/${bigPet.petId}/changes?limit=1`,
+      answer: {
+        status: 200,
+        body: {
+          changes: [
+            {
+              version: 1,
+              occurredAt: '2026-11-24T06:30:00.123Z',
+              kind: 'seed',
+              quantityBefore: null,
+              quantityAfter: bigPet.quantity,
+              delta: bigPet.quantity,
+              status: bigPet.status,
+              reason: null,
+              reservedBefore: 0,
+              reservedAfter: 0,
+              reservationId: null,
+              reference: null,
+              idempotencyKey: null,
+              requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
+              keyId: TOOL_KEY_IDS.seed,
+            },
+          ],
+          nextCursor: null,
+        },
+      },
+    },
   },
   listInventoryChangeFeed: {
     describe: ({ answers }) => ({
@@ -414,12 +428,39 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           '`limit` is not an integer from 1 to 1000, or `cursor` is not one this operation returned (one ahead of every change in the feed, for one).',
           [ErrorCode.invalidQuery],
         ),
-        401: answers.unauthorized,
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    // A poller's first page, from the oldest retained change: the seed's creation of a pet. The seed writes the demo
+    // pets concurrently, so which pet's creation the feed numbers first varies from one start to the next.
+    example: {
+      path: '/inventory/changes?limit=1',
+      answer: {
+        status: 200,
+        body: {
+          changes: [
+            {
+              petId: firstPet.petId,
+              version: 1,
+              occurredAt: '2026-11-24T06:30:00.118Z',
+              kind: 'seed',
+              quantityBefore: null,
+              quantityAfter: firstPet.quantity,
+              delta: firstPet.quantity,
+              status: firstPet.status,
+              reason: null,
+              reservedBefore: 0,
+              reservedAfter: 0,
+              reservationId: null,
+              reference: null,
+              idempotencyKey: null,
+              requestId: '0b6f2a51-7d0e-4a7e-9a43-5d1c8e2f9b10',
+              keyId: TOOL_KEY_IDS.seed,
+            },
+          ],
+          nextCursor: feedCursorAfter(1),
+        },
+      },
+    },
   },
   putLowStockThreshold: {
     describe: ({ answers }) => ({
@@ -427,10 +468,6 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       summary: "Set a pet's low-stock threshold",
       description:
         "A pet's low-stock threshold: below this many `available`, the pet is low on stock. An accepted change that crosses it raises the `inventory.low_stock` or `inventory.restocked` webhook (see `webhooks`); setting, reading or removing it changes no stock, no version and no history. Setting it again replaces it; a pet already below it raises no alert (alerts come from changes of stock) and is listed by `GET /inventory?lowStock=true`. **Experimental**: the shape may change before the operation becomes stable.",
-      body: {
-        description: `A JSON object of at most ${routeOf('putLowStockThreshold').maxBodyBytes} bytes.`,
-        example: OPERATION_EXAMPLES.putLowStockThreshold.body,
-      },
       responses: {
         200: answers.success('The threshold as set.'),
         400: answers.error(
@@ -438,15 +475,15 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
           `The body is not JSON, lacks \`threshold\` or holds a value that is not an integer from 0 to ${MAX_QUANTITY}, or ${invalidPetId}`,
           [ErrorCode.invalidBody, ErrorCode.malformedJson, ErrorCode.badRequest, ErrorCode.invalidPetId],
         ),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
-        413: answers.tooLarge(routeOf('putLowStockThreshold').maxBodyBytes),
-        415: answers.error(415, 'The body is not sent as Content-Type: application/json.', [ErrorCode.unsupportedMediaType]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    // Setting the same threshold again answers the same: running the example twice changes nothing.
+    example: {
+      path: `/inventory/${bigPet.petId}/low-stock-threshold`,
+      body: { threshold: 5 },
+      answer: { status: 200, body: { petId: bigPet.petId, threshold: 5 } },
+    },
   },
   getLowStockThreshold: {
     describe: ({ answers }) => ({
@@ -456,16 +493,16 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       responses: {
         200: answers.success('The threshold.'),
         400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId, or it has no low-stock threshold.', [
           ErrorCode.petNotFound,
           ErrorCode.lowStockThresholdNotFound,
         ]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    example: {
+      path: `/inventory/${bigPet.petId}/low-stock-threshold`,
+      answer: { status: 200, body: { petId: bigPet.petId, threshold: 5 } },
+    },
   },
   deleteLowStockThreshold: {
     describe: ({ answers }) => ({
@@ -476,13 +513,11 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       responses: {
         204: answers.noContent('The pet has no threshold now.'),
         400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
-        401: answers.unauthorized,
         404: answers.error(404, 'No inventory entry exists for petId. Nothing was written.', [ErrorCode.petNotFound]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    // Another pet's: removing a threshold that is not set answers 204 too, so the big pet's stays for the example above.
+    example: { path: `/inventory/${firstPet.petId}/low-stock-threshold`, answer: { status: 204 } },
   },
   getPetById: {
     describe: ({ answers, deprecation = routeOf('getPetById').deprecation }) => ({
@@ -492,12 +527,9 @@ export const OPERATION_DESCRIPTIONS: Record<OperationId, OperationDescription> =
       responses: {
         200: answers.success('The pet.'),
         400: answers.error(400, invalidPetId, [ErrorCode.invalidPetId]),
-        401: answers.unauthorized,
         404: answers.error(404, 'The inventory has no entry for petId.', [ErrorCode.petNotFound]),
-        429: answers.rateLimited,
-        500: answers.internal,
-        503: answers.unavailable,
       },
     }),
+    example: { path: `/pets/${bigPet.petId}`, answer: { status: 200, body: { id: bigPet.petId, status: bigPet.status } } },
   },
 };

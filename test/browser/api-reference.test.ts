@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_EXAMPLES, WEBHOOK_EXAMPLE } from '../../contract/examples.ts';
+import { WEBHOOK_EXAMPLE } from '../../contract/examples.ts';
+import { OPERATION_DESCRIPTIONS } from '../../contract/operation-documents.ts';
 import { renderOpenApiDocument } from '../../contract/openapi-document.ts';
 import { PLAN_LIMITS } from '../../functions/domain/plans.ts';
 import { startLocalApp, type LocalApp } from '../../local/local-app.ts';
@@ -88,7 +89,7 @@ describe('GET /v1/docs in Chromium', () => {
       ]);
       expect(endpoint).toEqual([route.method, route.resource]);
       const text = await section!.evaluate((element) => (element as unknown as Rendered).innerText);
-      const example = OPERATION_EXAMPLES[operationId as keyof typeof OPERATION_EXAMPLES];
+      const { example } = OPERATION_DESCRIPTIONS[operationId];
       expect(text).toContain(`${app.baseUrl}${example.path}`);
       expect(text).toContain('curl -i');
       const { answer } = example;

@@ -135,8 +135,6 @@ const requestBody = (operationId: string, petId: bigint): unknown =>
     putLowStockThreshold: { threshold: 5 },
     reserveInventory: { items: [{ petId: Number(petId), quantity: 1 }] },
   })[operationId];
-/** Operations applied once per Idempotency-Key: each event gets a key of its own. */
-const KEYED = new Set<string>(['adjustInventory', 'adjustInventoryBatch', 'reserveInventory']);
 
 /**
  * The proxy event API Gateway sends a function behind the authorizer (its context included),
@@ -147,11 +145,11 @@ const KEYED = new Set<string>(['adjustInventory', 'adjustInventoryBatch', 'reser
 export function routeEvent(route: ApiRoute, record: ApiKeyRecord, parameter = '1', bodyPet = 1n): APIGatewayProxyEvent {
   const pathParameters = Object.fromEntries([...route.resource.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, parameter]));
   const body = requestBody(route.operationId, bodyPet);
-  // An adjustment gets a key of its own per event, so that each call applies rather than replays.
+  // An operation that requires an Idempotency-Key gets one of its own per event, so that each call applies rather than replays.
   const headers: Record<string, string> =
     body === undefined
       ? {}
-      : { 'Content-Type': 'application/json', ...(KEYED.has(route.operationId) ? { 'Idempotency-Key': randomUUID() } : {}) };
+      : { 'Content-Type': 'application/json', ...(route.idempotencyKey === 'required' ? { 'Idempotency-Key': randomUUID() } : {}) };
   return proxyEvent(
     benchRequest({
       method: route.method,

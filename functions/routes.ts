@@ -12,7 +12,8 @@ import type * as Schemas from './domain/schemas.ts';
  * alarms and dashboard widgets of each; the local server serves every operation's definition;
  * the Middy stack refuses what an operation does not take and sends its lifecycle headers; the
  * OpenAPI document takes its path, method, parameters, body and answer schemas and lifecycle from
- * here and adds only the prose (contract/operation-documents.ts). Plain data only: every Lambda
+ * here and adds the prose, the answers the registry does not decide and the worked example
+ * (contract/operation-documents.ts). Plain data only: every Lambda
  * bundle loads this file, and none may load zod, so schemas are named (their exports in
  * domain/schemas.ts), not imported.
  */

@@ -13,6 +13,7 @@ import type {
   ReservationRequest,
   CommittedReservation,
 } from '../functions/domain/schemas.ts';
+import { reservationNotFound } from '../functions/domain/reservation-ids.ts';
 import { unheld } from '../functions/domain/stock-writes.ts';
 import { INVENTORY_LOW_STOCK, MAX_HOLDS_PER_PET } from '../functions/domain/vocabulary.ts';
 import { DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE } from '../functions/domain/failed-authentications.ts';
@@ -79,11 +80,6 @@ export function adjustedEntry(petId: bigint, delta: number): InventoryItem {
 
 /** The reservation id the examples show: in the reservation example's answer (whose id is the call's own), and as the stale id the others name. */
 export const EXAMPLE_RESERVATION_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-/** The examples of reading, committing and releasing name a reservation no server has: their answer is the 404 a stale id meets. */
-export const UNKNOWN_RESERVATION_ANSWER: OperationExample['answer'] = {
-  status: 404,
-  body: { code: 'RESERVATION_NOT_FOUND', message: `No reservation ${EXAMPLE_RESERVATION_ID} exists.`, status: 404 },
-};
 
 /**
  * The webhook the reference shows: the big pet's adjustment at a till, as npm start and the
@@ -200,21 +196,19 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
   },
   [ErrorCode.reservationNotFound]: {
     meaning: 'No reservation exists with this id.',
-    message: 'No reservation 7c9e6679-7425-40de-944b-e07fc1f90ae7 exists.',
+    message: reservationNotFound(EXAMPLE_RESERVATION_ID).message,
   },
   [ErrorCode.reservationExpired]: {
     meaning: 'A commit of a reservation past its expiresAt: it holds nothing any more; nothing was written.',
-    message:
-      'Reservation 7c9e6679-7425-40de-944b-e07fc1f90ae7 expired at 2026-11-24T07:27:03.456Z: it holds nothing any more; reserve again. Nothing was written.',
+    message: `Reservation ${EXAMPLE_RESERVATION_ID} expired at 2026-11-24T07:27:03.456Z: it holds nothing any more; reserve again. Nothing was written.`,
   },
   [ErrorCode.reservationReleased]: {
     meaning: 'A commit of a reservation that was released; nothing was written.',
-    message:
-      'Reservation 7c9e6679-7425-40de-944b-e07fc1f90ae7 was released: it holds nothing any more; reserve again. Nothing was written.',
+    message: `Reservation ${EXAMPLE_RESERVATION_ID} was released: it holds nothing any more; reserve again. Nothing was written.`,
   },
   [ErrorCode.reservationCommitted]: {
     meaning: 'A release of a reservation that was committed: its stock is sold; nothing was written.',
-    message: 'Reservation 7c9e6679-7425-40de-944b-e07fc1f90ae7 was committed: its stock is sold. Nothing was written.',
+    message: `Reservation ${EXAMPLE_RESERVATION_ID} was committed: its stock is sold. Nothing was written.`,
   },
   [ErrorCode.quantityOutOfRange]: {
     meaning: 'An adjustment that would take the stock above 2147483647; nothing was written.',
@@ -259,3 +253,9 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, { meaning: string; message:
 export function errorExample(code: ErrorCode): ErrorBody {
   return errorBody(ERROR_STATUSES[code], code, ERROR_CODES[code].message);
 }
+
+/** The examples of reading, committing and releasing name a reservation no server has: their answer is the 404 a stale id meets. */
+export const UNKNOWN_RESERVATION_ANSWER: OperationExample['answer'] = {
+  status: 404,
+  body: errorExample(ErrorCode.reservationNotFound),
+};
